@@ -1,0 +1,117 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifyWebsocket from '@fastify/websocket';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './http/context.ts';
+import { isAllowed } from './http/access.ts';
+import { forbidden, unauthorized } from './http/errors.ts';
+import { errorHandler } from './http/error-handler.ts';
+import { SESSION_COOKIE, resolveSession } from './auth/sessions.ts';
+import { liveRoutes } from './live/routes.ts';
+import { featureRoutes } from './features/index.ts';
+
+export interface BuildOptions {
+  ctx: AppContext;
+  /** The built web app; served with a fallback to index.html for client routes. */
+  webDist?: string | null;
+  logger?: boolean;
+}
+
+const CSP = [
+  "default-src 'self'",
+  "img-src 'self' data: blob: https:",
+  "style-src 'self' 'unsafe-inline'",
+  "script-src 'self'",
+  "connect-src 'self' ws: wss:",
+  "font-src 'self' data:",
+  "media-src 'self' data: blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+].join('; ');
+
+export async function buildApp({ ctx, webDist, logger = false }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: ctx.config.LOG_LEVEL } : false,
+    bodyLimit: 64 * 1024,
+    trustProxy: ctx.config.TRUST_PROXY === 'true',
+    // Deep nesting and prototype keys in JSON bodies are refused before any route sees them.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  });
+  app.decorate('ctx', ctx);
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionHash', null);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  // Deny by default: an API route that does not declare who may call it stops the server.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api') && route.config?.access === undefined) {
+      throw new Error(`La ruta ${route.method.toString()} ${route.url} no declara su acceso`);
+    }
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Comanda API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('content-security-policy', CSP);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('x-frame-options', 'DENY');
+    if (!request.url.startsWith('/api')) return;
+    reply.header('cache-control', 'no-store');
+    checkOrigin(request.method, request.headers.origin, request.headers.host);
+    const session = await resolveSession(ctx, request.cookies[SESSION_COOKIE]);
+    request.user = session?.user ?? null;
+    request.sessionHash = session?.hash ?? null;
+    const access = request.routeOptions.config.access;
+    if (access === undefined) return; // unknown /api path: the 404 handler answers
+    if (!isAllowed(access, request.user?.role)) throw request.user ? forbidden() : unauthorized();
+  });
+
+  app.get('/api/health', { config: { access: 'public' } }, async () => {
+    await ctx.db.db.selectFrom('config').select('key').limit(1).execute();
+    return { ok: true, database: ctx.db.kind };
+  });
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(liveRoutes);
+  for (const routes of featureRoutes as FastifyPluginAsync[]) await app.register(routes);
+
+  if (webDist && existsSync(join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method === 'GET' && !request.url.startsWith('/api') && webDist && existsSync(join(webDist, 'index.html'))) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: { code: 'not_found', message: 'Recurso no encontrado' } });
+  });
+  return app;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A browser always sends Origin on cross-site writes: refuse those that are not ours. */
+function checkOrigin(method: string, origin: string | undefined, host: string | undefined): void {
+  if (SAFE_METHODS.has(method) || !origin) return;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    throw forbidden('Origen no permitido');
+  }
+  if (originHost !== host) throw forbidden('Origen no permitido');
+}

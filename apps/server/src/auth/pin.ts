@@ -1,0 +1,20 @@
+import { createHmac } from 'node:crypto';
+import { isValidPin } from '@comanda/domain';
+
+/**
+ * PINs are 4 digits, so any unkeyed hash is reversible by trying all 10,000. A keyed HMAC
+ * keeps the spec's "a PIN identifies a user" lookup (equality on the hash) without storing
+ * anything an attacker holding only the database can reverse.
+ */
+export interface PinHasher {
+  hash(pin: string): string;
+}
+
+export function createPinHasher(secret: string): PinHasher {
+  return {
+    hash(pin: string): string {
+      if (!isValidPin(pin)) throw new Error('invalid PIN format');
+      return createHmac('sha256', secret).update(`pin:${pin}`).digest('hex');
+    },
+  };
+}

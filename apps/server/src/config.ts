@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .default('sqlite:data/pos.db')
+    .refine((v) => /^(sqlite:|postgres(ql)?:\/\/)/.test(v), 'debe empezar con sqlite: o postgres://'),
+  DATA_DIR: z.string().default('data'),
+  SESSION_SECRET: z.string().min(16).optional(),
+  PIN_SECRET: z.string().min(16).optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Comanda <no-reply@comanda.local>'),
+  MP_ACCESS_TOKEN: z.string().optional(),
+  MP_BASE_URL: z.string().url().optional(),
+  MP_API: z.enum(['orders', 'point']).default('point'),
+  MP_WEBHOOK_SECRET: z.string().optional(),
+  BUSINESS_TIMEZONE: z.string().default('America/Mexico_City'),
+  DEMO_DATA: z.enum(['auto', 'off']).default('auto'),
+  SECURE_COOKIES: z.enum(['auto', 'true', 'false']).default('auto'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+});
+
+export type Config = z.infer<typeof EnvSchema>;
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once at start; a bad variable stops the server with its name. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Configuración inválida en el entorno:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+export function databaseKind(url: string): 'sqlite' | 'postgres' {
+  return url.startsWith('sqlite:') ? 'sqlite' : 'postgres';
+}

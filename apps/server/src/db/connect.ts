@@ -1,0 +1,42 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type DbKind = 'sqlite' | 'postgres';
+export interface Db {
+  db: Kysely<Database>;
+  kind: DbKind;
+  url: string;
+  close(): Promise<void>;
+}
+
+// int8 (sums, counts, epoch ms) fits a JS number: money in centavos stays far below 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export function connect(url: string): Db {
+  if (url.startsWith('sqlite:')) return connectSqlite(url.slice('sqlite:'.length));
+  return connectPostgres(url);
+}
+
+function connectSqlite(file: string): Db {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const database = new SQLite(file);
+  database.pragma('journal_mode = WAL');
+  // FULL: an acknowledged write survives a power cut, not only a process crash.
+  database.pragma('synchronous = FULL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return { db, kind: 'sqlite', url: `sqlite:${file}`, close: () => db.destroy() };
+}
+
+function connectPostgres(url: string): Db {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // A dropped connection must not crash the process; the next query reports the error.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', url, close: () => db.destroy() };
+}

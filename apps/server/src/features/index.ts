@@ -1,0 +1,26 @@
+import { authRoutes } from './auth/routes.ts';
+import { boardRoutes } from './board/routes.ts';
+import { cashCloseRoutes } from './cash-close/routes.ts';
+import { checkoutRoutes } from './checkout/routes.ts';
+import { ordersRoutes } from './orders/routes.ts';
+import { productsRoutes } from './products/routes.ts';
+import { settingsRoutes } from './settings/routes.ts';
+import { tablesRoutes } from './tables/routes.ts';
+import { terminalsRoutes } from './terminals/routes.ts';
+import { ticketsRoutes } from './tickets/routes.ts';
+import { usersRoutes } from './users/routes.ts';
+
+/** Every feature's routes; each route declares its own access policy. */
+export const featureRoutes = [
+  authRoutes,
+  settingsRoutes,
+  usersRoutes,
+  productsRoutes,
+  tablesRoutes,
+  ordersRoutes,
+  boardRoutes,
+  checkoutRoutes,
+  terminalsRoutes,
+  ticketsRoutes,
+  cashCloseRoutes,
+];

@@ -1,0 +1,19 @@
+import type { AppContext } from '../http/context.ts';
+
+/**
+ * Long-lived work that features own (resuming card payment sessions, the terminal simulator).
+ * Features add their hooks here; each must be safe to run on every start.
+ */
+type StartHook = (ctx: AppContext, log: (line: string) => void) => Promise<void>;
+type StopHook = (ctx: AppContext) => Promise<void>;
+
+const startHooks: StartHook[] = [];
+const stopHooks: StopHook[] = [];
+
+export async function onServerStart(ctx: AppContext, log: (line: string) => void): Promise<void> {
+  for (const hook of startHooks) await hook(ctx, log);
+}
+
+export async function onServerStop(ctx: AppContext): Promise<void> {
+  for (const hook of [...stopHooks].reverse()) await hook(ctx).catch(() => undefined);
+}

@@ -1,0 +1,25 @@
+import type { Role } from '@comanda/contract';
+
+/**
+ * Every route declares who may call it; a route without a declaration refuses to start
+ * (deny by default). 'public' needs no session; 'any' needs any active session.
+ */
+export type Access = 'public' | 'any' | readonly Role[];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+export const ADMIN: readonly Role[] = ['admin'];
+export const STAFF_FLOOR: readonly Role[] = ['admin', 'waiter'];
+export const BOARD_ROLES: readonly Role[] = ['admin', 'kitchen', 'barra'];
+export const ALL_ROLES: readonly Role[] = ['admin', 'waiter', 'kitchen', 'barra'];
+
+export function isAllowed(access: Access, role: Role | undefined): boolean {
+  if (access === 'public') return true;
+  if (!role) return false;
+  if (access === 'any') return true;
+  return access.includes(role);
+}

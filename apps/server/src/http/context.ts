@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { SessionUser } from '@comanda/contract';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/connect.ts';
+import type { LiveHub } from '../live/hub.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { Clock } from './clock.ts';
+import type { Throttle } from '../auth/throttle.ts';
+import type { PinHasher } from '../auth/pin.ts';
+
+/** What every feature needs, built once by buildApp and reachable as app.ctx. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  live: LiveHub;
+  mailer: Mailer;
+  pins: PinHasher;
+  throttle: Throttle;
+  /** Extension point for features that own long-lived services (card payments). */
+  services: Map<string, unknown>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+    sessionHash: string | null;
+  }
+}
+
+export type App = FastifyInstance;
+
+/** The signed-in user of a route that declared an access other than 'public'. */
+export function requireUser(user: SessionUser | null): SessionUser {
+  if (!user) throw new Error('access policy let an anonymous request through');
+  return user;
+}

@@ -1,0 +1,41 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from './errors.ts';
+
+const UNAVAILABLE = 'Servicio no disponible. Verifica tu conexión';
+const UNEXPECTED = 'Ha ocurrido un error inesperado';
+
+/** Turns any thrown error into { error: { code, message } } with a Spanish message; never leaks internals. */
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    return reply.code(error.statusCode).send({ error: { code: error.code, message: error.message } });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    const where = first?.instancePath ? ` (${first.instancePath.replace(/^\//, '')})` : '';
+    return reply.code(400).send({ error: { code: 'validation', message: `Datos inválidos${where}: ${first?.message ?? ''}`.trim() } });
+  }
+  if (isResponseSerializationError(error)) {
+    request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+    return reply.code(500).send({ error: { code: 'internal', message: UNEXPECTED } });
+  }
+  const status = error.statusCode ?? 500;
+  if (status < 500) {
+    const code = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'too_large' : 'bad_request';
+    const message = code === 'too_large' ? 'La solicitud es demasiado grande' : 'Solicitud inválida';
+    return reply.code(status).send({ error: { code, message } });
+  }
+  if (isDatabaseUnavailable(error)) {
+    return reply.code(503).send({ error: { code: 'unavailable', message: UNAVAILABLE } });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.code(500).send({ error: { code: 'internal', message: UNEXPECTED } });
+}
+
+function isDatabaseUnavailable(error: Error & { code?: string }): boolean {
+  const code = error.code ?? '';
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08001', '08003'].includes(code) ||
+    /Connection terminated|timeout exceeded when trying to connect|the database system is (starting|shutting) up/i.test(error.message)
+  );
+}

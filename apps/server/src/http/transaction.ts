@@ -1,0 +1,19 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { LiveEvent } from '@comanda/contract';
+import type { Database } from '../db/schema.ts';
+import type { AppContext } from './context.ts';
+
+export type Emit = (event: Omit<LiveEvent, 'at'>) => void;
+export type Trx = Transaction<Database> | Kysely<Database>;
+
+/**
+ * Runs one mutation in one transaction and publishes its live events only after commit,
+ * so no screen ever sees a change that was rolled back.
+ */
+export async function mutate<T>(ctx: AppContext, work: (trx: Transaction<Database>, emit: Emit) => Promise<T>): Promise<T> {
+  const events: Omit<LiveEvent, 'at'>[] = [];
+  const result = await ctx.db.db.transaction().execute((trx) => work(trx, (e) => events.push(e)));
+  const at = ctx.clock.now();
+  for (const e of events) ctx.live.publish({ ...e, at });
+  return result;
+}

@@ -1,0 +1,39 @@
+import type { AppContext } from '../http/context.ts';
+import { newId } from '../http/ids.ts';
+import { hashPassword } from '../auth/password.ts';
+import { writeConfig } from '../features/settings/config-store.ts';
+import { DEMO_PASSWORD, DEMO_PRODUCTS, DEMO_TABLE_COUNT, DEMO_USERS } from './demo-data.ts';
+
+export async function isEmpty(ctx: AppContext): Promise<boolean> {
+  const row = await ctx.db.db.selectFrom('users').select(ctx.db.db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n) === 0;
+}
+
+/** Tables Barra (0) and Mesa 1–N; kept apart so a real install can create its own layout. */
+export async function seedTables(ctx: AppContext, count: number): Promise<void> {
+  const now = ctx.clock.now();
+  const rows = Array.from({ length: count + 1 }, (_, number) => ({ id: newId(), number, status: 'libre' as const, waiter_id: null, waiter_name: null, current_order_id: null, created_at: now, updated_at: now }));
+  await ctx.db.db.insertInto('tables').values(rows).onConflict((oc) => oc.column('number').doNothing()).execute();
+}
+
+export async function seedDemo(ctx: AppContext): Promise<void> {
+  const now = ctx.clock.now();
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await ctx.db.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('users')
+      .values(DEMO_USERS.map((u) => ({ id: newId(), email: u.email, display_name: u.displayName, role: u.role, password_hash: passwordHash, pin_hash: ctx.pins.hash(u.pin), active: 1, created_at: now, updated_at: now })))
+      .execute();
+    await trx
+      .insertInto('products')
+      .values(DEMO_PRODUCTS.map(([name, category, price, description]) => ({ id: newId(), name, category, price, description, image_url: null, available: 1, created_at: now, updated_at: now })))
+      .execute();
+    await writeConfig(trx, 'general', { name: 'Comanda Bar', address: 'Av. Álvaro Obregón 120, Roma Norte, CDMX', phone: '55 5555 0123', logoUrl: '' }, now);
+  });
+  await seedTables(ctx, DEMO_TABLE_COUNT);
+}
+
+export function demoAccountsText(): string {
+  const lines = DEMO_USERS.map((u) => `  ${u.role.padEnd(8)} ${u.email.padEnd(22)} contraseña ${DEMO_PASSWORD}  PIN ${u.pin}`);
+  return `Cuentas de demostración:\n${lines.join('\n')}`;
+}

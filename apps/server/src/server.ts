@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { connect, type Db } from './db/connect.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { buildApp } from './app.ts';
+import type { AppContext } from './http/context.ts';
+import { systemClock, type Clock } from './http/clock.ts';
+import { LiveHub } from './live/hub.ts';
+import { startPgBridge } from './live/pg-bridge.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createPinHasher } from './auth/pin.ts';
+import { createThrottle } from './auth/throttle.ts';
+import { readConfig, writeConfig } from './features/settings/config-store.ts';
+import { onServerStart, onServerStop } from './features/lifecycle.ts';
+
+export interface ServerOptions {
+  config: Config;
+  clock?: Clock;
+  mailer?: Mailer;
+  webDist?: string | null;
+  logger?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface RunningServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  close(): Promise<void>;
+}
+
+/** Secrets come from the environment; without them one is generated once and kept in the database. */
+async function serverSecret(db: Db, envValue: string | undefined, now: number): Promise<string> {
+  if (envValue) return envValue;
+  const stored = await readConfig<{ pin: string }>(db.db, 'secrets');
+  if (stored) return stored.pin;
+  const pin = randomBytes(32).toString('hex');
+  await writeConfig(db.db, 'secrets', { pin }, now);
+  return pin;
+}
+
+export async function createServer(opts: ServerOptions): Promise<RunningServer> {
+  const { config } = opts;
+  const clock = opts.clock ?? systemClock;
+  const log = opts.log ?? ((line: string) => console.log(line));
+  const db = connect(config.DATABASE_URL);
+  await migrateToLatest(db);
+  const live = new LiveHub();
+  if (db.kind === 'postgres') live.setBridge(await startPgBridge(db.url, live));
+  const ctx: AppContext = {
+    config,
+    db,
+    clock,
+    live,
+    mailer: opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(config.DATA_DIR, 'outbox'), log }),
+    pins: createPinHasher(await serverSecret(db, config.PIN_SECRET, clock.now())),
+    throttle: createThrottle(clock),
+    services: new Map(),
+  };
+  const app = await buildApp({ ctx, webDist: opts.webDist ?? null, logger: opts.logger ?? false });
+  await onServerStart(ctx, log);
+  return {
+    app,
+    ctx,
+    async close() {
+      await onServerStop(ctx);
+      await live.close();
+      await app.close();
+      await db.close();
+    },
+  };
+}

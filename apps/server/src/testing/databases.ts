@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+export type TestDbKind = 'sqlite' | 'postgres';
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export function testDatabaseKinds(): TestDbKind[] {
+  return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+export interface TestDatabase {
+  url: string;
+  dataDir: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh, isolated database: a temp SQLite file, or a new PostgreSQL database. */
+export async function createTestDatabase(kind: TestDbKind): Promise<TestDatabase> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'comanda-test-'));
+  if (kind === 'sqlite') {
+    return { url: `sqlite:${join(dataDir, 'pos.db')}`, dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `comanda_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    dataDir,
+    async drop() {
+      rmSync(dataDir, { recursive: true, force: true });
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+      await c.end();
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export * from './databases.ts';
+export * from './test-server.ts';
+export { DEMO_PASSWORD, DEMO_USERS, DEMO_PRODUCTS } from '../seed/demo-data.ts';

@@ -1,0 +1,102 @@
+import { loadConfig } from '../config.ts';
+import { createServer, type RunningServer } from '../server.ts';
+import type { Clock } from '../http/clock.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { seedDemo } from '../seed/seed.ts';
+import { DEMO_PASSWORD, DEMO_USERS } from '../seed/demo-data.ts';
+import { createTestDatabase, type TestDbKind } from './databases.ts';
+
+export interface TestServer extends RunningServer {
+  kind: TestDbKind;
+  url: string;
+  /** Signs in a demo (or any) account and returns an API client carrying its cookie. */
+  login(email: string, password?: string): Promise<ApiClient>;
+  anonymous(): ApiClient;
+  /** Demo user by role key: admin, waiter (mesero), waiter2 (mesera), kitchen, barra. */
+  users: Record<'admin' | 'waiter' | 'waiter2' | 'kitchen' | 'barra', { id: string; email: string; pin: string; displayName: string }>;
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T;
+}
+
+export interface ApiClient {
+  cookie: string | null;
+  request<T = unknown>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
+  get<T = unknown>(path: string): Promise<ApiResponse<T>>;
+  post<T = unknown>(path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
+  patch<T = unknown>(path: string, body?: unknown): Promise<ApiResponse<T>>;
+  put<T = unknown>(path: string, body?: unknown): Promise<ApiResponse<T>>;
+  delete<T = unknown>(path: string, body?: unknown): Promise<ApiResponse<T>>;
+}
+
+export interface TestServerOptions {
+  clock?: Clock;
+  mailer?: Mailer;
+  env?: Record<string, string>;
+  seed?: boolean;
+}
+
+function client(base: string, cookie: string | null): ApiClient {
+  const request = async <T,>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> => {
+    const res = await fetch(base + path, {
+      method,
+      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}), ...headers },
+      body: body !== undefined ? JSON.stringify(body) : null,
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: res.status, body: parsed as T };
+  };
+  return {
+    cookie,
+    request,
+    get: (p) => request('GET', p),
+    post: (p, b, h) => request('POST', p, b, h),
+    patch: (p, b) => request('PATCH', p, b),
+    put: (p, b) => request('PUT', p, b),
+    delete: (p, b) => request('DELETE', p, b),
+  };
+}
+
+/** A real server on an ephemeral port against a fresh database, with the demo data loaded. */
+export async function startTestServer(kind: TestDbKind, opts: TestServerOptions = {}): Promise<TestServer> {
+  const database = await createTestDatabase(kind);
+  const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, PIN_SECRET: 'test-pin-secret-0123456789', LOG_LEVEL: 'silent', DEMO_DATA: 'off', ...opts.env });
+  const server = await createServer({ config, clock: opts.clock, mailer: opts.mailer, log: () => undefined });
+  if (opts.seed !== false) await seedDemo(server.ctx);
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+  const rows = await server.ctx.db.db.selectFrom('users').select(['id', 'email', 'display_name']).execute();
+  const byEmail = (email: string) => {
+    const row = rows.find((r) => r.email === email);
+    const demo = DEMO_USERS.find((u) => u.email === email);
+    return { id: row?.id ?? '', email, pin: demo?.pin ?? '', displayName: row?.display_name ?? '' };
+  };
+  const emails = DEMO_USERS.map((u) => u.email);
+  return {
+    ...server,
+    kind,
+    url,
+    users: { admin: byEmail(emails[0]!), waiter: byEmail(emails[1]!), waiter2: byEmail(emails[2]!), kitchen: byEmail(emails[3]!), barra: byEmail(emails[4]!) },
+    anonymous: () => client(url, null),
+    async login(email, password = DEMO_PASSWORD) {
+      const res = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+      if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${await res.text()}`);
+      const setCookie = res.headers.get('set-cookie') ?? '';
+      return client(url, setCookie.split(';')[0] ?? null);
+    },
+    async close() {
+      await server.close();
+      await database.drop();
+    },
+  };
+}

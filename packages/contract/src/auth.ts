@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { IdSchema, RoleSchema } from './common.ts';
+
+export const LoginBodySchema = z.strictObject({
+  email: z.email('Email inválido').max(254),
+  password: z.string().min(1, 'Contraseña requerida').max(1024),
+});
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+export const SessionUserSchema = z.object({
+  id: IdSchema,
+  email: z.string(),
+  displayName: z.string(),
+  role: RoleSchema,
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+
+export const MeResponseSchema = z.object({ user: SessionUserSchema });

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/**
+ * Live topics a browser may subscribe to. Events are sent after commit and carry the
+ * entity id and its new version; clients refetch what they show through the HTTP API,
+ * so every read stays behind the same authorisation as the routes.
+ */
+export const LIVE_TOPICS = [
+  'tables',
+  'orders',
+  'board',
+  'products',
+  'config',
+  'users',
+  'terminals',
+  'tickets',
+] as const;
+export const LiveTopicSchema = z.union([
+  z.enum(LIVE_TOPICS),
+  z.string().regex(/^order:[A-Za-z0-9_-]{1,64}$/),
+  z.string().regex(/^card-payment:[A-Za-z0-9_-]{1,64}$/),
+]);
+export type LiveTopic = z.infer<typeof LiveTopicSchema>;
+
+export const LiveEventSchema = z.object({
+  topic: z.string(),
+  type: z.string(),
+  id: z.string().optional(),
+  version: z.number().int().optional(),
+  at: z.number().int(),
+});
+export type LiveEvent = z.infer<typeof LiveEventSchema>;
+
+export const LiveClientMessageSchema = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('subscribe'), topics: z.array(LiveTopicSchema).max(50) }),
+  z.object({ op: z.literal('unsubscribe'), topics: z.array(LiveTopicSchema).max(50) }),
+  z.object({ op: z.literal('ping') }),
+]);
+export type LiveClientMessage = z.infer<typeof LiveClientMessageSchema>;
+
+export type LiveServerMessage =
+  | { op: 'event'; event: LiveEvent }
+  | { op: 'subscribed'; topics: string[] }
+  | { op: 'denied'; topic: string }
+  | { op: 'pong' }
+  | { op: 'bye'; reason: 'session-ended' };
