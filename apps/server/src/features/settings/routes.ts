@@ -1,3 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { GeneralConfigSchema, PublicConfigSchema } from '@comanda/contract';
+import { getGeneralConfig } from './config-store.ts';
 
-export const settingsRoutes: FastifyPluginAsync = async () => {};
+export const settingsRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+
+  // The login page shows the business name and logo before anyone signs in.
+  app.get('/api/config/public', { config: { access: 'public' }, schema: { response: { 200: PublicConfigSchema } } }, async () => {
+    const { name, logoUrl } = await getGeneralConfig(ctx.db.db);
+    return { name, logoUrl };
+  });
+
+  app.get('/api/config/general', { config: { access: 'any' }, schema: { response: { 200: GeneralConfigSchema } } }, async () =>
+    getGeneralConfig(ctx.db.db, ctx.config.BUSINESS_TIMEZONE),
+  );
+};

@@ -1,0 +1,58 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { Toaster } from 'sonner';
+import { liveClient } from '../lib/live.ts';
+import { SESSION_KEY, useSession } from '../lib/session.ts';
+import { ApiError } from '../lib/api.ts';
+
+function makeClient(): QueryClient {
+  // A 401 anywhere means the session ended: forget it, and the guards send the user to /login.
+  const onError = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) client.setQueryData(SESSION_KEY, null);
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
+    defaultOptions: {
+      queries: {
+        staleTime: 10_000,
+        refetchOnWindowFocus: true,
+        retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+      },
+    },
+  });
+  return client;
+}
+
+/** Opens the live socket while signed in; on reconnect refetches everything, on session end signs out. */
+function LiveConnection() {
+  const session = useSession();
+  const qc = useQueryClient();
+  const signedIn = Boolean(session.data);
+  useEffect(() => {
+    if (!signedIn) return;
+    liveClient.start();
+    const offReconnect = liveClient.onReconnect(() => void qc.invalidateQueries());
+    const offEnded = liveClient.onSessionEnded(() => {
+      qc.clear();
+      qc.setQueryData(SESSION_KEY, null);
+    });
+    return () => {
+      offReconnect();
+      offEnded();
+      liveClient.stop();
+    };
+  }, [signedIn, qc]);
+  return null;
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [client] = useState(makeClient);
+  return (
+    <QueryClientProvider client={client}>
+      <LiveConnection />
+      {children}
+      <Toaster position="top-right" duration={4000} richColors closeButton />
+    </QueryClientProvider>
+  );
+}

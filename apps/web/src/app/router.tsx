@@ -1,0 +1,98 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { Spinner } from '../components/ui/spinner.tsx';
+import { LoginPage } from '../features/auth/login-page.tsx';
+import { RequireRole } from './guards.tsx';
+import { AdminLayout } from './layouts/admin-layout.tsx';
+import { WaiterLayout } from './layouts/waiter-layout.tsx';
+import { KitchenLayout } from './layouts/kitchen-layout.tsx';
+
+/** Each screen is its own chunk: the login route stays small, a role loads only its screens. */
+function page<K extends string>(load: () => Promise<{ [P in K]: ComponentType }>, name: K): ReactNode {
+  const Component = lazy(async () => {
+    const module = await load();
+    const Screen: ComponentType = module[name];
+    return { default: Screen };
+  });
+  return (
+    <Suspense fallback={<Spinner />}>
+      <Component />
+    </Suspense>
+  );
+}
+
+const AdminTables = page(() => import('../features/tables/admin-tables-page.tsx'), 'AdminTablesPage');
+const WaiterHome = page(() => import('../features/tables/waiter-home-page.tsx'), 'WaiterHomePage');
+const AdminOrder = page(() => import('../features/orders/admin-order-page.tsx'), 'AdminOrderPage');
+const WaiterOrder = page(() => import('../features/orders/waiter-order-page.tsx'), 'WaiterOrderPage');
+const Board = page(() => import('../features/board/board-page.tsx'), 'BoardPage');
+const Panel = page(() => import('../features/panel/panel-page.tsx'), 'PanelPage');
+const Checkout = page(() => import('../features/checkout/checkout-page.tsx'), 'CheckoutPage');
+const Tickets = page(() => import('../features/tickets/tickets-page.tsx'), 'TicketsPage');
+const Products = page(() => import('../features/products/products-page.tsx'), 'ProductsPage');
+const CashClose = page(() => import('../features/cash-close/cash-close-page.tsx'), 'CashClosePage');
+const Settings = page(() => import('../features/settings/settings-page.tsx'), 'SettingsPage');
+const ResetPassword = page(() => import('../features/auth/reset-password-page.tsx'), 'ResetPasswordPage');
+
+const toLogin = <Navigate to="/login" replace />;
+
+export const router = createBrowserRouter([
+  { path: '/', element: toLogin },
+  { path: '/login', element: <LoginPage /> },
+  { path: '/reset-password', element: ResetPassword },
+  { path: '/admin/login', element: toLogin },
+  { path: '/waiter/login', element: toLogin },
+  { path: '/kitchen/login', element: toLogin },
+  {
+    path: '/admin',
+    element: (
+      <RequireRole roles={['admin']}>
+        <AdminLayout />
+      </RequireRole>
+    ),
+    children: [
+      { index: true, element: <Navigate to="/admin/home" replace /> },
+      { path: 'home', element: AdminTables },
+      { path: 'kanban', element: Board },
+      { path: 'kanban/cocina', element: Board },
+      { path: 'kanban/barra', element: Board },
+      { path: 'tickets', element: Tickets },
+      { path: 'manage-products', element: Products },
+      { path: 'checkout', element: Checkout },
+      { path: 'checkout/:orderId', element: Checkout },
+      { path: 'order/:tableId', element: AdminOrder },
+      { path: 'panel', element: Panel },
+      { path: 'cierre', element: CashClose },
+      { path: 'settings', element: Settings },
+    ],
+  },
+  {
+    path: '/waiter',
+    element: (
+      <RequireRole roles={['waiter']}>
+        <WaiterLayout />
+      </RequireRole>
+    ),
+    children: [
+      { index: true, element: <Navigate to="/waiter/home" replace /> },
+      { path: 'home', element: WaiterHome },
+      { path: 'order/:tableId', element: WaiterOrder },
+      { path: 'checkout', element: Checkout },
+      { path: 'checkout/:orderId', element: Checkout },
+    ],
+  },
+  {
+    path: '/kitchen',
+    element: (
+      <RequireRole roles={['kitchen', 'barra']}>
+        <KitchenLayout />
+      </RequireRole>
+    ),
+    children: [
+      { index: true, element: <Navigate to="/kitchen/cocina" replace /> },
+      { path: 'cocina', element: Board },
+      { path: 'barra', element: Board },
+    ],
+  },
+  { path: '*', element: toLogin },
+]);

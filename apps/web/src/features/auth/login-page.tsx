@@ -1,0 +1,91 @@
+import { useState, type FormEvent } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { ChefHat, ShieldCheck, UtensilsCrossed } from 'lucide-react';
+import type { Role } from '@comanda/contract';
+import { Button } from '../../components/ui/button.tsx';
+import { Input, Label } from '../../components/ui/input.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { BrandMark } from '../../components/brand-mark.tsx';
+import { t } from '../../lib/i18n/es-MX.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { ROLE_HOME, useLogin, useSession } from '../../lib/session.ts';
+import { usePublicConfig } from '../../lib/config.ts';
+
+export function LoginPage() {
+  const session = useSession();
+  const config = usePublicConfig();
+  const login = useLogin();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  if (session.data) return <Navigate to={ROLE_HOME[session.data.role]} replace />;
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    login.mutate(
+      { email, password },
+      {
+        onSuccess: ({ user }) => {
+          if (!(user.role in ROLE_HOME)) {
+            setError(t.login.unknownRole);
+            return;
+          }
+          toast.success(t.login.success);
+          const redirect = params.get('redirect');
+          const home = ROLE_HOME[user.role as Role];
+          navigate(redirect && redirect.startsWith(home.split('/').slice(0, 2).join('/')) ? redirect : home, { replace: true });
+        },
+        onError: (err) => {
+          const message = errorMessage(err, t.login.formFallback);
+          setError(message);
+          toast.error(message || t.login.defaultError);
+        },
+      },
+    );
+  };
+
+  const name = config.data?.name || t.app.fallbackTitle;
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-900 via-slate-800 to-slate-900 p-4">
+      <Card className="w-full max-w-sm p-6">
+        <div className="mb-6 flex flex-col items-center gap-3 text-center">
+          <BrandMark logoUrl={config.data?.logoUrl} size="lg" />
+          <h1 className="text-2xl font-bold">{name}</h1>
+          <p className="text-sm text-slate-500">{t.login.title}</p>
+        </div>
+        <form onSubmit={onSubmit} className="space-y-4" noValidate={false}>
+          <div>
+            <Label htmlFor="email">{t.login.email}</Label>
+            <Input id="email" name="email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          </div>
+          <div>
+            <Label htmlFor="password">{t.login.password}</Label>
+            <Input id="password" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          </div>
+          {error && (
+            <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">
+              {error}
+            </p>
+          )}
+          <Button type="submit" variant="accent" size="lg" className="w-full" disabled={login.isPending}>
+            {login.isPending ? t.login.submitting : t.login.submit}
+          </Button>
+        </form>
+        <div className="mt-6 border-t border-slate-200 pt-4 text-sm text-slate-600">
+          <p className="mb-2 font-medium text-slate-700">{t.login.rolesLegend}</p>
+          <ul className="space-y-1">
+            <li className="flex items-center gap-2"><ShieldCheck className="h-4 w-4 text-slate-500" aria-hidden />{t.roles.admin}</li>
+            <li className="flex items-center gap-2"><UtensilsCrossed className="h-4 w-4 text-slate-500" aria-hidden />{t.roles.waiter}</li>
+            <li className="flex items-center gap-2"><ChefHat className="h-4 w-4 text-slate-500" aria-hidden />{t.roles.kitchenOrBar}</li>
+          </ul>
+          <p className="mt-3 text-xs text-slate-500">{t.login.redirectNote}</p>
+        </div>
+      </Card>
+    </main>
+  );
+}

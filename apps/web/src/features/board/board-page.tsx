@@ -1,0 +1,3 @@
+export function BoardPage() {
+  return <h1 className="text-2xl font-bold">Pendientes</h1>;
+}

@@ -1,0 +1,3 @@
+export function AdminOrderPage() {
+  return <h1 className="text-2xl font-bold">Pedido</h1>;
+}

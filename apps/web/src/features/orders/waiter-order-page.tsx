@@ -1,0 +1,3 @@
+export function WaiterOrderPage() {
+  return <h1 className="text-2xl font-bold">Pedido</h1>;
+}

@@ -1,0 +1,3 @@
+export function SettingsPage() {
+  return <h1 className="text-2xl font-bold">Configuración</h1>;
+}

@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// Runs every suite (Vitest: domain, server integration, web units; Playwright: end to end),
+// then prints one closing line that counts them all: "tests: N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const out = mkdtempSync(join(tmpdir(), 'comanda-test-results-'));
+const only = process.argv[2]; // optional: "unit" or "e2e"
+let passed = 0;
+let failed = 0;
+let crashed = false;
+
+function run(cmd, args, env = {}) {
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return res.status ?? 1;
+}
+
+if (only !== 'e2e') {
+  const file = join(out, 'vitest.json');
+  const code = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+  if (existsSync(file)) {
+    const r = JSON.parse(readFileSync(file, 'utf8'));
+    passed += r.numPassedTests ?? 0;
+    failed += (r.numFailedTests ?? 0) + (r.numFailedTestSuites && !r.numFailedTests ? r.numFailedTestSuites : 0);
+  } else crashed = true;
+  if (code !== 0 && failed === 0) crashed = true;
+}
+
+if (only !== 'unit') {
+  const dataDir = mkdtempSync(join(tmpdir(), 'comanda-e2e-'));
+  const code = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { E2E_DATA_DIR: dataDir });
+  const file = join(dataDir, 'results.json');
+  if (existsSync(file)) {
+    const s = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
+    passed += (s.expected ?? 0) + (s.flaky ?? 0);
+    failed += s.unexpected ?? 0;
+  } else crashed = true;
+  if (code !== 0 && failed === 0) crashed = true;
+}
+
+if (crashed && failed === 0) failed = 1;
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
