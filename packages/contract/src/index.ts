@@ -2,3 +2,5 @@ export * from './common.ts';
 export * from './auth.ts';
 export * from './config.ts';
 export * from './live.ts';
+export * from './orders.ts';
+export * from './tables.ts';

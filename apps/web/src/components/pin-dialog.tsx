@@ -1,0 +1,99 @@
+import { useEffect, useState } from 'react';
+import { Delete } from 'lucide-react';
+import { pinInputError, PIN_LENGTH } from '@comanda/domain';
+import { Dialog } from './ui/dialog.tsx';
+import { Button } from './ui/button.tsx';
+import { cn } from './ui/cn.ts';
+import { t } from '../lib/i18n/es-MX.ts';
+import { errorMessage } from '../lib/api.ts';
+
+export interface PinDialogProps {
+  open: boolean;
+  title?: string;
+  description?: string;
+  onClose: () => void;
+  /** Resolves when the server accepted the PIN; a rejection's message is shown in the dialog. */
+  onSubmit: (pin: string) => Promise<unknown>;
+}
+
+const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
+
+/** 4-digit keypad. Escape or an outside click closes it, except while the PIN is being checked. */
+export function PinDialog({ open, title = t.pin.title, description, onClose, onSubmit }: PinDialogProps) {
+  const [pin, setPin] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  useEffect(() => {
+    if (open) {
+      setPin('');
+      setError(null);
+    }
+  }, [open]);
+
+  const press = (digit: string) => {
+    setError(null);
+    setPin((p) => (p.length >= PIN_LENGTH ? p : p + digit));
+  };
+  const submit = async () => {
+    const invalid = pinInputError(pin);
+    if (invalid) {
+      setError(invalid);
+      return;
+    }
+    setLoading(true);
+    try {
+      await onSubmit(pin);
+    } catch (err) {
+      setError(errorMessage(err, t.pin.wrong));
+      setPin('');
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (loading) return;
+      if (/^\d$/.test(e.key)) press(e.key);
+      else if (e.key === 'Backspace') setPin((p) => p.slice(0, -1));
+      else if (e.key === 'Enter') void submit();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  return (
+    <Dialog open={open} onClose={onClose} title={title} locked={loading} className="max-w-xs">
+      {description && <p className="mb-3 text-sm text-slate-600">{description}</p>}
+      <div className="mb-3 flex justify-center gap-3" aria-label="PIN" data-testid="pin-display">
+        {Array.from({ length: PIN_LENGTH }, (_, i) => (
+          <span key={i} className={cn('h-4 w-4 rounded-full border-2', i < pin.length ? 'border-slate-900 bg-slate-900' : 'border-slate-300')} />
+        ))}
+      </div>
+      <p role="alert" className={cn('mb-3 min-h-5 text-center text-sm text-rose-700', !error && 'invisible')}>
+        {error ?? '·'}
+      </p>
+      <div className="grid grid-cols-3 gap-2">
+        {KEYS.map((k) => (
+          <Button key={k} variant="outline" size="lg" disabled={loading} onClick={() => press(k)} aria-label={k}>
+            {k}
+          </Button>
+        ))}
+        <Button variant="ghost" size="lg" disabled={loading} onClick={() => setPin('')}>
+          {t.pin.clear}
+        </Button>
+        <Button variant="outline" size="lg" disabled={loading} onClick={() => press('0')} aria-label="0">
+          0
+        </Button>
+        <Button variant="ghost" size="lg" disabled={loading} onClick={() => setPin((p) => p.slice(0, -1))} aria-label="Borrar dígito">
+          <Delete className="h-5 w-5" aria-hidden />
+        </Button>
+      </div>
+      <Button className="mt-4 w-full" size="lg" variant="accent" disabled={loading} onClick={() => void submit()}>
+        {loading ? t.app.loading : t.pin.verify}
+      </Button>
+    </Dialog>
+  );
+}

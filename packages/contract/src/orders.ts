@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { CATEGORIES, ITEM_STATUSES, ORDER_STATUSES, PAYMENT_METHODS } from '@comanda/domain';
+import { CentsSchema, IdSchema, InstantSchema } from './common.ts';
+
+export const ItemStatusSchema = z.enum(ITEM_STATUSES);
+export const OrderStatusSchema = z.enum(ORDER_STATUSES);
+export const PaymentMethodSchema = z.enum(PAYMENT_METHODS);
+export const CategorySchema = z.enum(CATEGORIES);
+export const StationSchema = z.enum(['cocina', 'barra']);
+
+export const OrderItemSchema = z.object({
+  id: IdSchema,
+  productId: z.string(),
+  productName: z.string(),
+  productPrice: CentsSchema,
+  quantity: z.number().int(),
+  status: ItemStatusSchema,
+  category: z.string(),
+  station: StationSchema,
+  notes: z.string().nullable(),
+  isDeleted: z.boolean(),
+  deletedBy: z.string().nullable(),
+  deletedByName: z.string().nullable(),
+  deletedAt: InstantSchema.nullable(),
+  createdAt: InstantSchema,
+  updatedAt: InstantSchema,
+});
+export type OrderItem = z.infer<typeof OrderItemSchema>;
+
+export const PaymentSchema = z.object({
+  id: IdSchema,
+  method: PaymentMethodSchema,
+  amount: CentsSchema,
+  receivedAmount: CentsSchema.nullable(),
+  change: CentsSchema.nullable(),
+  tipAmount: CentsSchema,
+  /** Stored as a fraction, as the spec says (0.15 for 15 %). */
+  tipPercent: z.number(),
+  cashierId: z.string().nullable(),
+  cashierName: z.string().nullable(),
+  providerPaymentId: z.string().nullable(),
+  createdAt: InstantSchema,
+});
+export type Payment = z.infer<typeof PaymentSchema>;
+
+export const OrderSchema = z.object({
+  id: IdSchema,
+  tableId: IdSchema,
+  tableNumber: z.number().int(),
+  tableName: z.string().nullable(),
+  waiterId: z.string().nullable(),
+  waiterName: z.string().nullable(),
+  items: z.array(OrderItemSchema),
+  status: OrderStatusSchema,
+  paymentMethod: PaymentMethodSchema.nullable(),
+  peopleCount: z.number().int(),
+  adminComments: z.string().nullable(),
+  subtotal: CentsSchema,
+  tip: CentsSchema,
+  total: CentsSchema,
+  tax: z.null(),
+  payments: z.array(PaymentSchema),
+  version: z.number().int(),
+  createdAt: InstantSchema,
+  updatedAt: InstantSchema,
+  completedAt: InstantSchema.nullable(),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+export const OrderResponseSchema = z.object({ order: OrderSchema });
