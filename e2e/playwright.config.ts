@@ -33,7 +33,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch } }],
   webServer: {
     // The real server on its own port and database, serving the built web app.
-    command: 'npm run build -w @comanda/web && npx tsx apps/server/src/main.ts',
+    command: `npx vite build apps/web --outDir ${join(dataDir, 'web')} --emptyOutDir --logLevel warn && npx tsx apps/server/src/main.ts`,
     cwd: '..',
     url: `${baseURL}/api/health`,
     timeout: 180_000,
@@ -48,6 +48,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       DEMO_DATA: 'auto',
       E2E: '1',
+      WEB_DIST: join(dataDir, 'web'),
     },
   },
 });

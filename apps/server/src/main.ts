@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createServer } from './server.ts';
 import { demoAccountsText, isEmpty, seedDemo } from './seed/seed.ts';
 
-const webDist = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../web/dist');
+const webDist = process.env.WEB_DIST ?? resolve(fileURLToPath(new URL('.', import.meta.url)), '../../web/dist');
 
 async function main(): Promise<void> {
   const config = loadConfig();

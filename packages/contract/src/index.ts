@@ -4,3 +4,4 @@ export * from './config.ts';
 export * from './live.ts';
 export * from './orders.ts';
 export * from './tables.ts';
+export * from './products.ts';
