@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { CATEGORIES } from '@comanda/domain';
 import { CentsSchema, IdSchema, InstantSchema } from './common.ts';
 
+export const PRODUCT_REQUIRED = 'Nombre y precio requeridos';
+
 export const ProductSchema = z.object({
   id: IdSchema,
   name: z.string(),
@@ -16,13 +18,21 @@ export const ProductSchema = z.object({
 export type Product = z.infer<typeof ProductSchema>;
 
 export const ProductsResponseSchema = z.object({ products: z.array(ProductSchema) });
+export const ProductResponseSchema = z.object({ product: ProductSchema });
+
+export const ProductsQuerySchema = z.strictObject({
+  available: z.enum(['0', '1']).optional(),
+});
 
 export const ProductBodySchema = z.strictObject({
-  name: z.string().trim().min(1, 'Nombre y precio requeridos').max(120),
+  // A missing or zero price counts like an empty name: the spec's one message for both.
+  name: z.string({ error: PRODUCT_REQUIRED }).trim().min(1, PRODUCT_REQUIRED).max(120),
   description: z.string().trim().max(500).default(''),
-  price: CentsSchema.min(1, 'Nombre y precio requeridos'),
+  price: z.number({ error: PRODUCT_REQUIRED }).int('El precio debe estar en centavos').min(1, PRODUCT_REQUIRED).max(100_000_000_00),
   category: z.enum(CATEGORIES),
   imageUrl: z.string().trim().max(2048).refine((v) => v === '' || /^https?:\/\//.test(v), 'URL inválida').nullable().default(null),
   available: z.boolean().default(true),
 });
 export type ProductBody = z.infer<typeof ProductBodySchema>;
+
+export const ProductAvailabilityBodySchema = z.strictObject({ available: z.boolean() });
