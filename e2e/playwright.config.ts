@@ -49,6 +49,10 @@ export default defineConfig({
       DEMO_DATA: 'auto',
       E2E: '1',
       WEB_DIST: join(dataDir, 'web'),
+      // Card payments: the demo simulator on a known port (card.spec.ts steers it), quick polls.
+      MP_SIMULATOR_PORT: String(port + 1),
+      MP_POLL_MS: '500',
+      MP_DEMO_APPROVE_MS: '1500',
     },
   },
 });

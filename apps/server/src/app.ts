@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -43,6 +43,12 @@ export async function buildApp({ ctx, webDist, logger = false }: BuildOptions): 
     // Deep nesting and prototype keys in JSON bodies are refused before any route sees them.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // Malformed URLs and over-long path parameters are refused by the router before any hook:
+    // answer them in our error shape instead of Fastify's default (which echoes the URL).
+    frameworkErrors: (error, _request, reply) => {
+      const status: 400 | 414 = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      void (reply as FastifyReply).code(status).send({ error: { code: 'bad_url', message: 'Solicitud inválida' } });
+    },
   });
   app.decorate('ctx', ctx);
   app.decorateRequest('user', null);

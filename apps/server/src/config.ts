@@ -17,6 +17,11 @@ const EnvSchema = z.object({
   MP_BASE_URL: z.string().url().optional(),
   MP_API: z.enum(['orders', 'point']).default('point'),
   MP_WEBHOOK_SECRET: z.string().optional(),
+  /** Card polling interval (default 5000 as SPEC §9 says); tests and e2e shorten it. */
+  MP_POLL_MS: z.coerce.number().int().min(1).max(60_000).optional(),
+  /** Demo simulator: fixed port (default ephemeral) and how long until it approves (default 3000). */
+  MP_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  MP_DEMO_APPROVE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   BUSINESS_TIMEZONE: z.string().default('America/Mexico_City'),
   DEMO_DATA: z.enum(['auto', 'off']).default('auto'),
   SECURE_COOKIES: z.enum(['auto', 'true', 'false']).default('auto'),

@@ -68,3 +68,40 @@ export const OrderSchema = z.object({
 export type Order = z.infer<typeof OrderSchema>;
 
 export const OrderResponseSchema = z.object({ order: OrderSchema });
+
+// Request bodies of the order routes. Strict: a client cannot slip in a price, status or total.
+const quantity = z
+  .number('La cantidad debe ser mayor a 0')
+  .int('La cantidad debe ser mayor a 0')
+  .min(1, 'La cantidad debe ser mayor a 0')
+  .max(999, 'La cantidad máxima es 999');
+
+export const OrderIdParamsSchema = z.strictObject({ orderId: IdSchema });
+export const OrderItemParamsSchema = z.strictObject({ orderId: IdSchema, itemId: IdSchema });
+
+export const AddItemBodySchema = z.strictObject({
+  productId: IdSchema,
+  quantity,
+  notes: z.string().max(300, 'Las notas son demasiado largas').nullable().optional(),
+});
+export type AddItemBody = z.infer<typeof AddItemBodySchema>;
+
+export const AddUnitsBodySchema = z.strictObject({ quantity });
+export type AddUnitsBody = z.infer<typeof AddUnitsBodySchema>;
+
+export const DeleteItemBodySchema = z.strictObject({ pin: z.string().max(16) });
+export type DeleteItemBody = z.infer<typeof DeleteItemBodySchema>;
+
+export const UpdateOrderBodySchema = z
+  .strictObject({
+    peopleCount: z
+      .number('La cantidad de personas debe ser al menos 1')
+      .int('La cantidad de personas debe ser al menos 1')
+      .min(1, 'La cantidad de personas debe ser al menos 1')
+      .max(999, 'La cantidad máxima de personas es 999')
+      .optional(),
+    tableName: z.string().max(80, 'El nombre de la mesa es demasiado largo').nullable().optional(),
+    adminComments: z.string().max(2000, 'Los comentarios son demasiado largos').nullable().optional(),
+  })
+  .refine((b) => b.peopleCount !== undefined || b.tableName !== undefined || b.adminComments !== undefined, 'Nada que actualizar');
+export type UpdateOrderBody = z.infer<typeof UpdateOrderBodySchema>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { CATEGORIES } from '@comanda/domain';
+import { CATEGORIES, PRODUCT_REQUIRED_ERROR } from '@comanda/domain';
 import { CentsSchema, IdSchema, InstantSchema } from './common.ts';
 
-export const PRODUCT_REQUIRED = 'Nombre y precio requeridos';
+export const PRODUCT_REQUIRED = PRODUCT_REQUIRED_ERROR;
 
 export const ProductSchema = z.object({
   id: IdSchema,

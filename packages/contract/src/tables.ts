@@ -32,3 +32,16 @@ export type Table = z.infer<typeof TableSchema>;
 export type TableOrderSummary = z.infer<typeof TableOrderSummarySchema>;
 
 export const TablesResponseSchema = z.object({ tables: z.array(TableSchema) });
+
+export const TableResponseSchema = z.object({ table: TableSchema });
+export const TableIdParamsSchema = z.strictObject({ tableId: IdSchema });
+
+/** Table numbers: 0 is the bar, the rest are the floor's own numbering. */
+export const TableNumberBodySchema = z.strictObject({
+  number: z
+    .number('El número de mesa debe ser un entero entre 0 y 999')
+    .int('El número de mesa debe ser un entero entre 0 y 999')
+    .min(0, 'El número de mesa debe ser un entero entre 0 y 999')
+    .max(999, 'El número de mesa debe ser un entero entre 0 y 999'),
+});
+export type TableNumberBody = z.infer<typeof TableNumberBodySchema>;

@@ -1,4 +1,5 @@
 import type { AppContext } from '../http/context.ts';
+import { startCardPayments, stopCardPayments } from './terminals/card-gateway.ts';
 
 /**
  * Long-lived work that features own (resuming card payment sessions, the terminal simulator).
@@ -7,8 +8,8 @@ import type { AppContext } from '../http/context.ts';
 type StartHook = (ctx: AppContext, log: (line: string) => void) => Promise<void>;
 type StopHook = (ctx: AppContext) => Promise<void>;
 
-const startHooks: StartHook[] = [];
-const stopHooks: StopHook[] = [];
+const startHooks: StartHook[] = [startCardPayments];
+const stopHooks: StopHook[] = [stopCardPayments];
 
 export async function onServerStart(ctx: AppContext, log: (line: string) => void): Promise<void> {
   for (const hook of startHooks) await hook(ctx, log);

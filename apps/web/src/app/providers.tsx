@@ -34,8 +34,9 @@ function LiveConnection() {
     liveClient.start();
     const offReconnect = liveClient.onReconnect(() => void qc.invalidateQueries());
     const offEnded = liveClient.onSessionEnded(() => {
-      qc.clear();
+      // Session first, then the rest: clear() would detach the guard's observer and it would never see the null.
       qc.setQueryData(SESSION_KEY, null);
+      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
     });
     return () => {
       offReconnect();

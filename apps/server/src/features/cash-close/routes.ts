@@ -1,3 +1,34 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CashCloseQuerySchema, CashCloseResponseSchema, OutsideShiftResponseSchema } from '@comanda/contract';
+import { ADMIN } from '../../http/access.ts';
+import { cashCloseReport, outsideShiftReport, resolveShift } from './cash-close.query.ts';
+import { shiftCsv } from './export-csv.ts';
+import { shiftInterval } from './shift-windows.ts';
 
-export const cashCloseRoutes: FastifyPluginAsync = async () => {};
+/** Cierre de Caja (SPEC §2, §3, §9): admin only; the shift window is computed here, never in the browser. */
+export const cashCloseRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+
+  app.get(
+    '/api/cash-close',
+    { config: { access: ADMIN }, schema: { querystring: CashCloseQuerySchema, response: { 200: CashCloseResponseSchema } } },
+    async (request) => cashCloseReport(ctx, request.query.date),
+  );
+
+  app.get(
+    '/api/cash-close/outside',
+    { config: { access: ADMIN }, schema: { querystring: CashCloseQuerySchema, response: { 200: OutsideShiftResponseSchema } } },
+    async (request) => outsideShiftReport(ctx, request.query.date),
+  );
+
+  app.get('/api/cash-close/export.csv', { config: { access: ADMIN }, schema: { querystring: CashCloseQuerySchema } }, async (request, reply) => {
+    const shift = await resolveShift(ctx, request.query.date);
+    const csv = await shiftCsv(ctx.db.db, shiftInterval(shift.date, shift), shift.timezone);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="cierre-de-caja-${shift.date}.csv"`)
+      .send(csv);
+  });
+};

@@ -1,3 +1,35 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CloseOrderBodySchema, CloseOrderParamsSchema, IdempotencyHeadersSchema, OrderResponseSchema, type Order } from '@comanda/contract';
+import { STAFF_FLOOR } from '../../http/access.ts';
+import { requireUser } from '../../http/context.ts';
+import { closeWithCash } from './close-with-cash.command.ts';
 
-export const checkoutRoutes: FastifyPluginAsync = async () => {};
+export const checkoutRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+
+  app.post(
+    '/api/orders/:orderId/close',
+    {
+      config: { access: STAFF_FLOOR },
+      schema: {
+        params: CloseOrderParamsSchema,
+        headers: IdempotencyHeadersSchema,
+        body: CloseOrderBodySchema,
+        response: { 200: OrderResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await closeWithCash(ctx, {
+        orderId: request.params.orderId,
+        body: request.body,
+        idempotencyKey: request.headers['idempotency-key'],
+        user: requireUser(request.user),
+        ip: request.ip,
+      });
+      // A repeat answers exactly what the first request answered; only successes are stored.
+      return reply.code(result.statusCode as 200).send(result.body as { order: Order });
+    },
+  );
+};

@@ -1,3 +1,59 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AddItemBodySchema,
+  AddUnitsBodySchema,
+  DeleteItemBodySchema,
+  OrderIdParamsSchema,
+  OrderItemParamsSchema,
+  OrderResponseSchema,
+  UpdateOrderBodySchema,
+} from '@comanda/contract';
+import { STAFF_FLOOR } from '../../http/access.ts';
+import { requireUser } from '../../http/context.ts';
+import { notFound } from '../../http/errors.ts';
+import { findOrderRow, loadOrder, ORDER_NOT_FOUND } from './order-store.ts';
+import { assertMayWorkOrder } from './order-access.ts';
+import { addItem } from './add-item.command.ts';
+import { addUnits } from './add-units.command.ts';
+import { deleteItem } from './delete-item.command.ts';
+import { updateOrder } from './update-order.command.ts';
 
-export const ordersRoutes: FastifyPluginAsync = async () => {};
+const floor = { access: STAFF_FLOOR };
+
+export const ordersRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+
+  app.get('/api/orders/:orderId', { config: floor, schema: { params: OrderIdParamsSchema, response: { 200: OrderResponseSchema } } }, async (request) => {
+    const user = requireUser(request.user);
+    const row = await findOrderRow(ctx.db.db, request.params.orderId);
+    if (!row) throw notFound(ORDER_NOT_FOUND);
+    assertMayWorkOrder(user, row);
+    return { order: await loadOrder(ctx.db.db, row.id) };
+  });
+
+  app.post(
+    '/api/orders/:orderId/items',
+    { config: floor, schema: { params: OrderIdParamsSchema, body: AddItemBodySchema, response: { 200: OrderResponseSchema } } },
+    async (request) => ({ order: await addItem(ctx, requireUser(request.user), { orderId: request.params.orderId, ...request.body }) }),
+  );
+
+  app.post(
+    '/api/orders/:orderId/items/:itemId/units',
+    { config: floor, schema: { params: OrderItemParamsSchema, body: AddUnitsBodySchema, response: { 200: OrderResponseSchema } } },
+    async (request) => ({ order: await addUnits(ctx, requireUser(request.user), { ...request.params, quantity: request.body.quantity }) }),
+  );
+
+  app.post(
+    '/api/orders/:orderId/items/:itemId/delete',
+    { config: floor, schema: { params: OrderItemParamsSchema, body: DeleteItemBodySchema, response: { 200: OrderResponseSchema } } },
+    async (request) => ({ order: await deleteItem(ctx, requireUser(request.user), { ...request.params, pin: request.body.pin, ip: request.ip }) }),
+  );
+
+  app.patch(
+    '/api/orders/:orderId',
+    { config: floor, schema: { params: OrderIdParamsSchema, body: UpdateOrderBodySchema, response: { 200: OrderResponseSchema } } },
+    async (request) => ({ order: await updateOrder(ctx, requireUser(request.user), request.params.orderId, request.body) }),
+  );
+};

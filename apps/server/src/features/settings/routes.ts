@@ -1,6 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { GeneralConfigSchema, PublicConfigSchema } from '@comanda/contract';
+import { GeneralConfigBodySchema, GeneralConfigSchema, PublicConfigSchema } from '@comanda/contract';
+import { ADMIN } from '../../http/access.ts';
+import { requireUser } from '../../http/context.ts';
+import { saveGeneralConfig } from './save-general.command.ts';
 import { getGeneralConfig } from './config-store.ts';
 
 export const settingsRoutes: FastifyPluginAsync = async (base) => {
@@ -15,5 +18,11 @@ export const settingsRoutes: FastifyPluginAsync = async (base) => {
 
   app.get('/api/config/general', { config: { access: 'any' }, schema: { response: { 200: GeneralConfigSchema } } }, async () =>
     getGeneralConfig(ctx.db.db, ctx.config.BUSINESS_TIMEZONE),
+  );
+
+  app.put(
+    '/api/config/general',
+    { config: { access: ADMIN }, schema: { body: GeneralConfigBodySchema, response: { 200: GeneralConfigSchema } } },
+    async (request) => saveGeneralConfig(ctx, requireUser(request.user), request.body),
   );
 };

@@ -1,3 +1,70 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ActiveCardPaymentResponseSchema,
+  CardPaymentParamsSchema,
+  CardPaymentQuerySchema,
+  CardPaymentResponseSchema,
+  CreateCardPaymentBodySchema,
+  IdempotencyHeadersSchema,
+  OkSchema,
+} from '@comanda/contract';
+import { requireUser } from '../../http/context.ts';
+import { AppError } from '../../http/errors.ts';
+import { STAFF_FLOOR } from '../../http/access.ts';
+import { MpError } from '../../payments/mercadopago/http.ts';
+import { activeCardPayment, cancelCardPayment, getCardPayment } from './card-payment-actions.ts';
+import { createCardPayment } from './create-card-payment.command.ts';
+import { terminalSettingsRoutes } from './terminal-settings.routes.ts';
+import { handleWebhook } from './webhook.ts';
 
-export const terminalsRoutes: FastifyPluginAsync = async () => {};
+export const terminalsRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+
+  app.post(
+    '/api/card-payments',
+    { config: { access: STAFF_FLOOR }, schema: { headers: IdempotencyHeadersSchema, body: CreateCardPaymentBodySchema, response: { 200: CardPaymentResponseSchema, 201: CardPaymentResponseSchema } } },
+    async (request, reply) => {
+      const { created, payment } = await createCardPayment(ctx, { body: request.body, idempotencyKey: request.headers['idempotency-key'], user: requireUser(request.user) });
+      return reply.code(created ? 201 : 200).send({ payment });
+    },
+  );
+
+  app.get(
+    '/api/card-payments',
+    { config: { access: STAFF_FLOOR }, schema: { querystring: CardPaymentQuerySchema, response: { 200: ActiveCardPaymentResponseSchema } } },
+    async (request) => ({ payment: await activeCardPayment(ctx, requireUser(request.user), request.query.orderId) }),
+  );
+
+  app.get(
+    '/api/card-payments/:id',
+    { config: { access: STAFF_FLOOR }, schema: { params: CardPaymentParamsSchema, response: { 200: CardPaymentResponseSchema } } },
+    async (request) => ({ payment: await getCardPayment(ctx, requireUser(request.user), request.params.id) }),
+  );
+
+  app.post(
+    '/api/card-payments/:id/cancel',
+    { config: { access: STAFF_FLOOR }, schema: { params: CardPaymentParamsSchema, response: { 200: CardPaymentResponseSchema } } },
+    async (request) => ({ payment: await cancelCardPayment(ctx, requireUser(request.user), request.params.id) }),
+  );
+
+  // Mercado Pago calls this without a session; the signature (MP_WEBHOOK_SECRET) proves who it is.
+  app.post(
+    '/api/webhooks/mercadopago',
+    { config: { access: 'public' }, schema: { hide: true, querystring: z.record(z.string(), z.string().max(200)), response: { 200: OkSchema } } },
+    async (request) => {
+      try {
+        await handleWebhook(ctx, request);
+      } catch (error) {
+        // Mercado Pago retries a notification that did not get a 2xx: ask for that when it was down.
+        if (error instanceof MpError) throw new AppError(503, 'provider_unavailable', 'Servicio no disponible. Verifica tu conexión');
+        throw error;
+      }
+      return { ok: true as const };
+    },
+  );
+
+  await app.register(terminalSettingsRoutes);
+};

@@ -1,5 +1,9 @@
-import type { Order } from '@comanda/contract';
-import type { GeneralConfig } from '@comanda/contract';
+import type { GeneralConfig, Order } from '@comanda/contract';
+import { PAYMENT_METHOD_LABELS, shortOrderId, tableLabel } from '@comanda/domain';
+import { cn } from '../ui/cn.ts';
+import { formatDateTime, money } from '../../lib/format.ts';
+import { t } from '../../lib/i18n/es-MX.ts';
+import { percentLabel } from './ticket-figures.ts';
 
 /** Amounts the ticket shows; for an unpaid order the checkout passes its preview figures. */
 export interface TicketFigures {
@@ -15,9 +19,95 @@ export interface PrintableTicketProps {
   order: Order;
   business: GeneralConfig | undefined;
   figures: TicketFigures;
+  /** Adds method, received, change, cashier and payment id of a paid order (reprints). */
+  showPayment?: boolean;
+  /** Date printed for an unpaid order; a paid one prints its completion time. */
+  now?: number;
+  className?: string;
 }
 
-// Placeholder: the checkout feature owns this component (80 mm receipt, PASE DE SALIDA).
-export function PrintableTicket({ order }: PrintableTicketProps) {
-  return <div className="print-area">PASE DE SALIDA {order.id}</div>;
+const L = t.checkout.ticket;
+
+function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={cn('flex justify-between gap-2', strong && 'text-[14px] font-bold')}>
+      <span>{label}</span>
+      <span className="tabular-nums">{value}</span>
+    </div>
+  );
+}
+
+const Rule = () => <div className="my-2 border-t border-dashed border-black" aria-hidden />;
+
+/** The customer's receipt, 'PASE DE SALIDA', laid out for an 80 mm thermal printer. */
+export function PrintableTicket({ order, business, figures, showPayment = false, now, className }: PrintableTicketProps) {
+  const lines = order.items.filter((item) => !item.isDeleted);
+  const payment = order.payments[0];
+  const when = order.completedAt ?? now ?? order.updatedAt;
+  const name = business?.name || t.app.fallbackTitle;
+  const address = business?.address || L.fallbackAddress;
+  const phone = business?.phone || L.fallbackPhone;
+  return (
+    <article
+      className={cn('mx-auto w-full max-w-[80mm] bg-white px-[4mm] py-[5mm] font-mono text-[12px] leading-snug text-black', className)}
+      aria-label={t.checkout.ticketTitle}
+      data-testid="ticket"
+    >
+      <header className="text-center">
+        <p className="text-[15px] font-bold uppercase">{name}</p>
+        <p className="mt-1 font-bold tracking-widest">{t.checkout.ticketTitle}</p>
+      </header>
+      <Rule />
+      <Row label={L.date} value={formatDateTime(when)} />
+      <Row label={L.order} value={`#${shortOrderId(order.id)}`} />
+      <Row
+        label={L.table}
+        value={order.tableName ? `${tableLabel(order.tableNumber)} · ${order.tableName}` : tableLabel(order.tableNumber)}
+      />
+      <Row label={L.waiter} value={order.waiterName ?? '—'} />
+      <Row label={L.guests} value={String(figures.peopleCount)} />
+      <Rule />
+      <div className="flex justify-between font-bold">
+        <span>
+          {L.qty} {L.description}
+        </span>
+        <span>{L.amount}</span>
+      </div>
+      {lines.length === 0 && <p className="py-1 text-center">{L.noItems}</p>}
+      <ul>
+        {lines.map((item) => (
+          <li key={item.id} className="py-0.5">
+            <div className="flex justify-between gap-2">
+              <span className="min-w-0 break-words">
+                {item.quantity} x {item.productName}
+              </span>
+              <span className="tabular-nums">{money(item.productPrice * item.quantity)}</span>
+            </div>
+            {item.quantity > 1 && <div className="pl-4 text-[11px]">@ {money(item.productPrice)}</div>}
+          </li>
+        ))}
+      </ul>
+      <Rule />
+      <Row label={t.checkout.subtotal} value={money(figures.subtotal)} />
+      <Row label={L.tip(percentLabel(figures.tipBps))} value={money(figures.tip)} />
+      <Row label={t.checkout.total.toUpperCase()} value={money(figures.total)} strong />
+      <Row label={L.perGuest(figures.peopleCount)} value={money(figures.perPerson)} />
+      {showPayment && payment && (
+        <>
+          <Rule />
+          <Row label={L.method} value={PAYMENT_METHOD_LABELS[payment.method]} />
+          {payment.receivedAmount !== null && <Row label={L.received} value={money(payment.receivedAmount)} />}
+          {payment.change !== null && <Row label={L.change} value={money(payment.change)} />}
+          {payment.cashierName && <Row label={L.cashier} value={payment.cashierName} />}
+          {payment.providerPaymentId && <Row label={L.paymentId} value={payment.providerPaymentId} />}
+        </>
+      )}
+      <Rule />
+      <footer className="space-y-0.5 text-center">
+        <p className="font-bold">{t.checkout.thanks}</p>
+        <p>{address}</p>
+        <p>{L.phone(phone)}</p>
+      </footer>
+    </article>
+  );
 }

@@ -1,3 +1,139 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { toast } from 'sonner';
+import { Bell, BellOff, ChefHat, Wine } from 'lucide-react';
+import type { BoardItem, BoardStationFilter } from '@comanda/contract';
+import type { Role } from '@comanda/contract';
+import { boardStationsForPath, nextBoardStatus, type Station } from '@comanda/domain';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { ErrorState } from '../../components/ui/empty-state.tsx';
+import { cn } from '../../components/ui/cn.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { useBoardItems, useSetItemStatus } from '../../lib/board.ts';
+import { t } from '../../lib/i18n/es-MX.ts';
+import { useSession } from '../../lib/session.ts';
+import { BoardCard } from './board-card.tsx';
+import { BoardColumn } from './board-column.tsx';
+import { categoryCounts, shouldRing, splitColumns, visibleItems } from './board-model.ts';
+import { playNewOrderTone, useSoundPreference } from './sound.ts';
+import { useNow } from './use-now.ts';
+
+const WAITING_REFRESH_MS = 30_000;
+
+/** Kitchen and bar staff may look at both boards but only move their own station's items. */
+function mayMove(role: Role | undefined, station: Station): boolean {
+  return role === 'admin' || (role === 'kitchen' && station === 'cocina') || (role === 'barra' && station === 'barra');
+}
+
+function titleFor(stations: readonly Station[]): string {
+  if (stations.length > 1) return t.board.titleBoth;
+  return stations[0] === 'barra' ? t.board.titleBar : t.board.titleKitchen;
+}
+
+/** The kitchen and bar board: one screen for /kitchen/* and /admin/kanban*, the station from the path. */
 export function BoardPage() {
-  return <h1 className="text-2xl font-bold">Pendientes</h1>;
+  const { pathname } = useLocation();
+  const role = useSession().data?.role;
+  const stations = useMemo(() => boardStationsForPath(pathname), [pathname]);
+  const filter: BoardStationFilter = stations.length > 1 ? 'all' : (stations[0] ?? 'cocina');
+  const query = useBoardItems(filter, 'board');
+  const deviceNow = useNow(WAITING_REFRESH_MS);
+  const now = deviceNow + (query.data?.clockOffsetMs ?? 0);
+  const items = useMemo(() => visibleItems(query.data?.items ?? [], stations, now), [query.data, stations, now]);
+  const columns = splitColumns(items);
+  const [soundOn, toggleSound] = useSoundPreference();
+  const [rings, setRings] = useState(0);
+  const setStatus = useSetItemStatus((error) => toast.error(t.board.updateError, { description: errorMessage(error, '') || undefined }));
+  const busyId = setStatus.isPending ? setStatus.variables.item.id : null;
+
+  // Ring when the pending count rises on this board; never on the first load or a station switch.
+  const lastPending = useRef<{ board: string; pending: number } | null>(null);
+  const pending = query.data ? columns.pendientes.length : null;
+  useEffect(() => {
+    if (pending === null) return;
+    const current = { board: filter, pending };
+    if (shouldRing(lastPending.current, current) && soundOn) {
+      playNewOrderTone();
+      setRings((n) => n + 1);
+    }
+    lastPending.current = current;
+  }, [filter, pending, soundOn]);
+
+  const advance = (item: BoardItem) => {
+    const status = nextBoardStatus(item.status);
+    if (status) setStatus.mutate({ item, status });
+  };
+  const card = (item: BoardItem) => (
+    <BoardCard key={item.id} item={item} now={now} showStation={stations.length > 1} busy={busyId === item.id} onAdvance={mayMove(role, item.station) ? advance : null} />
+  );
+  const StationIcon = stations.length === 1 && stations[0] === 'barra' ? Wine : ChefHat;
+
+  return (
+    <div className="@container flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="flex items-center gap-2 text-2xl font-extrabold text-slate-900">
+          <StationIcon className="h-7 w-7" aria-hidden />
+          {titleFor(stations)}
+        </h1>
+        <button
+          type="button"
+          onClick={toggleSound}
+          aria-pressed={soundOn}
+          data-rings={rings}
+          className={cn(
+            'flex h-12 items-center gap-2 rounded-xl px-4 text-base font-bold shadow-sm',
+            soundOn ? 'bg-emerald-600 text-white' : 'border border-slate-300 bg-white text-slate-800',
+          )}
+        >
+          {soundOn ? <Bell className="h-5 w-5" aria-hidden /> : <BellOff className="h-5 w-5" aria-hidden />}
+          {soundOn ? t.board.soundOn : t.board.soundOff}
+        </button>
+      </div>
+      <ul aria-label={t.board.categoryCounters} className="flex flex-wrap gap-2">
+        {categoryCounts(items, stations).map(({ category, count }) => (
+          <li
+            key={category}
+            data-testid="category-counter"
+            className={cn(
+              'flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-semibold',
+              count > 0 ? 'bg-slate-900 text-white' : 'bg-white text-slate-500',
+            )}
+          >
+            {category}
+            <span
+              className={cn(
+                'rounded-full px-2 text-xs font-black tabular-nums',
+                count > 0 ? 'bg-brand-500 text-slate-950' : 'bg-slate-100',
+              )}
+            >
+              {count}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {query.isPending ? (
+        <Spinner />
+      ) : query.isError ? (
+        <ErrorState message={t.board.loadError} onRetry={() => void query.refetch()} retryLabel={t.app.retry} />
+      ) : (
+        <div className="grid gap-3 @2xl:grid-cols-3">
+          <BoardColumn title={t.board.pending} count={columns.pendientes.length} tone="pending" empty={t.board.emptyPending}>
+            {columns.pendientes.map(card)}
+          </BoardColumn>
+          <BoardColumn title={t.board.ready} count={columns.listos.length} tone="ready" empty={t.board.emptyReady}>
+            {columns.listos.map(card)}
+          </BoardColumn>
+          <BoardColumn
+            title={t.board.delivered}
+            count={columns.entregados.length}
+            tone="delivered"
+            empty={t.board.emptyDelivered}
+            note={t.board.deliveredNote}
+          >
+            {columns.entregados.map(card)}
+          </BoardColumn>
+        </div>
+      )}
+    </div>
+  );
 }

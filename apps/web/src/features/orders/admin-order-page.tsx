@@ -1,3 +1,77 @@
+import { Link, useNavigate, useParams } from 'react-router';
+import { ArrowLeft, CreditCard, Plus, XCircle } from 'lucide-react';
+import { shortOrderId, tableLabel } from '@comanda/domain';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { money } from '../../lib/format.ts';
+import { t } from '../../lib/i18n/es-MX.ts';
+import { BlurSaveField } from './blur-save-field.tsx';
+import { GuestStepper, OrderFacts, StatusCounters } from './order-facts.tsx';
+import { OrderItemsSection } from './order-items-section.tsx';
+import { OrderStates } from './order-states.tsx';
+import { PaymentGateNote } from './payment-gate-note.tsx';
+import { useOrderScreen } from './use-order-screen.tsx';
+
 export function AdminOrderPage() {
-  return <h1 className="text-2xl font-bold">Pedido</h1>;
+  const { tableId = '' } = useParams();
+  const screen = useOrderScreen(tableId);
+  const navigate = useNavigate();
+  const order = screen.order;
+  if (!order) return <OrderStates screen={screen} backTo="/admin/home" />;
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div className="flex items-center gap-3">
+          <Link to="/admin/home" aria-label={t.order.backToTables} className="rounded-lg p-2 text-slate-600 hover:bg-slate-100">
+            <ArrowLeft className="h-5 w-5" aria-hidden />
+          </Link>
+          <div>
+            <h1 className="text-2xl font-bold">{tableLabel(order.tableNumber)}</h1>
+            <p className="font-mono text-sm text-slate-500" data-testid="order-id">
+              {t.order.orderNumber(shortOrderId(order.id))}
+            </p>
+          </div>
+        </div>
+        <div className="text-right">
+          <p className="text-sm text-slate-500">{t.order.total}</p>
+          <p className="text-3xl font-bold tabular-nums" data-testid="order-total">
+            {money(screen.total)}
+          </p>
+        </div>
+      </div>
+
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <OrderItemsSection screen={screen} showAddButton />
+        <aside className="space-y-4">
+          <Card className="space-y-4 p-4">
+            <BlurSaveField label={t.order.tableName} placeholder={t.order.tableNamePlaceholder} value={order.tableName} maxLength={80} disabled={screen.readOnly} onSave={screen.setTableName} />
+            <OrderFacts order={order} now={screen.now} />
+            <GuestStepper value={order.peopleCount} disabled={screen.readOnly} onChange={screen.setGuests} />
+            <StatusCounters order={order} />
+          </Card>
+          <Card className="p-4">
+            <BlurSaveField label={t.order.adminComments} hint={t.order.adminCommentsHint} value={order.adminComments} multiline maxLength={2000} disabled={screen.readOnly} onSave={screen.setAdminComments} />
+          </Card>
+          <div className="space-y-2">
+            <Button variant="outline" size="lg" className="w-full" onClick={screen.dialogs.openPicker} disabled={screen.readOnly}>
+              <Plus className="h-4 w-4" aria-hidden />
+              {t.order.addItems}
+            </Button>
+            <Button variant="success" size="lg" className="w-full" disabled={!screen.gate.ok} onClick={() => navigate(`/admin/checkout/${order.id}`, { state: { orderId: order.id, tableId } })}>
+              <CreditCard className="h-4 w-4" aria-hidden />
+              {t.order.proceedToPay}
+            </Button>
+            <PaymentGateNote gate={screen.gate} button="proceed" />
+            {/* Exists in the product but is not offered (SPEC §2). */}
+            <Button variant="danger" className="w-full" hidden>
+              <XCircle className="h-4 w-4" aria-hidden />
+              {t.order.cancelOrder}
+            </Button>
+          </div>
+        </aside>
+      </div>
+      {screen.dialogs.element}
+    </div>
+  );
 }

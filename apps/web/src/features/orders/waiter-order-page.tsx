@@ -1,3 +1,74 @@
+import { useNavigate, useParams } from 'react-router';
+import { ArrowLeft, CreditCard, Plus } from 'lucide-react';
+import { shortOrderId, tableLabel } from '@comanda/domain';
+import { Button } from '../../components/ui/button.tsx';
+import { money } from '../../lib/format.ts';
+import { t } from '../../lib/i18n/es-MX.ts';
+import { BlurSaveField } from './blur-save-field.tsx';
+import { GuestStepper, OrderFacts, StatusCounters } from './order-facts.tsx';
+import { OrderItemsSection } from './order-items-section.tsx';
+import { OrderStates } from './order-states.tsx';
+import { PaymentGateNote } from './payment-gate-note.tsx';
+import { useOrderScreen } from './use-order-screen.tsx';
+
+/** Mobile layout: header sticks under the app bar, Agregar and Cobrar stay at the thumb. */
 export function WaiterOrderPage() {
-  return <h1 className="text-2xl font-bold">Pedido</h1>;
+  const { tableId = '' } = useParams();
+  const screen = useOrderScreen(tableId);
+  const navigate = useNavigate();
+  const order = screen.order;
+  if (!order) return <OrderStates screen={screen} backTo="/waiter/home" />;
+
+  return (
+    <div className="pb-36">
+      <div className="sticky top-[53px] z-10 flex items-center gap-2 border-b border-slate-200 bg-white px-2 py-2 shadow-sm">
+        <Button variant="ghost" size="icon" aria-label={t.order.backToTables} onClick={() => navigate('/waiter/home')}>
+          <ArrowLeft className="h-5 w-5" aria-hidden />
+        </Button>
+        <div className="min-w-0 flex-1">
+          <h1 className="truncate text-lg leading-tight font-bold">{tableLabel(order.tableNumber)}</h1>
+          <p className="font-mono text-xs text-slate-500" data-testid="order-id">
+            {t.order.orderNumber(shortOrderId(order.id))}
+          </p>
+        </div>
+        <div className="pr-2 text-right">
+          <p className="text-xs text-slate-500">{t.order.total}</p>
+          <p className="text-xl font-bold tabular-nums" data-testid="order-total">
+            {money(screen.total)}
+          </p>
+        </div>
+      </div>
+
+      <div className="space-y-4 p-4">
+        <BlurSaveField label={t.order.tableName} placeholder={t.order.tableNamePlaceholder} value={order.tableName} maxLength={80} disabled={screen.readOnly} onSave={screen.setTableName} />
+        <OrderFacts order={order} now={screen.now} />
+        <GuestStepper value={order.peopleCount} disabled={screen.readOnly} onChange={screen.setGuests} />
+        <StatusCounters order={order} />
+        <OrderItemsSection screen={screen} showAddButton={false} />
+      </div>
+
+      <div className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 px-4 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur">
+        <div className="mx-auto max-w-3xl space-y-2">
+          <PaymentGateNote gate={screen.gate} button="charge" />
+          <div className="grid grid-cols-2 gap-3">
+            <Button variant="accent" size="lg" onClick={screen.dialogs.openPicker} disabled={screen.readOnly}>
+              <Plus className="h-5 w-5" aria-hidden />
+              {t.order.add}
+            </Button>
+            <Button
+              variant="success"
+              size="lg"
+              disabled={!screen.gate.ok}
+              title={screen.gate.ok ? undefined : t.order.cannotCharge}
+              onClick={() => navigate(`/waiter/checkout/${order.id}`, { state: { orderId: order.id, tableId } })}
+            >
+              <CreditCard className="h-5 w-5" aria-hidden />
+              {t.order.charge}
+            </Button>
+          </div>
+        </div>
+      </div>
+      {screen.dialogs.element}
+    </div>
+  );
 }

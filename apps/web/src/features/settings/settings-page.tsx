@@ -1,3 +1,32 @@
+import { useState } from 'react';
+import { Tabs } from '../../components/ui/tabs.tsx';
+import { t } from '../../lib/i18n/es-MX.ts';
+import { BusinessTab } from './business-tab.tsx';
+import { UsersTab } from './users-tab.tsx';
+import { TablesTab } from './tables-tab.tsx';
+import { TerminalTab } from './terminal-tab.tsx';
+
+type Tab = 'business' | 'users' | 'tables' | 'terminal';
+
+const TABS: { value: Tab; label: string }[] = [
+  { value: 'business', label: t.settings.businessTab },
+  { value: 'users', label: t.settings.usersTab },
+  { value: 'tables', label: t.settings.tablesTab },
+  { value: 'terminal', label: t.settings.terminalTab },
+];
+
 export function SettingsPage() {
-  return <h1 className="text-2xl font-bold">Configuración</h1>;
+  const [tab, setTab] = useState<Tab>('business');
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold">{t.settings.title}</h1>
+      <Tabs tabs={TABS} value={tab} onChange={setTab} label={t.settings.title} />
+      <div role="tabpanel">
+        {tab === 'business' && <BusinessTab />}
+        {tab === 'users' && <UsersTab />}
+        {tab === 'tables' && <TablesTab />}
+        {tab === 'terminal' && <TerminalTab />}
+      </div>
+    </div>
+  );
 }

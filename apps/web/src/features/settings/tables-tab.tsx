@@ -1,4 +1,158 @@
-// Placeholder: owned by another feature engineer; the settings page shows it as a tab.
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Check, Plus, Trash2 } from 'lucide-react';
+import type { Table } from '@comanda/contract';
+import { tableLabel } from '@comanda/domain';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { EmptyState, ErrorState } from '../../components/ui/empty-state.tsx';
+import { Input, Label } from '../../components/ui/input.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { del, errorMessage, get, patch, post } from '../../lib/api.ts';
+import { t } from '../../lib/i18n/es-MX.ts';
+import { useLiveQueries } from '../../lib/use-live.ts';
+
+const KEY = ['tables'] as const;
+
+/** A whole number 0–999, or null. */
+function parseNumber(value: string): number | null {
+  if (!/^\d{1,3}$/.test(value.trim())) return null;
+  return Number(value.trim());
+}
+
+function useTableAdmin() {
+  const qc = useQueryClient();
+  useLiveQueries(['tables'], [KEY]);
+  const tables = useQuery({ queryKey: KEY, queryFn: async () => (await get<{ tables: Table[] }>('/api/tables')).tables });
+  const onSettled = () => qc.invalidateQueries({ queryKey: KEY });
+  return {
+    tables,
+    create: useMutation({ mutationFn: (number: number) => post<{ table: Table }>('/api/tables', { number }), onSettled }),
+    renumber: useMutation({ mutationFn: ({ id, number }: { id: string; number: number }) => patch<{ table: Table }>(`/api/tables/${id}`, { number }), onSettled }),
+    remove: useMutation({ mutationFn: (id: string) => del(`/api/tables/${id}`), onSettled }),
+  };
+}
+
+/** Configuración › Mesas: add, renumber and remove tables (one with an active order stays). */
 export function TablesTab() {
-  return null;
+  const admin = useTableAdmin();
+  const [number, setNumber] = useState('');
+  const [removing, setRemoving] = useState<Table | null>(null);
+
+  const add = () => {
+    const n = parseNumber(number);
+    if (n === null) {
+      toast.error(t.tables.numberInvalid);
+      return;
+    }
+    admin.create.mutate(n, {
+      onSuccess: () => {
+        toast.success(t.tables.added(tableLabel(n)));
+        setNumber('');
+      },
+      onError: (error) => toast.error(errorMessage(error, t.tables.saveError)),
+    });
+  };
+
+  return (
+    <Card className="space-y-4 p-4">
+      <div>
+        <h2 className="text-lg font-semibold">{t.tables.manageTitle}</h2>
+        <p className="text-sm text-slate-500">{t.tables.manageHint}</p>
+      </div>
+      <form
+        className="flex items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          add();
+        }}
+      >
+        <div>
+          <Label htmlFor="new-table-number">{t.tables.number}</Label>
+          <Input id="new-table-number" inputMode="numeric" className="w-28" value={number} onChange={(e) => setNumber(e.target.value)} />
+        </div>
+        <Button type="submit" variant="accent" disabled={admin.create.isPending}>
+          <Plus className="h-4 w-4" aria-hidden />
+          {t.tables.addTable}
+        </Button>
+      </form>
+      {admin.tables.isPending ? (
+        <Spinner />
+      ) : admin.tables.isError ? (
+        <ErrorState message={t.tables.loadError} onRetry={() => void admin.tables.refetch()} />
+      ) : admin.tables.data.length === 0 ? (
+        <EmptyState title={t.tables.empty} />
+      ) : (
+        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+          {admin.tables.data.map((table) => (
+            <TableRow key={`${table.id}:${table.number}`} table={table} admin={admin} onRemove={() => setRemoving(table)} />
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={removing !== null}
+        title={t.tables.confirmRemoveTitle}
+        message={removing ? t.tables.confirmRemove(tableLabel(removing.number)) : ''}
+        confirmLabel={t.tables.remove}
+        danger
+        busy={admin.remove.isPending}
+        onClose={() => setRemoving(null)}
+        onConfirm={() => {
+          if (!removing) return;
+          admin.remove.mutate(removing.id, {
+            onSuccess: () => toast.success(t.tables.removed(tableLabel(removing.number))),
+            onError: (error) => toast.error(errorMessage(error, t.tables.saveError)),
+            onSettled: () => setRemoving(null),
+          });
+        }}
+      />
+    </Card>
+  );
+}
+
+function TableRow({ table, admin, onRemove }: { table: Table; admin: ReturnType<typeof useTableAdmin>; onRemove: () => void }) {
+  const [value, setValue] = useState(String(table.number));
+  const inUse = table.status === 'ocupada';
+  const changed = value.trim() !== String(table.number);
+  const save = () => {
+    const n = parseNumber(value);
+    if (n === null) {
+      toast.error(t.tables.numberInvalid);
+      return;
+    }
+    admin.renumber.mutate(
+      { id: table.id, number: n },
+      {
+        onSuccess: () => toast.success(t.tables.renumbered),
+        onError: (error) => {
+          toast.error(errorMessage(error, t.tables.saveError));
+          setValue(String(table.number));
+        },
+      },
+    );
+  };
+  return (
+    <li className="flex flex-wrap items-center gap-3 px-3 py-2" data-testid={`manage-table-${table.number}`}>
+      <span className="w-24 font-medium">{tableLabel(table.number)}</span>
+      {inUse ? <Badge tone="warning">{t.tables.inUse}</Badge> : <Badge>{t.tables.free}</Badge>}
+      <form
+        className="ml-auto flex items-center gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          save();
+        }}
+      >
+        <Input aria-label={`${t.tables.number}: ${tableLabel(table.number)}`} inputMode="numeric" className="h-9 w-20" value={value} onChange={(e) => setValue(e.target.value)} />
+        <Button type="submit" variant="outline" size="sm" disabled={!changed || admin.renumber.isPending} aria-label={`${t.tables.renumber}: ${tableLabel(table.number)}`}>
+          <Check className="h-4 w-4" aria-hidden />
+        </Button>
+        <Button variant="outline" size="sm" className="text-rose-700" disabled={inUse} title={inUse ? t.tables.inUse : undefined} onClick={onRemove} aria-label={`${t.tables.remove}: ${tableLabel(table.number)}`}>
+          <Trash2 className="h-4 w-4" aria-hidden />
+        </Button>
+      </form>
+    </li>
+  );
 }

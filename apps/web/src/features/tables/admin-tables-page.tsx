@@ -1,3 +1,120 @@
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { AlertTriangle, User } from 'lucide-react';
+import type { Table, TableOrderSummary } from '@comanda/contract';
+import { isBarTable, tableLabel } from '@comanda/domain';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { EmptyState, ErrorState } from '../../components/ui/empty-state.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { money } from '../../lib/format.ts';
+import { t } from '../../lib/i18n/es-MX.ts';
+import { useNow } from '../../lib/use-now.ts';
+import { OrderStats } from './table-card-parts.tsx';
+import { useOpenTable, useTables } from './tables-api.ts';
+
 export function AdminTablesPage() {
-  return <h1 className="text-2xl font-bold">Panel de Mesas</h1>;
+  const tables = useTables();
+  const now = useNow(30_000);
+  const occupied = tables.data?.filter((x) => x.status === 'ocupada').length ?? 0;
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <h1 className="text-2xl font-bold">{t.tables.panelTitle}</h1>
+        {tables.data && (
+          <p className="text-sm text-slate-500">
+            {occupied} ocupadas · {tables.data.length - occupied} libres
+          </p>
+        )}
+      </div>
+      {tables.isPending ? (
+        <Spinner />
+      ) : tables.isError ? (
+        <ErrorState message={t.tables.loadError} onRetry={() => void tables.refetch()} />
+      ) : tables.data.length === 0 ? (
+        <EmptyState title={t.tables.empty} />
+      ) : (
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
+          {tables.data.map((table) => (
+            <AdminTableCard key={table.id} table={table} now={now} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function AdminTableCard({ table, now }: { table: Table; now: number }) {
+  const label = tableLabel(table.number);
+  if (table.status === 'libre') return <FreeCard table={table} label={label} />;
+  return (
+    <Card className="flex flex-col gap-3 border-l-4 border-l-emerald-500 p-4" data-testid={`table-card-${table.number}`} aria-label={label}>
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h2 className="text-lg font-bold">{label}</h2>
+          {table.order?.tableName && <p className="truncate text-sm italic text-slate-600">{table.order.tableName}</p>}
+        </div>
+        {table.order ? <Badge tone="success">{t.tables.active}</Badge> : <Badge tone="warning">{t.tables.occupied}</Badge>}
+      </div>
+      {table.order ? <OccupiedBody table={table} order={table.order} now={now} /> : <OrphanWarning />}
+    </Card>
+  );
+}
+
+function OccupiedBody({ table, order, now }: { table: Table; order: TableOrderSummary; now: number }) {
+  const navigate = useNavigate();
+  return (
+    <>
+      <p className="flex items-center gap-1.5 text-sm text-slate-700">
+        <User className="h-4 w-4 shrink-0" aria-hidden />
+        <span className="truncate">{order.waiterName ?? table.waiterName ?? t.tables.unassigned}</span>
+      </p>
+      <OrderStats order={order} now={now} />
+      <div className="flex items-center justify-between border-t border-slate-100 pt-3">
+        <Badge tone="info">{t.tables.orderStatus[order.status]}</Badge>
+        <span className="text-xl font-bold tabular-nums" data-testid="table-total">
+          {money(order.subtotal)}
+        </span>
+      </div>
+      <div className="grid grid-cols-2 gap-2">
+        <Button variant="outline" onClick={() => navigate(`/admin/order/${table.id}`)}>
+          {t.tables.viewOrder}
+        </Button>
+        <Button variant="success" disabled={!order.canCharge} title={order.canCharge ? undefined : t.order.cannotCharge} onClick={() => navigate(`/admin/checkout/${order.id}`)}>
+          {t.tables.charge}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+function OrphanWarning() {
+  return (
+    <p role="alert" className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-800">
+      <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+      {t.tables.orphanWarning}
+    </p>
+  );
+}
+
+function FreeCard({ table, label }: { table: Table; label: string }) {
+  const navigate = useNavigate();
+  const openTable = useOpenTable();
+  const open = () =>
+    openTable.mutate(table.id, {
+      onSuccess: () => navigate(`/admin/order/${table.id}`),
+      onError: () => toast.error(t.tables.openError),
+    });
+  return (
+    <Card className="flex flex-col justify-between gap-4 border-dashed p-4" data-testid={`table-card-${table.number}`} aria-label={label}>
+      <div className="flex items-start justify-between gap-2">
+        <h2 className="text-lg font-bold text-slate-700">{label}</h2>
+        <Badge>{t.tables.free}</Badge>
+      </div>
+      <Button variant="accent" onClick={open} disabled={openTable.isPending}>
+        {openTable.isPending ? t.tables.opening : isBarTable(table.number) ? t.tables.openBar : t.tables.open}
+      </Button>
+    </Card>
+  );
 }

@@ -1,0 +1,63 @@
+import type { OrderItem, SessionUser } from '@comanda/contract';
+import type { ItemStatus } from '@comanda/domain';
+import type { AppContext } from '../../http/context.ts';
+import { mutate } from '../../http/transaction.ts';
+import { audit } from '../../http/audit.ts';
+import { conflict, forbidden, notFound } from '../../http/errors.ts';
+import { emitOrderChanged, presentItem, requireOpenOrder, touchOrder } from '../orders/order-store.ts';
+
+export const BOARD_MESSAGES = {
+  itemNotFound: 'Item no encontrado',
+  itemDeleted: 'El item fue eliminado y no se puede modificar',
+  otherStation: 'Solo puedes actualizar items de tu estación',
+} as const;
+
+export interface SetItemStatusInput {
+  orderId: string;
+  itemId: string;
+  status: ItemStatus;
+  actor: SessionUser;
+}
+
+/**
+ * Moves one item to any status (SPEC §4 allows going backwards). Kitchen and bar may only
+ * touch their own station's items; deleted items and closed orders never change.
+ */
+export async function setItemStatus(ctx: AppContext, input: SetItemStatusInput): Promise<OrderItem> {
+  return mutate(ctx, async (trx, emit) => {
+    await requireOpenOrder(trx, input.orderId);
+    const item = await trx
+      .selectFrom('order_items')
+      .selectAll()
+      .where('id', '=', input.itemId)
+      .where('order_id', '=', input.orderId)
+      .executeTakeFirst();
+    if (!item) throw notFound(BOARD_MESSAGES.itemNotFound);
+    const role = input.actor.role;
+    if ((role === 'kitchen' && item.station !== 'cocina') || (role === 'barra' && item.station !== 'barra')) {
+      throw forbidden(BOARD_MESSAGES.otherStation);
+    }
+    if (item.is_deleted === 1) throw conflict(BOARD_MESSAGES.itemDeleted, 'item_deleted');
+    // A repeated click is not a change: no new version, no audit entry, no retention reset.
+    if (item.status === input.status) return presentItem(item);
+
+    const now = ctx.clock.now();
+    const updated = await trx
+      .updateTable('order_items')
+      .set({ status: input.status, updated_at: now })
+      .where('id', '=', item.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    // touchOrder re-checks activo under the row lock, so a close racing with us rolls this back.
+    const version = await touchOrder(trx, input.orderId, now);
+    await audit(trx, now, {
+      actor: { id: input.actor.id, displayName: input.actor.displayName },
+      action: 'item.status_changed',
+      entity: 'order_item',
+      entityId: item.id,
+      data: { orderId: input.orderId, from: item.status, to: input.status, station: item.station },
+    });
+    emitOrderChanged(emit, input.orderId, version, { board: true });
+    return presentItem(updated);
+  });
+}

@@ -1,0 +1,42 @@
+import type { CashCloseResponse, OutsideShiftResponse } from '@comanda/contract';
+import { OUTSIDE_SHIFT_LIST_MAX } from '@comanda/contract';
+import { defaultShiftDate } from '@comanda/domain';
+import type { AppContext } from '../../http/context.ts';
+import { getGeneralConfig } from '../settings/config-store.ts';
+import { outsideShiftIntervals, shiftInterval, type ShiftSettings } from './shift-windows.ts';
+import { shiftSummary } from './summary.query.ts';
+import { shiftStatistics } from './statistics.query.ts';
+import { outsideShiftTickets, outsideShiftTotals } from './outside.query.ts';
+
+/** The business's shift settings and the date asked for, or the default one (SPEC §9) computed here. */
+export async function resolveShift(ctx: AppContext, date: string | undefined): Promise<ShiftSettings & { date: string }> {
+  const { timezone, shiftStartHour, shiftEndHour } = await getGeneralConfig(ctx.db.db, ctx.config.BUSINESS_TIMEZONE);
+  return { timezone, shiftStartHour, shiftEndHour, date: date ?? defaultShiftDate(new Date(ctx.clock.now()), timezone, shiftStartHour) };
+}
+
+export async function cashCloseReport(ctx: AppContext, date: string | undefined): Promise<CashCloseResponse> {
+  const shift = await resolveShift(ctx, date);
+  const window = shiftInterval(shift.date, shift);
+  const db = ctx.db.db;
+  const summary = await shiftSummary(db, window);
+  const statistics = await shiftStatistics(db, window, shift.timezone);
+  const outsideShift = await outsideShiftTotals(db, outsideShiftIntervals(shift.date, shift));
+  return {
+    date: shift.date,
+    timezone: shift.timezone,
+    shiftStartHour: shift.shiftStartHour,
+    shiftEndHour: shift.shiftEndHour,
+    window,
+    summary,
+    statistics,
+    outsideShift,
+  };
+}
+
+export async function outsideShiftReport(ctx: AppContext, date: string | undefined): Promise<OutsideShiftResponse> {
+  const shift = await resolveShift(ctx, date);
+  const gaps = outsideShiftIntervals(shift.date, shift);
+  const totals = await outsideShiftTotals(ctx.db.db, gaps);
+  const tickets = await outsideShiftTickets(ctx.db.db, gaps, shift.timezone, OUTSIDE_SHIFT_LIST_MAX);
+  return { date: shift.date, ...totals, tickets };
+}

@@ -1,0 +1,50 @@
+import type { CloseOrderBody, SessionUser } from '@comanda/contract';
+import type { AppContext } from '../../http/context.ts';
+import { notFound } from '../../http/errors.ts';
+import { mutate } from '../../http/transaction.ts';
+import { verifyPin } from '../../auth/verify-pin.ts';
+import { findOrderRow, ORDER_NOT_FOUND } from '../orders/order-store.ts';
+import { assertMayWorkOrder } from '../orders/order-access.ts';
+import { closeOrderInTx } from './close-order.command.ts';
+import { claimKey, requestHash, storeResponse, type StoredResponse } from './idempotency.ts';
+
+export interface CashCloseRequest {
+  orderId: string;
+  body: CloseOrderBody;
+  idempotencyKey: string;
+  user: SessionUser;
+  ip: string;
+}
+
+/**
+ * POST /api/orders/:orderId/close for cash: the PIN names the cashier (any active user), then one
+ * transaction claims the idempotency key and closes the order. A repeat of the key answers the
+ * first response; the same key for a different request is refused.
+ */
+export async function closeWithCash(ctx: AppContext, req: CashCloseRequest): Promise<StoredResponse> {
+  const order = await findOrderRow(ctx.db.db, req.orderId);
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  assertMayWorkOrder(req.user, order);
+  const cashier = await verifyPin(ctx, { pin: req.body.pin, actorId: req.user.id, ip: req.ip, purpose: 'cash-close' });
+  const { method, tipBps, peopleCount, receivedAmount } = req.body;
+  const hash = requestHash({ orderId: req.orderId, method, tipBps, peopleCount, receivedAmount, cashierId: cashier.id });
+
+  return mutate(ctx, async (trx, emit) => {
+    const stored = await claimKey(trx, { key: req.idempotencyKey, scope: `order-close:${req.orderId}`, hash, now: ctx.clock.now() });
+    if (stored) return stored;
+    const closed = await closeOrderInTx(ctx, trx, {
+      orderId: req.orderId,
+      method,
+      tipBps,
+      peopleCount,
+      receivedAmount,
+      cashier: { id: cashier.id, name: cashier.displayName },
+      providerPaymentId: null,
+      actor: { id: req.user.id, displayName: req.user.displayName },
+      emit,
+    });
+    const response: StoredResponse = { statusCode: 200, body: { order: closed } };
+    await storeResponse(trx, req.idempotencyKey, response);
+    return response;
+  });
+}

@@ -1,0 +1,50 @@
+import { AppError, conflict } from '../../http/errors.ts';
+import { sha256 } from '../../http/ids.ts';
+import type { Trx } from '../../http/transaction.ts';
+
+export const IDEMPOTENCY_MESSAGES = {
+  reused: 'La clave de idempotencia ya se usó con otra solicitud',
+  inFlight: 'La solicitud anterior con esta clave sigue en curso. Intenta de nuevo.',
+} as const;
+
+export interface StoredResponse {
+  statusCode: number;
+  body: unknown;
+}
+
+/** A stable hash of what the request asks for (never the PIN itself: only who it identified). */
+export function requestHash(value: Record<string, unknown>): string {
+  const sorted = Object.keys(value)
+    .sort()
+    .map((k) => [k, value[k]]);
+  return sha256(JSON.stringify(sorted));
+}
+
+/**
+ * Claims `key` inside the caller's transaction. Returns null when this request is the first
+ * (run it, then `storeResponse`), or the first request's stored answer for a repeat.
+ * A concurrent twin waits on the key's unique index until the first commits or rolls back.
+ */
+export async function claimKey(trx: Trx, input: { key: string; scope: string; hash: string; now: number }): Promise<StoredResponse | null> {
+  const inserted = await trx
+    .insertInto('idempotency_keys')
+    .values({ key: input.key, scope: input.scope, request_hash: input.hash, status_code: null, response: null, created_at: input.now })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .returning('key')
+    .executeTakeFirst();
+  if (inserted) return null;
+  const row = await trx.selectFrom('idempotency_keys').selectAll().where('key', '=', input.key).executeTakeFirst();
+  if (!row || row.scope !== input.scope || row.request_hash !== input.hash) {
+    throw new AppError(422, 'idempotency_key_reused', IDEMPOTENCY_MESSAGES.reused);
+  }
+  if (row.status_code === null || row.response === null) throw conflict(IDEMPOTENCY_MESSAGES.inFlight, 'idempotency_in_flight');
+  return { statusCode: row.status_code, body: JSON.parse(row.response) as unknown };
+}
+
+export async function storeResponse(trx: Trx, key: string, response: StoredResponse): Promise<void> {
+  await trx
+    .updateTable('idempotency_keys')
+    .set({ status_code: response.statusCode, response: JSON.stringify(response.body) })
+    .where('key', '=', key)
+    .execute();
+}

@@ -1,0 +1,50 @@
+import type { Order, SessionUser } from '@comanda/contract';
+import type { AppContext } from '../../http/context.ts';
+import { mutate } from '../../http/transaction.ts';
+import { audit } from '../../http/audit.ts';
+import { AppError, conflict, notFound } from '../../http/errors.ts';
+import { verifyPin } from '../../auth/verify-pin.ts';
+import { emitOrderChanged, findOrderRow, loadOrder, ORDER_NOT_FOUND, touchOrder } from './order-store.ts';
+import { assertMayWorkOrder, lockWorkableOrder, ORDER_MESSAGES } from './order-access.ts';
+
+/**
+ * Soft delete authorised by an admin PIN (SPEC §5): the row stays for the audit trail,
+ * flagged with who authorised it and when, and drops out of every count and total.
+ */
+export async function deleteItem(ctx: AppContext, user: SessionUser, input: { orderId: string; itemId: string; pin: string; ip: string }): Promise<Order> {
+  // Ownership first, so a waiter cannot probe PINs through someone else's table.
+  const existing = await findOrderRow(ctx.db.db, input.orderId);
+  if (!existing) throw notFound(ORDER_NOT_FOUND);
+  assertMayWorkOrder(user, existing);
+  const authorizer = await verifyPin(ctx, { pin: input.pin, actorId: user.id, ip: input.ip, purpose: 'delete-item' });
+  if (authorizer.role !== 'admin') throw new AppError(403, 'not_admin_pin', ORDER_MESSAGES.notAdminPin);
+
+  await mutate(ctx, async (trx, emit) => {
+    const now = ctx.clock.now();
+    await lockWorkableOrder(trx, user, input.orderId, now);
+    const item = await trx
+      .selectFrom('order_items')
+      .select(['id', 'is_deleted', 'product_id', 'product_name', 'product_price', 'quantity', 'status'])
+      .where('id', '=', input.itemId)
+      .where('order_id', '=', input.orderId)
+      .executeTakeFirst();
+    if (!item) throw notFound(ORDER_MESSAGES.itemNotFound);
+    if (item.is_deleted === 1) throw conflict(ORDER_MESSAGES.itemAlreadyDeleted, 'item_deleted');
+    await trx
+      .updateTable('order_items')
+      .set({ is_deleted: 1, deleted_by: authorizer.id, deleted_by_name: authorizer.displayName, deleted_at: now, updated_at: now })
+      .where('id', '=', item.id)
+      .execute();
+    const version = await touchOrder(trx, input.orderId, now);
+    await audit(trx, now, {
+      actor: user,
+      action: 'order.item-deleted',
+      entity: 'order',
+      entityId: input.orderId,
+      authorizedBy: authorizer.id,
+      data: { itemId: item.id, productId: item.product_id, productName: item.product_name, price: Number(item.product_price), quantity: item.quantity, status: item.status },
+    });
+    emitOrderChanged(emit, input.orderId, version, { board: true });
+  });
+  return loadOrder(ctx.db.db, input.orderId);
+}

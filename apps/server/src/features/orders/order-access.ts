@@ -1,0 +1,50 @@
+import type { SessionUser } from '@comanda/contract';
+import type { OrderRow } from '../../db/schema.ts';
+import type { Trx } from '../../http/transaction.ts';
+import { conflict, forbidden, notFound } from '../../http/errors.ts';
+import { findOrderRow, ORDER_CLOSED, ORDER_NOT_FOUND } from './order-store.ts';
+
+export const ORDER_MESSAGES = {
+  notOwner: 'Esta mesa está asignada a otro mesero. Solo puedes trabajar en tus propias mesas.',
+  adminCommentsOnlyAdmin: 'Solo un administrador puede editar los comentarios internos',
+  itemNotFound: 'Item no encontrado',
+  itemAlreadyDeleted: 'El item ya fue eliminado',
+  productNotFound: 'Producto no encontrado',
+  notAdminPin: 'PIN válido, pero el usuario no tiene permisos. Solo administradores pueden eliminar items.',
+} as const;
+
+/** Admin works every order; a waiter only the orders of the tables they opened (SPEC §6). */
+export function assertMayWorkOrder(user: SessionUser, order: Pick<OrderRow, 'waiter_id'>): void {
+  if (user.role === 'admin') return;
+  if (user.role === 'waiter' && order.waiter_id === user.id) return;
+  throw forbidden(ORDER_MESSAGES.notOwner);
+}
+
+/**
+ * Takes the order's row lock before anything else in the transaction: with PostgreSQL's
+ * read committed, a later statement then sees every item committed by whoever held the lock
+ * before us, so the subtotal recomputed by touchOrder is never stale. Only an activo order
+ * can be locked this way; a paid or cancelled one is refused.
+ */
+export async function lockOpenOrder(trx: Trx, orderId: string, now: number): Promise<OrderRow> {
+  const row = await trx
+    .updateTable('orders')
+    .set({ updated_at: now })
+    .where('id', '=', orderId)
+    .where('status', '=', 'activo')
+    .returningAll()
+    .executeTakeFirst();
+  if (row) return row;
+  if (await findOrderRow(trx, orderId)) throw conflict(ORDER_CLOSED, 'order_closed');
+  throw notFound(ORDER_NOT_FOUND);
+}
+
+/** The order a caller may work on, locked and open; ownership is checked before any write. */
+export async function lockWorkableOrder(trx: Trx, user: SessionUser, orderId: string, now: number): Promise<OrderRow> {
+  const existing = await findOrderRow(trx, orderId);
+  if (!existing) throw notFound(ORDER_NOT_FOUND);
+  assertMayWorkOrder(user, existing);
+  const locked = await lockOpenOrder(trx, orderId, now);
+  assertMayWorkOrder(user, locked);
+  return locked;
+}

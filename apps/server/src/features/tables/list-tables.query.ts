@@ -1,0 +1,85 @@
+import { sql } from 'kysely';
+import type { SessionUser, Table, TableOrderSummary } from '@comanda/contract';
+import { canCharge, compareTables, itemQuantity, type ItemStatus } from '@comanda/domain';
+import type { TableRow } from '../../db/schema.ts';
+import type { Trx } from '../../http/transaction.ts';
+
+/**
+ * Every table with a summary of its active order, in three queries whatever the number of
+ * tables: the tables, the active orders (with their last item), and item quantities grouped
+ * by order and status. A waiter sees the summaries of their own tables only.
+ */
+export async function listTables(db: Trx, user: SessionUser): Promise<Table[]> {
+  const ownOnly = user.role !== 'admin';
+  let orders = db
+    .selectFrom('orders')
+    .select(['id', 'active_table_id', 'table_name', 'waiter_id', 'waiter_name', 'status', 'subtotal', 'created_at', 'version'])
+    .select((eb) =>
+      eb
+        .selectFrom('order_items')
+        .select('product_name')
+        .whereRef('order_items.order_id', '=', 'orders.id')
+        .where('order_items.is_deleted', '=', 0)
+        .orderBy('order_items.created_at', 'desc')
+        .orderBy('order_items.id', 'desc')
+        .limit(1)
+        .as('last_item_name'),
+    )
+    .where('status', '=', 'activo');
+  let counts = db
+    .selectFrom('order_items')
+    .innerJoin('orders', 'orders.id', 'order_items.order_id')
+    .select(['order_items.order_id as order_id', 'order_items.status as status', sql<number>`SUM(order_items.quantity)`.as('quantity')])
+    .where('orders.status', '=', 'activo')
+    .where('order_items.is_deleted', '=', 0)
+    .groupBy(['order_items.order_id', 'order_items.status']);
+  if (ownOnly) {
+    orders = orders.where('waiter_id', '=', user.id);
+    counts = counts.where('orders.waiter_id', '=', user.id);
+  }
+  const [tables, orderRows, countRows] = await Promise.all([
+    db.selectFrom('tables').selectAll().orderBy('number').execute(),
+    orders.execute(),
+    counts.execute(),
+  ]);
+
+  // One pseudo-item per (order, status) group: the domain's gate and counts apply unchanged.
+  const groups = new Map<string, { isDeleted: false; status: ItemStatus; quantity: number }[]>();
+  for (const c of countRows) {
+    const list = groups.get(c.order_id) ?? [];
+    list.push({ isDeleted: false, status: c.status, quantity: Number(c.quantity) });
+    groups.set(c.order_id, list);
+  }
+  const byTable = new Map<string, TableOrderSummary>();
+  for (const o of orderRows) {
+    if (!o.active_table_id) continue;
+    const items = groups.get(o.id) ?? [];
+    byTable.set(o.active_table_id, {
+      id: o.id,
+      tableName: o.table_name,
+      waiterName: o.waiter_name,
+      status: o.status,
+      itemCount: itemQuantity(items),
+      lastItemName: o.last_item_name ?? null,
+      subtotal: Number(o.subtotal),
+      createdAt: Number(o.created_at),
+      canCharge: canCharge(items),
+      version: o.version,
+    });
+  }
+  return tables.sort(compareTables).map((row) => presentTable(row, byTable.get(row.id) ?? null, !ownOnly || row.waiter_id === user.id));
+}
+
+/** A table card; the link to its order is hidden from waiters who do not own it. */
+export function presentTable(row: TableRow, order: TableOrderSummary | null, mayLink: boolean): Table {
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    waiterId: row.waiter_id,
+    waiterName: row.waiter_name,
+    currentOrderId: mayLink ? row.current_order_id : null,
+    updatedAt: Number(row.updated_at),
+    order,
+  };
+}

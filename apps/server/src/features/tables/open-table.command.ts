@@ -1,0 +1,60 @@
+import type { Order, SessionUser } from '@comanda/contract';
+import type { AppContext } from '../../http/context.ts';
+import { mutate } from '../../http/transaction.ts';
+import { audit } from '../../http/audit.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { newId } from '../../http/ids.ts';
+import { emitOrderChanged, loadOrder } from '../orders/order-store.ts';
+import { isUniqueViolation, TABLE_MESSAGES } from './table-messages.ts';
+
+/**
+ * libre → ocupada and a new empty activo order, in one transaction (SPEC §4). The conditional
+ * update lets exactly one of several simultaneous openers through; the unique active_table_id
+ * is the database's own guarantee of one active order per table.
+ */
+export async function openTable(ctx: AppContext, user: SessionUser, tableId: string): Promise<Order> {
+  try {
+    return await mutate(ctx, async (trx, emit) => {
+      const now = ctx.clock.now();
+      const table = await trx.selectFrom('tables').select(['id', 'number']).where('id', '=', tableId).executeTakeFirst();
+      if (!table) throw notFound(TABLE_MESSAGES.notFound);
+      const orderId = newId();
+      const claimed = await trx
+        .updateTable('tables')
+        .set({ status: 'ocupada', waiter_id: user.id, waiter_name: user.displayName, current_order_id: orderId, updated_at: now })
+        .where('id', '=', tableId)
+        .where('status', '=', 'libre')
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) throw conflict(TABLE_MESSAGES.openFailed, 'table_taken');
+      await trx
+        .insertInto('orders')
+        .values({
+          id: orderId,
+          table_id: tableId,
+          table_number: table.number,
+          table_name: null,
+          active_table_id: tableId,
+          waiter_id: user.id,
+          waiter_name: user.displayName,
+          status: 'activo',
+          payment_method: null,
+          people_count: 1,
+          admin_comments: null,
+          subtotal: 0,
+          tip: 0,
+          total: 0,
+          version: 1,
+          created_at: now,
+          updated_at: now,
+          completed_at: null,
+        })
+        .execute();
+      await audit(trx, now, { actor: user, action: 'table.opened', entity: 'table', entityId: tableId, data: { orderId, number: table.number } });
+      emitOrderChanged(emit, orderId, 1);
+      return loadOrder(trx, orderId);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(TABLE_MESSAGES.openFailed, 'table_taken');
+    throw error;
+  }
+}

@@ -1,0 +1,66 @@
+import type { CardPayment, SessionUser } from '@comanda/contract';
+import type { AppContext } from '../../http/context.ts';
+import { audit } from '../../http/audit.ts';
+import { notFound } from '../../http/errors.ts';
+import { mutate } from '../../http/transaction.ts';
+import { assertMayWorkOrder } from '../orders/order-access.ts';
+import { findOrderRow } from '../orders/order-store.ts';
+import { cardGateway } from './card-gateway.ts';
+import { CARD_MESSAGES, emitCardPayment, findCardPayment, isLive, presentCardPayment } from './card-payment-store.ts';
+
+async function visibleRow(ctx: AppContext, user: SessionUser, id: string) {
+  const row = await findCardPayment(ctx.db.db, id);
+  if (!row) throw notFound(CARD_MESSAGES.notFound);
+  const order = await findOrderRow(ctx.db.db, row.order_id);
+  if (!order) throw notFound(CARD_MESSAGES.notFound);
+  assertMayWorkOrder(user, order);
+  return row;
+}
+
+export async function getCardPayment(ctx: AppContext, user: SessionUser, id: string): Promise<CardPayment> {
+  return presentCardPayment(await visibleRow(ctx, user, id), cardGateway(ctx).poll.maxAttempts);
+}
+
+/** The attempt a reloaded checkout should resume: the newest one still live, if any. */
+export async function activeCardPayment(ctx: AppContext, user: SessionUser, orderId: string): Promise<CardPayment | null> {
+  const order = await findOrderRow(ctx.db.db, orderId);
+  if (!order) return null;
+  assertMayWorkOrder(user, order);
+  const row = await ctx.db.db
+    .selectFrom('card_payments')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('state', 'in', ['creating', 'pending', 'processing'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row ? presentCardPayment(row, cardGateway(ctx).poll.maxAttempts) : null;
+}
+
+/**
+ * Staff closed the dialog: take the payment off the terminal. The provider refuses once the
+ * customer has it in hand; then polling goes on and a late approval still closes the order.
+ */
+export async function cancelCardPayment(ctx: AppContext, user: SessionUser, id: string): Promise<CardPayment> {
+  const gw = cardGateway(ctx);
+  const row = await visibleRow(ctx, user, id);
+  if (isLive(row.state)) {
+    if (row.provider_id) {
+      await audit(ctx.db.db, ctx.clock.now(), { actor: { id: user.id, displayName: user.displayName }, action: 'card_payment.cancel_requested', entity: 'card_payment', entityId: id, data: { orderId: row.order_id } });
+      // On the terminal already, or the provider is down: the background poll decides.
+      await gw.driver.cancelAtProvider(row.terminal_id, row.provider_id, row.id).catch(() => undefined);
+      await gw.driver.reconcile(row.id).catch(() => undefined);
+    } else {
+      // Not at the provider yet: the driver takes it back if its create call lands later.
+      await mutate(ctx, async (trx, emit) => {
+        const now = ctx.clock.now();
+        const res = await trx.updateTable('card_payments').set({ state: 'cancelled', updated_at: now }).where('id', '=', id).where('state', '=', 'creating').executeTakeFirst();
+        if (Number(res.numUpdatedRows) !== 1) return;
+        await audit(trx, now, { actor: { id: user.id, displayName: user.displayName }, action: 'card_payment.cancelled', entity: 'card_payment', entityId: id, data: { orderId: row.order_id } });
+        emitCardPayment(emit, id);
+      });
+    }
+  }
+  const current = (await findCardPayment(ctx.db.db, id)) ?? row;
+  return presentCardPayment(current, gw.poll.maxAttempts);
+}

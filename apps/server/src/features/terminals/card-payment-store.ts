@@ -1,0 +1,92 @@
+import type { CardPayment, CardPaymentState } from '@comanda/contract';
+import { TERMINAL_MESSAGES, type CardDialogState } from '@comanda/domain';
+import type { CardPaymentRow } from '../../db/schema.ts';
+import type { Emit, Trx } from '../../http/transaction.ts';
+
+/**
+ * Attempts that may still charge the customer. 'timeout' is among them: the dialog gave up, but
+ * the terminal may still hold the payment until the provider says otherwise.
+ */
+export const LIVE_STATES: readonly CardPaymentState[] = ['creating', 'pending', 'processing', 'timeout'];
+export const isLive = (state: string): boolean => (LIVE_STATES as readonly string[]).includes(state);
+
+export const CARD_MESSAGES = {
+  inProgress: 'Ya hay un cobro con terminal en curso para esta orden',
+  stillOnTerminal: 'La terminal todavía tiene un cobro en curso para esta orden. Termínalo o cancélalo en la terminal.',
+  notFound: 'Cobro no encontrado',
+  terminalDisabled: 'La terminal está deshabilitada',
+  providerUnavailable: 'No se pudo conectar con Mercado Pago',
+} as const;
+
+/** Why the dialog shows error or rejected, from the card terminal messages of SPEC §8. */
+function defaultMessage(state: CardPaymentState): string | null {
+  switch (state) {
+    case 'rejected':
+      return TERMINAL_MESSAGES.rejected;
+    case 'cancelled':
+      return TERMINAL_MESSAGES.cancelled;
+    case 'timeout':
+    case 'expired':
+      return TERMINAL_MESSAGES.timeout;
+    case 'error':
+      return TERMINAL_MESSAGES.createFailed;
+    case 'needs_review':
+      return TERMINAL_MESSAGES.unexpected;
+    case 'creating':
+    case 'pending':
+    case 'processing':
+    case 'approved':
+      return null;
+  }
+}
+
+export function dialogStateOf(state: CardPaymentState): CardDialogState {
+  switch (state) {
+    case 'creating':
+      return 'sending';
+    case 'pending':
+    case 'processing':
+      return 'processing';
+    case 'approved':
+      return 'success';
+    case 'rejected':
+    case 'cancelled':
+      return 'rejected';
+    case 'timeout':
+    case 'expired':
+    case 'error':
+    case 'needs_review':
+      return 'error';
+  }
+}
+
+export function presentCardPayment(row: CardPaymentRow, maxAttempts: number): CardPayment {
+  const state = row.state as CardPaymentState;
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    terminalId: row.terminal_id,
+    method: row.method,
+    amount: Number(row.amount),
+    tipAmount: Number(row.tip_amount),
+    tipBps: row.tip_bps,
+    peopleCount: row.people_count,
+    state,
+    dialogState: dialogStateOf(state),
+    message: row.error ?? defaultMessage(state),
+    providerPaymentId: row.provider_payment_id,
+    attempts: row.attempts,
+    maxAttempts,
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+export async function findCardPayment(db: Trx, id: string): Promise<CardPaymentRow | undefined> {
+  return db.selectFrom('card_payments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Browsers showing the dialog refetch the session when this arrives. */
+export function emitCardPayment(emit: Emit, id: string): void {
+  emit({ topic: `card-payment:${id}`, type: 'card-payment.updated', id });
+}

@@ -1,0 +1,137 @@
+import type { CardPayment, CreateCardPaymentBody, SessionUser } from '@comanda/contract';
+import { cardMinimumError, cents, clampTipBps, orderSubtotal, orderTotal, paymentGate, tipAmount } from '@comanda/domain';
+import type { CardPaymentRow } from '../../db/schema.ts';
+import type { AppContext } from '../../http/context.ts';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import { audit } from '../../http/audit.ts';
+import { newId } from '../../http/ids.ts';
+import { mutate, type Trx } from '../../http/transaction.ts';
+import { IDEMPOTENCY_MESSAGES } from '../checkout/idempotency.ts';
+import { assertMayWorkOrder, lockWorkableOrder } from '../orders/order-access.ts';
+import { findOrderRow, ORDER_NOT_FOUND, presentItem } from '../orders/order-store.ts';
+import { cardGateway } from './card-gateway.ts';
+import { CARD_MESSAGES, emitCardPayment, findCardPayment, isLive, LIVE_STATES, presentCardPayment } from './card-payment-store.ts';
+import { isEnabled, readEnabledMap } from './terminal-config.ts';
+
+export interface CreateCardPaymentRequest {
+  body: CreateCardPaymentBody;
+  idempotencyKey: string;
+  user: SessionUser;
+}
+
+const sameRequest = (row: CardPaymentRow, body: CreateCardPaymentBody) =>
+  row.order_id === body.orderId && row.terminal_id === body.terminalId && row.method === body.method && row.tip_bps === clampTipBps(body.tipBps) && row.people_count === body.peopleCount;
+
+async function replay(ctx: AppContext, req: CreateCardPaymentRequest, db: Trx): Promise<CardPaymentRow | null> {
+  const row = await db.selectFrom('card_payments').selectAll().where('idempotency_key', '=', req.idempotencyKey).executeTakeFirst();
+  if (!row) return null;
+  if (!sameRequest(row, req.body)) throw new AppError(422, 'idempotency_key_reused', IDEMPOTENCY_MESSAGES.reused);
+  const order = await findOrderRow(db, row.order_id);
+  if (order) assertMayWorkOrder(req.user, order);
+  return row;
+}
+
+/**
+ * Starts a card or transfer payment at a terminal. The amount is computed here from the items
+ * (subtotal + tip), never taken from the browser. An order has at most one live attempt; a
+ * repeat of the Idempotency-Key answers the same attempt, so a double click charges once.
+ */
+export async function createCardPayment(ctx: AppContext, req: CreateCardPaymentRequest): Promise<{ created: boolean; payment: CardPayment }> {
+  const gw = cardGateway(ctx);
+  const view = (row: CardPaymentRow) => presentCardPayment(row, gw.poll.maxAttempts);
+  const earlier = await replay(ctx, req, ctx.db.db);
+  if (earlier) return { created: false, payment: view(earlier) };
+  const order = await findOrderRow(ctx.db.db, req.body.orderId);
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  assertMayWorkOrder(req.user, order);
+  if (!isEnabled(await readEnabledMap(ctx.db.db), req.body.terminalId)) throw conflict(CARD_MESSAGES.terminalDisabled, 'terminal_disabled');
+  await settleTimedOut(ctx, req.body.orderId);
+
+  let row: CardPaymentRow;
+  let description: string | null;
+  try {
+    ({ row, description } = await mutate(ctx, async (trx, emit) => {
+      const now = ctx.clock.now();
+      // Locked first: with read committed, a twin request that held the lock is visible after it.
+      const order = await lockWorkableOrder(trx, req.user, req.body.orderId, now);
+      const again = await replay(ctx, req, trx);
+      if (again) return { row: again, description: null };
+      const items = (await trx.selectFrom('order_items').selectAll().where('order_id', '=', order.id).execute()).map(presentItem);
+      const gate = paymentGate(items);
+      if (!gate.ok) throw conflict(gate.message, gate.reason === 'empty' ? 'order_empty' : 'items_undelivered');
+      const tipBps = clampTipBps(req.body.tipBps);
+      const subtotal = orderSubtotal(items.map((i) => ({ ...i, productPrice: cents(i.productPrice) })));
+      const tip = tipAmount(subtotal, tipBps);
+      const amount = orderTotal(subtotal, tip);
+      const tooSmall = cardMinimumError(amount);
+      if (tooSmall) throw badRequest(tooSmall, 'card_minimum');
+      const live = await trx.selectFrom('card_payments').select('id').where('order_id', '=', order.id).where('state', 'in', [...LIVE_STATES]).executeTakeFirst();
+      if (live) throw conflict(CARD_MESSAGES.inProgress, 'card_payment_in_progress');
+      const inserted: CardPaymentRow = {
+        id: newId(),
+        order_id: order.id,
+        terminal_id: req.body.terminalId,
+        method: req.body.method,
+        amount,
+        tip_amount: tip,
+        tip_bps: tipBps,
+        people_count: req.body.peopleCount,
+        idempotency_key: req.idempotencyKey,
+        provider_id: null,
+        provider_payment_id: null,
+        state: 'creating',
+        status_detail: null,
+        attempts: 0,
+        error: null,
+        created_by: req.user.id,
+        created_at: now,
+        updated_at: now,
+      };
+      await trx.insertInto('card_payments').values(inserted).execute();
+      await audit(trx, now, {
+        actor: { id: req.user.id, displayName: req.user.displayName },
+        action: 'card_payment.started',
+        entity: 'card_payment',
+        entityId: inserted.id,
+        data: { orderId: order.id, terminalId: inserted.terminal_id, method: inserted.method, amount, tip, tipBps },
+      });
+      emitCardPayment(emit, inserted.id);
+      return { row: inserted, description: order.table_number === 0 ? 'Barra' : `Mesa ${order.table_number}` };
+    }));
+  } catch (error) {
+    // A concurrent twin with the same key got there first (and may have closed the order): answer its attempt.
+    const twin = await replay(ctx, req, ctx.db.db);
+    if (twin) return { created: false, payment: view(twin) };
+    throw error;
+  }
+  if (row.state !== 'creating' || description === null) return { created: false, payment: view(row) };
+
+  const result = await gw.driver.create(row, description);
+  if (result !== 'failed') gw.driver.drive(row.id);
+  const current = (await findCardPayment(ctx.db.db, row.id)) ?? row;
+  return { created: true, payment: view(current) };
+}
+
+/**
+ * Before a new attempt, asks the provider about attempts whose dialog timed out: a late approval
+ * closes the order (and the new attempt is refused as paid), a dead one frees the order, and one
+ * still on the terminal blocks the retry so the customer is never charged twice.
+ */
+async function settleTimedOut(ctx: AppContext, orderId: string): Promise<void> {
+  const gw = cardGateway(ctx);
+  const rows = await ctx.db.db.selectFrom('card_payments').selectAll().where('order_id', '=', orderId).where('state', '=', 'timeout').execute();
+  for (const row of rows) {
+    try {
+      await gw.driver.reconcile(row.id);
+      const now = await findCardPayment(ctx.db.db, row.id);
+      if (now && isLive(now.state) && now.provider_id) {
+        await gw.driver.cancelAtProvider(now.terminal_id, now.provider_id, now.id);
+        await gw.driver.reconcile(row.id);
+      }
+    } catch {
+      // The provider could not confirm it: the live-attempt check below refuses the retry.
+    }
+    const after = await findCardPayment(ctx.db.db, row.id);
+    if (after?.state === 'timeout') throw conflict(CARD_MESSAGES.stillOnTerminal, 'card_payment_on_terminal');
+  }
+}

@@ -1,0 +1,115 @@
+import { cents, clampTipBps, orderSubtotal, orderTotal, paymentGate, terminalFailureMessage, tipAmount } from '@comanda/domain';
+import type { CardPaymentRow } from '../../db/schema.ts';
+import type { AppContext } from '../../http/context.ts';
+import { AppError } from '../../http/errors.ts';
+import { audit } from '../../http/audit.ts';
+import { mutate, type Emit, type Trx } from '../../http/transaction.ts';
+import type { ProviderPayment } from '../../payments/mercadopago/provider.ts';
+import { closeOrderInTx } from '../checkout/close-order.command.ts';
+import { presentItem } from '../orders/order-store.ts';
+import { emitCardPayment, findCardPayment, LIVE_STATES } from './card-payment-store.ts';
+
+/** The cashier recorded for every card terminal payment (SPEC §3). */
+export const TERMINAL_CASHIER = { id: 'mp-terminal', name: 'Terminal Mercado Pago' } as const;
+
+/** Claims a live attempt for a final state; false when another path (webhook, poll) got there first. */
+async function claim(trx: Trx, id: string, set: Partial<Pick<CardPaymentRow, 'state' | 'error' | 'provider_payment_id' | 'status_detail'>>, now: number): Promise<boolean> {
+  const res = await trx
+    .updateTable('card_payments')
+    .set({ ...set, updated_at: now })
+    .where('id', '=', id)
+    .where('state', 'in', [...LIVE_STATES])
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/**
+ * Applies what the provider says about an attempt, once: a double webhook, or a webhook and a
+ * poll at the same time, find the row already settled and do nothing. On approval the order is
+ * closed by the same close as cash, with cashier mp-terminal, unless it changed or was paid
+ * meanwhile: then the approval is flagged for the admin instead of charging a different total.
+ */
+export async function settleCardPayment(ctx: AppContext, id: string, payment: ProviderPayment): Promise<void> {
+  await mutate(ctx, async (trx, emit) => {
+    const row = await findCardPayment(trx, id);
+    if (!row || !(LIVE_STATES as readonly string[]).includes(row.state)) return;
+    const now = ctx.clock.now();
+    const detail = payment.rawState || null;
+    switch (payment.state) {
+      case 'pending':
+      case 'processing':
+        if (row.state === 'timeout') return; // still waiting at the terminal; the dialog already gave up
+        if (row.state === payment.state && row.status_detail === detail) return;
+        await trx.updateTable('card_payments').set({ state: payment.state, status_detail: detail, updated_at: now }).where('id', '=', id).where('state', 'in', ['creating', 'pending', 'processing']).execute();
+        emitCardPayment(emit, id);
+        return;
+      case 'rejected':
+      case 'cancelled': {
+        // A timed-out attempt keeps its time-out message; the provider only confirms it is over.
+        const state = row.state === 'timeout' ? 'expired' : payment.state;
+        const error = row.state === 'timeout' ? row.error : terminalFailureMessage(payment.state);
+        if (!(await claim(trx, id, { state, error, status_detail: detail, provider_payment_id: payment.paymentId }, now))) return;
+        await audit(trx, now, { actor: null, action: `card_payment.${state}`, entity: 'card_payment', entityId: id, data: { orderId: row.order_id, providerState: payment.rawState, statusDetail: payment.statusDetail } });
+        emitCardPayment(emit, id);
+        return;
+      }
+      case 'approved':
+        await approve(ctx, trx, emit, row, payment, now);
+        return;
+    }
+  });
+}
+
+async function approve(ctx: AppContext, trx: Trx, emit: Emit, row: CardPaymentRow, payment: ProviderPayment, now: number): Promise<void> {
+  const detail = payment.rawState || null;
+  if (!(await claim(trx, row.id, { state: 'approved', error: null, status_detail: detail, provider_payment_id: payment.paymentId }, now))) return;
+  emitCardPayment(emit, row.id);
+  const problem = await closingProblem(trx, row, payment);
+  if (!problem) {
+    try {
+      await closeOrderInTx(ctx, trx, {
+        orderId: row.order_id,
+        method: row.method,
+        tipBps: row.tip_bps,
+        peopleCount: row.people_count,
+        receivedAmount: null,
+        cashier: { ...TERMINAL_CASHIER },
+        providerPaymentId: payment.paymentId,
+        actor: null,
+        emit,
+      });
+      await audit(trx, now, { actor: null, action: 'card_payment.approved', entity: 'card_payment', entityId: row.id, data: { orderId: row.order_id, amount: Number(row.amount), providerPaymentId: payment.paymentId } });
+      return;
+    } catch (error) {
+      // closeOrderInTx refuses with an AppError before writing anything; flag instead of failing.
+      if (!(error instanceof AppError)) throw error;
+      return flag(trx, row, payment, error.message, now);
+    }
+  }
+  return flag(trx, row, payment, problem, now);
+}
+
+/** Why the approved amount must not close the order as it is now; null when it may. */
+async function closingProblem(trx: Trx, row: CardPaymentRow, payment: ProviderPayment): Promise<string | null> {
+  const order = await trx.selectFrom('orders').select(['status']).where('id', '=', row.order_id).executeTakeFirst();
+  if (!order) return 'order_missing';
+  if (order.status !== 'activo') return `order_${order.status}`;
+  const items = (await trx.selectFrom('order_items').selectAll().where('order_id', '=', row.order_id).execute()).map(presentItem);
+  if (!paymentGate(items).ok) return 'order_not_payable';
+  const subtotal = orderSubtotal(items.map((i) => ({ ...i, productPrice: cents(i.productPrice) })));
+  const total = orderTotal(subtotal, tipAmount(subtotal, clampTipBps(row.tip_bps)));
+  if (total !== Number(row.amount)) return 'order_total_changed';
+  if (payment.amountCents !== null && payment.amountCents !== Number(row.amount)) return 'provider_amount_differs';
+  return null;
+}
+
+async function flag(trx: Trx, row: CardPaymentRow, payment: ProviderPayment, reason: string, now: number): Promise<void> {
+  await trx.updateTable('card_payments').set({ state: 'needs_review', updated_at: now }).where('id', '=', row.id).execute();
+  await audit(trx, now, {
+    actor: null,
+    action: 'card_payment.needs_review',
+    entity: 'card_payment',
+    entityId: row.id,
+    data: { orderId: row.order_id, reason, amount: Number(row.amount), providerAmount: payment.amountCents, providerPaymentId: payment.paymentId },
+  });
+}

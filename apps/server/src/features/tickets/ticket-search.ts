@@ -1,0 +1,44 @@
+import { pesosToCents } from '@comanda/domain';
+
+/**
+ * What one search box term can mean. Staff type a ticket number, a table ('5', 'mesa 5',
+ * 'barra'), part of a table or waiter name, or an amount ('245.50' exact, '245' any centavos):
+ * every reading that fits is tried, and a ticket matching any of them is listed.
+ */
+export interface TicketSearch {
+  /** Lower-case start of the order id (ticket numbers are its first 6 characters). */
+  idPrefix: string | null;
+  tableNumber: number | null;
+  /** LIKE pattern over lower-cased table and waiter names, wildcards escaped with '\'. */
+  namePattern: string;
+  /** [min, max) in centavos. */
+  amount: { min: number; max: number } | null;
+}
+
+const AMOUNT = /^\$?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/;
+
+export function parseTicketSearch(raw: string): TicketSearch | null {
+  const term = raw.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (!term) return null;
+  const ticket = term.replace(/^#/, '');
+  return {
+    idPrefix: /^[0-9a-f]{1,6}$/.test(ticket) ? ticket : null,
+    tableNumber: tableNumberOf(term),
+    namePattern: `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+    amount: amountOf(term),
+  };
+}
+
+function tableNumberOf(term: string): number | null {
+  if (term.length >= 3 && 'barra'.startsWith(term)) return 0;
+  const match = /^(?:mesa\s?)?(\d{1,4})$/.exec(term);
+  return match?.[1] !== undefined ? Number(match[1]) : null;
+}
+
+function amountOf(term: string): { min: number; max: number } | null {
+  if (!AMOUNT.test(term)) return null;
+  const value = pesosToCents(term);
+  if (value === null) return null;
+  // Whole pesos match any centavos of that peso: '245' finds $245.50.
+  return term.includes('.') ? { min: value, max: value + 1 } : { min: value, max: value + 100 };
+}

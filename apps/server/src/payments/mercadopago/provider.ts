@@ -1,0 +1,45 @@
+import type { ProviderPaymentState } from '@comanda/domain';
+
+/** A Point device as both provider surfaces describe it. */
+export interface TerminalDevice {
+  id: string;
+  operatingMode: string | null;
+  storeId: string | null;
+  posId: string | null;
+  externalPosId: string | null;
+}
+
+export interface CreatePaymentInput {
+  terminalId: string;
+  /** Centavos; each surface converts to its own format (cents or a decimal string). */
+  amountCents: number;
+  externalReference: string;
+  description: string;
+  /** Reused on every retry of the same attempt, so the provider creates it at most once. */
+  idempotencyKey: string;
+}
+
+/** The provider's view of one payment, already mapped to our states. */
+export interface ProviderPayment {
+  providerId: string;
+  state: ProviderPaymentState;
+  /** The provider's own words (OPEN, at_terminal…), kept for the audit log. */
+  rawState: string;
+  statusDetail: string | null;
+  paymentId: string | null;
+  amountCents: number | null;
+}
+
+export type ProviderApi = 'point' | 'orders';
+
+/** One interface over the legacy Point Integration API and the newer Orders API. */
+export interface CardProvider {
+  readonly api: ProviderApi;
+  listTerminals(): Promise<TerminalDevice[]>;
+  createPayment(input: CreatePaymentInput): Promise<{ providerId: string }>;
+  getPayment(providerId: string): Promise<ProviderPayment>;
+  cancelPayment(input: { terminalId: string; providerId: string; idempotencyKey: string }): Promise<void>;
+  setOperatingMode(input: { terminalId: string; mode: 'PDV' | 'STANDALONE'; idempotencyKey: string }): Promise<void>;
+}
+
+export const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null);

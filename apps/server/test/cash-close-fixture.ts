@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import type { TestServer } from '../src/testing/index.ts';
+
+export interface FixtureItem {
+  name: string;
+  price: number;
+  quantity: number;
+  deleted?: boolean;
+}
+
+export interface FixtureOrder {
+  /** Defaults to a random v4 UUID, so ticket numbers differ between orders. */
+  id?: string;
+  completedAt: number | null;
+  status?: 'pagado' | 'activo' | 'cancelado';
+  tableNumber?: number;
+  tableName?: string | null;
+  waiter?: { id: string; name: string } | null;
+  method?: 'efectivo' | 'tarjeta' | 'transferencia';
+  tipBps?: number;
+  items: FixtureItem[];
+}
+
+/**
+ * Writes a finished order straight into the database, with its items and payment, at a
+ * chosen completion instant: the close route always stamps "now", and these tests need
+ * orders at 16:59 or 03:00 of some past night.
+ */
+export async function insertOrder(server: TestServer, spec: FixtureOrder): Promise<{ id: string; total: number; subtotal: number; tip: number }> {
+  const db = server.ctx.db.db;
+  const id = spec.id ?? randomUUID();
+  const status = spec.status ?? 'pagado';
+  const subtotal = spec.items.filter((i) => !i.deleted).reduce((sum, i) => sum + i.price * i.quantity, 0);
+  const tipBps = spec.tipBps ?? 0;
+  const tip = Math.round((subtotal * tipBps) / 10_000);
+  const total = subtotal + tip;
+  const at = spec.completedAt ?? 1_700_000_000_000;
+  const method = spec.method ?? 'efectivo';
+  const waiter = spec.waiter === undefined ? { id: server.users.waiter.id, name: server.users.waiter.displayName } : spec.waiter;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('orders')
+      .values({
+        id,
+        table_id: `table-${spec.tableNumber ?? 1}`,
+        table_number: spec.tableNumber ?? 1,
+        table_name: spec.tableName ?? null,
+        active_table_id: null,
+        waiter_id: waiter?.id ?? null,
+        waiter_name: waiter?.name ?? null,
+        status,
+        payment_method: status === 'pagado' ? method : null,
+        people_count: 2,
+        admin_comments: null,
+        subtotal,
+        tip: status === 'pagado' ? tip : 0,
+        total: status === 'pagado' ? total : subtotal,
+        version: 3,
+        created_at: at - 3_600_000,
+        updated_at: at,
+        completed_at: status === 'pagado' ? spec.completedAt : null,
+      })
+      .execute();
+    for (const [index, item] of spec.items.entries()) {
+      await trx
+        .insertInto('order_items')
+        .values({
+          id: randomUUID(),
+          order_id: id,
+          product_id: `product-${item.name}`,
+          product_name: item.name,
+          product_price: item.price,
+          quantity: item.quantity,
+          status: 'entregado',
+          category: 'Comida',
+          station: 'cocina',
+          notes: null,
+          is_deleted: item.deleted ? 1 : 0,
+          deleted_by: null,
+          deleted_by_name: null,
+          deleted_at: null,
+          created_at: at - 3_000_000 + index,
+          updated_at: at - 3_000_000 + index,
+        })
+        .execute();
+    }
+    if (status === 'pagado') {
+      await trx
+        .insertInto('payments')
+        .values({
+          id: randomUUID(),
+          order_id: id,
+          method,
+          amount: total,
+          received_amount: method === 'efectivo' ? total : null,
+          change_amount: method === 'efectivo' ? 0 : null,
+          tip_amount: tip,
+          tip_bps: tipBps,
+          cashier_id: server.users.admin.id,
+          cashier_name: server.users.admin.displayName,
+          provider_payment_id: null,
+          created_at: at,
+        })
+        .execute();
+    }
+  });
+  return { id, total, subtotal, tip };
+}
+
+/** A clock the test moves by hand. */
+export function manualClock(start: number) {
+  let now = start;
+  return { now: () => now, set: (t: number) => void (now = t) };
+}

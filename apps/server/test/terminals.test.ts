@@ -1,0 +1,268 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CardPayment, CardTerminal, Order, TestCharge } from '@comanda/contract';
+import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
+import { startSimulator, type Simulator } from '../src/payments/mercadopago/simulator/server.ts';
+import type { SimAction } from '../src/payments/mercadopago/simulator/store.ts';
+import { signWebhook } from '../src/payments/mercadopago/webhook-signature.ts';
+import { cardEnv, key, openReadyOrder, sleep, waitFor, type Err } from './terminals-helpers.ts';
+
+const WEBHOOK_SECRET = 'whsec-test-0123456789';
+
+describe.each(testDatabaseKinds())('card terminal payments on %s', (kind) => {
+  let sim: Simulator;
+  let server: TestServer;
+  let admin: ApiClient;
+  let waiter: ApiClient;
+  let terminalN = 0;
+  /** Each test takes its own terminal: the provider allows one queued payment per terminal. */
+  const newTerminal = () => sim.store.addTerminal(`PAX_A910__SMARTPOS${kind.toUpperCase()}${++terminalN}`).id;
+  const act = (providerId: string, ...actions: SimAction[]) => actions.forEach((a) => sim.store.apply(providerId, a));
+  const pay = (api: ApiClient, body: Record<string, unknown>, idem = key()) => api.post<{ payment: CardPayment } & Err>('/api/card-payments', body, { 'idempotency-key': idem });
+  const getPayment = async (id: string) => (await waiter.get<{ payment: CardPayment }>(`/api/card-payments/${id}`)).body.payment;
+  const untilState = (id: string, ...states: CardPayment['state'][]) => waitFor(() => getPayment(id), (p) => states.includes(p.state));
+  const getOrder = async (id: string) => (await admin.get<{ order: Order }>(`/api/orders/${id}`)).body.order;
+  const providerIdOf = async (paymentId: string) => (await server.ctx.db.db.selectFrom('card_payments').select('provider_id').where('id', '=', paymentId).executeTakeFirstOrThrow()).provider_id!;
+  const auditCount = async (action: string, entityId: string) =>
+    Number((await server.ctx.db.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).where('action', '=', action).where('entity_id', '=', entityId).executeTakeFirstOrThrow()).n);
+
+  beforeAll(async () => {
+    sim = await startSimulator({ token: 'TEST-4821-integration-token' });
+    server = await startTestServer(kind, { env: cardEnv(sim, { MP_WEBHOOK_SECRET: WEBHOOK_SECRET }) });
+    admin = await server.login(server.users.admin.email);
+    waiter = await server.login(server.users.waiter.email);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await sim?.close();
+  });
+
+  it('approved: the server closes the order once, with cashier mp-terminal and the tip', async () => {
+    const terminalId = newTerminal();
+    const order = await openReadyOrder(server, admin, waiter, 1);
+    const res = await pay(waiter, { orderId: order.id, terminalId, method: 'tarjeta', tipBps: 1000, peopleCount: 2 });
+    expect(res.status).toBe(201);
+    expect(res.body.payment).toMatchObject({ state: 'pending', dialogState: 'processing', amount: Math.round(order.subtotal * 1.1), tipAmount: Math.round(order.subtotal * 0.1) });
+    const providerId = await providerIdOf(res.body.payment.id);
+    expect(sim.store.payments.get(providerId)).toMatchObject({ amountCents: res.body.payment.amount, externalReference: res.body.payment.id });
+    act(providerId, 'tap');
+    await untilState(res.body.payment.id, 'processing');
+    act(providerId, 'approve');
+    const done = await untilState(res.body.payment.id, 'approved');
+    expect(done).toMatchObject({ dialogState: 'success', message: null, providerPaymentId: sim.store.payments.get(providerId)?.paymentId });
+    const paid = await getOrder(order.id);
+    expect(paid).toMatchObject({ status: 'pagado', paymentMethod: 'tarjeta', peopleCount: 2, total: res.body.payment.amount });
+    expect(paid.payments).toHaveLength(1);
+    expect(paid.payments[0]).toMatchObject({ cashierId: 'mp-terminal', method: 'tarjeta', amount: res.body.payment.amount, tipPercent: 0.1, receivedAmount: null });
+    await sleep(100); // the poller keeps reading for a moment: still one payment
+    expect((await getOrder(order.id)).payments).toHaveLength(1);
+    expect(await auditCount('order.closed', order.id)).toBe(1);
+  });
+
+  it('rejected: the order stays open and a retry with a new key makes a new attempt', async () => {
+    const terminalId = newTerminal();
+    const order = await openReadyOrder(server, admin, waiter, 2);
+    const first = await pay(waiter, { orderId: order.id, terminalId, method: 'transferencia', tipBps: 0, peopleCount: 1 });
+    act(await providerIdOf(first.body.payment.id), 'tap', 'reject');
+    expect(await untilState(first.body.payment.id, 'rejected')).toMatchObject({ dialogState: 'rejected', message: 'Pago rechazado' });
+    expect((await getOrder(order.id)).status).toBe('activo');
+    expect((await waiter.get<{ payment: CardPayment | null }>(`/api/card-payments?orderId=${order.id}`)).body.payment).toBeNull();
+
+    const retry = await pay(waiter, { orderId: order.id, terminalId, method: 'transferencia', tipBps: 0, peopleCount: 1 });
+    expect(retry.status).toBe(201);
+    expect(retry.body.payment.id).not.toBe(first.body.payment.id);
+    act(await providerIdOf(retry.body.payment.id), 'approve');
+    await untilState(retry.body.payment.id, 'approved');
+    const paid = await getOrder(order.id);
+    expect(paid).toMatchObject({ status: 'pagado', paymentMethod: 'transferencia' });
+    expect(paid.payments).toHaveLength(1);
+  });
+
+  it('a cancel at the terminal reads as cancelled; the order stays open', async () => {
+    const terminalId = newTerminal();
+    const order = await openReadyOrder(server, admin, waiter, 3);
+    const res = await pay(waiter, { orderId: order.id, terminalId, method: 'tarjeta', tipBps: 0, peopleCount: 1 });
+    act(await providerIdOf(res.body.payment.id), 'tap', 'cancel');
+    expect(await untilState(res.body.payment.id, 'cancelled')).toMatchObject({ dialogState: 'rejected', message: 'Pago cancelado por el cliente.' });
+    expect((await getOrder(order.id)).status).toBe('activo');
+  });
+
+  it('never two live attempts per order; the same key answers the same attempt; reload finds it', async () => {
+    const terminalId = newTerminal();
+    const order = await openReadyOrder(server, admin, waiter, 4);
+    const body = { orderId: order.id, terminalId, method: 'tarjeta', tipBps: 1500, peopleCount: 1 };
+    const idem = key();
+    const [a, b] = await Promise.all([pay(waiter, body, idem), pay(waiter, body, idem)]);
+    expect([a.status, b.status].sort()).toEqual([200, 201]);
+    expect(a.body.payment.id).toBe(b.body.payment.id);
+    expect([...sim.store.payments.values()].filter((p) => p.externalReference === a.body.payment.id)).toHaveLength(1);
+    const reused = await pay(waiter, { ...body, tipBps: 0 }, idem);
+    expect(reused.status).toBe(422);
+    const second = await pay(admin, body);
+    expect(second.status).toBe(409);
+    expect(second.body.error.message).toBe('Ya hay un cobro con terminal en curso para esta orden');
+    const active = await waiter.get<{ payment: CardPayment | null }>(`/api/card-payments?orderId=${order.id}`);
+    expect(active.body.payment?.id).toBe(a.body.payment.id);
+    // Staff give up while it is still queued: it comes off the terminal.
+    const cancelled = await waiter.post<{ payment: CardPayment }>(`/api/card-payments/${a.body.payment.id}/cancel`);
+    expect(cancelled.body.payment.state).toBe('cancelled');
+    expect(sim.store.payments.get(await providerIdOf(a.body.payment.id))?.status).toBe('cancelled');
+    expect((await getOrder(order.id)).status).toBe('activo');
+  });
+
+  it('refuses under $5.00, undelivered items, other waiters, kitchen and forged fields', async () => {
+    const terminalId = newTerminal();
+    const now = Date.now();
+    const cheapId = `cheap-${kind}`;
+    await server.ctx.db.db.insertInto('products').values({ id: cheapId, name: 'Chicle', description: '', price: 300, category: 'Servicio', image_url: null, available: 1, created_at: now, updated_at: now }).execute();
+    const cheap = await openReadyOrder(server, admin, waiter, 5, cheapId);
+    const small = await pay(waiter, { orderId: cheap.id, terminalId, method: 'tarjeta', tipBps: 0, peopleCount: 1 });
+    expect(small.status).toBe(400);
+    expect(small.body.error.message).toBe('El monto mínimo para cobrar es $5.00 MXN (recibido: $3.00 MXN)');
+    const withTip = await pay(waiter, { orderId: cheap.id, terminalId, method: 'tarjeta', tipBps: 10_000, peopleCount: 1 });
+    expect(withTip.status).toBe(201);
+    await waiter.post(`/api/card-payments/${withTip.body.payment.id}/cancel`);
+
+    const undelivered = await openReadyOrder(server, admin, waiter, 6, undefined, false);
+    const gate = await pay(waiter, { orderId: undelivered.id, terminalId, method: 'tarjeta', tipBps: 0, peopleCount: 1 });
+    expect(gate.status).toBe(409);
+    expect(gate.body.error.message).toBe('No puedes proceder al pago: la orden tiene ítems pendientes, en preparación o listos (no entregados).');
+
+    const other = await server.login(server.users.waiter2.email);
+    expect((await pay(other, { orderId: cheap.id, terminalId, method: 'tarjeta', tipBps: 0, peopleCount: 1 })).status).toBe(403);
+    const kitchen = await server.login(server.users.kitchen.email);
+    expect((await pay(kitchen, { orderId: cheap.id, terminalId, method: 'tarjeta', tipBps: 0, peopleCount: 1 })).status).toBe(403);
+    const forged = await pay(waiter, { orderId: cheap.id, terminalId, method: 'tarjeta', tipBps: 0, peopleCount: 1, amount: 1 });
+    expect(forged.status).toBe(400);
+    const cash = await pay(waiter, { orderId: cheap.id, terminalId, method: 'efectivo', tipBps: 0, peopleCount: 1 });
+    expect(cash.status).toBe(400);
+    const noKey = await waiter.post('/api/card-payments', { orderId: cheap.id, terminalId, method: 'tarjeta', tipBps: 0, peopleCount: 1 });
+    expect(noKey.status).toBe(400);
+  });
+
+  it('a double webhook, racing the poll, makes one payment; a bad signature is refused', async () => {
+    const terminalId = newTerminal();
+    const order = await openReadyOrder(server, admin, waiter, 7);
+    const res = await pay(waiter, { orderId: order.id, terminalId, method: 'tarjeta', tipBps: 0, peopleCount: 1 });
+    const providerId = await providerIdOf(res.body.payment.id);
+    const anon = server.anonymous();
+    const forged = await anon.post(`/api/webhooks/mercadopago?data.id=${providerId}&type=point_integration_wh`, { data: { id: providerId } }, { 'x-signature': 'ts=1,v1=' + 'a'.repeat(64), 'x-request-id': 'r-1' });
+    expect(forged.status).toBe(401);
+    act(providerId, 'tap', 'approve');
+    const notify = (requestId: string) =>
+      anon.post(`/api/webhooks/mercadopago?data.id=${providerId}&type=point_integration_wh`, { action: 'state_FINISHED', data: { id: providerId } }, { 'x-signature': signWebhook(WEBHOOK_SECRET, providerId, requestId, '1704908010'), 'x-request-id': requestId });
+    const answers = await Promise.all([notify('r-2'), notify('r-3'), notify('r-4')]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    await untilState(res.body.payment.id, 'approved');
+    const paid = await getOrder(order.id);
+    expect(paid.status).toBe('pagado');
+    expect(paid.payments).toHaveLength(1);
+    expect(await auditCount('order.closed', order.id)).toBe(1);
+    expect(await auditCount('card_payment.approved', res.body.payment.id)).toBe(1);
+    expect((await notify('r-5')).status).toBe(200);
+  });
+
+  it('a late approval after the dialog gave up still closes the order', async () => {
+    const terminalId = newTerminal();
+    const order = await openReadyOrder(server, admin, waiter, 8);
+    const res = await pay(waiter, { orderId: order.id, terminalId, method: 'tarjeta', tipBps: 0, peopleCount: 1 });
+    const providerId = await providerIdOf(res.body.payment.id);
+    act(providerId, 'tap');
+    // Closing the dialog cannot pull it off a terminal the customer is holding.
+    const cancel = await waiter.post<{ payment: CardPayment }>(`/api/card-payments/${res.body.payment.id}/cancel`);
+    expect(cancel.body.payment.state).toBe('processing');
+    const timedOut = await untilState(res.body.payment.id, 'timeout');
+    expect(timedOut).toMatchObject({ dialogState: 'error', message: 'Tiempo de espera agotado. El cliente no completó el pago.', attempts: 18 });
+    // A retry while the terminal still holds it is refused: the customer is never charged twice.
+    const retry = await pay(waiter, { orderId: order.id, terminalId, method: 'tarjeta', tipBps: 0, peopleCount: 1 });
+    expect(retry.status).toBe(409);
+    expect(retry.body.error.message).toBe('La terminal todavía tiene un cobro en curso para esta orden. Termínalo o cancélalo en la terminal.');
+    act(providerId, 'approve');
+    await untilState(res.body.payment.id, 'approved');
+    const paid = await getOrder(order.id);
+    expect(paid.status).toBe('pagado');
+    expect(paid.payments[0]?.cashierId).toBe('mp-terminal');
+  });
+
+  it('a timed-out payment that never reached the customer comes off the terminal and frees a retry', async () => {
+    const terminalId = newTerminal();
+    const order = await openReadyOrder(server, admin, waiter, 9);
+    const res = await pay(waiter, { orderId: order.id, terminalId, method: 'tarjeta', tipBps: 0, peopleCount: 1 });
+    const done = await untilState(res.body.payment.id, 'expired');
+    expect(done).toMatchObject({ dialogState: 'error', message: 'Tiempo de espera agotado. El cliente no completó el pago.' });
+    expect(sim.store.payments.get(await providerIdOf(res.body.payment.id))?.status).toBe('cancelled');
+    const retry = await pay(waiter, { orderId: order.id, terminalId, method: 'tarjeta', tipBps: 0, peopleCount: 1 });
+    expect(retry.status).toBe(201);
+    await waiter.post(`/api/card-payments/${retry.body.payment.id}/cancel`);
+  });
+
+  it('a late approval for an order that changed or was paid in cash is flagged, not charged twice', async () => {
+    const terminalId = newTerminal();
+    const changed = await openReadyOrder(server, admin, waiter, 10);
+    const res = await pay(waiter, { orderId: changed.id, terminalId, method: 'tarjeta', tipBps: 0, peopleCount: 1 });
+    const providerId = await providerIdOf(res.body.payment.id);
+    act(providerId, 'tap');
+    const product = await server.ctx.db.db.selectFrom('products').select('id').where('name', '=', 'Flan napolitano').executeTakeFirstOrThrow();
+    expect((await waiter.post(`/api/orders/${changed.id}/items`, { productId: product.id, quantity: 1 })).status).toBe(200);
+    act(providerId, 'approve');
+    expect(await untilState(res.body.payment.id, 'needs_review')).toMatchObject({ dialogState: 'error', message: 'Estado de pago inesperado. Verifica en Mercado Pago.' });
+    expect((await getOrder(changed.id)).status).toBe('activo');
+    expect(await auditCount('card_payment.needs_review', res.body.payment.id)).toBe(1);
+
+    const tableRes = await admin.post<{ table: { id: string } }>('/api/tables', { number: 31 });
+    expect(tableRes.status).toBe(200);
+    const cashPaid = await openReadyOrder(server, admin, waiter, 31);
+    const card = await pay(waiter, { orderId: cashPaid.id, terminalId, method: 'tarjeta', tipBps: 0, peopleCount: 1 });
+    const cardProvider = await providerIdOf(card.body.payment.id);
+    act(cardProvider, 'tap');
+    const cashClose = await waiter.post(`/api/orders/${cashPaid.id}/close`, { method: 'efectivo', pin: server.users.waiter.pin, tipBps: 0, peopleCount: 1, receivedAmount: 1_000_000 }, { 'idempotency-key': key() });
+    expect(cashClose.status).toBe(200);
+    act(cardProvider, 'approve');
+    await untilState(card.body.payment.id, 'needs_review');
+    const order = await getOrder(cashPaid.id);
+    expect(order.payments).toHaveLength(1);
+    expect(order.payments[0]?.method).toBe('efectivo');
+  });
+
+  it('survives a 429 and 5xx from the provider while polling', async () => {
+    const terminalId = newTerminal();
+    await admin.post('/api/tables', { number: 32 });
+    const order = await openReadyOrder(server, admin, waiter, 32);
+    const res = await pay(waiter, { orderId: order.id, terminalId, method: 'tarjeta', tipBps: 0, peopleCount: 1 });
+    sim.control.addFault({ status: 429, count: 2, path: '/point/integration-api/payment-intents' });
+    sim.control.addFault({ status: 503, count: 2, path: '/point/integration-api/payment-intents' });
+    act(await providerIdOf(res.body.payment.id), 'approve');
+    await untilState(res.body.payment.id, 'approved');
+    expect((await getOrder(order.id)).status).toBe('pagado');
+  });
+
+  it('lists terminals with the enabled map, toggles them, reports status and runs a $5.00 test charge', async () => {
+    const terminalId = newTerminal();
+    const list = await admin.get<{ terminals: CardTerminal[] }>('/api/terminals');
+    expect(list.status).toBe(200);
+    expect(list.body.terminals.find((t) => t.id === terminalId)).toMatchObject({ enabled: true, operatingMode: 'PDV', name: expect.stringContaining('PAX A910') });
+    expect((await waiter.get('/api/terminals')).status).toBe(403);
+    const off = await admin.put<{ terminal: CardTerminal }>(`/api/terminals/${terminalId}`, { enabled: false });
+    expect(off.body.terminal.enabled).toBe(false);
+    const enabled = await waiter.get<{ terminals: CardTerminal[] }>('/api/terminals/enabled');
+    expect(enabled.body.terminals.map((t) => t.id)).not.toContain(terminalId);
+    await admin.post('/api/tables', { number: 33 });
+    const order = await openReadyOrder(server, admin, waiter, 33);
+    const refused = await pay(waiter, { orderId: order.id, terminalId, method: 'tarjeta', tipBps: 0, peopleCount: 1 });
+    expect(refused.status).toBe(409);
+    await admin.put(`/api/terminals/${terminalId}`, { enabled: true });
+    expect((await waiter.get<{ terminals: CardTerminal[] }>('/api/terminals/enabled')).body.terminals.map((t) => t.id)).toContain(terminalId);
+    expect((await admin.put('/api/terminals/NOPE__1', { enabled: true })).status).toBe(404);
+
+    const status = await admin.get<{ mode: string; token: string; connected: boolean }>('/api/terminals/status');
+    expect(status.body).toMatchObject({ mode: 'live', connected: true, token: 'TEST-4821-integ' });
+    expect(JSON.stringify(status.body)).not.toContain('integration-token');
+
+    const test = await admin.post<{ test: TestCharge }>('/api/terminals/test-charge', { terminalId });
+    expect(test.body.test).toMatchObject({ state: 'testing', amount: 500, externalReference: expect.stringMatching(/^test-/) });
+    const simPayment = [...sim.store.payments.values()].find((p) => p.externalReference === test.body.test.externalReference);
+    expect(simPayment?.amountCents).toBe(500);
+    act(simPayment!.id, 'approve');
+    const done = await waitFor(async () => (await admin.get<{ test: TestCharge }>(`/api/terminals/test-charge/${test.body.test.id}`)).body.test, (t) => t.state !== 'testing');
+    expect(done).toMatchObject({ state: 'success', message: '¡Pago de prueba exitoso! La terminal está funcionando correctamente.' });
+  });
+});

@@ -1,0 +1,23 @@
+import type { Order } from '@comanda/contract';
+import { fractionToBps, perPersonAmount, type Cents } from '@comanda/domain';
+import type { TicketFigures } from './printable-ticket.tsx';
+
+/** The figures of a closed order exactly as the server stored them (reprints, paid checkout). */
+export function storedTicketFigures(order: Order): TicketFigures {
+  const payment = order.payments[0];
+  const peopleCount = Math.max(1, order.peopleCount);
+  return {
+    subtotal: order.subtotal,
+    tip: order.tip,
+    tipBps: payment ? fractionToBps(payment.tipPercent) : 0,
+    total: order.total,
+    perPerson: perPersonAmount(order.total as Cents, peopleCount),
+    peopleCount,
+  };
+}
+
+/** '15 %' style label of a basis-point rate, with decimals only when needed ('12.5%'). */
+export function percentLabel(bps: number): string {
+  const value = bps / 100;
+  return `${Number.isInteger(value) ? value : value.toFixed(2).replace(/0+$/, '')}%`;
+}

@@ -1,0 +1,52 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { CardPayment, CardTerminal, CreateCardPaymentBody } from '@comanda/contract';
+import { get, post } from '../../lib/api.ts';
+import { useLiveTopics } from '../../lib/use-live.ts';
+
+const LIVE = new Set<CardPayment['state']>(['creating', 'pending', 'processing']);
+export const isGoing = (p: CardPayment | undefined): boolean => Boolean(p && LIVE.has(p.state));
+
+/** A new attempt gets a new key; a resend of the same attempt (network blip) keeps it. */
+export const newAttemptKey = (): string => `card-${crypto.randomUUID()}`;
+
+export function useEnabledTerminals(enabled: boolean) {
+  return useQuery({
+    queryKey: ['terminals', 'enabled'],
+    queryFn: async () => (await get<{ terminals: CardTerminal[] }>('/api/terminals/enabled')).terminals,
+    enabled,
+    staleTime: 30_000,
+  });
+}
+
+/** The attempt a reloaded checkout resumes: the order's live one, if any. */
+export function useActiveCardPayment(orderId: string) {
+  return useQuery({
+    queryKey: ['card-payment', 'active', orderId],
+    queryFn: async () => (await get<{ payment: CardPayment | null }>(`/api/card-payments?orderId=${encodeURIComponent(orderId)}`)).payment,
+  });
+}
+
+/** One attempt, pushed live over card-payment:{id} and polled as a fallback while it is going. */
+export function useCardPayment(id: string | null) {
+  const query = useQuery({
+    queryKey: ['card-payment', id],
+    queryFn: async () => (await get<{ payment: CardPayment }>(`/api/card-payments/${id}`)).payment,
+    enabled: Boolean(id),
+    refetchInterval: (q) => (isGoing(q.state.data) ? 3000 : false),
+  });
+  useLiveTopics(id ? [`card-payment:${id}`] : [], () => void query.refetch());
+  return query;
+}
+
+export function useStartCardPayment() {
+  return useMutation({
+    mutationFn: async ({ key, ...body }: CreateCardPaymentBody & { key: string }) =>
+      (await post<{ payment: CardPayment }>('/api/card-payments', body, { 'idempotency-key': key })).payment,
+  });
+}
+
+export function useCancelCardPayment() {
+  return useMutation({
+    mutationFn: async (id: string) => (await post<{ payment: CardPayment }>(`/api/card-payments/${id}/cancel`)).payment,
+  });
+}

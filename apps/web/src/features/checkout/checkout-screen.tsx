@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { CheckCircle2, Eye, EyeOff, Printer, TriangleAlert } from 'lucide-react';
+import type { Order } from '@comanda/contract';
+import { activeItems, isOrderOpen, itemQuantity, paymentGate, PAYMENT_METHOD_LABELS } from '@comanda/domain';
+import { Button } from '../../components/ui/button.tsx';
+import { cn } from '../../components/ui/cn.ts';
+import { PinDialog } from '../../components/pin-dialog.tsx';
+import { PrintableTicket } from '../../components/ticket/printable-ticket.tsx';
+import { printTicket, TicketPrintCopy } from '../../components/ticket/print-ticket.tsx';
+import { ApiError, errorMessage } from '../../lib/api.ts';
+import { useGeneralConfig } from '../../lib/config.ts';
+import { orderKey } from '../../lib/orders.ts';
+import { t } from '../../lib/i18n/es-MX.ts';
+import { CardPaymentDialog } from './card-payment-dialog.tsx';
+import { CheckoutHeader } from './checkout-header.tsx';
+import { PaymentSection } from './payment-section.tsx';
+import { SplitSection } from './split-section.tsx';
+import { SummaryCard } from './summary-card.tsx';
+import { TipSection } from './tip-section.tsx';
+import { useCashClose } from './use-cash-close.ts';
+import { useCheckoutForm } from './use-checkout-form.ts';
+import { useCheckoutArea } from './use-checkout-target.ts';
+
+/** The checkout of one loaded order: tip, split, method, cash, ticket, and the close. */
+export function CheckoutScreen({ order }: { order: Order }) {
+  const { base, home } = useCheckoutArea();
+  const config = useGeneralConfig();
+  const qc = useQueryClient();
+  const form = useCheckoutForm(order);
+  const cashClose = useCashClose(order.id);
+  const [showTicket, setShowTicket] = useState(false);
+  const [pinOpen, setPinOpen] = useState(false);
+  const [cardOpen, setCardOpen] = useState(false);
+  const [openedAt] = useState(() => Date.now());
+
+  const open = isOrderOpen(order.status);
+  const gate = paymentGate(order.items);
+  const locked = !open || cashClose.isPending;
+  const { figures } = form;
+  const payment = order.payments[0];
+
+  const finish = () => {
+    if (form.method !== 'efectivo') return setCardOpen(true);
+    if (form.receivedCents === null) return void toast.error(t.checkout.receivedRequired);
+    if (form.receivedCents < figures.total) return void toast.error(t.checkout.receivedShort);
+    setPinOpen(true);
+  };
+
+  const submitPin = async (pin: string) => {
+    try {
+      await cashClose.mutateAsync({ pin, tipBps: form.tipBps, peopleCount: form.splitCount, receivedAmount: form.receivedCents ?? 0 });
+      setPinOpen(false);
+      toast.success(t.checkout.paidToast);
+    } catch (error) {
+      // A wrong PIN stays in the dialog to try again; anything else is about the order itself.
+      if (error instanceof ApiError && (error.code === 'wrong_pin' || error.status === 429)) throw error;
+      setPinOpen(false);
+      toast.error(errorMessage(error, t.checkout.closeError));
+      void qc.invalidateQueries({ queryKey: orderKey(order.id) });
+    }
+  };
+
+  return (
+    <div className={cn('space-y-4 pb-28 lg:pb-8', base === '/waiter' && 'p-4')}>
+      <CheckoutHeader order={order} backTo={open ? `${base}/order/${order.tableId}` : home} />
+
+      {open && !gate.ok && (
+        <p role="alert" className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          {gate.message}
+        </p>
+      )}
+      {!open && order.status === 'pagado' && (
+        <div
+          className="flex flex-wrap items-center gap-2 rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900"
+          data-testid="paid-banner"
+        >
+          <CheckCircle2 className="h-5 w-5" aria-hidden />
+          <span className="font-semibold">{t.checkout.paid}</span>
+          {order.paymentMethod && <span>· {PAYMENT_METHOD_LABELS[order.paymentMethod]}</span>}
+          {payment?.cashierName && <span>· {t.checkout.paidBy(payment.cashierName)}</span>}
+          <Link to={home} className="ml-auto font-medium underline">
+            {t.checkout.backToTables}
+          </Link>
+        </div>
+      )}
+
+      <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
+        <div className="contents lg:flex lg:flex-col lg:gap-4">
+          <div className="order-3 lg:order-none">
+            <TipSection choice={form.tip} tip={figures.tip} disabled={locked} onChange={form.setTip} />
+          </div>
+          <div className="order-4 lg:order-none">
+            <SplitSection
+              count={form.splitCount}
+              entry={form.splitEntry}
+              total={figures.total}
+              disabled={locked}
+              onPreset={form.choosePreset}
+              onEntry={form.typeSplit}
+            />
+          </div>
+          <div className="order-5 lg:order-none">
+            <PaymentSection
+              method={form.method}
+              received={form.received}
+              receivedCents={form.receivedCents}
+              total={figures.total}
+              disabled={locked}
+              onMethod={form.setMethod}
+              onReceived={form.setReceived}
+              onExact={form.fillExact}
+            />
+          </div>
+        </div>
+
+        <div className="contents lg:sticky lg:top-4 lg:flex lg:flex-col lg:gap-4">
+          <SummaryCard className="order-1 lg:order-none" figures={figures} itemCount={itemQuantity(activeItems(order.items))} />
+          <div className="order-6 grid grid-cols-2 gap-2 lg:order-none">
+            <Button variant="outline" size="lg" onClick={printTicket}>
+              <Printer className="h-5 w-5" aria-hidden />
+              {t.checkout.print}
+            </Button>
+            <Button variant="accent" size="lg" disabled={locked || !gate.ok} onClick={finish}>
+              {cashClose.isPending ? t.checkout.closing : t.checkout.finish}
+            </Button>
+          </div>
+          <div className="order-2 lg:order-none">
+            <Button variant="ghost" className="w-full lg:hidden" aria-expanded={showTicket} onClick={() => setShowTicket((v) => !v)}>
+              {showTicket ? <EyeOff className="h-4 w-4" aria-hidden /> : <Eye className="h-4 w-4" aria-hidden />}
+              {showTicket ? t.checkout.hideTicket : t.checkout.showTicket}
+            </Button>
+            <div className={cn('rounded-xl border border-slate-200 bg-white shadow-sm', !showTicket && 'hidden lg:block')}>
+              <PrintableTicket order={order} business={config.data} figures={figures} now={openedAt} showPayment={!open} />
+            </div>
+          </div>
+        </div>
+      </div>
+
+      <TicketPrintCopy>
+        <PrintableTicket order={order} business={config.data} figures={figures} now={openedAt} showPayment={!open} />
+      </TicketPrintCopy>
+      <PinDialog
+        open={pinOpen}
+        title={t.checkout.cashierPin}
+        description={t.checkout.cashierPinHint}
+        onClose={() => setPinOpen(false)}
+        onSubmit={submitPin}
+      />
+      {/* Always mounted: after a reload it brings back a card payment still running on the terminal. */}
+      <CardPaymentDialog
+        open={cardOpen}
+        orderId={order.id}
+        method={form.method === 'efectivo' ? 'tarjeta' : form.method}
+        tipBps={form.tipBps}
+        peopleCount={form.splitCount}
+        expectedTotal={figures.total}
+        onClose={() => setCardOpen(false)}
+        onPaid={() => {
+          setCardOpen(false);
+          toast.success(t.checkout.paidToast);
+          void qc.invalidateQueries({ queryKey: orderKey(order.id) });
+        }}
+      />
+    </div>
+  );
+}

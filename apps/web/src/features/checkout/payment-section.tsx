@@ -1,0 +1,83 @@
+import { ArrowLeftRight, Banknote, CreditCard } from 'lucide-react';
+import { CASH_HINT, PAYMENT_METHODS, cashShortfall, changeDue, type Cents, type PaymentMethod } from '@comanda/domain';
+import { Card } from '../../components/ui/card.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Input, Label } from '../../components/ui/input.tsx';
+import { cn } from '../../components/ui/cn.ts';
+import { money } from '../../lib/format.ts';
+import { t } from '../../lib/i18n/es-MX.ts';
+import { choiceButton } from './tip-section.tsx';
+
+const ICONS = { efectivo: Banknote, tarjeta: CreditCard, transferencia: ArrowLeftRight } as const;
+
+interface Props {
+  method: PaymentMethod;
+  received: string;
+  /** The received field read as centavos, or null while empty or unreadable. */
+  receivedCents: number | null;
+  total: number;
+  disabled: boolean;
+  onMethod: (m: PaymentMethod) => void;
+  onReceived: (text: string) => void;
+  onExact: () => void;
+}
+
+/** Method choice and, for cash, what was handed over and the change to give back. */
+export function PaymentSection({ method, received, receivedCents, total, disabled, onMethod, onReceived, onExact }: Props) {
+  const short = receivedCents === null ? 0 : cashShortfall(receivedCents as Cents, total as Cents);
+  return (
+    <Card className="p-4">
+      <h2 className="mb-3 font-semibold">{t.checkout.methodTitle}</h2>
+      <div className="grid grid-cols-3 gap-2" role="group" aria-label={t.checkout.methodTitle}>
+        {PAYMENT_METHODS.map((m) => {
+          const Icon = ICONS[m];
+          return (
+            <button
+              key={m}
+              type="button"
+              disabled={disabled}
+              aria-pressed={method === m}
+              className={cn(choiceButton(method === m), 'flex h-16 flex-col items-center justify-center gap-1 text-xs sm:text-sm')}
+              onClick={() => onMethod(m)}
+            >
+              <Icon className="h-5 w-5" aria-hidden />
+              {t.checkout.methods[m]}
+            </button>
+          );
+        })}
+      </div>
+      {method === 'efectivo' && (
+        <div className="mt-4 space-y-3">
+          <div>
+            <Label htmlFor="cash-received">{t.checkout.received}</Label>
+            <div className="flex gap-2">
+              <Input
+                id="cash-received"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step={0.01}
+                placeholder="0.00"
+                disabled={disabled}
+                value={received}
+                onChange={(e) => onReceived(e.target.value)}
+                className="h-11 text-lg tabular-nums"
+              />
+              <Button variant="outline" size="lg" disabled={disabled} onClick={onExact} className="h-11">
+                {t.checkout.exact}
+              </Button>
+            </div>
+          </div>
+          <div className="flex items-baseline justify-between rounded-lg bg-emerald-50 px-3 py-2">
+            <span className="text-sm font-medium text-emerald-900">{t.checkout.change}</span>
+            <span className="text-xl font-bold tabular-nums text-emerald-900" data-testid="cash-change">
+              {money(receivedCents === null ? 0 : changeDue(receivedCents as Cents, total as Cents))}
+            </span>
+          </div>
+          {short > 0 && <p className="text-sm font-medium text-rose-700">{t.checkout.missing(money(short))}</p>}
+          <p className="text-xs text-slate-500">{CASH_HINT}</p>
+        </div>
+      )}
+    </Card>
+  );
+}

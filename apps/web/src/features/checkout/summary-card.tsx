@@ -1,0 +1,39 @@
+import { Card } from '../../components/ui/card.tsx';
+import { percentLabel } from '../../components/ticket/ticket-figures.ts';
+import type { TicketFigures } from '../../components/ticket/printable-ticket.tsx';
+import { money } from '../../lib/format.ts';
+import { t } from '../../lib/i18n/es-MX.ts';
+
+/** The figures the customer pays; the server recomputes them from the items when closing. */
+export function SummaryCard({ figures, itemCount, className }: { figures: TicketFigures; itemCount: number; className?: string }) {
+  return (
+    <Card className={className}>
+      <div className="space-y-1 p-4 text-sm">
+        <div className="flex justify-between text-slate-600">
+          <span>
+            {t.checkout.subtotal} · {t.checkout.items(itemCount)}
+          </span>
+          <span className="tabular-nums">{money(figures.subtotal)}</span>
+        </div>
+        <div className="flex justify-between text-slate-600">
+          <span>
+            {t.checkout.tip} ({percentLabel(figures.tipBps)})
+          </span>
+          <span className="tabular-nums">{money(figures.tip)}</span>
+        </div>
+        <div className="flex items-baseline justify-between pt-1">
+          <span className="text-base font-semibold">{t.checkout.total}</span>
+          <span className="text-3xl font-bold tabular-nums" data-testid="checkout-total">
+            {money(figures.total)}
+          </span>
+        </div>
+        <div className="flex justify-between text-slate-600">
+          <span>
+            {t.checkout.perGuest} ({figures.peopleCount})
+          </span>
+          <span className="tabular-nums">{money(figures.perPerson)}</span>
+        </div>
+      </div>
+    </Card>
+  );
+}

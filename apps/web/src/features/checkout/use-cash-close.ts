@@ -1,0 +1,34 @@
+import { useRef } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CloseOrderBody, Order } from '@comanda/contract';
+import { post } from '../../lib/api.ts';
+import { orderKey } from '../../lib/orders.ts';
+
+type CashInput = Omit<CloseOrderBody, 'method'>;
+
+/**
+ * Cash close with an Idempotency-Key per checkout attempt: the same figures retried (a lost
+ * response, a second click) reuse the key and get the first answer; new figures make a new attempt.
+ */
+export function useCashClose(orderId: string) {
+  const qc = useQueryClient();
+  const attempt = useRef<{ key: string; figures: string } | null>(null);
+  return useMutation({
+    mutationFn: async (input: CashInput) => {
+      const figures = JSON.stringify([input.tipBps, input.peopleCount, input.receivedAmount]);
+      if (attempt.current?.figures !== figures) attempt.current = { key: newAttemptKey(), figures };
+      const body: CloseOrderBody = { method: 'efectivo', ...input };
+      return (await post<{ order: Order }>(`/api/orders/${orderId}/close`, body, { 'Idempotency-Key': attempt.current.key })).order;
+    },
+    onSuccess: (order) => {
+      qc.setQueryData(orderKey(orderId), order);
+    },
+  });
+}
+
+/** randomUUID exists only in secure contexts; phones on the bar's LAN may use plain http. */
+function newAttemptKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

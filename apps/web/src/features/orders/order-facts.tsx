@@ -1,0 +1,77 @@
+import { Minus, Plus, Users } from 'lucide-react';
+import type { Order } from '@comanda/contract';
+import { distinctProducts, elapsedMinutes, itemQuantity, quantityByStatus } from '@comanda/domain';
+import { Button } from '../../components/ui/button.tsx';
+import { cn } from '../../components/ui/cn.ts';
+import { t } from '../../lib/i18n/es-MX.ts';
+
+/** Waiter and minutes open, then item quantity and the number of distinct products. */
+export function OrderFacts({ order, now }: { order: Order; now: number }) {
+  const minutes = elapsedMinutes(new Date(order.createdAt), new Date(now));
+  return (
+    <dl className="grid grid-cols-2 gap-3 text-sm">
+      <div className="rounded-lg bg-slate-50 p-3">
+        <dt className="text-slate-500">{t.order.waiter}</dt>
+        <dd className="truncate font-semibold" data-testid="order-waiter">
+          {order.waiterName ?? t.tables.unassigned}
+        </dd>
+        <dd className="text-slate-500" data-testid="order-minutes">
+          {t.order.minutesOpen(minutes)}
+        </dd>
+      </div>
+      <div className="rounded-lg bg-slate-50 p-3">
+        <dt className="text-slate-500">
+          {t.order.itemsTotal} / {t.order.itemTypes}
+        </dt>
+        <dd className="font-semibold" data-testid="order-counts">
+          {itemQuantity(order.items)} {t.order.itemsTotal.toLowerCase()} · {distinctProducts(order.items)} {t.order.itemTypes.toLowerCase()}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** − n + : minimum 1, each click saved at once. */
+export function GuestStepper({ value, disabled, onChange }: { value: number; disabled?: boolean; onChange: (n: number) => void }) {
+  return (
+    <div className="flex items-center justify-between rounded-lg bg-slate-50 p-3">
+      <span className="flex items-center gap-2 text-sm font-medium text-slate-700">
+        <Users className="h-4 w-4" aria-hidden />
+        {t.order.guests}
+      </span>
+      <div className="flex items-center gap-3">
+        <Button variant="outline" size="icon" aria-label={t.order.guestsMinus} disabled={disabled || value <= 1} onClick={() => onChange(value - 1)}>
+          <Minus className="h-4 w-4" aria-hidden />
+        </Button>
+        <span className="w-8 text-center text-lg font-bold tabular-nums" data-testid="guest-count" aria-live="polite">
+          {value}
+        </span>
+        <Button variant="outline" size="icon" aria-label={t.order.guestsPlus} disabled={disabled || value >= 999} onClick={() => onChange(value + 1)}>
+          <Plus className="h-4 w-4" aria-hidden />
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+const COUNTERS = [
+  { status: 'pendiente', className: 'bg-amber-50 text-amber-800' },
+  { status: 'en_preparacion', className: 'bg-sky-50 text-sky-800' },
+  { status: 'listo', className: 'bg-violet-50 text-violet-800' },
+  { status: 'entregado', className: 'bg-emerald-50 text-emerald-800' },
+] as const;
+
+/** Quantities by status, deleted items left out. */
+export function StatusCounters({ order }: { order: Order }) {
+  const counts = quantityByStatus(order.items);
+  return (
+    <div className="grid grid-cols-4 gap-2" aria-label={t.order.countsTitle}>
+      {COUNTERS.map(({ status, className }) => (
+        <div key={status} className={cn('rounded-lg p-2 text-center', className)} data-testid={`count-${status}`}>
+          <div className="text-xl font-bold tabular-nums">{counts[status]}</div>
+          <div className="text-xs font-medium">{t.order.statusShort[status]}</div>
+        </div>
+      ))}
+    </div>
+  );
+}

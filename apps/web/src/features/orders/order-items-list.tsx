@@ -1,0 +1,59 @@
+import { Plus, Trash2 } from 'lucide-react';
+import type { OrderItem } from '@comanda/contract';
+import { lineTotal, type Cents } from '@comanda/domain';
+import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { cn } from '../../components/ui/cn.ts';
+import { formatDateTime, money } from '../../lib/format.ts';
+import { t } from '../../lib/i18n/es-MX.ts';
+
+const STATUS_TONE: Record<OrderItem['status'], BadgeTone> = { pendiente: 'warning', en_preparacion: 'info', listo: 'violet', entregado: 'success' };
+
+/** Every item row, deleted ones included (struck through, not counted) for the record. */
+export function OrderItemsList({ items, readOnly, onAddUnit, onDelete }: { items: OrderItem[]; readOnly: boolean; onAddUnit: (item: OrderItem) => void; onDelete: (item: OrderItem) => void }) {
+  return (
+    <ul className="divide-y divide-slate-100" aria-label={t.order.itemsTitle}>
+      {items.map((item) => (
+        <ItemRow key={item.id} item={item} readOnly={readOnly} onAddUnit={onAddUnit} onDelete={onDelete} />
+      ))}
+    </ul>
+  );
+}
+
+function ItemRow({ item, readOnly, onAddUnit, onDelete }: { item: OrderItem; readOnly: boolean; onAddUnit: (item: OrderItem) => void; onDelete: (item: OrderItem) => void }) {
+  const deleted = item.isDeleted;
+  return (
+    <li className={cn('flex gap-3 py-3', deleted && 'opacity-70')} data-testid="order-item" data-deleted={deleted ? 'true' : undefined}>
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          {deleted ? <Badge tone="danger">{t.order.deleted}</Badge> : <Badge tone={STATUS_TONE[item.status]}>{t.order.statuses[item.status]}</Badge>}
+          <span className={cn('font-semibold', deleted && 'text-slate-500 line-through')}>
+            {item.quantity} × {item.productName}
+          </span>
+        </div>
+        <p className={cn('mt-0.5 text-sm text-slate-500', deleted && 'line-through')}>
+          {t.order.unitPrice(money(item.productPrice))} · {item.category}
+        </p>
+        {item.notes && <p className={cn('mt-1 rounded bg-amber-50 px-2 py-1 text-sm text-amber-900', deleted && 'line-through')}>{item.notes}</p>}
+        {deleted && item.deletedAt !== null && <p className="mt-1 text-xs text-rose-700">{t.order.deletedBy(item.deletedByName ?? '—', formatDateTime(item.deletedAt))}</p>}
+      </div>
+      <div className="flex shrink-0 flex-col items-end justify-between gap-2">
+        {deleted ? (
+          <span className="text-xs font-medium text-slate-500">{t.order.notCounted}</span>
+        ) : (
+          <span className="font-semibold tabular-nums">{money(lineTotal({ productPrice: item.productPrice as Cents, quantity: item.quantity }))}</span>
+        )}
+        {!deleted && !readOnly && (
+          <div className="flex gap-1">
+            <Button variant="outline" size="icon" aria-label={`${t.order.addUnit}: ${item.productName}`} title={t.order.addUnit} onClick={() => onAddUnit(item)}>
+              <Plus className="h-4 w-4" aria-hidden />
+            </Button>
+            <Button variant="outline" size="icon" className="text-rose-700 hover:bg-rose-50" aria-label={`${t.order.deleteItem}: ${item.productName}`} title={t.order.deleteItem} onClick={() => onDelete(item)}>
+              <Trash2 className="h-4 w-4" aria-hidden />
+            </Button>
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,37 @@
+import { activeItems, orderSubtotal, paymentGate, type Cents } from '@comanda/domain';
+import type { UpdateOrderBody } from '@comanda/contract';
+import { ApiError } from '../../lib/api.ts';
+import { t } from '../../lib/i18n/es-MX.ts';
+import { useNow } from '../../lib/use-now.ts';
+import { useOrderActions, useTableOrder } from './order-api.ts';
+import { useOrderDialogs } from './order-dialogs.tsx';
+
+/** Everything both order screens need for the active order of one table. */
+export function useOrderScreen(tableId: string) {
+  const query = useTableOrder(tableId);
+  const order = query.data;
+  const actions = useOrderActions(tableId, order?.id ?? '');
+  const dialogs = useOrderDialogs(order, order ? actions : null);
+  const now = useNow(30_000);
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+
+  // The spec keeps these saves silent for the user; the console keeps the trace.
+  const save = (body: UpdateOrderBody, failure: string) => actions.update.mutate(body, { onError: (error) => console.error(failure, error) });
+
+  return {
+    query,
+    order,
+    notFound,
+    now,
+    dialogs,
+    readOnly: order ? order.status !== 'activo' : true,
+    total: order ? orderSubtotal(order.items.map((i) => ({ ...i, productPrice: i.productPrice as Cents }))) : 0,
+    isEmpty: order ? activeItems(order.items).length === 0 : true,
+    gate: paymentGate(order?.items ?? []),
+    setGuests: (peopleCount: number) => save({ peopleCount }, t.order.peopleError),
+    setTableName: (tableName: string | null) => save({ tableName }, t.order.tableNameError),
+    setAdminComments: (adminComments: string | null) => save({ adminComments }, t.order.commentsError),
+  };
+}
+
+export type OrderScreen = ReturnType<typeof useOrderScreen>;

@@ -1,0 +1,22 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Order, Table } from '@comanda/contract';
+import { get, post } from '../../lib/api.ts';
+import { useLiveQueries } from '../../lib/use-live.ts';
+
+export const TABLES_KEY = ['tables'] as const;
+
+/** Every table with its order summary, refetched on any table or order event. */
+export function useTables() {
+  useLiveQueries(['tables', 'orders'], [TABLES_KEY]);
+  return useQuery({ queryKey: TABLES_KEY, queryFn: async () => (await get<{ tables: Table[] }>('/api/tables')).tables });
+}
+
+/** Opens a free table; the caller navigates to its order on success. */
+export function useOpenTable() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (tableId: string) => (await post<{ order: Order }>(`/api/tables/${tableId}/open`)).order,
+    onSuccess: (order) => qc.setQueryData(['table-order', order.tableId], order),
+    onSettled: () => qc.invalidateQueries({ queryKey: TABLES_KEY }),
+  });
+}

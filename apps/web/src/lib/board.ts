@@ -1,0 +1,65 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BoardItem, BoardResponse, BoardStationFilter, ItemStatusBody, OrderItem } from '@comanda/contract';
+import type { ItemStatus } from '@comanda/domain';
+import { get, patch } from './api.ts';
+import { useLiveQueries } from './use-live.ts';
+
+/** Shared by the kitchen/bar board and the admin order panel (features do not import each other). */
+export type BoardView = 'board' | 'panel';
+export const BOARD_KEY = ['board'] as const;
+export const boardKey = (station: BoardStationFilter, view: BoardView) => ['board', station, view] as const;
+
+export interface BoardData {
+  items: BoardItem[];
+  /** Server clock minus this device's clock when the answer arrived: minutes are counted in server time. */
+  clockOffsetMs: number;
+}
+
+/** Items of the active orders, refetched whenever the server says a board changed. */
+export function useBoardItems(station: BoardStationFilter, view: BoardView) {
+  const key = boardKey(station, view);
+  useLiveQueries(['board'], [key]);
+  return useQuery({
+    queryKey: key,
+    queryFn: async (): Promise<BoardData> => {
+      const res = await get<BoardResponse>(`/api/board?station=${station}&view=${view}`);
+      return { items: res.items, clockOffsetMs: res.now - Date.now() };
+    },
+    staleTime: 5_000,
+  });
+}
+
+interface StatusChange {
+  item: Pick<BoardItem, 'id' | 'orderId'>;
+  status: ItemStatus;
+}
+
+/**
+ * Sets an item's status and shows it at once on every cached board; a refused change is rolled
+ * back and the caller shows its own message (board and panel use different texts).
+ */
+export function useSetItemStatus(onError: (error: unknown) => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ item, status }: StatusChange) =>
+      patch<{ item: OrderItem }>(`/api/orders/${item.orderId}/items/${item.id}/status`, { status } satisfies ItemStatusBody),
+    onMutate: async ({ item, status }) => {
+      await qc.cancelQueries({ queryKey: BOARD_KEY });
+      const previous = qc.getQueriesData<BoardData>({ queryKey: BOARD_KEY });
+      const at = Date.now();
+      qc.setQueriesData<BoardData>(
+        { queryKey: BOARD_KEY },
+        (data) =>
+          data && { ...data, items: data.items.map((i) => (i.id === item.id ? { ...i, status, updatedAt: at + data.clockOffsetMs } : i)) },
+      );
+      return { previous };
+    },
+    onError: (error, _vars, context) => {
+      for (const [key, data] of context?.previous ?? []) qc.setQueryData(key, data);
+      // The failure is logged and reported without blocking the screen (SPEC §8).
+      console.error('item status update failed', error);
+      onError(error);
+    },
+    onSettled: () => void qc.invalidateQueries({ queryKey: BOARD_KEY }),
+  });
+}

@@ -1,0 +1,199 @@
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { test, expect, signedInContext } from './fixtures.ts';
+
+// Tables 5 and 6 belong to this file (see the team brief); other specs use other tables.
+const TABLET = { width: 1024, height: 768 };
+const DESKTOP = { width: 1440, height: 900 };
+const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
+
+interface Order {
+  id: string;
+  tableId: string;
+  items: { id: string; productName: string; status: string }[];
+}
+
+/** The active order of a table, opening the table first when it is free (tests may rerun). */
+async function orderOf(request: APIRequestContext, tableNumber: number): Promise<Order> {
+  const tables = (await (await request.get('/api/tables')).json()) as { tables: { id: string; number: number; status: string }[] };
+  const table = tables.tables.find((t) => t.number === tableNumber);
+  if (!table) throw new Error(`no table ${tableNumber}`);
+  const res =
+    table.status === 'libre' ? await request.post(`/api/tables/${table.id}/open`) : await request.get(`/api/tables/${table.id}/order`);
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { order: Order }).order;
+}
+
+async function addItem(request: APIRequestContext, orderId: string, productName: string, notes?: string): Promise<Order> {
+  const products = (await (await request.get('/api/products?available=1')).json()) as { products: { id: string; name: string }[] };
+  const product = products.products.find((p) => p.name === productName);
+  if (!product) throw new Error(`no product ${productName}`);
+  const res = await request.post(`/api/orders/${orderId}/items`, {
+    data: { productId: product.id, quantity: 1, ...(notes ? { notes } : {}) },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { order: Order }).order;
+}
+
+/** The card of one item on a board column, found by its id so other specs' items never confuse it. */
+const card = (page: Page, column: 'pending' | 'ready' | 'delivered', itemId: string): Locator =>
+  page.getByTestId(`column-${column}`).locator(`[data-item-id="${itemId}"]`);
+
+test.describe('kitchen and bar boards', () => {
+  test('a Comida reaches only the cocina board and a Bebida only the barra board, live, then moves across columns', async ({ browser }) => {
+    const kitchen = await signedInContext(browser, 'kitchen', TABLET);
+    const bar = await signedInContext(browser, 'barra', TABLET);
+    const waiter = await signedInContext(browser, 'waiter');
+    await expect(kitchen.page).toHaveURL(/\/kitchen\/cocina$/);
+    await expect(bar.page).toHaveURL(/\/kitchen\/barra$/);
+    await expect(kitchen.page.getByRole('heading', { name: 'Pendientes' })).toBeVisible();
+    await expect(bar.page.getByRole('heading', { name: 'Pendientes' })).toBeVisible();
+
+    // The boards are already open: the items must appear without a reload.
+    const order = await orderOf(waiter.page.request, 5);
+    expect((await waiter.page.request.patch(`/api/orders/${order.id}`, { data: { tableName: 'Cumpleaños Ana' } })).status()).toBe(200);
+    await addItem(waiter.page.request, order.id, 'Tacos al pastor (3)', 'sin cebolla, salsa aparte');
+    const after = await addItem(waiter.page.request, order.id, 'Michelada');
+    const food = after.items.filter((i) => i.productName === 'Tacos al pastor (3)').at(-1)!;
+    const drink = after.items.filter((i) => i.productName === 'Michelada').at(-1)!;
+
+    const foodCard = card(kitchen.page, 'pending', food.id);
+    await expect(foodCard).toBeVisible({ timeout: 5_000 });
+    await expect(foodCard).toContainText('Mesa 5');
+    await expect(foodCard).toContainText('Cumpleaños Ana');
+    await expect(foodCard).toContainText('Mario Mesero');
+    await expect(foodCard).toContainText('sin cebolla, salsa aparte');
+    await expect(foodCard).toContainText('0 min');
+    await expect(kitchen.page.locator(`[data-item-id="${drink.id}"]`)).toHaveCount(0);
+    await expect(card(bar.page, 'pending', drink.id)).toBeVisible({ timeout: 5_000 });
+    await expect(bar.page.locator(`[data-item-id="${food.id}"]`)).toHaveCount(0);
+    await expect(kitchen.page.getByText('Entregados: últimos 30 min')).toBeVisible();
+    await expect(kitchen.page.getByTestId('category-counter').filter({ hasText: 'Comida' })).toBeVisible();
+    await kitchen.page.screenshot({ path: `${SHOTS}/board-cocina-tablet.png` });
+    await bar.page.screenshot({ path: `${SHOTS}/board-barra-tablet.png` });
+
+    await foodCard.getByRole('button', { name: 'Marcar Listo' }).click();
+    const ready = card(kitchen.page, 'ready', food.id);
+    await expect(ready).toBeVisible();
+    await expect(card(kitchen.page, 'pending', food.id)).toHaveCount(0);
+    await ready.getByRole('button', { name: 'Marcar Entregado' }).click();
+    const delivered = card(kitchen.page, 'delivered', food.id);
+    await expect(delivered).toBeVisible();
+    await expect(delivered.getByRole('button')).toHaveCount(0);
+    await expect(delivered).toContainText(/Entregado \d{1,2}:\d{2}/);
+    await expect(card(kitchen.page, 'ready', food.id)).toHaveCount(0);
+
+    // The change is the server's, not only the screen's.
+    const saved = (await (await waiter.page.request.get(`/api/orders/${order.id}`)).json()) as { order: Order };
+    expect(saved.order.items.find((i) => i.id === food.id)?.status).toBe('entregado');
+
+    await kitchen.page.setViewportSize(DESKTOP);
+    await kitchen.page.screenshot({ path: `${SHOTS}/board-cocina-desktop.png` });
+
+    // The kitchen may look at the bar board through its header toggle, but not move bar items.
+    await kitchen.page.getByRole('link', { name: 'Barra' }).click();
+    await expect(kitchen.page).toHaveURL(/\/kitchen\/barra$/);
+    await expect(card(kitchen.page, 'pending', drink.id)).toBeVisible();
+    await expect(card(kitchen.page, 'pending', drink.id).getByRole('button')).toHaveCount(0);
+    await Promise.all([kitchen.context.close(), bar.context.close(), waiter.context.close()]);
+  });
+
+  test('the admin kanban shows both stations and the admin panel switcher changes an item status', async ({ browser }) => {
+    const waiter = await signedInContext(browser, 'waiter');
+    const order = await orderOf(waiter.page.request, 6);
+    const withFood = await addItem(waiter.page.request, order.id, 'Guacamole con totopos');
+    const withDrink = await addItem(waiter.page.request, order.id, 'Shot de mezcal');
+    const food = withFood.items.at(-1)!;
+    const drink = withDrink.items.at(-1)!;
+
+    const admin = await signedInContext(browser, 'admin', DESKTOP);
+    await admin.page.goto('/admin/kanban');
+    await expect(admin.page.getByRole('heading', { name: 'Cocina y Barra' })).toBeVisible();
+    await expect(card(admin.page, 'pending', food.id)).toBeVisible();
+    await expect(card(admin.page, 'pending', drink.id)).toBeVisible();
+    await admin.page.screenshot({ path: `${SHOTS}/board-admin-both-desktop.png` });
+    await admin.page.setViewportSize(TABLET);
+    await admin.page.screenshot({ path: `${SHOTS}/board-admin-both-tablet.png` });
+    await admin.page.setViewportSize(DESKTOP);
+    await admin.page.goto('/admin/kanban/barra');
+    await expect(card(admin.page, 'pending', drink.id)).toBeVisible();
+    await expect(admin.page.locator(`[data-item-id="${food.id}"]`)).toHaveCount(0);
+
+    await admin.page.goto('/admin/panel');
+    await expect(admin.page.getByRole('heading', { name: 'Panel de pedidos' })).toBeVisible();
+    await admin.page.getByRole('tab', { name: 'Barra' }).click();
+    const panelCard = admin.page.locator(`[data-testid="panel-card"][data-item-id="${drink.id}"]`);
+    await expect(panelCard).toBeVisible();
+    await expect(admin.page.locator(`[data-testid="panel-card"][data-item-id="${food.id}"]`)).toHaveCount(0);
+    await expect(panelCard.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '33');
+    await expect(panelCard.getByRole('button', { name: 'Cambiar a Pendiente' })).toHaveCount(0);
+    await admin.page.screenshot({ path: `${SHOTS}/panel-desktop.png` });
+
+    await panelCard.getByRole('button', { name: 'Cambiar a Listo' }).click();
+    await expect(panelCard.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '67');
+    await expect(panelCard.getByRole('button', { name: 'Cambiar a Pendiente' })).toBeVisible();
+    await panelCard.getByRole('button', { name: 'Cambiar a Entregado' }).click();
+    await expect(panelCard.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+
+    // Filtering by a status the item no longer has hides it; the empty text shows when nothing matches.
+    await admin.page.getByRole('tab', { name: 'Pendiente', exact: true }).click();
+    await expect(panelCard).toHaveCount(0);
+    await admin.page.getByRole('tab', { name: 'Entregado', exact: true }).click();
+    await expect(panelCard).toBeVisible();
+    await admin.page.setViewportSize(TABLET);
+    await admin.page.screenshot({ path: `${SHOTS}/panel-tablet.png` });
+
+    // Moving backwards is allowed (SPEC §4): the bar board sees it pending again.
+    await panelCard.getByRole('button', { name: 'Cambiar a Pendiente' }).click();
+    await expect(panelCard).toHaveCount(0);
+    await admin.page.goto('/admin/kanban/barra');
+    await expect(card(admin.page, 'pending', drink.id)).toBeVisible();
+    await Promise.all([admin.context.close(), waiter.context.close()]);
+  });
+
+  test('the sound preference survives a reload and rings only when new items arrive', async ({ browser }) => {
+    const kitchen = await signedInContext(browser, 'kitchen', TABLET);
+    const waiter = await signedInContext(browser, 'waiter');
+    const toggle = kitchen.page.getByRole('button', { name: /Habilitar Sonido|Sonido Activo/ });
+    await expect(toggle).toHaveText('Habilitar Sonido');
+    await toggle.click();
+    await expect(toggle).toHaveText('Sonido Activo');
+    expect(await kitchen.page.evaluate(() => localStorage.getItem('kitchen-sound'))).toBe('true');
+
+    await kitchen.page.reload();
+    await expect(toggle).toHaveText('Sonido Activo');
+    await expect(kitchen.page.getByRole('heading', { name: 'Pendientes' })).toBeVisible();
+    await expect(toggle).toHaveAttribute('data-rings', '0');
+
+    const order = await orderOf(waiter.page.request, 6);
+    const added = await addItem(waiter.page.request, order.id, 'Churros con cajeta');
+    await expect(card(kitchen.page, 'pending', added.items.at(-1)!.id)).toBeVisible();
+    await expect(toggle).toHaveAttribute('data-rings', '1');
+
+    await toggle.click();
+    await expect(toggle).toHaveText('Habilitar Sonido');
+    await kitchen.page.reload();
+    await expect(toggle).toHaveText('Habilitar Sonido');
+    expect(await kitchen.page.evaluate(() => localStorage.getItem('kitchen-sound'))).toBe('false');
+    await Promise.all([kitchen.context.close(), waiter.context.close()]);
+  });
+  test('a refused status change shows the kanban error toast and leaves the card where it was', async ({ browser }) => {
+    const waiter = await signedInContext(browser, 'waiter');
+    const order = await orderOf(waiter.page.request, 5);
+    const added = await addItem(waiter.page.request, order.id, 'Flan napolitano');
+    const item = added.items.at(-1)!;
+    const kitchen = await signedInContext(browser, 'kitchen', TABLET);
+    await kitchen.page.route('**/api/orders/*/items/*/status', (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'order_closed', message: 'La orden ya fue cerrada y no se puede modificar' } }),
+      }),
+    );
+    await card(kitchen.page, 'pending', item.id).getByRole('button', { name: 'Marcar Listo' }).click();
+    await expect(kitchen.page.getByText('Error al actualizar estado en kanban')).toBeVisible();
+    await expect(card(kitchen.page, 'pending', item.id)).toBeVisible();
+    await expect(card(kitchen.page, 'ready', item.id)).toHaveCount(0);
+    await Promise.all([kitchen.context.close(), waiter.context.close()]);
+  });
+});

@@ -1,0 +1,162 @@
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test, expect, login, MOBILE } from './fixtures.ts';
+
+const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
+const TABLE = 9;
+const TERMINAL = 'SIMULADOR_POINT__DEMO-0001';
+// The config starts the demo simulator on the server's port + 1 so these tests can steer it.
+const SIM = `http://127.0.0.1:${Number(process.env.E2E_PORT) + 1}`;
+
+interface OrderDto {
+  id: string;
+  items: { id: string }[];
+}
+
+/** Opens table 9 as the signed-in user, orders tacos and a beer, and delivers them. */
+async function readyOrder(request: APIRequestContext): Promise<OrderDto> {
+  const { tables } = (await (await request.get('/api/tables')).json()) as { tables: { id: string; number: number }[] };
+  const table = tables.find((t) => t.number === TABLE)!;
+  const opened = await request.post(`/api/tables/${table.id}/open`);
+  expect(opened.ok(), await opened.text()).toBeTruthy();
+  let order = ((await opened.json()) as { order: OrderDto }).order;
+  const { products } = (await (await request.get('/api/products?available=1')).json()) as { products: { id: string; name: string }[] };
+  for (const name of ['Tacos al pastor (3)', 'Cerveza clara']) {
+    const added = await request.post(`/api/orders/${order.id}/items`, { data: { productId: products.find((p) => p.name === name)!.id, quantity: 1 } });
+    expect(added.ok(), await added.text()).toBeTruthy();
+    order = ((await added.json()) as { order: OrderDto }).order;
+  }
+  return order;
+}
+
+async function deliver(request: APIRequestContext, order: OrderDto): Promise<void> {
+  for (const item of order.items) {
+    const res = await request.patch(`/api/orders/${order.id}/items/${item.id}/status`, { data: { status: 'entregado' } });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  }
+}
+
+const sim = (request: APIRequestContext, path: string, data: unknown = {}) => request.post(SIM + path, { data });
+
+async function chooseCardAndFinish(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Tarjeta', exact: true }).click();
+  await page.getByRole('button', { name: 'Finalizar' }).click();
+}
+
+test.describe('card payments through the demo terminal', () => {
+  test('a waiter charges table 9 by card: the simulator approves and the order is PAGADO', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: MOBILE, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
+    const page = await context.newPage();
+    await login(page, 'waiter');
+    const order = await readyOrder(page.request);
+    const admin = await browser.newContext();
+    const adminPage = await admin.newPage();
+    await login(adminPage, 'admin');
+    await deliver(adminPage.request, order);
+
+    await page.goto(`/waiter/checkout/${order.id}`);
+    await page.getByRole('button', { name: '15%' }).click();
+    await chooseCardAndFinish(page);
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText('Cobro con Tarjeta')).toBeVisible();
+    // One enabled terminal: it is chosen for the waiter. 2 × … = 150.00 + 15 % = 172.50.
+    await expect(dialog.getByText('$172.50')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/card-initial-mobile.png` });
+    await dialog.getByRole('button', { name: 'Enviar cobro a la terminal' }).click();
+    await expect(dialog.getByText('Esperando al cliente en la terminal...')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/card-processing-mobile.png` });
+    await expect(dialog.getByText('¡Pago aprobado!')).toBeVisible({ timeout: 15_000 });
+    await page.screenshot({ path: `${SHOTS}/card-success-mobile.png` });
+    await expect(page.getByTestId('status-chip')).toHaveText('PAGADO', { timeout: 10_000 });
+    await expect(page.getByRole('dialog')).toBeHidden();
+
+    const paid = (await (await page.request.get(`/api/orders/${order.id}`)).json()) as { order: { status: string; payments: { cashierId: string; method: string; amount: number }[] } };
+    expect(paid.order.status).toBe('pagado');
+    expect(paid.order.payments).toEqual([expect.objectContaining({ cashierId: 'mp-terminal', method: 'tarjeta', amount: 17_250 })]);
+    await context.close();
+    await admin.close();
+  });
+
+  test('a rejected card can be retried; closing mid-payment asks first; a reload resumes the payment', async ({ page }) => {
+    await login(page, 'admin');
+    const order = await readyOrder(page.request);
+    await deliver(page.request, order);
+    await page.goto(`/admin/checkout/${order.id}`);
+
+    // The next payment on the demo terminal is declined.
+    expect((await sim(page.request, `/_sim/terminals/${TERMINAL}/script`, { outcomes: ['reject'] })).ok()).toBeTruthy();
+    await chooseCardAndFinish(page);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Enviar cobro a la terminal' }).click();
+    await expect(dialog.getByText('Pago rechazado')).toBeVisible({ timeout: 15_000 });
+    await page.screenshot({ path: `${SHOTS}/card-rejected.png` });
+    await expect(page.getByTestId('status-chip')).toHaveText('PENDIENTE');
+
+    // Retry, but this time nobody taps: the terminal waits for the control API.
+    await sim(page.request, '/_sim/demo', { autoFinishMs: null });
+    try {
+      await dialog.getByRole('button', { name: 'Reintentar' }).click();
+      await dialog.getByRole('button', { name: 'Enviar cobro a la terminal' }).click();
+      await expect(dialog.getByText('Esperando al cliente en la terminal...')).toBeVisible();
+
+      await page.keyboard.press('Escape');
+      await expect(dialog.getByText('¿Cerrar sin terminar el cobro?')).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/card-confirm-close.png` });
+      await dialog.getByRole('button', { name: 'Seguir esperando' }).click();
+
+      await page.reload();
+      await page.getByRole('button', { name: 'Tarjeta', exact: true }).click();
+      await expect(page.getByRole('dialog').getByText('Esperando al cliente en la terminal...')).toBeVisible();
+      const current = (await (await page.request.get(`${SIM}/_sim/terminals/${TERMINAL}/current`)).json()) as { payment: { id: string } | null };
+      expect(current.payment).not.toBeNull();
+      await sim(page.request, `/_sim/payments/${current.payment!.id}/tap`);
+      await sim(page.request, `/_sim/payments/${current.payment!.id}/approve`);
+      await expect(page.getByRole('dialog').getByText('¡Pago aprobado!')).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByTestId('status-chip')).toHaveText('PAGADO', { timeout: 10_000 });
+    } finally {
+      await sim(page.request, '/_sim/demo', { autoFinishMs: 1500 });
+    }
+  });
+
+  test('settings: terminal status, enable switch, refresh, $5.00 test charge and the warning at payment time', async ({ page }) => {
+    await login(page, 'admin');
+    await page.goto('/admin/settings');
+    await page.getByRole('tab', { name: 'Configurar Terminal' }).click();
+    const status = page.getByTestId('terminal-status');
+    await expect(status.getByText('Modo demostración')).toBeVisible();
+    await expect(status.getByText('Conectado')).toBeVisible();
+    await expect(status.getByText('demo', { exact: true })).toBeVisible();
+    const row = page.getByTestId('terminal-row').filter({ hasText: TERMINAL });
+    await expect(row).toBeVisible();
+    await page.getByRole('button', { name: 'Actualizar' }).click();
+    await expect(page.getByText('1 terminales encontradas')).toBeVisible();
+
+    const test = page.getByTestId('test-charge');
+    await test.getByRole('button', { name: 'Enviar pago de prueba de $5.00' }).click();
+    await expect(test).toHaveAttribute('data-state', 'testing');
+    await expect(test.getByText('¡Pago de prueba exitoso! La terminal está funcionando correctamente.')).toBeVisible({ timeout: 15_000 });
+    await expect(test.getByText('¡Terminal configurada correctamente!')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/terminal-tab.png`, fullPage: true });
+    await test.getByRole('button', { name: 'Resetear' }).click();
+    await expect(test).toHaveAttribute('data-state', 'idle');
+
+    const toggle = row.getByRole('switch');
+    await toggle.click();
+    await expect(page.getByText('Terminal deshabilitada')).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-checked', 'false');
+    try {
+      const order = await readyOrder(page.request);
+      await deliver(page.request, order);
+      await page.goto(`/admin/checkout/${order.id}`);
+      await chooseCardAndFinish(page);
+      await expect(page.getByRole('dialog').getByText('No hay terminales habilitadas. Actívalas en Configuración > Configurar Terminal.')).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/card-no-terminals.png` });
+      await page.getByRole('dialog').getByRole('button', { name: 'Cerrar' }).first().click();
+    } finally {
+      await page.request.put(`/api/terminals/${TERMINAL}`, { data: { enabled: true } });
+    }
+    await page.goto('/admin/settings');
+    await page.getByRole('tab', { name: 'Configurar Terminal' }).click();
+    await expect(page.getByTestId('terminal-row').getByRole('switch')).toHaveAttribute('aria-checked', 'true');
+  });
+});

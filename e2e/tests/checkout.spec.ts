@@ -1,0 +1,190 @@
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test, expect, login, signedInContext, MOBILE } from './fixtures.ts';
+
+const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
+
+interface TableDto {
+  id: string;
+  number: number;
+  status: string;
+  currentOrderId: string | null;
+}
+interface OrderDto {
+  id: string;
+  items: { id: string; productName: string }[];
+}
+
+async function tableByNumber(request: APIRequestContext, n: number): Promise<TableDto> {
+  const res = await request.get('/api/tables');
+  expect(res.ok()).toBeTruthy();
+  const { tables } = (await res.json()) as { tables: TableDto[] };
+  const table = tables.find((t) => t.number === n);
+  if (!table) throw new Error(`no table ${n}`);
+  return table;
+}
+
+async function addItems(request: APIRequestContext, order: OrderDto, lines: [string, number][]): Promise<OrderDto> {
+  const { products } = (await (await request.get('/api/products?available=1')).json()) as { products: { id: string; name: string }[] };
+  let current = order;
+  for (const [name, quantity] of lines) {
+    const product = products.find((p) => p.name === name);
+    if (!product) throw new Error(`no product ${name}`);
+    const added = await request.post(`/api/orders/${order.id}/items`, { data: { productId: product.id, quantity } });
+    expect(added.ok(), await added.text()).toBeTruthy();
+    current = ((await added.json()) as { order: OrderDto }).order;
+  }
+  return current;
+}
+
+/** Opens table n as the signed-in user of `request` and orders the named products. */
+async function openWithItems(request: APIRequestContext, n: number, lines: [string, number][]): Promise<OrderDto> {
+  const table = await tableByNumber(request, n);
+  const opened = await request.post(`/api/tables/${table.id}/open`);
+  expect(opened.ok(), await opened.text()).toBeTruthy();
+  return addItems(request, ((await opened.json()) as { order: OrderDto }).order, lines);
+}
+
+async function deliverAll(request: APIRequestContext, order: OrderDto): Promise<void> {
+  for (const item of order.items) {
+    const res = await request.patch(`/api/orders/${order.id}/items/${item.id}/status`, { data: { status: 'entregado' } });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  }
+}
+
+async function enterPin(page: Page, pin: string): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  for (const digit of pin) await dialog.getByRole('button', { name: digit, exact: true }).click();
+  await dialog.getByRole('button', { name: 'Verificar' }).click();
+}
+
+test.describe('checkout', () => {
+  test('a waiter charges a delivered table in cash with tip and split, and the table is free again', async ({ browser }) => {
+    const { context: adminCtx, page: adminPage } = await signedInContext(browser, 'admin');
+    const waiterCtx = await browser.newContext({ viewport: MOBILE, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
+    const page = await waiterCtx.newPage();
+    await login(page, 'waiter');
+
+    // The waiter opens Mesa 7 from their home; items are ordered and delivered through the API.
+    await page.goto('/waiter/home');
+    await page.getByTestId('table-card-7').click();
+    await expect(page).toHaveURL(/\/waiter\/order\//);
+    const tableId = new URL(page.url()).pathname.split('/').pop()!;
+    const { order: opened } = (await (await page.request.get(`/api/tables/${tableId}/order`)).json()) as { order: OrderDto };
+    // 2 × 95.00 + 55.00 = 245.00; 15 % = 36.75; total 281.75; split 3 = 93.92 + 93.92 + 93.91.
+    const order = await addItems(page.request, opened, [
+      ['Tacos al pastor (3)', 2],
+      ['Cerveza clara', 1],
+    ]);
+    await deliverAll(adminPage.request, order);
+
+    // Cobrar on the waiter's own card leads to the checkout of that order.
+    await page.goto('/waiter/home');
+    const card = page.getByTestId('table-card-7');
+    await expect(card.getByRole('button', { name: 'Cobrar' })).toBeEnabled();
+    await card.getByRole('button', { name: 'Cobrar' }).click();
+    await expect(page).toHaveURL(new RegExp(`/waiter/checkout/${order.id}$`));
+    await expect(page.getByRole('heading', { name: /Cobro · Mesa 7/ })).toBeVisible();
+    await expect(page.getByTestId('status-chip')).toHaveText('PENDIENTE');
+    await expect(page.getByTestId('checkout-total')).toHaveText('$245.00');
+
+    await page.getByRole('button', { name: '15%' }).click();
+    await expect(page.getByTestId('tip-amount')).toHaveText('$36.75');
+    await expect(page.getByTestId('checkout-total')).toHaveText('$281.75');
+
+    await page.getByRole('group', { name: 'Dividir cuenta' }).getByRole('button', { name: '3', exact: true }).click();
+    const split = page.getByTestId('split-result');
+    await expect(split).toContainText('Persona 1');
+    await expect(split).toContainText('$93.92');
+    await expect(split).toContainText('$93.91');
+
+    // The ticket is hidden on a phone until asked for.
+    await expect(page.getByTestId('ticket').first()).toBeHidden();
+    await page.getByRole('button', { name: 'Mostrar ticket' }).click();
+    const ticket = page.locator('article[data-testid="ticket"]').first();
+    await expect(ticket).toBeVisible();
+    await expect(ticket).toContainText('PASE DE SALIDA');
+    await expect(ticket).toContainText('Comanda Bar');
+    await expect(ticket).toContainText('Mario Mesero');
+    await expect(ticket).toContainText('$281.75');
+
+    await page.getByRole('button', { name: 'Efectivo' }).click();
+    await page.getByRole('button', { name: 'Exacto' }).click();
+    await expect(page.getByLabel('Monto recibido')).toHaveValue('281.75');
+    await expect(page.getByTestId('cash-change')).toHaveText('$0.00');
+    await expect(page.getByText('Verifica el cambio antes de finalizar')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/checkout-mobile.png`, fullPage: true });
+
+    await page.getByRole('button', { name: 'Finalizar' }).click();
+    await expect(page.getByRole('dialog')).toContainText('PIN de quien cobra');
+    await enterPin(page, '9999');
+    await expect(page.getByRole('dialog').getByRole('alert')).toHaveText('PIN incorrecto');
+    await enterPin(page, '1111');
+    await expect(page.getByText('Pago registrado')).toBeVisible();
+    await expect(page.getByTestId('status-chip')).toHaveText('PAGADO');
+    await expect(page.getByRole('button', { name: 'Finalizar' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: '20%' })).toBeDisabled();
+    await expect(page.getByLabel('Monto recibido')).toBeDisabled();
+    await expect(page.getByTestId('paid-banner')).toContainText('Cobrado por Mario Mesero');
+    await page.screenshot({ path: `${SHOTS}/checkout-mobile-paid.png`, fullPage: true });
+
+    // Imprimir prints in this window (no pop-up) on a page sized to the receipt: one 80 mm page.
+    await page.getByRole('button', { name: 'Imprimir' }).click();
+    const pdf = (await page.pdf({ preferCSSPageSize: true })).toString('latin1');
+    const boxes = [...pdf.matchAll(/MediaBox\s*\[0 0 ([\d.]+) ([\d.]+)\]/g)];
+    expect(boxes).toHaveLength(1);
+    expect(Math.round((Number(boxes[0]![1]) / 72) * 25.4)).toBe(80);
+
+    // The receipt as the printer gets it: print media, 80 mm wide.
+    await page.emulateMedia({ media: 'print' });
+    const printed = page.getByTestId('ticket-print-copy');
+    await expect(printed).toBeVisible();
+    expect(Math.round((await printed.boundingBox())?.width ?? 0)).toBe(302);
+    await expect(page.locator('#root')).toBeHidden();
+    await printed.screenshot({ path: `${SHOTS}/checkout-ticket-80mm.png` });
+    await page.emulateMedia({ media: 'screen' });
+
+    const table = await tableByNumber(page.request, 7);
+    expect(table).toMatchObject({ status: 'libre', currentOrderId: null });
+    await page.goto('/waiter/home');
+    await expect(page.getByTestId('table-card-7')).toHaveAttribute('aria-label', 'Mesa 7: Abrir Mesa');
+    await adminPage.goto('/admin/home');
+    await expect(adminPage.getByTestId('table-card-7').getByRole('button', { name: 'Abrir Mesa' })).toBeVisible();
+
+    await waiterCtx.close();
+    await adminCtx.close();
+  });
+
+  test('the checkout blocks payment until every item is delivered, live, on a desktop', async ({ browser }) => {
+    const { context, page } = await signedInContext(browser, 'admin', { width: 1366, height: 900 });
+    const order = await openWithItems(page.request, 8, [
+      ['Guacamole con totopos', 1],
+      ['Margarita', 2],
+    ]);
+    await page.goto(`/admin/checkout/${order.id}`);
+    await expect(page.getByRole('alert').filter({ hasText: 'No puedes proceder al pago' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Finalizar' })).toBeDisabled();
+    await expect(page.getByTestId('ticket').first()).toBeVisible();
+
+    await deliverAll(page.request, order);
+    await expect(page.getByRole('alert').filter({ hasText: 'No puedes proceder al pago' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Finalizar' })).toBeEnabled();
+    await page.getByRole('button', { name: '10%' }).click();
+    await page.getByLabel('Personalizada').fill('12.5');
+    await expect(page.getByRole('button', { name: '10%' })).toHaveAttribute('aria-pressed', 'false');
+    // 129.00 + 220.00 = 349.00; 12.5 % = 43.63 (43.625 rounded half up).
+    await expect(page.getByTestId('tip-amount')).toHaveText('$43.63');
+    await page.getByLabel('Monto recibido').fill('400');
+    await expect(page.getByTestId('cash-change')).toHaveText('$7.37');
+    await page.screenshot({ path: `${SHOTS}/checkout-desktop.png`, fullPage: true });
+    await context.close();
+  });
+
+  test('an unknown order shows Orden no encontrada with a way back', async ({ page }) => {
+    await login(page, 'waiter');
+    await page.goto('/waiter/checkout/no-existe-esta-orden');
+    await expect(page.getByText('Orden no encontrada')).toBeVisible();
+    await page.getByRole('link', { name: 'Volver al Panel' }).click();
+    await expect(page).toHaveURL(/\/waiter\/home$/);
+  });
+});

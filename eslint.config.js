@@ -1,0 +1,110 @@
+// Lint checks correctness and architecture (STYLE.md §8): type-aware promise and switch
+// checks, type-only imports, no `any`, and the import boundaries of the layout.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const root = import.meta.dirname;
+
+/** Read at lint time so a new feature folder is covered without editing this file. */
+function featureDirs(dir) {
+  try {
+    return readdirSync(`${root}/${dir}`, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
+  } catch {
+    return [];
+  }
+}
+
+const webFeatures = featureDirs('apps/web/src/features');
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/test-results/**', '**/playwright-report/**', '**/coverage/**', 'data/**', 'screenshots/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs', 'vitest.config.ts'] }, tsconfigRootDir: root },
+      globals: { ...globals.node },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      // react-router's navigate() returns a promise only for data routers, which we do not use.
+      '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [{ from: 'package', name: 'NavigateFunction', package: 'react-router' }] }],
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/consistent-type-imports': ['error', { prefer: 'type-imports', fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
+    // Plain JS files (this config, scripts) are not part of any tsconfig: no type-aware rules.
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // The domain is the pure core: it imports nothing of ours (no contract, server or web).
+    files: ['packages/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@comanda/*'], message: 'packages/domain imports nothing of ours.' }] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './packages/domain', from: ['./packages/contract', './apps', './e2e', './bench'], message: 'packages/domain imports nothing of ours.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The contract sits on the domain only.
+    files: ['packages/contract/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [{ target: './packages/contract', from: ['./apps', './e2e', './bench'], message: 'The contract depends on nothing but the domain.' }] }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      // Features never import other features: shared code goes down into components/ or lib/.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...webFeatures.map((name) => ({
+              target: `./apps/web/src/features/${name}`,
+              from: './apps/web/src/features',
+              except: [`./${name}`],
+              message: 'Features never import other features: move shared code to components/ or lib/.',
+            })),
+            { target: './apps/web/src/components', from: './apps/web/src/features', message: 'components/ is shared: it cannot depend on a feature.' },
+            { target: './apps/web/src/lib', from: './apps/web/src/features', message: 'lib/ is shared: it cannot depend on a feature.' },
+            { target: './apps/web', from: './apps/server', message: 'The web app talks to the server over HTTP only.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The server never reaches into the web app's sources.
+    files: ['apps/server/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [{ target: './apps/server', from: './apps/web', message: 'The server does not import web code.' }] }],
+    },
+  },
+);

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { MAX_TIP_BPS } from '@comanda/domain';
+import { CentsSchema, IdSchema, InstantSchema } from './common.ts';
+
+/** Provider device ids look like 'PAX_A910__SMARTPOS1234567890'. */
+export const TerminalIdSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'Terminal inválida');
+
+/**
+ * A payment session as stored. creating: the provider call is in flight; pending and processing
+ * come from the provider; timeout: polling gave up while the terminal may still hold it;
+ * expired: timed out and then confirmed dead at the provider; needs_review: approved at the
+ * terminal but the order changed or was paid otherwise (flagged in the audit log).
+ */
+export const CARD_PAYMENT_STATES = [
+  'creating',
+  'pending',
+  'processing',
+  'approved',
+  'rejected',
+  'cancelled',
+  'timeout',
+  'expired',
+  'error',
+  'needs_review',
+] as const;
+export const CardPaymentStateSchema = z.enum(CARD_PAYMENT_STATES);
+export type CardPaymentState = z.infer<typeof CardPaymentStateSchema>;
+
+/** The dialog states of SPEC §4 that a session can put the dialog in. */
+export const CardDialogStateSchema = z.enum(['select-terminal', 'initial', 'sending', 'processing', 'success', 'rejected', 'error', 'confirm-close']);
+
+export const CardMethodSchema = z.enum(['tarjeta', 'transferencia']);
+
+export const CardPaymentSchema = z.object({
+  id: IdSchema,
+  orderId: IdSchema,
+  terminalId: z.string(),
+  method: CardMethodSchema,
+  amount: CentsSchema,
+  tipAmount: CentsSchema,
+  tipBps: z.number().int(),
+  peopleCount: z.number().int(),
+  state: CardPaymentStateSchema,
+  dialogState: CardDialogStateSchema,
+  /** Why it failed, from the card terminal messages of SPEC §8; null while going or approved. */
+  message: z.string().nullable(),
+  providerPaymentId: z.string().nullable(),
+  attempts: z.number().int(),
+  maxAttempts: z.number().int(),
+  createdAt: InstantSchema,
+  updatedAt: InstantSchema,
+});
+export type CardPayment = z.infer<typeof CardPaymentSchema>;
+
+/** Only what a person chooses travels; the server computes the amount from the items. */
+export const CreateCardPaymentBodySchema = z.strictObject({
+  orderId: IdSchema,
+  terminalId: TerminalIdSchema,
+  method: CardMethodSchema,
+  tipBps: z.number().int().min(0).max(MAX_TIP_BPS),
+  peopleCount: z.number().int().min(1).max(999),
+});
+export type CreateCardPaymentBody = z.infer<typeof CreateCardPaymentBodySchema>;
+
+export const CardPaymentParamsSchema = z.object({ id: IdSchema });
+export const CardPaymentQuerySchema = z.object({ orderId: IdSchema });
+export const CardPaymentResponseSchema = z.object({ payment: CardPaymentSchema });
+export const ActiveCardPaymentResponseSchema = z.object({ payment: CardPaymentSchema.nullable() });
+
+export const CardTerminalSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  location: z.string().nullable(),
+  storeId: z.string().nullable(),
+  posId: z.string().nullable(),
+  externalId: z.string().nullable(),
+  operatingMode: z.string().nullable(),
+  /** Enabled unless the stored map says explicitly false. */
+  enabled: z.boolean(),
+});
+export type CardTerminal = z.infer<typeof CardTerminalSchema>;
+
+export const TerminalListResponseSchema = z.object({ terminals: z.array(CardTerminalSchema) });
+export const TerminalParamsSchema = z.object({ id: TerminalIdSchema });
+export const SetTerminalEnabledBodySchema = z.strictObject({ enabled: z.boolean() });
+export const TerminalResponseSchema = z.object({ terminal: CardTerminalSchema });
+
+export const TerminalStatusSchema = z.object({
+  /** demo: the built-in simulator (no MP_ACCESS_TOKEN); live: Mercado Pago. */
+  mode: z.enum(['demo', 'live']),
+  api: z.enum(['point', 'orders']),
+  connected: z.boolean(),
+  /** 'demo', or the first 15 characters of a TEST-/APP_USR- token; null otherwise. */
+  token: z.string().nullable(),
+  terminalCount: z.number().int().nullable(),
+  message: z.string().nullable(),
+});
+export type TerminalStatus = z.infer<typeof TerminalStatusSchema>;
+
+export const TestChargeBodySchema = z.strictObject({ terminalId: TerminalIdSchema });
+export const TestChargeSchema = z.object({
+  id: IdSchema,
+  terminalId: z.string(),
+  amount: CentsSchema,
+  externalReference: z.string(),
+  state: z.enum(['testing', 'success', 'error']),
+  message: z.string().nullable(),
+});
+export type TestCharge = z.infer<typeof TestChargeSchema>;
+export const TestChargeResponseSchema = z.object({ test: TestChargeSchema });

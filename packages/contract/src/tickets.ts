@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { CentsSchema, IdSchema, InstantSchema, IsoDateSchema } from './common.ts';
+import { PaymentMethodSchema } from './orders.ts';
+
+/** Opaque keyset cursor: `${completedAt}.${orderId}` of the last ticket of the previous page. */
+export const TicketCursorSchema = z.string().regex(/^\d{1,16}\.[A-Za-z0-9_-]{1,64}$/, 'Cursor inválido');
+
+export const TICKETS_PAGE_DEFAULT = 30;
+export const TICKETS_PAGE_MAX = 100;
+
+export const TicketsQuerySchema = z.strictObject({
+  search: z.string().trim().max(100, 'Búsqueda demasiado larga').optional(),
+  cursor: TicketCursorSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(TICKETS_PAGE_MAX).default(TICKETS_PAGE_DEFAULT),
+});
+export type TicketsQuery = z.infer<typeof TicketsQuerySchema>;
+
+export const TicketPaymentSchema = z.object({
+  id: IdSchema,
+  method: PaymentMethodSchema,
+  amount: CentsSchema,
+});
+export type TicketPayment = z.infer<typeof TicketPaymentSchema>;
+
+/** One paid order as the history lists it; the full ticket comes from GET /api/tickets/:orderId. */
+export const TicketSummarySchema = z.object({
+  id: IdSchema,
+  /** First 6 characters of the order id in capitals (SPEC §9). */
+  ticketNumber: z.string(),
+  tableNumber: z.number().int(),
+  tableName: z.string().nullable(),
+  waiterName: z.string().nullable(),
+  subtotal: CentsSchema,
+  tip: CentsSchema,
+  total: CentsSchema,
+  completedAt: InstantSchema,
+  /** Calendar day of completedAt in the business time zone, for grouping by day. */
+  businessDate: IsoDateSchema,
+  payment: TicketPaymentSchema.nullable(),
+});
+export type TicketSummary = z.infer<typeof TicketSummarySchema>;
+
+export const TicketsPageSchema = z.object({
+  tickets: z.array(TicketSummarySchema),
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: TicketCursorSchema.nullable(),
+  /** Today in the business time zone, so the browser labels 'Hoy' whatever its own zone. */
+  today: IsoDateSchema,
+  timezone: z.string(),
+});
+export type TicketsPage = z.infer<typeof TicketsPageSchema>;
+
+export const TicketParamsSchema = z.object({ orderId: IdSchema });
