@@ -16,13 +16,23 @@ import { shiftSummary } from '../apps/server/src/features/cash-close/summary.que
 import { shiftStatistics } from '../apps/server/src/features/cash-close/statistics.query.ts';
 import { outsideShiftIntervals, shiftInterval } from '../apps/server/src/features/cash-close/shift-windows.ts';
 import { listTickets } from '../apps/server/src/features/tickets/tickets.query.ts';
+import { parseTicketSearch } from '../apps/server/src/features/tickets/ticket-search.ts';
 
 const TZ = 'America/Mexico_City';
 const SHIFT = { timezone: TZ, shiftStartHour: 17, shiftEndHour: 3 };
 const FIRST_DAY = '2023-01-01';
 const DAYS = 730;
 const BATCH = 20_000;
-const PRODUCTS: [string, number][] = [['Tacos al pastor (3)', 9_500], ['Hamburguesa de la casa', 18_900], ['Cerveza clara', 5_500], ['Michelada', 8_500], ['Margarita', 11_000], ['Shot de mezcal', 7_000], ['Guacamole con totopos', 12_900], ['Flan napolitano', 6_500]];
+const PRODUCTS: [string, number][] = [
+  ['Tacos al pastor (3)', 9_500],
+  ['Hamburguesa de la casa', 18_900],
+  ['Cerveza clara', 5_500],
+  ['Michelada', 8_500],
+  ['Margarita', 11_000],
+  ['Shot de mezcal', 7_000],
+  ['Guacamole con totopos', 12_900],
+  ['Flan napolitano', 6_500],
+];
 const WAITERS = ['Mario Mesero', 'Lucía Mesera', 'Pedro Mesero', 'Sofía Mesera'];
 const METHODS = ['efectivo', 'tarjeta', 'transferencia'] as const;
 const TIPS = [0, 1_000, 1_500, 2_000];
@@ -35,6 +45,8 @@ export interface CashCloseBenchResult {
   summary: { p50: number; p95: number };
   statistics: { p50: number; p95: number };
   ticketsFirstPage: { p50: number; p95: number };
+  /** A search nothing matches reads every paid order: the worst case of the history screen. */
+  ticketsSearchMiss: { p50: number; p95: number };
 }
 
 /** Deterministic, so every run measures the same data. */
@@ -57,7 +69,7 @@ interface Batch {
 /** Orders `from`..`to`-1: 90 % inside the night shift, the rest during the day. */
 function makeBatch(from: number, to: number, total: number, midnights: number[]): Batch {
   const rand = mulberry32(from + 1);
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
   const batch: Batch = { orders: [], payments: [], items: [] };
   for (let i = from; i < to; i++) {
     const day = Math.floor((i * DAYS) / total);
@@ -78,7 +90,19 @@ function makeBatch(from: number, to: number, total: number, midnights: number[])
     const method = pick(METHODS);
     const waiter = Math.floor(rand() * WAITERS.length);
     const table = Math.floor(rand() * 11);
-    batch.orders.push([id, `t-${table}`, table, `w-${waiter}`, WAITERS[waiter]!, method, subtotal, tip, subtotal + tip, completed - 3_600_000, completed]);
+    batch.orders.push([
+      id,
+      `t-${table}`,
+      table,
+      `w-${waiter}`,
+      WAITERS[waiter]!,
+      method,
+      subtotal,
+      tip,
+      subtotal + tip,
+      completed - 3_600_000,
+      completed,
+    ]);
     batch.payments.push([`pay-${id}`, id, method, subtotal + tip, tip, tipBps, completed]);
   }
   return batch;
@@ -92,8 +116,12 @@ function fillSqlite(file: string, total: number, midnights: number[]): void {
   const db = new SQLite(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF'); // loading only; the timed connection uses the server's settings
-  const order = db.prepare(`INSERT INTO orders (${ORDER_COLS}, status, people_count, version, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?, 'pagado', 2, 3, ?)`);
-  const item = db.prepare(`INSERT INTO order_items (${ITEM_COLS}, status, category, station, updated_at) VALUES (?,?,?,?,?,?,?,?, 'entregado', 'Comida', 'cocina', ?)`);
+  const order = db.prepare(
+    `INSERT INTO orders (${ORDER_COLS}, status, people_count, version, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?, 'pagado', 2, 3, ?)`,
+  );
+  const item = db.prepare(
+    `INSERT INTO order_items (${ITEM_COLS}, status, category, station, updated_at) VALUES (?,?,?,?,?,?,?,?, 'entregado', 'Comida', 'cocina', ?)`,
+  );
   const pay = db.prepare(`INSERT INTO payments (${PAY_COLS}) VALUES (?,?,?,?,?,?,?)`);
   const load = db.transaction((b: Batch) => {
     for (const o of b.orders) order.run(...o, o[10]!);
@@ -123,7 +151,10 @@ async function fillPostgres(url: string, total: number, midnights: number[]): Pr
          SELECT *, 'entregado', 'Comida', 'cocina', c FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::int[], $7::int[], $8::bigint[]) AS t(a,b,d,e,f,g,h,c)`,
         columns(b.items, 8),
       );
-      await client.query(`INSERT INTO payments (${PAY_COLS}) SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::int[], $7::bigint[])`, columns(b.payments, 7));
+      await client.query(
+        `INSERT INTO payments (${PAY_COLS}) SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::int[], $7::bigint[])`,
+        columns(b.payments, 7),
+      );
       await client.query('COMMIT');
     }
     await client.query('VACUUM ANALYZE');
@@ -171,13 +202,22 @@ async function benchOne(kind: TestDbKind, total: number, runs: number, log: (lin
       const sample = await shiftSummary(db, windowOf(0));
       const summary = await time(runs, (run) => shiftSummary(db, windowOf(run)));
       const statistics = await time(runs, (run) => shiftStatistics(db, windowOf(run), TZ));
-      const ticketsFirstPage = await time(runs, () => listTickets(db, { search: null, cursor: null, limit: 30, timezone: TZ, today: FIRST_DAY }));
+      const ticketsFirstPage = await time(runs, () =>
+        listTickets(db, { search: null, cursor: null, limit: 30, timezone: TZ, today: FIRST_DAY }),
+      );
+      const miss = parseTicketSearch('sin coincidencias');
+      const ticketsSearchMiss = await time(3, () =>
+        listTickets(db, { search: miss, cursor: null, limit: 30, timezone: TZ, today: FIRST_DAY }),
+      );
       const items = Number((await db.selectFrom('order_items').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-      log(`  ${kind}: one shift holds ${sample.totalOrders} orders (outside-shift gaps: ${outsideShiftIntervals(dates[0]!, SHIFT).length})`);
+      log(
+        `  ${kind}: one shift holds ${sample.totalOrders} orders (outside-shift gaps: ${outsideShiftIntervals(dates[0]!, SHIFT).length})`,
+      );
       log(`  ${kind}: shift summary      p50 ${summary.p50} ms   p95 ${summary.p95} ms   (target p50 ≤ 50 ms)`);
       log(`  ${kind}: shift statistics   p50 ${statistics.p50} ms   p95 ${statistics.p95} ms`);
       log(`  ${kind}: tickets first page p50 ${ticketsFirstPage.p50} ms   p95 ${ticketsFirstPage.p95} ms`);
-      return { database: kind, orders: total, items, fillSeconds, summary, statistics, ticketsFirstPage };
+      log(`  ${kind}: tickets search, no match (full scan, 3 runs) p50 ${ticketsSearchMiss.p50} ms`);
+      return { database: kind, orders: total, items, fillSeconds, summary, statistics, ticketsFirstPage, ticketsSearchMiss };
     } finally {
       await close();
     }
@@ -186,7 +226,9 @@ async function benchOne(kind: TestDbKind, total: number, runs: number, log: (lin
   }
 }
 
-export async function runCashCloseBench(opts: { orders?: number; runs?: number; log?: (line: string) => void } = {}): Promise<CashCloseBenchResult[]> {
+export async function runCashCloseBench(
+  opts: { orders?: number; runs?: number; log?: (line: string) => void } = {},
+): Promise<CashCloseBenchResult[]> {
   const total = opts.orders ?? Number(process.env.BENCH_ORDERS ?? 1_000_000);
   const runs = opts.runs ?? 20;
   const log = opts.log ?? ((line: string) => console.log(line));

@@ -61,6 +61,7 @@ test.describe('card payments through the demo terminal', () => {
     await expect(dialog.getByText('Cobro con Tarjeta')).toBeVisible();
     // One enabled terminal: it is chosen for the waiter. 2 × … = 150.00 + 15 % = 172.50.
     await expect(dialog.getByText('$172.50')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Enviar cobro a la terminal' })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/card-initial-mobile.png` });
     await dialog.getByRole('button', { name: 'Enviar cobro a la terminal' }).click();
     await expect(dialog.getByText('Esperando al cliente en la terminal...')).toBeVisible();
@@ -104,9 +105,11 @@ test.describe('card payments through the demo terminal', () => {
       await page.screenshot({ path: `${SHOTS}/card-confirm-close.png` });
       await dialog.getByRole('button', { name: 'Seguir esperando' }).click();
 
+      // A reload brings the running payment back on screen by itself.
       await page.reload();
-      await page.getByRole('button', { name: 'Tarjeta', exact: true }).click();
       await expect(page.getByRole('dialog').getByText('Esperando al cliente en la terminal...')).toBeVisible();
+      await expect(page.getByText('Se recuperó un cobro en curso')).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/card-resumed.png` });
       const current = (await (await page.request.get(`${SIM}/_sim/terminals/${TERMINAL}/current`)).json()) as { payment: { id: string } | null };
       expect(current.payment).not.toBeNull();
       await sim(page.request, `/_sim/payments/${current.payment!.id}/tap`);

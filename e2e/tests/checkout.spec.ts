@@ -177,6 +177,16 @@ test.describe('checkout', () => {
     await page.getByLabel('Monto recibido').fill('400');
     await expect(page.getByTestId('cash-change')).toHaveText('$7.37');
     await page.screenshot({ path: `${SHOTS}/checkout-desktop.png`, fullPage: true });
+
+    // Reached with only a tableId in navigation state, the checkout finds the table's order.
+    const table = await tableByNumber(page.request, 8);
+    await page.goto('/admin/home');
+    await page.evaluate((tableId) => {
+      window.history.pushState({ usr: { tableId }, key: 'by-table', idx: 1 }, '', '/admin/checkout');
+      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+    }, table.id);
+    await expect(page).toHaveURL(new RegExp(`/admin/checkout/${order.id}$`));
+    await expect(page.getByRole('heading', { name: /Cobro · Mesa 8/ })).toBeVisible();
     await context.close();
   });
 

@@ -44,7 +44,8 @@ const money = (c: number) => new Intl.NumberFormat('es-MX', { style: 'currency',
 
 /** The business date and hour right now in Mexico City (the e2e server's business time zone). */
 function businessNow(): { date: string; hour: number; yesterday: string } {
-  const parts = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  const parts = (at: Date) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
   const now = new Date();
   const hour = Number(new Intl.DateTimeFormat('en-US', { timeZone: TZ, hour: 'numeric', hourCycle: 'h23' }).format(now));
   return { date: parts(now), hour, yesterday: parts(new Date(now.getTime() - 24 * 3600_000)) };
@@ -79,8 +80,14 @@ test.describe('tickets history and cash close', () => {
     const today = page.getByRole('region', { name: /^Hoy, / });
     await expect(today).toBeVisible();
     const cards = today.getByTestId('ticket-card');
-    const barCard = cards.filter({ hasText: 'Barra' }).filter({ hasText: money(bar.total) }).first();
-    const tableCard = cards.filter({ hasText: 'Mesa 10' }).filter({ hasText: money(table10.total) }).first();
+    const barCard = cards
+      .filter({ hasText: 'Barra' })
+      .filter({ hasText: money(bar.total) })
+      .first();
+    const tableCard = cards
+      .filter({ hasText: 'Mesa 10' })
+      .filter({ hasText: money(table10.total) })
+      .first();
     await expect(barCard).toBeVisible();
     await expect(tableCard).toBeVisible();
     await expect(tableCard).toContainText(`#${table10.id.slice(0, 6).toUpperCase()}`);
@@ -95,7 +102,12 @@ test.describe('tickets history and cash close', () => {
     // Search narrows the list on the server.
     await page.getByRole('searchbox', { name: 'Buscar tickets' }).fill('mesa 10');
     await expect(page.getByTestId('ticket-card').filter({ hasText: 'Barra' })).toHaveCount(0);
-    await expect(page.getByTestId('ticket-card').filter({ hasText: money(table10.total) }).first()).toBeVisible();
+    await expect(
+      page
+        .getByTestId('ticket-card')
+        .filter({ hasText: money(table10.total) })
+        .first(),
+    ).toBeVisible();
     await page.getByRole('searchbox', { name: 'Buscar tickets' }).fill('');
 
     // Reprint: the modal shows the ticket and its payment; Imprimir calls the browser's print.
@@ -125,7 +137,10 @@ test.describe('tickets history and cash close', () => {
     await expect(page.getByRole('heading', { name: 'Cierre de Caja' })).toBeVisible();
     await page.getByLabel('Fecha del turno').fill(date);
     await expect(page.getByLabel('Fecha del turno')).toHaveValue(date);
-    const report = (await (await page.request.get(`/api/cash-close?date=${date}`)).json()) as { summary: { totalOrders: number; totalSales: number }; outsideShift: { count: number } };
+    const report = (await (await page.request.get(`/api/cash-close?date=${date}`)).json()) as {
+      summary: { totalOrders: number; totalSales: number };
+      outsideShift: { count: number };
+    };
     if (inShift) {
       expect(report.summary.totalOrders).toBeGreaterThanOrEqual(2);
       await expect(page.getByTestId('summary-cards')).toContainText(money(report.summary.totalSales));

@@ -26,7 +26,10 @@ export interface FixtureOrder {
  * chosen completion instant: the close route always stamps "now", and these tests need
  * orders at 16:59 or 03:00 of some past night.
  */
-export async function insertOrder(server: TestServer, spec: FixtureOrder): Promise<{ id: string; total: number; subtotal: number; tip: number }> {
+export async function insertOrder(
+  server: TestServer,
+  spec: FixtureOrder,
+): Promise<{ id: string; total: number; subtotal: number; tip: number }> {
   const db = server.ctx.db.db;
   const id = spec.id ?? randomUUID();
   const status = spec.status ?? 'pagado';

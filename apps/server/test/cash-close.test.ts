@@ -22,7 +22,13 @@ describe.each(testDatabaseKinds())('cash close on %s', (kind) => {
     process.env.TZ = 'UTC';
     server = await startTestServer(kind, { clock });
     admin = await server.login(server.users.admin.email);
-    ids.before = (await insertOrder(server, { completedAt: at('2024-05-10T22:59:00Z'), waiter: mario(), items: [{ name: 'Limonada', price: 5_000, quantity: 1 }] })).id;
+    ids.before = (
+      await insertOrder(server, {
+        completedAt: at('2024-05-10T22:59:00Z'),
+        waiter: mario(),
+        items: [{ name: 'Limonada', price: 5_000, quantity: 1 }],
+      })
+    ).id;
     ids.start = (
       await insertOrder(server, {
         completedAt: at('2024-05-10T23:00:00Z'),
@@ -36,11 +42,33 @@ describe.each(testDatabaseKinds())('cash close on %s', (kind) => {
         ],
       })
     ).id;
-    ids.late = (await insertOrder(server, { completedAt: at('2024-05-11T05:59:00Z'), tableNumber: 4, waiter: lucia(), method: 'tarjeta', items: [{ name: 'Hamburguesa', price: 20_000, quantity: 1 }] })).id;
-    ids.lastMinute = (
-      await insertOrder(server, { completedAt: at('2024-05-11T08:59:00Z'), tableNumber: 7, tableName: '=Cumpleaños, Ana', waiter: mario(), method: 'transferencia', tipBps: 1_000, items: [{ name: 'Cerveza', price: 10_000, quantity: 3 }] })
+    ids.late = (
+      await insertOrder(server, {
+        completedAt: at('2024-05-11T05:59:00Z'),
+        tableNumber: 4,
+        waiter: lucia(),
+        method: 'tarjeta',
+        items: [{ name: 'Hamburguesa', price: 20_000, quantity: 1 }],
+      })
     ).id;
-    ids.after = (await insertOrder(server, { completedAt: at('2024-05-11T09:00:00Z'), waiter: lucia(), items: [{ name: 'Café', price: 4_000, quantity: 1 }] })).id;
+    ids.lastMinute = (
+      await insertOrder(server, {
+        completedAt: at('2024-05-11T08:59:00Z'),
+        tableNumber: 7,
+        tableName: '=Cumpleaños, Ana',
+        waiter: mario(),
+        method: 'transferencia',
+        tipBps: 1_000,
+        items: [{ name: 'Cerveza', price: 10_000, quantity: 3 }],
+      })
+    ).id;
+    ids.after = (
+      await insertOrder(server, {
+        completedAt: at('2024-05-11T09:00:00Z'),
+        waiter: lucia(),
+        items: [{ name: 'Café', price: 4_000, quantity: 1 }],
+      })
+    ).id;
     // Neither an open nor a cancelled order counts, even inside the window.
     await insertOrder(server, { completedAt: null, status: 'activo', items: [{ name: 'Tacos', price: 5_000, quantity: 9 }] });
     await insertOrder(server, { completedAt: null, status: 'cancelado', items: [{ name: 'Tacos', price: 5_000, quantity: 9 }] });
@@ -139,10 +167,20 @@ describe.each(testDatabaseKinds())('cash close on %s', (kind) => {
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="cierre-de-caja-${DAY}.csv"`);
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Ticket,Fecha,Hora,Mesa,Nombre de mesa,Mesero,Personas,Artículos,Método,Subtotal,Propina,Total,Recibido,Cambio,ID de pago,Cajero');
+    const lines = new TextDecoder('utf-8', { ignoreBOM: true })
+      .decode(bytes)
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Ticket,Fecha,Hora,Mesa,Nombre de mesa,Mesero,Personas,Artículos,Método,Subtotal,Propina,Total,Recibido,Cambio,ID de pago,Cajero',
+    );
     expect(lines).toHaveLength(4);
-    expect(lines[1]).toMatch(new RegExp(`^${ids.start!.slice(0, 6).toUpperCase()},10/05/2024,17:00,Barra,,Mario Mesero,2,2,Efectivo,100.00,15.00,115.00,115.00,0.00,`));
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^${ids.start!.slice(0, 6).toUpperCase()},10/05/2024,17:00,Barra,,Mario Mesero,2,2,Efectivo,100.00,15.00,115.00,115.00,0.00,`,
+      ),
+    );
     expect(lines[2]).toContain(',10/05/2024,23:59,Mesa 4,,');
     expect(lines[2]).toContain(',Tarjeta,200.00,0.00,200.00,,,');
     // A comma is quoted, and a leading '=' cannot run as a spreadsheet formula.

@@ -17,10 +17,34 @@ describe.each(testDatabaseKinds())('ticket history on %s', (kind) => {
     server = await startTestServer(kind, { clock });
     admin = await server.login(server.users.admin.email);
     const lucia = { id: server.users.waiter2.id, name: server.users.waiter2.displayName };
-    await insertOrder(server, { id: 'abc123de-0000-4000-8000-000000000001', completedAt: at('2024-05-11T06:30:00Z'), tableNumber: 0, tableName: 'Cumpleaños Ana', items: [{ name: 'Cerveza', price: 12_275, quantity: 2 }] });
-    await insertOrder(server, { id: 'abd99900-0000-4000-8000-000000000002', completedAt: at('2024-05-11T05:00:00Z'), tableNumber: 10, waiter: lucia, method: 'tarjeta', items: [{ name: 'Tacos', price: 24_500, quantity: 1 }] });
-    await insertOrder(server, { id: 'f00d0000-0000-4000-8000-000000000003', completedAt: at('2024-05-10T02:00:00Z'), tableNumber: 3, tableName: '50%_off', items: [{ name: 'Flan', price: 6_500, quantity: 1 }] });
-    await insertOrder(server, { completedAt: null, status: 'activo', tableNumber: 10, items: [{ name: 'Tacos', price: 24_500, quantity: 1 }] });
+    await insertOrder(server, {
+      id: 'abc123de-0000-4000-8000-000000000001',
+      completedAt: at('2024-05-11T06:30:00Z'),
+      tableNumber: 0,
+      tableName: 'Cumpleaños Ana',
+      items: [{ name: 'Cerveza', price: 12_275, quantity: 2 }],
+    });
+    await insertOrder(server, {
+      id: 'abd99900-0000-4000-8000-000000000002',
+      completedAt: at('2024-05-11T05:00:00Z'),
+      tableNumber: 10,
+      waiter: lucia,
+      method: 'tarjeta',
+      items: [{ name: 'Tacos', price: 24_500, quantity: 1 }],
+    });
+    await insertOrder(server, {
+      id: 'f00d0000-0000-4000-8000-000000000003',
+      completedAt: at('2024-05-10T02:00:00Z'),
+      tableNumber: 3,
+      tableName: '50%_off',
+      items: [{ name: 'Flan', price: 6_500, quantity: 1 }],
+    });
+    await insertOrder(server, {
+      completedAt: null,
+      status: 'activo',
+      tableNumber: 10,
+      items: [{ name: 'Tacos', price: 24_500, quantity: 1 }],
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -42,7 +66,13 @@ describe.each(testDatabaseKinds())('ticket history on %s', (kind) => {
     // 00:30 and 23:00 local: the first is on the 11th, the second on the 10th; 20:00 on the 9th.
     expect(page.tickets.map((t) => t.businessDate)).toEqual(['2024-05-11', '2024-05-10', '2024-05-09']);
     const [first] = page.tickets;
-    expect(first).toMatchObject({ tableNumber: 0, tableName: 'Cumpleaños Ana', waiterName: server.users.waiter.displayName, total: 24_550, completedAt: at('2024-05-11T06:30:00Z') });
+    expect(first).toMatchObject({
+      tableNumber: 0,
+      tableName: 'Cumpleaños Ana',
+      waiterName: server.users.waiter.displayName,
+      total: 24_550,
+      completedAt: at('2024-05-11T06:30:00Z'),
+    });
     expect(first?.payment).toMatchObject({ method: 'efectivo', amount: 24_550 });
     expect(page.nextCursor).toBeNull();
   });
@@ -68,7 +98,12 @@ describe.each(testDatabaseKinds())('ticket history on %s', (kind) => {
   it('pages by keyset without repeats or gaps, even when tickets arrive between pages', async () => {
     const base = at('2024-04-01T20:00:00Z');
     // Two tickets share each completion instant, so the id must break ties.
-    for (let i = 0; i < 24; i++) await insertOrder(server, { completedAt: base + Math.floor(i / 2) * 60_000, tableNumber: 5, items: [{ name: 'Café', price: 3_000, quantity: 1 }] });
+    for (let i = 0; i < 24; i++)
+      await insertOrder(server, {
+        completedAt: base + Math.floor(i / 2) * 60_000,
+        tableNumber: 5,
+        items: [{ name: 'Café', price: 3_000, quantity: 1 }],
+      });
     const seen: string[] = [];
     let cursor: string | null = null;
     let pages = 0;
@@ -78,7 +113,12 @@ describe.each(testDatabaseKinds())('ticket history on %s', (kind) => {
       cursor = page.nextCursor;
       pages++;
       // A new payment lands mid-browsing: it is newer, so it never shifts the pages being read.
-      if (pages === 2) await insertOrder(server, { completedAt: at('2024-05-11T06:59:00Z'), tableNumber: 5, items: [{ name: 'Café', price: 3_000, quantity: 1 }] });
+      if (pages === 2)
+        await insertOrder(server, {
+          completedAt: at('2024-05-11T06:59:00Z'),
+          tableNumber: 5,
+          items: [{ name: 'Café', price: 3_000, quantity: 1 }],
+        });
     } while (cursor);
     expect(pages).toBe(5);
     expect(seen).toHaveLength(24);
@@ -97,7 +137,15 @@ describe.each(testDatabaseKinds())('ticket history on %s', (kind) => {
   });
 
   it('refuses bad queries with a 400', async () => {
-    for (const query of ['?limit=0', '?limit=101', '?limit=abc', '?cursor=nope', '?cursor=1.a%20b', `?search=${'x'.repeat(101)}`, '?status=activo']) {
+    for (const query of [
+      '?limit=0',
+      '?limit=101',
+      '?limit=abc',
+      '?cursor=nope',
+      '?cursor=1.a%20b',
+      `?search=${'x'.repeat(101)}`,
+      '?status=activo',
+    ]) {
       expect((await admin.get(`/api/tickets${query}`)).status, query).toBe(400);
     }
   });

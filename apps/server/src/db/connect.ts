@@ -37,6 +37,10 @@ function connectPostgres(url: string): Db {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // A dropped connection must not crash the process; the next query reports the error.
   pool.on('error', () => undefined);
+  // The pool listens for errors only on idle clients: a connection cut while checked out (a
+  // database restart mid-transaction) would emit an unhandled 'error' and kill the process.
+  // The query in flight still fails (and answers 503); the client is then discarded.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', url, close: () => db.destroy() };
 }

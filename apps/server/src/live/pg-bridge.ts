@@ -13,6 +13,7 @@ export async function startPgBridge(url: string, hub: LiveHub): Promise<LiveBrid
   const origin = randomUUID();
   const publisher = new pg.Pool({ connectionString: url, max: 2 });
   publisher.on('error', () => undefined);
+  publisher.on('connect', (client) => client.on('error', () => undefined));
   let listener: pg.Client | null = null;
   let closed = false;
 

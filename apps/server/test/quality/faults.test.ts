@@ -225,7 +225,7 @@ describe.runIf(pgRestart)('PostgreSQL restarted under load (PG_RESTART_TEST=1)',
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
       const note = `pg-${seq++}`;
-      const res = await waiterApi.post<{ error?: { message: string } }>(`/api/orders/${opened.body.order.id}/items`, { productId: product.id, quantity: 1, notes: note }).catch(() => ({ status: 0, body: {} }));
+      const res = await waiterApi.post<{ error?: { message: string } }>(`/api/orders/${opened.body.order.id}/items`, { productId: product.id, quantity: 1, notes: note }).catch(() => ({ status: 0, body: {} as { error?: { message: string } } }));
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
       expect(res.status, `no 5xx other than 503: ${JSON.stringify(res.body)}`).not.toBe(500);
       if (res.status === 503) expect(res.body.error?.message).toBe('Servicio no disponible. Verifica tu conexión');
@@ -240,6 +240,7 @@ describe.runIf(pgRestart)('PostgreSQL restarted under load (PG_RESTART_TEST=1)',
     expect(await restart).toBe(0);
     expect(recoveredAt, `recovered (statuses ${JSON.stringify([...statuses])})`).toBeGreaterThan(0);
     expect(statuses.get(503) ?? 0, 'the restart was noticed as 503').toBeGreaterThan(0);
+    console.log(`PostgreSQL restart: statuses ${JSON.stringify(Object.fromEntries(statuses))}, ${acked.length} acknowledged adds`);
 
     const rows = await a.ctx.db.db.selectFrom('order_items').select('notes').where('order_id', '=', opened.body.order.id).execute();
     const notes = rows.map((r) => r.notes);

@@ -3,7 +3,24 @@ import { centsToPesos, cents, tableLabel, ticketNumber } from '@comanda/domain';
 import type { Trx } from '../../http/transaction.ts';
 import type { Interval } from './shift-windows.ts';
 
-const HEADER = ['Ticket', 'Fecha', 'Hora', 'Mesa', 'Nombre de mesa', 'Mesero', 'Personas', 'Artículos', 'Método', 'Subtotal', 'Propina', 'Total', 'Recibido', 'Cambio', 'ID de pago', 'Cajero'];
+const HEADER = [
+  'Ticket',
+  'Fecha',
+  'Hora',
+  'Mesa',
+  'Nombre de mesa',
+  'Mesero',
+  'Personas',
+  'Artículos',
+  'Método',
+  'Subtotal',
+  'Propina',
+  'Total',
+  'Recibido',
+  'Cambio',
+  'ID de pago',
+  'Cajero',
+];
 const METHOD_LABEL: Record<string, string> = { efectivo: 'Efectivo', tarjeta: 'Tarjeta', transferencia: 'Transferencia' };
 /** Spreadsheets read a BOM as "this is UTF-8", so accents survive a double click in Excel. */
 const BOM = '\uFEFF';

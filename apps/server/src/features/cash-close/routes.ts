@@ -23,12 +23,16 @@ export const cashCloseRoutes: FastifyPluginAsync = async (base) => {
     async (request) => outsideShiftReport(ctx, request.query.date),
   );
 
-  app.get('/api/cash-close/export.csv', { config: { access: ADMIN }, schema: { querystring: CashCloseQuerySchema } }, async (request, reply) => {
-    const shift = await resolveShift(ctx, request.query.date);
-    const csv = await shiftCsv(ctx.db.db, shiftInterval(shift.date, shift), shift.timezone);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="cierre-de-caja-${shift.date}.csv"`)
-      .send(csv);
-  });
+  app.get(
+    '/api/cash-close/export.csv',
+    { config: { access: ADMIN }, schema: { querystring: CashCloseQuerySchema } },
+    async (request, reply) => {
+      const shift = await resolveShift(ctx, request.query.date);
+      const csv = await shiftCsv(ctx.db.db, shiftInterval(shift.date, shift), shift.timezone);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="cierre-de-caja-${shift.date}.csv"`)
+        .send(csv);
+    },
+  );
 };

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { outsideShiftIntervals, subtract } from './shift-windows.ts';
 
 const MX = { timezone: 'America/Mexico_City', shiftStartHour: 17, shiftEndHour: 3 };
-const iso = (intervals: { start: number; end: number }[]) => intervals.map((i) => [new Date(i.start).toISOString(), new Date(i.end).toISOString()]);
+const iso = (intervals: { start: number; end: number }[]) =>
+  intervals.map((i) => [new Date(i.start).toISOString(), new Date(i.end).toISOString()]);
 
 describe('outside-shift intervals', () => {
   it('leave 03:00–17:00 of the business day with the default night shift', () => {
@@ -23,7 +24,13 @@ describe('outside-shift intervals', () => {
 
 describe('subtract', () => {
   it('cuts holes and drops empty pieces', () => {
-    expect(subtract({ start: 0, end: 10 }, [{ start: 2, end: 4 }, { start: 8, end: 12 }, { start: -5, end: 0 }])).toEqual([
+    expect(
+      subtract({ start: 0, end: 10 }, [
+        { start: 2, end: 4 },
+        { start: 8, end: 12 },
+        { start: -5, end: 0 },
+      ]),
+    ).toEqual([
       { start: 0, end: 2 },
       { start: 4, end: 8 },
     ]);

@@ -92,11 +92,18 @@ export async function listTickets(db: Trx, input: ListTicketsInput): Promise<Tic
   const { cursor, search } = input;
   if (cursor) {
     query = query.where((eb) =>
-      eb.or([eb('o.completed_at', '<', cursor.completedAt), eb.and([eb('o.completed_at', '=', cursor.completedAt), eb('o.id', '<', cursor.id)])]),
+      eb.or([
+        eb('o.completed_at', '<', cursor.completedAt),
+        eb.and([eb('o.completed_at', '=', cursor.completedAt), eb('o.id', '<', cursor.id)]),
+      ]),
     );
   }
   if (search) query = query.where((eb) => matchesSearch(eb, search));
-  const rows = await query.orderBy('o.completed_at', 'desc').orderBy('o.id', 'desc').limit(input.limit + 1).execute();
+  const rows = await query
+    .orderBy('o.completed_at', 'desc')
+    .orderBy('o.id', 'desc')
+    .limit(input.limit + 1)
+    .execute();
   const page = rows.slice(0, input.limit).map((row) => presentTicket(row, input.timezone));
   const last = page.at(-1);
   const nextCursor = rows.length > input.limit && last ? `${last.completedAt}.${last.id}` : null;

@@ -44,9 +44,20 @@ export function CashClosePage() {
         <div className="flex flex-wrap items-end gap-2 print:hidden">
           <div>
             <Label htmlFor="shift-date">{t.cashClose.date}</Label>
-            <Input id="shift-date" type="date" value={date} required onChange={(e) => e.target.value && setPicked(e.target.value)} className="w-44" />
+            <Input
+              id="shift-date"
+              type="date"
+              value={date}
+              required
+              onChange={(e) => e.target.value && setPicked(e.target.value)}
+              className="w-44"
+            />
           </div>
-          <a href={date ? exportCsvUrl(date) : undefined} download className="inline-flex h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-100">
+          <a
+            href={date ? exportCsvUrl(date) : undefined}
+            download
+            className="inline-flex h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-100"
+          >
             <Download className="h-4 w-4" aria-hidden />
             {t.cashClose.exportCsv}
           </a>
@@ -61,7 +72,13 @@ export function CashClosePage() {
       {report.isError && <ErrorState message={errorMessage(report.error, t.cashClose.loadError)} onRetry={() => void report.refetch()} />}
       {data && (
         <div className={report.isPlaceholderData ? 'space-y-6 opacity-60 transition-opacity' : 'space-y-6'} aria-busy={report.isFetching}>
-          <OutsideNotice key={data.date} date={data.date} count={data.outsideShift.count} total={data.outsideShift.total} timezone={data.timezone} />
+          <OutsideNotice
+            key={data.date}
+            date={data.date}
+            count={data.outsideShift.count}
+            total={data.outsideShift.total}
+            timezone={data.timezone}
+          />
           {empty ? (
             <Card className="p-2">
               <EmptyState icon={<BarChart3 className="h-8 w-8" aria-hidden />} title={t.cashClose.empty} />

@@ -10,9 +10,20 @@ export function HourChart({ hours }: { hours: HourSales[] }) {
     <figure aria-label={t.cashClose.byHour} data-testid="hour-chart">
       <ol className="flex h-52 items-stretch gap-1.5 border-b border-slate-300 sm:gap-3">
         {hours.map((h) => (
-          <li key={h.start} className="flex min-w-0 flex-1 flex-col justify-end" title={`${hourLabel(h.hour)} · ${money(h.total)} · ${t.cashClose.orders(h.orders)}`}>
-            {h.total > 0 && <span className="mb-1 truncate text-center text-[11px] font-semibold tabular-nums text-slate-700">{compactMoney(h.total)}</span>}
-            <div className="mx-auto w-full max-w-12 rounded-t-md bg-brand-500" style={{ height: `${(h.total / max) * 85}%`, minHeight: h.total > 0 ? 2 : 0 }} />
+          <li
+            key={h.start}
+            className="flex min-w-0 flex-1 flex-col justify-end"
+            title={`${hourLabel(h.hour)} · ${money(h.total)} · ${t.cashClose.orders(h.orders)}`}
+          >
+            {h.total > 0 && (
+              <span className="mb-1 truncate text-center text-[11px] font-semibold tabular-nums text-slate-700">
+                {compactMoney(h.total)}
+              </span>
+            )}
+            <div
+              className="mx-auto w-full max-w-12 rounded-t-md bg-brand-500"
+              style={{ height: `${(h.total / max) * 85}%`, minHeight: h.total > 0 ? 2 : 0 }}
+            />
             <span className="sr-only">{`${hourLabel(h.hour)}: ${money(h.total)}`}</span>
           </li>
         ))}

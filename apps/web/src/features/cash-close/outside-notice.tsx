@@ -48,7 +48,9 @@ export function OutsideNotice({ date, count, total, timezone }: { date: string; 
                   </li>
                 ))}
               </ul>
-              {list.data.count > list.data.tickets.length && <p className="mt-2 text-xs">{t.cashClose.outsideMore(list.data.tickets.length, list.data.count)}</p>}
+              {list.data.count > list.data.tickets.length && (
+                <p className="mt-2 text-xs">{t.cashClose.outsideMore(list.data.tickets.length, list.data.count)}</p>
+              )}
             </>
           )}
         </div>

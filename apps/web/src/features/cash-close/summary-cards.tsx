@@ -9,7 +9,9 @@ import { percent } from './report-format.ts';
 
 function Stat({ label, value, icon, hint, strong }: { label: string; value: string; icon: ReactNode; hint?: string; strong?: boolean }) {
   // The headline figure is dark; Card's own white background would fight a dark class, so a plain box.
-  const box = strong ? 'rounded-xl bg-slate-900 p-4 text-white shadow-sm md:col-span-2' : 'rounded-xl border border-slate-200 bg-white p-4 shadow-sm';
+  const box = strong
+    ? 'rounded-xl bg-slate-900 p-4 text-white shadow-sm md:col-span-2'
+    : 'rounded-xl border border-slate-200 bg-white p-4 shadow-sm';
   return (
     <div className={box}>
       <div className={`flex items-center gap-2 text-sm ${strong ? 'text-slate-300' : 'text-slate-500'}`}>

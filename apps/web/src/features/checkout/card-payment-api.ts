@@ -50,3 +50,16 @@ export function useCancelCardPayment() {
     mutationFn: async (id: string) => (await post<{ payment: CardPayment }>(`/api/card-payments/${id}/cancel`)).payment,
   });
 }
+
+/**
+ * What the open dialog was showing, per order. The checkout screen remounts when the order's
+ * status changes (the approval itself), and the dialog must still show '¡Pago aprobado!'.
+ */
+export interface DialogMemory {
+  sessionId: string | null;
+  terminalId: string | null;
+  shown: boolean;
+}
+const memories = new Map<string, DialogMemory>();
+export const recallDialog = (orderId: string): DialogMemory | undefined => memories.get(orderId);
+export const rememberDialog = (orderId: string, memory: DialogMemory): void => void memories.set(orderId, memory);

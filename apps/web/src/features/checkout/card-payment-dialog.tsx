@@ -9,7 +9,7 @@ import { ErrorState } from '../../components/ui/empty-state.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
-import { isGoing, newAttemptKey, useActiveCardPayment, useCancelCardPayment, useCardPayment, useEnabledTerminals, useStartCardPayment } from './card-payment-api.ts';
+import { isGoing, newAttemptKey, recallDialog, rememberDialog, useActiveCardPayment, useCancelCardPayment, useCardPayment, useEnabledTerminals, useStartCardPayment } from './card-payment-api.ts';
 import { Outcome, TerminalChoice, Waiting, Warning } from './card-payment-views.tsx';
 
 export interface CardPaymentDialogProps {
@@ -33,9 +33,10 @@ const SUCCESS_PAUSE_MS = 1500;
  */
 export function CardPaymentDialog({ open, orderId, method, tipBps, peopleCount, expectedTotal, onClose, onPaid }: CardPaymentDialogProps) {
   const active = useActiveCardPayment(orderId);
-  const [sessionId, setSessionId] = useState<string | null>(null);
-  const [resumed, setResumed] = useState(false);
-  const [terminalId, setTerminalId] = useState<string | null>(null);
+  const [memory] = useState(() => recallDialog(orderId));
+  const [sessionId, setSessionId] = useState<string | null>(memory?.sessionId ?? null);
+  const [resumed, setResumed] = useState(memory?.shown ?? false);
+  const [terminalId, setTerminalId] = useState<string | null>(memory?.terminalId ?? null);
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const attemptKey = useRef(newAttemptKey());
@@ -45,6 +46,7 @@ export function CardPaymentDialog({ open, orderId, method, tipBps, peopleCount, 
   const start = useStartCardPayment();
   const cancel = useCancelCardPayment();
   const payment = session.data;
+  useEffect(() => rememberDialog(orderId, { sessionId, terminalId, shown: visible }), [orderId, sessionId, terminalId, visible]);
 
   const adopt = (p: CardPayment, reopen: boolean) => {
     setSessionId(p.id);
@@ -148,7 +150,7 @@ export function CardPaymentDialog({ open, orderId, method, tipBps, peopleCount, 
   const reason = failure ?? payment?.message ?? TERMINAL_MESSAGES.unexpected;
 
   return (
-    <Dialog open={visible} onClose={onDialogClose} title={t.card.title(PAYMENT_METHOD_LABELS[method])} variant="sheet">
+    <Dialog open={visible} onClose={onDialogClose} title={t.card.title(PAYMENT_METHOD_LABELS[payment?.method ?? method])} variant="sheet">
       <div className="space-y-4" data-testid="card-dialog" data-state={view}>
         <div className="rounded-xl bg-slate-50 p-3 text-center">
           <p className="text-xs uppercase tracking-wide text-slate-500">{t.card.amount}</p>

@@ -75,14 +75,18 @@ export function CheckoutScreen({ order }: { order: Order }) {
       )}
       {!open && order.status === 'pagado' && (
         <div
-          className="flex flex-wrap items-center gap-2 rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900"
+          className="flex items-center gap-2 rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900"
           data-testid="paid-banner"
         >
-          <CheckCircle2 className="h-5 w-5" aria-hidden />
-          <span className="font-semibold">{t.checkout.paid}</span>
-          {order.paymentMethod && <span>· {PAYMENT_METHOD_LABELS[order.paymentMethod]}</span>}
-          {payment?.cashierName && <span>· {t.checkout.paidBy(payment.cashierName)}</span>}
-          <Link to={home} className="ml-auto font-medium underline">
+          <CheckCircle2 className="h-5 w-5 shrink-0" aria-hidden />
+          <div className="min-w-0">
+            <p className="font-semibold">
+              {t.checkout.paid}
+              {order.paymentMethod && ` · ${PAYMENT_METHOD_LABELS[order.paymentMethod]}`}
+            </p>
+            {payment?.cashierName && <p>{t.checkout.paidBy(payment.cashierName)}</p>}
+          </div>
+          <Link to={home} className="ml-auto shrink-0 font-medium underline">
             {t.checkout.backToTables}
           </Link>
         </div>

@@ -33,18 +33,19 @@ export function AdminOrderPage() {
             </p>
           </div>
         </div>
-        <div className="text-right">
-          <p className="text-sm text-slate-500">{t.order.total}</p>
-          <p className="text-3xl font-bold tabular-nums" data-testid="order-total">
-            {money(screen.total)}
-          </p>
-        </div>
       </div>
 
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <OrderItemsSection screen={screen} showAddButton />
         <aside className="space-y-4">
           <Card className="space-y-4 p-4">
+            {/* Total at the top of the side panel: the top-right corner belongs to the toasts. */}
+            <div className="flex items-baseline justify-between border-b border-slate-100 pb-3">
+              <span className="text-sm font-medium text-slate-500">{t.order.total}</span>
+              <span className="text-3xl font-bold tabular-nums" data-testid="order-total">
+                {money(screen.total)}
+              </span>
+            </div>
             <BlurSaveField label={t.order.tableName} placeholder={t.order.tableNamePlaceholder} value={order.tableName} maxLength={80} disabled={screen.readOnly} onSave={screen.setTableName} />
             <OrderFacts order={order} now={screen.now} />
             <GuestStepper value={order.peopleCount} disabled={screen.readOnly} onChange={screen.setGuests} />

@@ -10,21 +10,21 @@ export function OrderFacts({ order, now }: { order: Order; now: number }) {
   const minutes = elapsedMinutes(new Date(order.createdAt), new Date(now));
   return (
     <dl className="grid grid-cols-2 gap-3 text-sm">
-      <div className="rounded-lg bg-slate-50 p-3">
+      <div className="rounded-lg border border-slate-200 bg-white p-3">
         <dt className="text-slate-500">{t.order.waiter}</dt>
-        <dd className="truncate font-semibold" data-testid="order-waiter">
+        <dd className="font-semibold break-words" data-testid="order-waiter">
           {order.waiterName ?? t.tables.unassigned}
         </dd>
         <dd className="text-slate-500" data-testid="order-minutes">
           {t.order.minutesOpen(minutes)}
         </dd>
       </div>
-      <div className="rounded-lg bg-slate-50 p-3">
+      <div className="rounded-lg border border-slate-200 bg-white p-3">
         <dt className="text-slate-500">
           {t.order.itemsTotal} / {t.order.itemTypes}
         </dt>
         <dd className="font-semibold" data-testid="order-counts">
-          {itemQuantity(order.items)} {t.order.itemsTotal.toLowerCase()} · {distinctProducts(order.items)} {t.order.itemTypes.toLowerCase()}
+          {t.tables.items(itemQuantity(order.items))} · {t.order.types(distinctProducts(order.items))}
         </dd>
       </div>
     </dl>
@@ -34,7 +34,7 @@ export function OrderFacts({ order, now }: { order: Order; now: number }) {
 /** − n + : minimum 1, each click saved at once. */
 export function GuestStepper({ value, disabled, onChange }: { value: number; disabled?: boolean; onChange: (n: number) => void }) {
   return (
-    <div className="flex items-center justify-between rounded-lg bg-slate-50 p-3">
+    <div className="flex items-center justify-between rounded-lg border border-slate-200 bg-white p-3">
       <span className="flex items-center gap-2 text-sm font-medium text-slate-700">
         <Users className="h-4 w-4" aria-hidden />
         {t.order.guests}

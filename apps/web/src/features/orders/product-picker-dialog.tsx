@@ -57,7 +57,11 @@ export function ProductPickerDialog({ open, busy, onClose, onPick }: { open: boo
           busy={busy}
           onBack={() => setSelected(null)}
           onAdd={async (quantity, notes) => {
-            if (await onPick({ productId: selected.id, productName: selected.name, quantity, notes })) setSelected(null);
+            // Back to the list for the next product; the category chip stays, the search starts over.
+            if (await onPick({ productId: selected.id, productName: selected.name, quantity, notes })) {
+              setSelected(null);
+              setSearch('');
+            }
           }}
         />
       ) : (

@@ -15,7 +15,9 @@ export function QuantityStepper({ value, onChange, id }: { value: string; onChan
       <Button variant="outline" size="icon" aria-label={t.quantity.minus} disabled={!(n > MIN_QUANTITY)} onClick={() => step(-1)}>
         <Minus className="h-4 w-4" aria-hidden />
       </Button>
-      <Input id={id} inputMode="numeric" aria-label={t.quantity.label} className="w-20 text-center text-lg font-semibold" value={value} onChange={(e) => onChange(e.target.value.replace(/[^\d-]/g, '').slice(0, 4))} />
+      <div className="w-20">
+        <Input id={id} inputMode="numeric" aria-label={t.quantity.label} className="text-center text-lg font-semibold" value={value} onChange={(e) => onChange(e.target.value.replace(/[^\d-]/g, '').slice(0, 4))} />
+      </div>
       <Button variant="outline" size="icon" aria-label={t.quantity.plus} disabled={n >= MAX_QUANTITY} onClick={() => step(1)}>
         <Plus className="h-4 w-4" aria-hidden />
       </Button>

@@ -9,11 +9,12 @@ import { useOrderDialogs } from './order-dialogs.tsx';
 /** Everything both order screens need for the active order of one table. */
 export function useOrderScreen(tableId: string) {
   const query = useTableOrder(tableId);
-  const order = query.data;
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  // Once paid or cancelled the table has no active order: a refetch answers 404 and the stale copy goes.
+  const order = notFound ? undefined : query.data;
   const actions = useOrderActions(tableId, order?.id ?? '');
   const dialogs = useOrderDialogs(order, order ? actions : null);
   const now = useNow(30_000);
-  const notFound = query.error instanceof ApiError && query.error.status === 404;
 
   // The spec keeps these saves silent for the user; the console keeps the trace.
   const save = (body: UpdateOrderBody, failure: string) => actions.update.mutate(body, { onError: (error) => console.error(failure, error) });

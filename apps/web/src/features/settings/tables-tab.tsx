@@ -70,9 +70,9 @@ export function TablesTab() {
           add();
         }}
       >
-        <div>
+        <div className="w-28">
           <Label htmlFor="new-table-number">{t.tables.number}</Label>
-          <Input id="new-table-number" inputMode="numeric" className="w-28" value={number} onChange={(e) => setNumber(e.target.value)} />
+          <Input id="new-table-number" inputMode="numeric" value={number} onChange={(e) => setNumber(e.target.value)} />
         </div>
         <Button type="submit" variant="accent" disabled={admin.create.isPending}>
           <Plus className="h-4 w-4" aria-hidden />
@@ -145,7 +145,9 @@ function TableRow({ table, admin, onRemove }: { table: Table; admin: ReturnType<
           save();
         }}
       >
-        <Input aria-label={`${t.tables.number}: ${tableLabel(table.number)}`} inputMode="numeric" className="h-9 w-20" value={value} onChange={(e) => setValue(e.target.value)} />
+        <div className="w-20">
+          <Input aria-label={`${t.tables.number}: ${tableLabel(table.number)}`} inputMode="numeric" value={value} onChange={(e) => setValue(e.target.value)} />
+        </div>
         <Button type="submit" variant="outline" size="sm" disabled={!changed || admin.renumber.isPending} aria-label={`${t.tables.renumber}: ${tableLabel(table.number)}`}>
           <Check className="h-4 w-4" aria-hidden />
         </Button>

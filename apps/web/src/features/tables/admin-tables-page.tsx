@@ -35,7 +35,7 @@ export function AdminTablesPage() {
       ) : tables.data.length === 0 ? (
         <EmptyState title={t.tables.empty} />
       ) : (
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
+        <div className="grid grid-cols-1 items-start gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
           {tables.data.map((table) => (
             <AdminTableCard key={table.id} table={table} now={now} />
           ))}
@@ -103,13 +103,13 @@ function FreeCard({ table, label }: { table: Table; label: string }) {
   const openTable = useOpenTable();
   const open = () =>
     openTable.mutate(table.id, {
-      onSuccess: () => navigate(`/admin/order/${table.id}`),
+      onSuccess: () => void navigate(`/admin/order/${table.id}`),
       onError: () => toast.error(t.tables.openError),
     });
   return (
     <Card className="flex flex-col justify-between gap-4 border-dashed p-4" data-testid={`table-card-${table.number}`} aria-label={label}>
       <div className="flex items-start justify-between gap-2">
-        <h2 className="text-lg font-bold text-slate-700">{label}</h2>
+        <h2 className="text-lg font-bold whitespace-nowrap text-slate-700">{label}</h2>
         <Badge>{t.tables.free}</Badge>
       </div>
       <Button variant="accent" onClick={open} disabled={openTable.isPending}>

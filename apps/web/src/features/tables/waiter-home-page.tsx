@@ -33,7 +33,7 @@ export function WaiterHomePage() {
   const groups = tables.data ? groupTables(tables.data, userId) : null;
   const open = (table: Table) =>
     openTable.mutate(table.id, {
-      onSuccess: () => navigate(`/waiter/order/${table.id}`),
+      onSuccess: () => void navigate(`/waiter/order/${table.id}`),
       onError: () => toast.error(t.tables.openError),
     });
 
@@ -122,7 +122,7 @@ function FreeCard({ table, opening, disabled, onOpen }: { table: Table; opening:
       className="flex min-h-28 flex-col items-start justify-between gap-2 rounded-xl border-2 border-dashed border-slate-300 bg-white p-4 text-left shadow-sm transition hover:border-brand-500 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-wait"
     >
       <span className="flex w-full items-center justify-between gap-2">
-        <span className="text-lg font-bold">{label}</span>
+        <span className="text-lg font-bold whitespace-nowrap">{label}</span>
         <Badge>{t.tables.free}</Badge>
       </span>
       {opening ? (
@@ -148,7 +148,7 @@ function OthersCard({ table }: { table: Table }) {
       className="flex min-h-28 cursor-not-allowed flex-col items-start justify-between gap-2 rounded-xl border border-slate-200 bg-slate-100 p-4 opacity-60"
     >
       <span className="flex w-full items-center justify-between gap-2">
-        <span className="text-lg font-bold text-slate-600">{tableLabel(table.number)}</span>
+        <span className="text-lg font-bold whitespace-nowrap text-slate-600">{tableLabel(table.number)}</span>
         <Lock className="h-4 w-4 text-slate-500" aria-hidden />
       </span>
       <span className="text-sm font-medium text-slate-600">{t.tables.notAvailable}</span>

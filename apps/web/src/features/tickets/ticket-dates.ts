@@ -8,7 +8,13 @@ export interface TicketDay {
 }
 
 const dayFormat = new Intl.DateTimeFormat('es-MX', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
-const dayYearFormat = new Intl.DateTimeFormat('es-MX', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dayYearFormat = new Intl.DateTimeFormat('es-MX', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** 'viernes 10 de mayo' (with the year when it is not this year's); 'Hoy, …' for today. */
 export function dayLabel(date: string, today: string): string {

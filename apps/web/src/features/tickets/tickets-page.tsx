@@ -28,7 +28,10 @@ export function TicketsPage() {
   const tickets = useTickets(search);
   const [open, setOpen] = useState<TicketSummary | null>(null);
   const first = tickets.data?.pages[0];
-  const days = useMemo(() => groupByDay(tickets.data?.pages.flatMap((p) => p.tickets) ?? [], first?.today ?? ''), [tickets.data, first?.today]);
+  const days = useMemo(
+    () => groupByDay(tickets.data?.pages.flatMap((p) => p.tickets) ?? [], first?.today ?? ''),
+    [tickets.data, first?.today],
+  );
   const timezone = first?.timezone ?? 'America/Mexico_City';
 
   // Scrolling to the end loads the next page too; the button stays for keyboards and tests.
@@ -50,13 +53,22 @@ export function TicketsPage() {
         <h1 className="text-2xl font-bold text-slate-900">{t.tickets.title}</h1>
         <div className="relative w-full sm:max-w-sm">
           <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
-          <Input type="search" value={term} onChange={(e) => setTerm(e.target.value)} placeholder={t.tickets.search} aria-label={t.tickets.searchLabel} className="pl-9" />
+          <Input
+            type="search"
+            value={term}
+            onChange={(e) => setTerm(e.target.value)}
+            placeholder={t.tickets.search}
+            aria-label={t.tickets.searchLabel}
+            className="pl-9"
+          />
         </div>
       </div>
 
       {tickets.isPending && <Spinner />}
       {tickets.isError && <ErrorState message={errorMessage(tickets.error, t.tickets.loadError)} onRetry={() => void tickets.refetch()} />}
-      {tickets.isSuccess && days.length === 0 && <EmptyState icon={<Receipt className="h-8 w-8" aria-hidden />} title={search ? t.tickets.noResults(search) : t.tickets.empty} />}
+      {tickets.isSuccess && days.length === 0 && (
+        <EmptyState icon={<Receipt className="h-8 w-8" aria-hidden />} title={search ? t.tickets.noResults(search) : t.tickets.empty} />
+      )}
 
       {days.map((day) => (
         <section key={day.date} aria-label={day.label} className="space-y-3">

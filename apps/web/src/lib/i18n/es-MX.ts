@@ -140,6 +140,7 @@ export const t = {
     statusShort: { pendiente: 'pendiente', en_preparacion: 'preparando', listo: 'listo', entregado: 'entregado' },
     orderNumber: (shortId: string) => `#${shortId}`,
     minutesOpen: (n: number) => `${n} min`,
+    types: (n: number) => `${n} ${n === 1 ? 'tipo' : 'tipos'}`,
     unitPrice: (price: string) => `${price} c/u`,
     addUnit: 'Agregar unidad',
     deleteItem: 'Eliminar item',

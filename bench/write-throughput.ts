@@ -1,0 +1,152 @@
+/**
+ * Write throughput (QUALITY.md): item adds per second through the HTTP API with durable
+ * commits — SQLite always, PostgreSQL when TEST_DATABASE_URL is set — against the raw commit
+ * rate of small transactions on the same database, measured in the same run.
+ */
+import { pathToFileURL } from 'node:url';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { createTestDatabase } from '../apps/server/src/testing/databases.ts';
+import { fmt, openOrders, percentile, startComanda, type Figure } from './lib.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const ORDERS = 40;
+
+interface HttpResult {
+  adds: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** CONCURRENCY clients, each adding items back to back, spread over ORDERS open orders. */
+async function httpAdds(base: string): Promise<HttpResult> {
+  const { waiter, orders, productId } = await openOrders(base, ORDERS);
+  const took: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const end = started + SECONDS * 1000;
+  const worker = async (w: number) => {
+    for (let i = 0; performance.now() < end && i < 1_000_000; i++) {
+      const orderId = orders[(w + i * CONCURRENCY) % orders.length];
+      const t0 = performance.now();
+      const res = await fetch(`${base}/api/orders/${orderId}/items`, {
+        method: 'POST',
+        headers: { cookie: waiter, 'content-type': 'application/json' },
+        body: JSON.stringify({ productId, quantity: 1 }),
+      });
+      await res.arrayBuffer();
+      if (res.status === 200) took.push(performance.now() - t0);
+      else errors++;
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, (_, w) => worker(w)));
+  const elapsed = (performance.now() - started) / 1000;
+  return { adds: took.length, perSecond: took.length / elapsed, p50: percentile(took, 50), p99: percentile(took, 99), errors };
+}
+
+/** Small durable transactions (BEGIN; INSERT; COMMIT) with the server's own pragmas. */
+function sqliteCommitRate(file: string): number {
+  const db = new SQLite(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.exec('CREATE TABLE IF NOT EXISTS bench_commit (id INTEGER PRIMARY KEY, note TEXT, at INTEGER)');
+  const insert = db.prepare('INSERT INTO bench_commit (note, at) VALUES (?, ?)');
+  const tx = db.transaction((i: number) => insert.run(`n${i}`, i));
+  let n = 0;
+  const end = performance.now() + Math.min(SECONDS, 5) * 1000;
+  const started = performance.now();
+  while (performance.now() < end && n < 10_000_000) tx(n++);
+  const rate = n / ((performance.now() - started) / 1000);
+  db.close();
+  return rate;
+}
+
+/** The same on PostgreSQL, with as many connections as the server's pool (10). */
+async function pgCommitRate(url: string): Promise<number> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  await pool.query('CREATE TABLE IF NOT EXISTS bench_commit (id bigserial PRIMARY KEY, note text, at bigint)');
+  let n = 0;
+  const started = performance.now();
+  const end = started + Math.min(SECONDS, 5) * 1000;
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      const client = await pool.connect();
+      try {
+        while (performance.now() < end && n < 10_000_000) {
+          await client.query('BEGIN');
+          await client.query('INSERT INTO bench_commit (note, at) VALUES ($1, $2)', [`n${n}`, n]);
+          await client.query('COMMIT');
+          n++;
+        }
+      } finally {
+        client.release();
+      }
+    }),
+  );
+  const rate = n / ((performance.now() - started) / 1000);
+  await pool.end();
+  return rate;
+}
+
+export async function runWriteThroughput(log: (l: string) => void = console.log): Promise<Figure[]> {
+  log(`write throughput: ${CONCURRENCY} concurrent HTTP clients adding items to ${ORDERS} orders for ${SECONDS} s`);
+  const figures: Figure[] = [];
+
+  const dir = mkdtempSync(join(tmpdir(), 'comanda-bench-write-'));
+  try {
+    const server = await startComanda({ DATABASE_URL: `sqlite:${join(dir, 'pos.db')}`, DATA_DIR: dir });
+    let http: HttpResult;
+    try {
+      http = await httpAdds(server.url);
+    } finally {
+      await server.stop();
+    }
+    const raw = sqliteCommitRate(join(dir, 'raw.db'));
+    log(`  SQLite: ${fmt(http.perSecond, 0)} adds/s through HTTP (${http.adds} adds, p50 ${fmt(http.p50)} ms, p99 ${fmt(http.p99)} ms, ${http.errors} errors)`);
+    log(`  SQLite raw commits (WAL, synchronous=FULL, one row each): ${fmt(raw, 0)}/s → HTTP adds are ${fmt((100 * http.perSecond) / raw)}% of it   target ≥ 1,000 adds/s`);
+    figures.push(
+      { benchmark: 'write throughput', what: 'item adds/s via HTTP, SQLite', value: `${fmt(http.perSecond, 0)}/s (p99 ${fmt(http.p99)} ms)`, target: '≥ 1,000/s', met: http.perSecond >= 1000 },
+      { benchmark: 'write throughput', what: 'raw SQLite commits/s, same run', value: `${fmt(raw, 0)}/s (ratio ${fmt(http.perSecond / raw, 3)})`, target: '—', met: null },
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  if (process.env.TEST_DATABASE_URL) {
+    const database = await createTestDatabase('postgres');
+    try {
+      const server = await startComanda({ DATABASE_URL: database.url, DATA_DIR: database.dataDir });
+      let http: HttpResult;
+      try {
+        http = await httpAdds(server.url);
+      } finally {
+        await server.stop();
+      }
+      const raw = await pgCommitRate(database.url);
+      log(`  PostgreSQL: ${fmt(http.perSecond, 0)} adds/s through HTTP (${http.adds} adds, p50 ${fmt(http.p50)} ms, p99 ${fmt(http.p99)} ms, ${http.errors} errors)`);
+      log(`  PostgreSQL raw commits (10 connections, one row each): ${fmt(raw, 0)}/s → HTTP adds are ${fmt((100 * http.perSecond) / raw)}% of it`);
+      figures.push(
+        { benchmark: 'write throughput', what: 'item adds/s via HTTP, PostgreSQL', value: `${fmt(http.perSecond, 0)}/s (p99 ${fmt(http.p99)} ms)`, target: '—', met: null },
+        { benchmark: 'write throughput', what: 'raw PostgreSQL commits/s, same run', value: `${fmt(raw, 0)}/s (ratio ${fmt(http.perSecond / raw, 3)})`, target: '—', met: null },
+      );
+    } finally {
+      await database.drop();
+    }
+  } else {
+    log('  PostgreSQL: skipped (set TEST_DATABASE_URL to include it)');
+  }
+  return figures;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runWriteThroughput().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
