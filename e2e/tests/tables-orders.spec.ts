@@ -214,7 +214,7 @@ test.describe('tables and orders', () => {
     await waiter.context.close();
   });
 
-  test('an order screen without an active order says so; the admin opens the bar-free table 4 from the panel', async ({ browser }) => {
+  test('an order screen without an active order says so; the admin opens table 4 from the panel', async ({ browser }) => {
     const waiter = await signedInContext(browser, 'waiter', MOBILE);
     await waiter.page.goto(`/waiter/order/${await tableId(waiter.page.request, 4)}`);
     await expect(waiter.page.getByRole('heading', { name: 'Orden no encontrada' })).toBeVisible();

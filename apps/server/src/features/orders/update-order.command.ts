@@ -30,7 +30,8 @@ export async function updateOrder(ctx: AppContext, user: SessionUser, orderId: s
         after: { peopleCount: changes.people_count, tableName: changes.table_name, adminComments: changes.admin_comments },
       },
     });
-    emitOrderChanged(emit, orderId, version);
+    // Board cards show the table name, so a rename reaches the boards too.
+    emitOrderChanged(emit, orderId, version, { board: body.tableName !== undefined });
   });
   return loadOrder(ctx.db.db, orderId);
 }

@@ -1,0 +1,105 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LiveClient } from './live.ts';
+
+class FakeSocket {
+  static OPEN = 1;
+  static instances: FakeSocket[] = [];
+  readyState = 0;
+  sent: unknown[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((m: { data: string }) => void) | null = null;
+  onclose: ((e: { code: number }) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.instances.push(this);
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  drop(code = 1006) {
+    this.readyState = 3;
+    this.onclose?.({ code });
+  }
+  emit(message: unknown) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+}
+
+describe('LiveClient', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    FakeSocket.instances = [];
+    vi.stubGlobal('WebSocket', FakeSocket);
+    vi.stubGlobal('location', { protocol: 'http:', host: 'pos.local' });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('subscribes on open and delivers events only to listeners of their topic', () => {
+    const client = new LiveClient();
+    const board = vi.fn();
+    const tables = vi.fn();
+    client.subscribe('board', board);
+    client.subscribe('tables', tables);
+    client.start();
+    const socket = FakeSocket.instances[0]!;
+    expect(socket.url).toBe('ws://pos.local/api/live');
+    socket.open();
+    expect(socket.sent).toContainEqual({ op: 'subscribe', topics: ['board', 'tables'] });
+    socket.emit({ op: 'event', event: { topic: 'board', type: 'board.updated', id: 'o1', version: 3, at: 1 } });
+    expect(board).toHaveBeenCalledWith(expect.objectContaining({ id: 'o1', version: 3 }));
+    expect(tables).not.toHaveBeenCalled();
+  });
+
+  it('after a dropped connection reconnects with backoff, resubscribes and asks observers to refetch', () => {
+    const client = new LiveClient();
+    const refetch = vi.fn();
+    const statuses: string[] = [];
+    client.onReconnect(refetch);
+    client.onStatus((s) => statuses.push(s));
+    client.subscribe('orders', () => undefined);
+    client.start();
+    FakeSocket.instances[0]!.open();
+    FakeSocket.instances[0]!.drop();
+    expect(client.status).toBe('closed');
+    vi.advanceTimersByTime(15_000);
+    const second = FakeSocket.instances[1]!;
+    second.open();
+    expect(second.sent).toContainEqual({ op: 'subscribe', topics: ['orders'] });
+    expect(refetch).toHaveBeenCalledTimes(1);
+    expect(statuses).toEqual(['connecting', 'open', 'closed', 'connecting', 'open']);
+  });
+
+  it('stops reconnecting and reports the end when the server ends the session', () => {
+    const client = new LiveClient();
+    const ended = vi.fn();
+    client.onSessionEnded(ended);
+    client.start();
+    FakeSocket.instances[0]!.open();
+    FakeSocket.instances[0]!.drop(4401);
+    vi.advanceTimersByTime(60_000);
+    expect(ended).toHaveBeenCalledTimes(1);
+    expect(FakeSocket.instances).toHaveLength(1);
+  });
+
+  it('unsubscribes a topic when its last listener leaves', () => {
+    const client = new LiveClient();
+    client.start();
+    const socket = FakeSocket.instances[0]!;
+    socket.open();
+    const off1 = client.subscribe('products', () => undefined);
+    const off2 = client.subscribe('products', () => undefined);
+    off1();
+    expect(socket.sent).not.toContainEqual({ op: 'unsubscribe', topics: ['products'] });
+    off2();
+    expect(socket.sent).toContainEqual({ op: 'unsubscribe', topics: ['products'] });
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * Web (QUALITY.md): gzipped JS of the login route and of each role's home, from a real
+ * `vite build`; time to interactive of /waiter/home in Chromium with 4× CPU throttling,
+ * signed in as a waiter — navigation start until the 'Mesas' heading is visible.
+ */
+import { pathToFileURL } from 'node:url';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright';
+import { ACCOUNTS, REPO_ROOT, fmt, login, percentile, startComanda, type Figure } from './lib.ts';
+
+const RUNS = Number(process.env.BENCH_TTI_RUNS ?? 5);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const HOMES: [string, string][] = [
+  ['admin (/admin/home)', 'src/features/tables/admin-tables-page.tsx'],
+  ['waiter (/waiter/home)', 'src/features/tables/waiter-home-page.tsx'],
+  ['kitchen, barra (/kitchen/cocina)', 'src/features/board/board-page.tsx'],
+];
+
+/** The JS files a key loads eagerly: its own chunk and every static import, transitively. */
+function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const dep of chunk.imports ?? []) closure(manifest, dep, seen);
+  return seen;
+}
+
+function gzKb(dist: string, files: Iterable<string>): number {
+  let bytes = 0;
+  for (const f of files) if (f.endsWith('.js')) bytes += gzipSync(readFileSync(join(dist, f))).length;
+  return bytes / 1024;
+}
+
+function build(outDir: string): Manifest {
+  const res = spawnSync('npx', ['vite', 'build', 'apps/web', '--outDir', outDir, '--emptyOutDir', '--manifest', '--logLevel', 'warn'], { cwd: REPO_ROOT, encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(`vite build failed: ${res.stderr}`);
+  return JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+}
+
+async function timeToInteractive(base: string, cookie: string): Promise<{ cold: number[]; warm: number[]; tables: number[]; cspViolations: number }> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+  const [name, value] = cookie.split('=') as [string, string];
+  const cold: number[] = [];
+  const warm: number[] = [];
+  const tables: number[] = [];
+  let cspViolations = 0;
+  try {
+    for (let run = 0; run < RUNS; run++) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-MX' });
+      await context.addCookies([{ name, value, url: base }]);
+      const page = await context.newPage();
+      page.on('console', (m) => {
+        if (/Content Security Policy/i.test(m.text())) cspViolations++;
+      });
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      const measure = async (): Promise<{ heading: number; firstTable: number }> => {
+        await page.goto(`${base}/waiter/home`, { waitUntil: 'commit', timeout: 30_000 });
+        const heading = await page.waitForFunction(
+          () => {
+            const h = [...document.querySelectorAll('h1')].find((e) => e.textContent?.trim() === 'Mesas');
+            return h && h.getBoundingClientRect().height > 0 ? performance.now() : false;
+          },
+          null,
+          { polling: 'raf', timeout: 30_000 },
+        );
+        const firstTable = await page.waitForFunction(
+          () => ([...document.querySelectorAll('h2')].some((e) => /^(Mesa \d+|Barra)/.test(e.textContent?.trim() ?? '')) ? performance.now() : false),
+          null,
+          { polling: 'raf', timeout: 30_000 },
+        );
+        return { heading: (await heading.jsonValue()) as number, firstTable: (await firstTable.jsonValue()) as number };
+      };
+      const first = await measure();
+      cold.push(first.heading);
+      tables.push(first.firstTable);
+      warm.push((await measure()).heading);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return { cold, warm, tables, cspViolations };
+}
+
+export async function runWeb(log: (l: string) => void = console.log): Promise<Figure[]> {
+  log('web: vite build, gzipped JS per route; /waiter/home in Chromium with 4× CPU throttling, 390×844, loopback');
+  const dir = mkdtempSync(join(tmpdir(), 'comanda-bench-web-'));
+  const dist = join(dir, 'web');
+  const figures: Figure[] = [];
+  try {
+    const manifest = build(dist);
+    const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry) ?? 'index.html';
+    const entry = closure(manifest, entryKey);
+    const loginKb = gzKb(dist, entry);
+    const allKb = gzKb(dist, new Set(Object.values(manifest).map((c) => c.file)));
+    log(`  login route (entry + static imports, ${entry.size} files): ${fmt(loginKb)} KB gz   target ≤ 150 KB`);
+    figures.push({ benchmark: 'web', what: 'login route JS (gzip)', value: `${fmt(loginKb)} KB`, target: '≤ 150 KB', met: loginKb <= 150 });
+    for (const [role, key] of HOMES) {
+      if (!manifest[key]) {
+        log(`  ${role}: chunk ${key} not found in the build`);
+        continue;
+      }
+      const own = [...closure(manifest, key)].filter((f) => !entry.has(f));
+      const homeKb = gzKb(dist, own);
+      log(`  ${role}: + ${fmt(homeKb)} KB gz of its own chunks (${own.length} files) → ${fmt(loginKb + homeKb)} KB gz in total`);
+      figures.push({ benchmark: 'web', what: `${role} home JS (gzip, incl. shared entry)`, value: `${fmt(loginKb + homeKb)} KB (+${fmt(homeKb)} KB own)`, target: '—', met: null });
+    }
+    log(`  whole app, every chunk: ${fmt(allKb)} KB gz`);
+
+    const server = await startComanda({ DATABASE_URL: `sqlite:${join(dir, 'pos.db')}`, DATA_DIR: dir, WEB_DIST: dist });
+    try {
+      const cookie = await login(server.url, ACCOUNTS.waiter);
+      const tti = await timeToInteractive(server.url, cookie);
+      const p50 = percentile(tti.cold, 50);
+      log(`  /waiter/home, first visit (empty cache), 'Mesas' heading visible: median ${fmt(p50, 0)} ms, worst ${fmt(percentile(tti.cold, 100), 0)} ms over ${RUNS} runs   target ≤ 1,500 ms`);
+      log(`  same, first table card shown (data loaded): median ${fmt(percentile(tti.tables, 50), 0)} ms; repeat visit (cached assets): median ${fmt(percentile(tti.warm, 50), 0)} ms`);
+      log(`  CSP violations reported by Chromium: ${tti.cspViolations}`);
+      figures.push(
+        { benchmark: 'web', what: "TTI /waiter/home, 4× CPU throttle, first visit ('Mesas' visible)", value: `${fmt(p50, 0)} ms median (worst ${fmt(percentile(tti.cold, 100), 0)})`, target: '≤ 1,500 ms', met: p50 <= 1500 },
+        { benchmark: 'web', what: 'same, until the first table card shows', value: `${fmt(percentile(tti.tables, 50), 0)} ms median`, target: '—', met: null },
+        { benchmark: 'web', what: 'same, repeat visit (cached assets)', value: `${fmt(percentile(tti.warm, 50), 0)} ms median`, target: '—', met: null },
+      );
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return figures;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runWeb().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
