@@ -3,7 +3,7 @@ import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { newId } from '../../http/ids.ts';
+import { newOrderId } from '../../http/ids.ts';
 import { emitOrderChanged, loadOrder } from '../orders/order-store.ts';
 import { isUniqueViolation, TABLE_MESSAGES } from './table-messages.ts';
 
@@ -18,7 +18,7 @@ export async function openTable(ctx: AppContext, user: SessionUser, tableId: str
       const now = ctx.clock.now();
       const table = await trx.selectFrom('tables').select(['id', 'number']).where('id', '=', tableId).executeTakeFirst();
       if (!table) throw notFound(TABLE_MESSAGES.notFound);
-      const orderId = newId();
+      const orderId = newOrderId();
       const claimed = await trx
         .updateTable('tables')
         .set({ status: 'ocupada', waiter_id: user.id, waiter_name: user.displayName, current_order_id: orderId, updated_at: now })
