@@ -79,7 +79,7 @@ async function timeToInteractive(base: string, cookie: string): Promise<{ cold: 
           { polling: 'raf', timeout: 30_000 },
         );
         const firstTable = await page.waitForFunction(
-          () => ([...document.querySelectorAll('h2')].some((e) => /^(Mesa \d+|Barra)/.test(e.textContent?.trim() ?? '')) ? performance.now() : false),
+          () => (document.querySelector('[data-testid^="table-card-"]') ? performance.now() : false),
           null,
           { polling: 'raf', timeout: 30_000 },
         );

@@ -5,7 +5,7 @@ import { audit } from '../../http/audit.ts';
 import { mutate } from '../../http/transaction.ts';
 import { MpError } from '../../payments/mercadopago/http.ts';
 import { pollPayment, type PollSettings, type Sleep } from '../../payments/mercadopago/poller.ts';
-import type { CardProvider } from '../../payments/mercadopago/provider.ts';
+import type { CardProvider, ProviderPayment } from '../../payments/mercadopago/provider.ts';
 import { emitCardPayment, findCardPayment } from './card-payment-store.ts';
 import { settleCardPayment } from './settle-card-payment.ts';
 
@@ -106,7 +106,14 @@ export class CardPaymentDriver {
   async reconcile(id: string): Promise<void> {
     const row = await findCardPayment(this.ctx.db.db, id);
     if (!row?.provider_id) return;
-    const payment = await this.deps.provider.getPayment(row.provider_id);
+    let payment: ProviderPayment;
+    try {
+      payment = await this.deps.provider.getPayment(row.provider_id);
+    } catch (error) {
+      // A payment the provider no longer knows cannot charge anyone: it is over.
+      if (!(error instanceof MpError && error.status === 404)) throw error;
+      payment = { providerId: row.provider_id, state: 'cancelled', rawState: 'NOT_FOUND', statusDetail: null, paymentId: null, amountCents: null };
+    }
     await settleCardPayment(this.ctx, id, payment);
   }
 

@@ -4,13 +4,11 @@ import { toast } from 'sonner';
 import { CARD_MINIMUM_CENTS, PAYMENT_METHOD_LABELS, TERMINAL_MESSAGES, cardMinimumError, cents, type CardDialogState, type PaymentMethod } from '@comanda/domain';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { ErrorState } from '../../components/ui/empty-state.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { isGoing, newAttemptKey, recallDialog, rememberDialog, useActiveCardPayment, useCancelCardPayment, useCardPayment, useEnabledTerminals, useStartCardPayment } from './card-payment-api.ts';
-import { Outcome, TerminalChoice, Waiting, Warning } from './card-payment-views.tsx';
+import { Body } from './card-payment-views.tsx';
 
 export interface CardPaymentDialogProps {
   open: boolean;
@@ -207,51 +205,4 @@ export function CardPaymentDialog({ open, orderId, method, tipBps, peopleCount, 
       </div>
     </Dialog>
   );
-}
-
-interface BodyProps {
-  view: CardDialogState;
-  terminals: ReturnType<typeof useEnabledTerminals>;
-  terminalId: string | null;
-  onTerminal: (id: string) => void;
-  tooSmall: string | null;
-  reason: string;
-  attempts?: string;
-}
-
-function Body({ view, terminals, terminalId, onTerminal, tooSmall, reason, attempts }: BodyProps) {
-  const chosen = terminals.data?.find((x) => x.id === terminalId);
-  switch (view) {
-    case 'select-terminal':
-      if (terminals.isPending) return <Spinner />;
-      if (terminals.isError) return <ErrorState message={errorMessage(terminals.error, t.card.loadError)} onRetry={() => void terminals.refetch()} />;
-      if (terminals.data.length === 0) return <Warning>{t.card.noEnabledTerminals}</Warning>;
-      return <TerminalChoice terminals={terminals.data} value={terminalId} onChange={onTerminal} />;
-    case 'initial':
-      return (
-        <div className="space-y-3">
-          <p className="text-sm text-slate-700">
-            {t.card.terminal}: <span className="font-medium text-slate-900">{chosen?.name ?? terminalId}</span>
-          </p>
-          {tooSmall && <Warning>{tooSmall}</Warning>}
-        </div>
-      );
-    case 'sending':
-      return <Waiting title={t.card.sending} />;
-    case 'processing':
-      return <Waiting title={t.card.processing} hint={t.card.sentHint} detail={attempts} />;
-    case 'success':
-      return <Outcome tone="success" title={t.card.success} message={t.card.successHint} />;
-    case 'rejected':
-      return <Outcome tone="rejected" title={t.card.rejected} message={reason === t.card.rejected ? null : reason} />;
-    case 'error':
-      return <Outcome tone="error" title={t.card.error} message={t.checkout.paymentError(reason)} />;
-    case 'confirm-close':
-      return (
-        <div className="space-y-2 py-2">
-          <p className="font-semibold text-slate-900">{t.card.confirmClose}</p>
-          <p className="text-sm text-slate-600">{t.card.confirmCloseHint}</p>
-        </div>
-      );
-  }
 }

@@ -1,6 +1,11 @@
 import type { ReactNode } from 'react';
 import { CheckCircle2, CreditCard, Loader2, TriangleAlert, XCircle } from 'lucide-react';
 import type { CardTerminal } from '@comanda/contract';
+import type { CardDialogState } from '@comanda/domain';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { ErrorState } from '../../components/ui/empty-state.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import type { useEnabledTerminals } from './card-payment-api.ts';
 import { cn } from '../../components/ui/cn.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 
@@ -58,4 +63,52 @@ export function Outcome({ tone, title, message }: { tone: 'success' | 'rejected'
       {message && <p className="text-sm text-slate-700">{message}</p>}
     </div>
   );
+}
+
+export interface BodyProps {
+  view: CardDialogState;
+  terminals: ReturnType<typeof useEnabledTerminals>;
+  terminalId: string | null;
+  onTerminal: (id: string) => void;
+  tooSmall: string | null;
+  reason: string;
+  attempts?: string;
+}
+
+/** What the dialog shows in each state of SPEC §4. */
+export function Body({ view, terminals, terminalId, onTerminal, tooSmall, reason, attempts }: BodyProps) {
+  const chosen = terminals.data?.find((x) => x.id === terminalId);
+  switch (view) {
+    case 'select-terminal':
+      if (terminals.isPending) return <Spinner />;
+      if (terminals.isError) return <ErrorState message={errorMessage(terminals.error, t.card.loadError)} onRetry={() => void terminals.refetch()} />;
+      if (terminals.data.length === 0) return <Warning>{t.card.noEnabledTerminals}</Warning>;
+      return <TerminalChoice terminals={terminals.data} value={terminalId} onChange={onTerminal} />;
+    case 'initial':
+      return (
+        <div className="space-y-3">
+          <p className="text-sm text-slate-700">
+            {t.card.terminal}: <span className="font-medium text-slate-900">{chosen?.name ?? terminalId}</span>
+          </p>
+          {tooSmall && <Warning>{tooSmall}</Warning>}
+        </div>
+      );
+    case 'sending':
+      return <Waiting title={t.card.sending} />;
+    case 'processing':
+      return <Waiting title={t.card.processing} hint={t.card.sentHint} detail={attempts} />;
+    case 'success':
+      return <Outcome tone="success" title={t.card.success} message={t.card.successHint} />;
+    case 'rejected':
+      return <Outcome tone="rejected" title={t.card.rejected} message={reason === t.card.rejected ? null : reason} />;
+    case 'error':
+      return <Outcome tone="error" title={t.card.error} message={t.checkout.paymentError(reason)} />;
+    case 'confirm-close':
+      return (
+        <div className="space-y-2 py-2">
+          <p className="font-semibold text-slate-900">{t.card.confirmClose}</p>
+          <p className="text-sm text-slate-600">{t.card.confirmCloseHint}</p>
+        </div>
+      );
+  }
 }

@@ -1,0 +1,81 @@
+/**
+ * `npm run bench`: every benchmark of QUALITY.md, each printing its figures and its same-run
+ * baseline, then one summary table (markdown, for docs/performance.md). Figures are printed,
+ * never asserted. Choose some with arguments: `npm run bench -- live write cash web`.
+ * Environment: TEST_DATABASE_URL adds PostgreSQL; BENCH_SECONDS, BENCH_CLIENTS, BENCH_RATE,
+ * BENCH_CONCURRENCY, BENCH_TTI_RUNS, BENCH_ORDERS tune sizes.
+ */
+import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { machine, type Figure } from './lib.ts';
+import { runLiveLatency } from './live-latency.ts';
+import { runWriteThroughput } from './write-throughput.ts';
+import { runWeb } from './web.ts';
+
+type CashCloseModule = {
+  runCashCloseBench?: (opts?: { log?: (l: string) => void }) => Promise<{ database: string; orders: number; summary: { p50: number; p95: number } }[]>;
+};
+
+/** Engineer E's benchmark (bench/cash-close.ts), when it is there. */
+async function runCashClose(log: (l: string) => void): Promise<Figure[]> {
+  const file = fileURLToPath(new URL('./cash-close.ts', import.meta.url));
+  if (!existsSync(file)) {
+    log('cash close: bench/cash-close.ts not present, skipped');
+    return [];
+  }
+  const mod = (await import('./cash-close.ts')) as CashCloseModule;
+  if (!mod.runCashCloseBench) {
+    log('cash close: bench/cash-close.ts exports no runCashCloseBench(), skipped');
+    return [];
+  }
+  const results = await mod.runCashCloseBench({ log });
+  return results.map((r) => ({
+    benchmark: 'cash close',
+    what: `shift summary over ${r.orders.toLocaleString('en-US')} paid orders, ${r.database}`,
+    value: `p50 ${r.summary.p50} ms (p95 ${r.summary.p95})`,
+    target: 'p50 ≤ 50 ms',
+    met: r.summary.p50 <= 50,
+  }));
+}
+
+const BENCHES: Record<string, (log: (l: string) => void) => Promise<Figure[]>> = {
+  live: runLiveLatency,
+  write: runWriteThroughput,
+  cash: runCashClose,
+  web: runWeb,
+};
+
+async function main(): Promise<void> {
+  const picked = process.argv.slice(2).filter((a) => a in BENCHES);
+  const names = picked.length ? picked : Object.keys(BENCHES);
+  const log = (line: string) => console.log(line);
+  const load = loadavg().map((n) => n.toFixed(2)).join(' ');
+  log(`Comanda benchmarks — ${new Date().toISOString()} — ${machine()} — load average ${load}`);
+  log(process.env.TEST_DATABASE_URL ? 'PostgreSQL included (TEST_DATABASE_URL)' : 'PostgreSQL not included (set TEST_DATABASE_URL)');
+  const figures: Figure[] = [];
+  let failed = false;
+  for (const name of names) {
+    log('');
+    const started = performance.now();
+    try {
+      figures.push(...(await BENCHES[name]!(log)));
+    } catch (error) {
+      failed = true;
+      log(`${name}: FAILED — ${error instanceof Error ? error.message : String(error)}`);
+    }
+    log(`(${name}: ${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  }
+  log('');
+  log(`Summary (load average at start ${load}; at end ${loadavg().map((n) => n.toFixed(2)).join(' ')})`);
+  log('');
+  log('| benchmark | what | measured | target | met |');
+  log('|---|---|---|---|---|');
+  for (const f of figures) log(`| ${f.benchmark} | ${f.what} | ${f.value} | ${f.target} | ${f.met === null ? '—' : f.met ? 'yes' : '**no**'} |`);
+  process.exitCode = failed ? 1 : 0;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
