@@ -22,7 +22,9 @@ async function readyOrder(request: APIRequestContext): Promise<OrderDto> {
   let order = ((await opened.json()) as { order: OrderDto }).order;
   const { products } = (await (await request.get('/api/products?available=1')).json()) as { products: { id: string; name: string }[] };
   for (const name of ['Tacos al pastor (3)', 'Cerveza clara']) {
-    const added = await request.post(`/api/orders/${order.id}/items`, { data: { productId: products.find((p) => p.name === name)!.id, quantity: 1 } });
+    const added = await request.post(`/api/orders/${order.id}/items`, {
+      data: { productId: products.find((p) => p.name === name)!.id, quantity: 1 },
+    });
     expect(added.ok(), await added.text()).toBeTruthy();
     order = ((await added.json()) as { order: OrderDto }).order;
   }
@@ -71,7 +73,9 @@ test.describe('card payments through the demo terminal', () => {
     await expect(page.getByTestId('status-chip')).toHaveText('PAGADO', { timeout: 10_000 });
     await expect(page.getByRole('dialog')).toBeHidden();
 
-    const paid = (await (await page.request.get(`/api/orders/${order.id}`)).json()) as { order: { status: string; payments: { cashierId: string; method: string; amount: number }[] } };
+    const paid = (await (await page.request.get(`/api/orders/${order.id}`)).json()) as {
+      order: { status: string; payments: { cashierId: string; method: string; amount: number }[] };
+    };
     expect(paid.order.status).toBe('pagado');
     expect(paid.order.payments).toEqual([expect.objectContaining({ cashierId: 'mp-terminal', method: 'tarjeta', amount: 17_250 })]);
     await context.close();
@@ -110,7 +114,9 @@ test.describe('card payments through the demo terminal', () => {
       await expect(page.getByRole('dialog').getByText('Esperando al cliente en la terminal...')).toBeVisible();
       await expect(page.getByText('Se recuperó un cobro en curso')).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/card-resumed.png` });
-      const current = (await (await page.request.get(`${SIM}/_sim/terminals/${TERMINAL}/current`)).json()) as { payment: { id: string } | null };
+      const current = (await (await page.request.get(`${SIM}/_sim/terminals/${TERMINAL}/current`)).json()) as {
+        payment: { id: string } | null;
+      };
       expect(current.payment).not.toBeNull();
       await sim(page.request, `/_sim/payments/${current.payment!.id}/tap`);
       await sim(page.request, `/_sim/payments/${current.payment!.id}/approve`);
@@ -152,7 +158,9 @@ test.describe('card payments through the demo terminal', () => {
       await deliver(page.request, order);
       await page.goto(`/admin/checkout/${order.id}`);
       await chooseCardAndFinish(page);
-      await expect(page.getByRole('dialog').getByText('No hay terminales habilitadas. Actívalas en Configuración > Configurar Terminal.')).toBeVisible();
+      await expect(
+        page.getByRole('dialog').getByText('No hay terminales habilitadas. Actívalas en Configuración > Configurar Terminal.'),
+      ).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/card-no-terminals.png` });
       await page.getByRole('dialog').getByRole('button', { name: 'Cerrar' }).first().click();
     } finally {

@@ -35,7 +35,9 @@ export class ConfigError extends Error {}
 
 /** Reads the environment once at start; a bad variable stops the server with its name. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse(env);
+  // An empty variable (as in a copied .env.example) means "not set", not an invalid value.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = EnvSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Configuración inválida en el entorno:\n${lines.join('\n')}`);

@@ -381,6 +381,21 @@ describe.each(testDatabaseKinds())('checkout close on %s', (kind) => {
     expect((await waiter.get<{ order: Order }>(`/api/orders/${orderId}`)).body.order.status).toBe('pagado');
   });
 
+  it('refuses cash while a card payment for the order is still on the terminal', async () => {
+    const { orderId } = await openOrder(server, [{ product: 'Cerveza clara', quantity: 2 }]);
+    const now = server.ctx.clock.now();
+    await server.ctx.db.db
+      .insertInto('card_payments')
+      .values({ id: newId(), order_id: orderId, terminal_id: 'T1', method: 'tarjeta', amount: 11_000, tip_amount: 0, tip_bps: 0, people_count: 1, idempotency_key: key(), provider_id: 'pi-1', provider_payment_id: null, state: 'processing', status_detail: null, attempts: 1, error: null, created_by: server.users.waiter.id, created_at: now, updated_at: now })
+      .execute();
+    const res = await close(waiter, orderId, cash());
+    expect(res.status).toBe(409);
+    expect(res.body.error?.message).toMatch(/cobro con tarjeta en curso/);
+    expect(await countPayments(orderId)).toBe(0);
+    await server.ctx.db.db.updateTable('card_payments').set({ state: 'rejected' }).where('order_id', '=', orderId).execute();
+    expect((await close(waiter, orderId, cash())).status).toBe(200);
+  });
+
   it('closes a card payment through the same command, without cash fields', async () => {
     const o = await openOrder(server, [{ product: 'Margarita', quantity: 2 }]);
     const order = await mutate(server.ctx, (trx, emit) =>

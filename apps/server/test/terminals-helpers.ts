@@ -26,16 +26,28 @@ export async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean
 }
 
 /** The waiter opens table N, orders two products, and (unless told not to) the kitchen delivers them. */
-export async function openReadyOrder(server: Pick<RunningServer, 'ctx'>, admin: ApiClient, waiter: ApiClient, number: number, productId?: string, deliver = true): Promise<Order> {
+export async function openReadyOrder(
+  server: Pick<RunningServer, 'ctx'>,
+  admin: ApiClient,
+  waiter: ApiClient,
+  number: number,
+  productId?: string,
+  deliver = true,
+): Promise<Order> {
   const tables = (await waiter.get<{ tables: Table[] }>('/api/tables')).body.tables;
   const table = tables.find((t) => t.number === number);
   if (!table) throw new Error(`no table ${number}`);
   const opened = await waiter.post<{ order: Order }>(`/api/tables/${table.id}/open`);
   if (opened.status !== 200) throw new Error(`open table ${number}: ${opened.status} ${JSON.stringify(opened.body)}`);
-  const products = await server.ctx.db.db.selectFrom('products').select(['id']).where('name', 'in', ['Tacos al pastor (3)', 'Cerveza clara']).execute();
+  const products = await server.ctx.db.db
+    .selectFrom('products')
+    .select(['id'])
+    .where('name', 'in', ['Tacos al pastor (3)', 'Cerveza clara'])
+    .execute();
   const ids = productId ? [productId] : products.map((p) => p.id);
   let order = opened.body.order;
-  for (const id of ids) order = (await waiter.post<{ order: Order }>(`/api/orders/${order.id}/items`, { productId: id, quantity: 1 })).body.order;
+  for (const id of ids)
+    order = (await waiter.post<{ order: Order }>(`/api/orders/${order.id}/items`, { productId: id, quantity: 1 })).body.order;
   if (deliver) {
     for (const item of order.items) {
       const res = await admin.patch(`/api/orders/${order.id}/items/${item.id}/status`, { status: 'entregado' });
@@ -47,11 +59,24 @@ export async function openReadyOrder(server: Pick<RunningServer, 'ctx'>, admin: 
 
 /** Signs in against any base URL (the restart test runs servers without the test-server helper). */
 export async function loginAt(base: string, email: string): Promise<ApiClient> {
-  const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'comanda123' }) });
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'comanda123' }),
+  });
   if (res.status !== 200) throw new Error(`login ${email}: ${res.status}`);
   const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const request = async <T,>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> => {
-    const r = await fetch(base + path, { method, headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), cookie, ...headers }, body: body !== undefined ? JSON.stringify(body) : null });
+  const request = async <T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiResponse<T>> => {
+    const r = await fetch(base + path, {
+      method,
+      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), cookie, ...headers },
+      body: body !== undefined ? JSON.stringify(body) : null,
+    });
     const text = await r.text();
     return { status: r.status, body: (text ? JSON.parse(text) : null) as T };
   };

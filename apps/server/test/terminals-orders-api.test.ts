@@ -23,8 +23,18 @@ describe.each(testDatabaseKinds())('card payments over the Orders API on %s', (k
   });
 
   const pay = async (orderId: string) =>
-    (await waiter.post<{ payment: CardPayment }>('/api/card-payments', { orderId, terminalId: TERMINAL, method: 'tarjeta', tipBps: 2000, peopleCount: 1 }, { 'idempotency-key': key() })).body.payment;
-  const settle = (id: string) => waitFor(async () => (await waiter.get<{ payment: CardPayment }>(`/api/card-payments/${id}`)).body.payment, (p) => !['creating', 'pending', 'processing'].includes(p.state));
+    (
+      await waiter.post<{ payment: CardPayment }>(
+        '/api/card-payments',
+        { orderId, terminalId: TERMINAL, method: 'tarjeta', tipBps: 2000, peopleCount: 1 },
+        { 'idempotency-key': key() },
+      )
+    ).body.payment;
+  const settle = (id: string) =>
+    waitFor(
+      async () => (await waiter.get<{ payment: CardPayment }>(`/api/card-payments/${id}`)).body.payment,
+      (p) => !['creating', 'pending', 'processing'].includes(p.state),
+    );
   const atProvider = (id: string) => [...sim.store.payments.values()].find((p) => p.externalReference === id)!;
 
   it('sends the amount as a decimal string and closes the order on processed', async () => {

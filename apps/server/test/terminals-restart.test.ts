@@ -17,7 +17,15 @@ describe.each(testDatabaseKinds())('card payment sessions across a restart on %s
 
   /** A server on the same database file each time, like a process restart. */
   async function start(env: Record<string, string> = {}): Promise<{ server: RunningServer; url: string }> {
-    const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, PIN_SECRET: 'test-pin-secret-0123456789', LOG_LEVEL: 'silent', DEMO_DATA: 'off', ...cardEnv(sim), ...env });
+    const config = loadConfig({
+      DATABASE_URL: database.url,
+      DATA_DIR: database.dataDir,
+      PIN_SECRET: 'test-pin-secret-0123456789',
+      LOG_LEVEL: 'silent',
+      DEMO_DATA: 'off',
+      ...cardEnv(sim),
+      ...env,
+    });
     const s = await createServer({ config, log: () => undefined });
     await s.app.listen({ port: 0, host: '127.0.0.1' });
     const address = s.app.server.address();
@@ -43,9 +51,17 @@ describe.each(testDatabaseKinds())('card payment sessions across a restart on %s
     const admin = await loginAt(a.url, ADMIN);
     const waiter = await loginAt(a.url, WAITER);
     const order = await openReadyOrder(a.server, admin, waiter, 1);
-    const res = await waiter.post<{ payment: CardPayment }>('/api/card-payments', { orderId: order.id, terminalId: 'PAX_A910__RESTART1', method: 'tarjeta', tipBps: 1500, peopleCount: 3 }, { 'idempotency-key': key() });
+    const res = await waiter.post<{ payment: CardPayment }>(
+      '/api/card-payments',
+      { orderId: order.id, terminalId: 'PAX_A910__RESTART1', method: 'tarjeta', tipBps: 1500, peopleCount: 3 },
+      { 'idempotency-key': key() },
+    );
     expect(res.body.payment.state).toBe('pending');
-    const row = await a.server.ctx.db.db.selectFrom('card_payments').selectAll().where('id', '=', res.body.payment.id).executeTakeFirstOrThrow();
+    const row = await a.server.ctx.db.db
+      .selectFrom('card_payments')
+      .selectAll()
+      .where('id', '=', res.body.payment.id)
+      .executeTakeFirstOrThrow();
     await a.server.close();
 
     sim.store.apply(row.provider_id!, 'tap');
@@ -53,7 +69,10 @@ describe.each(testDatabaseKinds())('card payment sessions across a restart on %s
 
     const b = await start();
     const waiterB = await loginAt(b.url, WAITER);
-    const done = await waitFor(async () => (await waiterB.get<{ payment: CardPayment }>(`/api/card-payments/${res.body.payment.id}`)).body.payment, (p) => p.state === 'approved');
+    const done = await waitFor(
+      async () => (await waiterB.get<{ payment: CardPayment }>(`/api/card-payments/${res.body.payment.id}`)).body.payment,
+      (p) => p.state === 'approved',
+    );
     expect(done.dialogState).toBe('success');
     const paid = (await waiterB.get<{ order: Order }>(`/api/orders/${order.id}`)).body.order;
     expect(paid).toMatchObject({ status: 'pagado', peopleCount: 3 });
@@ -69,17 +88,27 @@ describe.each(testDatabaseKinds())('card payment sessions across a restart on %s
     const waiter = await loginAt(a.url, WAITER);
     const order = await openReadyOrder(a.server, admin, waiter, 2);
     sim.control.addFault({ status: 503, count: 1, path: '/point/integration-api/devices' });
-    const res = await waiter.post<{ payment: CardPayment } & Err>('/api/card-payments', { orderId: order.id, terminalId: 'PAX_A910__RESTART2', method: 'tarjeta', tipBps: 0, peopleCount: 1 }, { 'idempotency-key': key() });
+    const res = await waiter.post<{ payment: CardPayment } & Err>(
+      '/api/card-payments',
+      { orderId: order.id, terminalId: 'PAX_A910__RESTART2', method: 'tarjeta', tipBps: 0, peopleCount: 1 },
+      { 'idempotency-key': key() },
+    );
     expect(res.body.payment).toMatchObject({ state: 'creating', dialogState: 'sending' });
     await a.server.close();
 
     const b = await start();
     const waiterB = await loginAt(b.url, WAITER);
-    await waitFor(async () => (await waiterB.get<{ payment: CardPayment }>(`/api/card-payments/${res.body.payment.id}`)).body.payment, (p) => p.state === 'pending');
+    await waitFor(
+      async () => (await waiterB.get<{ payment: CardPayment }>(`/api/card-payments/${res.body.payment.id}`)).body.payment,
+      (p) => p.state === 'pending',
+    );
     const atProvider = [...sim.store.payments.values()].filter((p) => p.externalReference === res.body.payment.id);
     expect(atProvider).toHaveLength(1);
     sim.store.apply(atProvider[0]!.id, 'approve');
-    await waitFor(async () => (await waiterB.get<{ order: Order }>(`/api/orders/${order.id}`)).body.order, (o) => o.status === 'pagado');
+    await waitFor(
+      async () => (await waiterB.get<{ order: Order }>(`/api/orders/${order.id}`)).body.order,
+      (o) => o.status === 'pagado',
+    );
     await b.server.close();
   });
 });

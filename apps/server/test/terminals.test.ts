@@ -17,13 +17,29 @@ describe.each(testDatabaseKinds())('card terminal payments on %s', (kind) => {
   /** Each test takes its own terminal: the provider allows one queued payment per terminal. */
   const newTerminal = () => sim.store.addTerminal(`PAX_A910__SMARTPOS${kind.toUpperCase()}${++terminalN}`).id;
   const act = (providerId: string, ...actions: SimAction[]) => actions.forEach((a) => sim.store.apply(providerId, a));
-  const pay = (api: ApiClient, body: Record<string, unknown>, idem = key()) => api.post<{ payment: CardPayment } & Err>('/api/card-payments', body, { 'idempotency-key': idem });
+  const pay = (api: ApiClient, body: Record<string, unknown>, idem = key()) =>
+    api.post<{ payment: CardPayment } & Err>('/api/card-payments', body, { 'idempotency-key': idem });
   const getPayment = async (id: string) => (await waiter.get<{ payment: CardPayment }>(`/api/card-payments/${id}`)).body.payment;
-  const untilState = (id: string, ...states: CardPayment['state'][]) => waitFor(() => getPayment(id), (p) => states.includes(p.state));
+  const untilState = (id: string, ...states: CardPayment['state'][]) =>
+    waitFor(
+      () => getPayment(id),
+      (p) => states.includes(p.state),
+    );
   const getOrder = async (id: string) => (await admin.get<{ order: Order }>(`/api/orders/${id}`)).body.order;
-  const providerIdOf = async (paymentId: string) => (await server.ctx.db.db.selectFrom('card_payments').select('provider_id').where('id', '=', paymentId).executeTakeFirstOrThrow()).provider_id!;
+  const providerIdOf = async (paymentId: string) =>
+    (await server.ctx.db.db.selectFrom('card_payments').select('provider_id').where('id', '=', paymentId).executeTakeFirstOrThrow())
+      .provider_id!;
   const auditCount = async (action: string, entityId: string) =>
-    Number((await server.ctx.db.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).where('action', '=', action).where('entity_id', '=', entityId).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await server.ctx.db.db
+          .selectFrom('audit_log')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('action', '=', action)
+          .where('entity_id', '=', entityId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     sim = await startSimulator({ token: 'TEST-4821-integration-token' });
@@ -41,9 +57,17 @@ describe.each(testDatabaseKinds())('card terminal payments on %s', (kind) => {
     const order = await openReadyOrder(server, admin, waiter, 1);
     const res = await pay(waiter, { orderId: order.id, terminalId, method: 'tarjeta', tipBps: 1000, peopleCount: 2 });
     expect(res.status).toBe(201);
-    expect(res.body.payment).toMatchObject({ state: 'pending', dialogState: 'processing', amount: Math.round(order.subtotal * 1.1), tipAmount: Math.round(order.subtotal * 0.1) });
+    expect(res.body.payment).toMatchObject({
+      state: 'pending',
+      dialogState: 'processing',
+      amount: Math.round(order.subtotal * 1.1),
+      tipAmount: Math.round(order.subtotal * 0.1),
+    });
     const providerId = await providerIdOf(res.body.payment.id);
-    expect(sim.store.payments.get(providerId)).toMatchObject({ amountCents: res.body.payment.amount, externalReference: res.body.payment.id });
+    expect(sim.store.payments.get(providerId)).toMatchObject({
+      amountCents: res.body.payment.amount,
+      externalReference: res.body.payment.id,
+    });
     act(providerId, 'tap');
     await untilState(res.body.payment.id, 'processing');
     act(providerId, 'approve');
@@ -52,7 +76,13 @@ describe.each(testDatabaseKinds())('card terminal payments on %s', (kind) => {
     const paid = await getOrder(order.id);
     expect(paid).toMatchObject({ status: 'pagado', paymentMethod: 'tarjeta', peopleCount: 2, total: res.body.payment.amount });
     expect(paid.payments).toHaveLength(1);
-    expect(paid.payments[0]).toMatchObject({ cashierId: 'mp-terminal', method: 'tarjeta', amount: res.body.payment.amount, tipPercent: 0.1, receivedAmount: null });
+    expect(paid.payments[0]).toMatchObject({
+      cashierId: 'mp-terminal',
+      method: 'tarjeta',
+      amount: res.body.payment.amount,
+      tipPercent: 0.1,
+      receivedAmount: null,
+    });
     await sleep(100); // the poller keeps reading for a moment: still one payment
     expect((await getOrder(order.id)).payments).toHaveLength(1);
     expect(await auditCount('order.closed', order.id)).toBe(1);
@@ -82,7 +112,10 @@ describe.each(testDatabaseKinds())('card terminal payments on %s', (kind) => {
     const order = await openReadyOrder(server, admin, waiter, 3);
     const res = await pay(waiter, { orderId: order.id, terminalId, method: 'tarjeta', tipBps: 0, peopleCount: 1 });
     act(await providerIdOf(res.body.payment.id), 'tap', 'cancel');
-    expect(await untilState(res.body.payment.id, 'cancelled')).toMatchObject({ dialogState: 'rejected', message: 'Pago cancelado por el cliente.' });
+    expect(await untilState(res.body.payment.id, 'cancelled')).toMatchObject({
+      dialogState: 'rejected',
+      message: 'Pago cancelado por el cliente.',
+    });
     expect((await getOrder(order.id)).status).toBe('activo');
   });
 
@@ -113,7 +146,20 @@ describe.each(testDatabaseKinds())('card terminal payments on %s', (kind) => {
     const terminalId = newTerminal();
     const now = Date.now();
     const cheapId = `cheap-${kind}`;
-    await server.ctx.db.db.insertInto('products').values({ id: cheapId, name: 'Chicle', description: '', price: 300, category: 'Servicio', image_url: null, available: 1, created_at: now, updated_at: now }).execute();
+    await server.ctx.db.db
+      .insertInto('products')
+      .values({
+        id: cheapId,
+        name: 'Chicle',
+        description: '',
+        price: 300,
+        category: 'Servicio',
+        image_url: null,
+        available: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     const cheap = await openReadyOrder(server, admin, waiter, 5, cheapId);
     const small = await pay(waiter, { orderId: cheap.id, terminalId, method: 'tarjeta', tipBps: 0, peopleCount: 1 });
     expect(small.status).toBe(400);
@@ -125,7 +171,9 @@ describe.each(testDatabaseKinds())('card terminal payments on %s', (kind) => {
     const undelivered = await openReadyOrder(server, admin, waiter, 6, undefined, false);
     const gate = await pay(waiter, { orderId: undelivered.id, terminalId, method: 'tarjeta', tipBps: 0, peopleCount: 1 });
     expect(gate.status).toBe(409);
-    expect(gate.body.error.message).toBe('No puedes proceder al pago: la orden tiene ítems pendientes, en preparación o listos (no entregados).');
+    expect(gate.body.error.message).toBe(
+      'No puedes proceder al pago: la orden tiene ítems pendientes, en preparación o listos (no entregados).',
+    );
 
     const other = await server.login(server.users.waiter2.email);
     expect((await pay(other, { orderId: cheap.id, terminalId, method: 'tarjeta', tipBps: 0, peopleCount: 1 })).status).toBe(403);
@@ -145,11 +193,19 @@ describe.each(testDatabaseKinds())('card terminal payments on %s', (kind) => {
     const res = await pay(waiter, { orderId: order.id, terminalId, method: 'tarjeta', tipBps: 0, peopleCount: 1 });
     const providerId = await providerIdOf(res.body.payment.id);
     const anon = server.anonymous();
-    const forged = await anon.post(`/api/webhooks/mercadopago?data.id=${providerId}&type=point_integration_wh`, { data: { id: providerId } }, { 'x-signature': 'ts=1,v1=' + 'a'.repeat(64), 'x-request-id': 'r-1' });
+    const forged = await anon.post(
+      `/api/webhooks/mercadopago?data.id=${providerId}&type=point_integration_wh`,
+      { data: { id: providerId } },
+      { 'x-signature': 'ts=1,v1=' + 'a'.repeat(64), 'x-request-id': 'r-1' },
+    );
     expect(forged.status).toBe(401);
     act(providerId, 'tap', 'approve');
     const notify = (requestId: string) =>
-      anon.post(`/api/webhooks/mercadopago?data.id=${providerId}&type=point_integration_wh`, { action: 'state_FINISHED', data: { id: providerId } }, { 'x-signature': signWebhook(WEBHOOK_SECRET, providerId, requestId, '1704908010'), 'x-request-id': requestId });
+      anon.post(
+        `/api/webhooks/mercadopago?data.id=${providerId}&type=point_integration_wh`,
+        { action: 'state_FINISHED', data: { id: providerId } },
+        { 'x-signature': signWebhook(WEBHOOK_SECRET, providerId, requestId, '1704908010'), 'x-request-id': requestId },
+      );
     const answers = await Promise.all([notify('r-2'), notify('r-3'), notify('r-4')]);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     await untilState(res.body.payment.id, 'approved');
@@ -171,11 +227,17 @@ describe.each(testDatabaseKinds())('card terminal payments on %s', (kind) => {
     const cancel = await waiter.post<{ payment: CardPayment }>(`/api/card-payments/${res.body.payment.id}/cancel`);
     expect(cancel.body.payment.state).toBe('processing');
     const timedOut = await untilState(res.body.payment.id, 'timeout');
-    expect(timedOut).toMatchObject({ dialogState: 'error', message: 'Tiempo de espera agotado. El cliente no completó el pago.', attempts: 18 });
+    expect(timedOut).toMatchObject({
+      dialogState: 'error',
+      message: 'Tiempo de espera agotado. El cliente no completó el pago.',
+      attempts: 18,
+    });
     // A retry while the terminal still holds it is refused: the customer is never charged twice.
     const retry = await pay(waiter, { orderId: order.id, terminalId, method: 'tarjeta', tipBps: 0, peopleCount: 1 });
     expect(retry.status).toBe(409);
-    expect(retry.body.error.message).toBe('La terminal todavía tiene un cobro en curso para esta orden. Termínalo o cancélalo en la terminal.');
+    expect(retry.body.error.message).toBe(
+      'La terminal todavía tiene un cobro en curso para esta orden. Termínalo o cancélalo en la terminal.',
+    );
     act(providerId, 'approve');
     await untilState(res.body.payment.id, 'approved');
     const paid = await getOrder(order.id);
@@ -201,10 +263,17 @@ describe.each(testDatabaseKinds())('card terminal payments on %s', (kind) => {
     const res = await pay(waiter, { orderId: changed.id, terminalId, method: 'tarjeta', tipBps: 0, peopleCount: 1 });
     const providerId = await providerIdOf(res.body.payment.id);
     act(providerId, 'tap');
-    const product = await server.ctx.db.db.selectFrom('products').select('id').where('name', '=', 'Flan napolitano').executeTakeFirstOrThrow();
+    const product = await server.ctx.db.db
+      .selectFrom('products')
+      .select('id')
+      .where('name', '=', 'Flan napolitano')
+      .executeTakeFirstOrThrow();
     expect((await waiter.post(`/api/orders/${changed.id}/items`, { productId: product.id, quantity: 1 })).status).toBe(200);
     act(providerId, 'approve');
-    expect(await untilState(res.body.payment.id, 'needs_review')).toMatchObject({ dialogState: 'error', message: 'Estado de pago inesperado. Verifica en Mercado Pago.' });
+    expect(await untilState(res.body.payment.id, 'needs_review')).toMatchObject({
+      dialogState: 'error',
+      message: 'Estado de pago inesperado. Verifica en Mercado Pago.',
+    });
     expect((await getOrder(changed.id)).status).toBe('activo');
     expect(await auditCount('card_payment.needs_review', res.body.payment.id)).toBe(1);
 
@@ -214,13 +283,27 @@ describe.each(testDatabaseKinds())('card terminal payments on %s', (kind) => {
     const card = await pay(waiter, { orderId: cashPaid.id, terminalId, method: 'tarjeta', tipBps: 0, peopleCount: 1 });
     const cardProvider = await providerIdOf(card.body.payment.id);
     act(cardProvider, 'tap');
-    const cashClose = await waiter.post(`/api/orders/${cashPaid.id}/close`, { method: 'efectivo', pin: server.users.waiter.pin, tipBps: 0, peopleCount: 1, receivedAmount: 1_000_000 }, { 'idempotency-key': key() });
+    const cashClose = await waiter.post(
+      `/api/orders/${cashPaid.id}/close`,
+      { method: 'efectivo', pin: server.users.waiter.pin, tipBps: 0, peopleCount: 1, receivedAmount: 1_000_000 },
+      { 'idempotency-key': key() },
+    );
     expect(cashClose.status).toBe(200);
     act(cardProvider, 'approve');
     await untilState(card.body.payment.id, 'needs_review');
     const order = await getOrder(cashPaid.id);
     expect(order.payments).toHaveLength(1);
     expect(order.payments[0]?.method).toBe('efectivo');
+  });
+
+  it('a terminal waiting for a confirmation only a person can give ends as an unexpected state', async () => {
+    const terminalId = newTerminal();
+    const order = await openReadyOrder(server, admin, waiter, 0);
+    const res = await pay(waiter, { orderId: order.id, terminalId, method: 'tarjeta', tipBps: 0, peopleCount: 1 });
+    act(await providerIdOf(res.body.payment.id), 'tap', 'confirm');
+    const done = await untilState(res.body.payment.id, 'timeout');
+    expect(done).toMatchObject({ dialogState: 'error', message: 'Estado de pago inesperado. Verifica en Mercado Pago.' });
+    expect((await getOrder(order.id)).status).toBe('activo');
   });
 
   it('survives a 429 and 5xx from the provider while polling', async () => {
@@ -239,7 +322,11 @@ describe.each(testDatabaseKinds())('card terminal payments on %s', (kind) => {
     const terminalId = newTerminal();
     const list = await admin.get<{ terminals: CardTerminal[] }>('/api/terminals');
     expect(list.status).toBe(200);
-    expect(list.body.terminals.find((t) => t.id === terminalId)).toMatchObject({ enabled: true, operatingMode: 'PDV', name: expect.stringContaining('PAX A910') });
+    expect(list.body.terminals.find((t) => t.id === terminalId)).toMatchObject({
+      enabled: true,
+      operatingMode: 'PDV',
+      name: expect.stringContaining('PAX A910'),
+    });
     expect((await waiter.get('/api/terminals')).status).toBe(403);
     const off = await admin.put<{ terminal: CardTerminal }>(`/api/terminals/${terminalId}`, { enabled: false });
     expect(off.body.terminal.enabled).toBe(false);
@@ -250,7 +337,9 @@ describe.each(testDatabaseKinds())('card terminal payments on %s', (kind) => {
     const refused = await pay(waiter, { orderId: order.id, terminalId, method: 'tarjeta', tipBps: 0, peopleCount: 1 });
     expect(refused.status).toBe(409);
     await admin.put(`/api/terminals/${terminalId}`, { enabled: true });
-    expect((await waiter.get<{ terminals: CardTerminal[] }>('/api/terminals/enabled')).body.terminals.map((t) => t.id)).toContain(terminalId);
+    expect((await waiter.get<{ terminals: CardTerminal[] }>('/api/terminals/enabled')).body.terminals.map((t) => t.id)).toContain(
+      terminalId,
+    );
     expect((await admin.put('/api/terminals/NOPE__1', { enabled: true })).status).toBe(404);
 
     const status = await admin.get<{ mode: string; token: string; connected: boolean }>('/api/terminals/status');
@@ -262,7 +351,10 @@ describe.each(testDatabaseKinds())('card terminal payments on %s', (kind) => {
     const simPayment = [...sim.store.payments.values()].find((p) => p.externalReference === test.body.test.externalReference);
     expect(simPayment?.amountCents).toBe(500);
     act(simPayment!.id, 'approve');
-    const done = await waitFor(async () => (await admin.get<{ test: TestCharge }>(`/api/terminals/test-charge/${test.body.test.id}`)).body.test, (t) => t.state !== 'testing');
+    const done = await waitFor(
+      async () => (await admin.get<{ test: TestCharge }>(`/api/terminals/test-charge/${test.body.test.id}`)).body.test,
+      (t) => t.state !== 'testing',
+    );
     expect(done).toMatchObject({ state: 'success', message: '¡Pago de prueba exitoso! La terminal está funcionando correctamente.' });
   });
 });

@@ -31,7 +31,16 @@ export const CardPaymentStateSchema = z.enum(CARD_PAYMENT_STATES);
 export type CardPaymentState = z.infer<typeof CardPaymentStateSchema>;
 
 /** The dialog states of SPEC §4 that a session can put the dialog in. */
-export const CardDialogStateSchema = z.enum(['select-terminal', 'initial', 'sending', 'processing', 'success', 'rejected', 'error', 'confirm-close']);
+export const CardDialogStateSchema = z.enum([
+  'select-terminal',
+  'initial',
+  'sending',
+  'processing',
+  'success',
+  'rejected',
+  'error',
+  'confirm-close',
+]);
 
 export const CardMethodSchema = z.enum(['tarjeta', 'transferencia']);
 

@@ -1,12 +1,15 @@
 import type { CloseOrderBody, SessionUser } from '@comanda/contract';
 import type { AppContext } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
+import { conflict, notFound } from '../../http/errors.ts';
 import { mutate } from '../../http/transaction.ts';
 import { verifyPin } from '../../auth/verify-pin.ts';
 import { findOrderRow, ORDER_NOT_FOUND } from '../orders/order-store.ts';
 import { assertMayWorkOrder } from '../orders/order-access.ts';
 import { closeOrderInTx } from './close-order.command.ts';
 import { claimKey, requestHash, storeResponse, type StoredResponse } from './idempotency.ts';
+import { LIVE_STATES } from '../terminals/card-payment-store.ts';
+
+export const CARD_IN_PROGRESS = 'Hay un cobro con tarjeta en curso para esta orden. Cancélalo o espera su resultado antes de cobrar en efectivo.';
 
 export interface CashCloseRequest {
   orderId: string;
@@ -32,6 +35,9 @@ export async function closeWithCash(ctx: AppContext, req: CashCloseRequest): Pro
   return mutate(ctx, async (trx, emit) => {
     const stored = await claimKey(trx, { key: req.idempotencyKey, scope: `order-close:${req.orderId}`, hash, now: ctx.clock.now() });
     if (stored) return stored;
+    // A card payment still on the terminal could be approved after this cash close: the customer would pay twice.
+    const liveCard = await trx.selectFrom('card_payments').select('id').where('order_id', '=', req.orderId).where('state', 'in', [...LIVE_STATES]).executeTakeFirst();
+    if (liveCard) throw conflict(CARD_IN_PROGRESS, 'card_payment_in_progress');
     const closed = await closeOrderInTx(ctx, trx, {
       orderId: req.orderId,
       method,

@@ -9,6 +9,7 @@ import { assertMayWorkOrder } from '../orders/order-access.ts';
 import { listTables } from './list-tables.query.ts';
 import { openTable } from './open-table.command.ts';
 import { createTable, deleteTable, renumberTable } from './manage-tables.command.ts';
+import { releaseTable } from './release-table.command.ts';
 
 export const tablesRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -30,6 +31,11 @@ export const tablesRoutes: FastifyPluginAsync = async (base) => {
     assertMayWorkOrder(user, row);
     return { order: await loadOrder(ctx.db.db, row.id) };
   });
+
+  // An occupied table left without an active order (SPEC §2's warning card) becomes usable again.
+  app.post('/api/tables/:tableId/release', { config: { access: ADMIN }, schema: { params, response: { 200: TableResponseSchema } } }, async (request) => ({
+    table: await releaseTable(ctx, requireUser(request.user), request.params.tableId),
+  }));
 
   app.post('/api/tables', { config: { access: ADMIN }, schema: { body: TableNumberBodySchema, response: { 200: TableResponseSchema } } }, async (request) => ({
     table: await createTable(ctx, requireUser(request.user), request.body.number),

@@ -44,7 +44,11 @@ export async function startCardPayments(ctx: AppContext, log: (line: string) => 
   let baseUrl = ctx.config.MP_BASE_URL ?? MP_BASE_URL;
   let accessToken = token;
   if (!token) {
-    simulator = await startSimulator({ autoFinishMs: ctx.config.MP_DEMO_APPROVE_MS ?? DEMO_APPROVE_MS, terminals: [DEMO_TERMINAL_ID], port: ctx.config.MP_SIMULATOR_PORT });
+    simulator = await startSimulator({
+      autoFinishMs: ctx.config.MP_DEMO_APPROVE_MS ?? DEMO_APPROVE_MS,
+      terminals: [DEMO_TERMINAL_ID],
+      port: ctx.config.MP_SIMULATOR_PORT,
+    });
     baseUrl = simulator.url;
     accessToken = simulator.token;
     log(`Terminal de pago: sin MP_ACCESS_TOKEN, se usa el simulador de demostración (${simulator.url}).`);

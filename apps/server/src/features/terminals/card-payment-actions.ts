@@ -46,7 +46,13 @@ export async function cancelCardPayment(ctx: AppContext, user: SessionUser, id: 
   const row = await visibleRow(ctx, user, id);
   if (isLive(row.state)) {
     if (row.provider_id) {
-      await audit(ctx.db.db, ctx.clock.now(), { actor: { id: user.id, displayName: user.displayName }, action: 'card_payment.cancel_requested', entity: 'card_payment', entityId: id, data: { orderId: row.order_id } });
+      await audit(ctx.db.db, ctx.clock.now(), {
+        actor: { id: user.id, displayName: user.displayName },
+        action: 'card_payment.cancel_requested',
+        entity: 'card_payment',
+        entityId: id,
+        data: { orderId: row.order_id },
+      });
       // On the terminal already, or the provider is down: the background poll decides.
       await gw.driver.cancelAtProvider(row.terminal_id, row.provider_id, row.id).catch(() => undefined);
       await gw.driver.reconcile(row.id).catch(() => undefined);
@@ -54,9 +60,20 @@ export async function cancelCardPayment(ctx: AppContext, user: SessionUser, id: 
       // Not at the provider yet: the driver takes it back if its create call lands later.
       await mutate(ctx, async (trx, emit) => {
         const now = ctx.clock.now();
-        const res = await trx.updateTable('card_payments').set({ state: 'cancelled', updated_at: now }).where('id', '=', id).where('state', '=', 'creating').executeTakeFirst();
+        const res = await trx
+          .updateTable('card_payments')
+          .set({ state: 'cancelled', updated_at: now })
+          .where('id', '=', id)
+          .where('state', '=', 'creating')
+          .executeTakeFirst();
         if (Number(res.numUpdatedRows) !== 1) return;
-        await audit(trx, now, { actor: { id: user.id, displayName: user.displayName }, action: 'card_payment.cancelled', entity: 'card_payment', entityId: id, data: { orderId: row.order_id } });
+        await audit(trx, now, {
+          actor: { id: user.id, displayName: user.displayName },
+          action: 'card_payment.cancelled',
+          entity: 'card_payment',
+          entityId: id,
+          data: { orderId: row.order_id },
+        });
         emitCardPayment(emit, id);
       });
     }

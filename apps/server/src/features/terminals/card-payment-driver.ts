@@ -51,7 +51,12 @@ export class CardPaymentDriver {
     const rows = await this.ctx.db.db
       .selectFrom('card_payments')
       .select('id')
-      .where((eb) => eb.or([eb('state', 'in', ['creating', 'pending', 'processing']), eb.and([eb('state', '=', 'timeout'), eb('updated_at', '>=', since)])]))
+      .where((eb) =>
+        eb.or([
+          eb('state', 'in', ['creating', 'pending', 'processing']),
+          eb.and([eb('state', '=', 'timeout'), eb('updated_at', '>=', since)]),
+        ]),
+      )
       .execute();
     for (const row of rows) this.drive(row.id);
   }
@@ -93,7 +98,12 @@ export class CardPaymentDriver {
       return 'failed';
     }
     const stored = await mutate(this.ctx, async (trx, emit) => {
-      const res = await trx.updateTable('card_payments').set({ provider_id: providerId, state: 'pending', updated_at: this.ctx.clock.now() }).where('id', '=', row.id).where('state', '=', 'creating').executeTakeFirst();
+      const res = await trx
+        .updateTable('card_payments')
+        .set({ provider_id: providerId, state: 'pending', updated_at: this.ctx.clock.now() })
+        .where('id', '=', row.id)
+        .where('state', '=', 'creating')
+        .executeTakeFirst();
       emitCardPayment(emit, row.id);
       return Number(res.numUpdatedRows) === 1;
     });
@@ -112,7 +122,14 @@ export class CardPaymentDriver {
     } catch (error) {
       // A payment the provider no longer knows cannot charge anyone: it is over.
       if (!(error instanceof MpError && error.status === 404)) throw error;
-      payment = { providerId: row.provider_id, state: 'cancelled', rawState: 'NOT_FOUND', statusDetail: null, paymentId: null, amountCents: null };
+      payment = {
+        providerId: row.provider_id,
+        state: 'cancelled',
+        rawState: 'NOT_FOUND',
+        statusDetail: null,
+        paymentId: null,
+        amountCents: null,
+      };
     }
     await settleCardPayment(this.ctx, id, payment);
   }
@@ -161,7 +178,9 @@ export class CardPaymentDriver {
       },
     });
     if (outcome.kind !== 'timeout') return;
-    const message = outcome.last ? TERMINAL_MESSAGES.timeout : TERMINAL_MESSAGES.statusFailed;
+    // The terminal asked for a confirmation only a person can give: say so instead of 'time-out'.
+    const needsCheck = /^(CONFIRMATION_REQUIRED|action_required)/.test(outcome.last?.rawState ?? '');
+    const message = !outcome.last ? TERMINAL_MESSAGES.statusFailed : needsCheck ? TERMINAL_MESSAGES.unexpected : TERMINAL_MESSAGES.timeout;
     await this.giveUp(row, providerId, message, signal);
   }
 
@@ -169,9 +188,20 @@ export class CardPaymentDriver {
   private async giveUp(row: CardPaymentRow, providerId: string, message: string, signal: AbortSignal): Promise<void> {
     const timedOut = await mutate(this.ctx, async (trx, emit) => {
       const now = this.ctx.clock.now();
-      const res = await trx.updateTable('card_payments').set({ state: 'timeout', error: message, updated_at: now }).where('id', '=', row.id).where('state', 'in', ['pending', 'processing']).executeTakeFirst();
+      const res = await trx
+        .updateTable('card_payments')
+        .set({ state: 'timeout', error: message, updated_at: now })
+        .where('id', '=', row.id)
+        .where('state', 'in', ['pending', 'processing'])
+        .executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) return false;
-      await audit(trx, now, { actor: null, action: 'card_payment.timeout', entity: 'card_payment', entityId: row.id, data: { orderId: row.order_id } });
+      await audit(trx, now, {
+        actor: null,
+        action: 'card_payment.timeout',
+        entity: 'card_payment',
+        entityId: row.id,
+        data: { orderId: row.order_id },
+      });
       emitCardPayment(emit, row.id);
       return true;
     });
@@ -204,9 +234,20 @@ export class CardPaymentDriver {
   private async fail(id: string, message: string, data: Record<string, unknown>): Promise<void> {
     await mutate(this.ctx, async (trx, emit) => {
       const now = this.ctx.clock.now();
-      const res = await trx.updateTable('card_payments').set({ state: 'error', error: message, updated_at: now }).where('id', '=', id).where('state', '=', 'creating').executeTakeFirst();
+      const res = await trx
+        .updateTable('card_payments')
+        .set({ state: 'error', error: message, updated_at: now })
+        .where('id', '=', id)
+        .where('state', '=', 'creating')
+        .executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) return;
-      await audit(trx, now, { actor: null, action: 'card_payment.error', entity: 'card_payment', entityId: id, data: { message, ...data } });
+      await audit(trx, now, {
+        actor: null,
+        action: 'card_payment.error',
+        entity: 'card_payment',
+        entityId: id,
+        data: { message, ...data },
+      });
       emitCardPayment(emit, id);
     });
   }

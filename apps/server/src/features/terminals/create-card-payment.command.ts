@@ -20,7 +20,11 @@ export interface CreateCardPaymentRequest {
 }
 
 const sameRequest = (row: CardPaymentRow, body: CreateCardPaymentBody) =>
-  row.order_id === body.orderId && row.terminal_id === body.terminalId && row.method === body.method && row.tip_bps === clampTipBps(body.tipBps) && row.people_count === body.peopleCount;
+  row.order_id === body.orderId &&
+  row.terminal_id === body.terminalId &&
+  row.method === body.method &&
+  row.tip_bps === clampTipBps(body.tipBps) &&
+  row.people_count === body.peopleCount;
 
 async function replay(ctx: AppContext, req: CreateCardPaymentRequest, db: Trx): Promise<CardPaymentRow | null> {
   const row = await db.selectFrom('card_payments').selectAll().where('idempotency_key', '=', req.idempotencyKey).executeTakeFirst();
@@ -36,7 +40,10 @@ async function replay(ctx: AppContext, req: CreateCardPaymentRequest, db: Trx): 
  * (subtotal + tip), never taken from the browser. An order has at most one live attempt; a
  * repeat of the Idempotency-Key answers the same attempt, so a double click charges once.
  */
-export async function createCardPayment(ctx: AppContext, req: CreateCardPaymentRequest): Promise<{ created: boolean; payment: CardPayment }> {
+export async function createCardPayment(
+  ctx: AppContext,
+  req: CreateCardPaymentRequest,
+): Promise<{ created: boolean; payment: CardPayment }> {
   const gw = cardGateway(ctx);
   const view = (row: CardPaymentRow) => presentCardPayment(row, gw.poll.maxAttempts);
   const earlier = await replay(ctx, req, ctx.db.db);
@@ -65,7 +72,12 @@ export async function createCardPayment(ctx: AppContext, req: CreateCardPaymentR
       const amount = orderTotal(subtotal, tip);
       const tooSmall = cardMinimumError(amount);
       if (tooSmall) throw badRequest(tooSmall, 'card_minimum');
-      const live = await trx.selectFrom('card_payments').select('id').where('order_id', '=', order.id).where('state', 'in', [...LIVE_STATES]).executeTakeFirst();
+      const live = await trx
+        .selectFrom('card_payments')
+        .select('id')
+        .where('order_id', '=', order.id)
+        .where('state', 'in', [...LIVE_STATES])
+        .executeTakeFirst();
       if (live) throw conflict(CARD_MESSAGES.inProgress, 'card_payment_in_progress');
       const inserted: CardPaymentRow = {
         id: newId(),
@@ -119,7 +131,12 @@ export async function createCardPayment(ctx: AppContext, req: CreateCardPaymentR
  */
 async function settleTimedOut(ctx: AppContext, orderId: string): Promise<void> {
   const gw = cardGateway(ctx);
-  const rows = await ctx.db.db.selectFrom('card_payments').selectAll().where('order_id', '=', orderId).where('state', '=', 'timeout').execute();
+  const rows = await ctx.db.db
+    .selectFrom('card_payments')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('state', '=', 'timeout')
+    .execute();
   for (const row of rows) {
     try {
       await gw.driver.reconcile(row.id);

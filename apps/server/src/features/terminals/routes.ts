@@ -25,16 +25,30 @@ export const terminalsRoutes: FastifyPluginAsync = async (base) => {
 
   app.post(
     '/api/card-payments',
-    { config: { access: STAFF_FLOOR }, schema: { headers: IdempotencyHeadersSchema, body: CreateCardPaymentBodySchema, response: { 200: CardPaymentResponseSchema, 201: CardPaymentResponseSchema } } },
+    {
+      config: { access: STAFF_FLOOR },
+      schema: {
+        headers: IdempotencyHeadersSchema,
+        body: CreateCardPaymentBodySchema,
+        response: { 200: CardPaymentResponseSchema, 201: CardPaymentResponseSchema },
+      },
+    },
     async (request, reply) => {
-      const { created, payment } = await createCardPayment(ctx, { body: request.body, idempotencyKey: request.headers['idempotency-key'], user: requireUser(request.user) });
+      const { created, payment } = await createCardPayment(ctx, {
+        body: request.body,
+        idempotencyKey: request.headers['idempotency-key'],
+        user: requireUser(request.user),
+      });
       return reply.code(created ? 201 : 200).send({ payment });
     },
   );
 
   app.get(
     '/api/card-payments',
-    { config: { access: STAFF_FLOOR }, schema: { querystring: CardPaymentQuerySchema, response: { 200: ActiveCardPaymentResponseSchema } } },
+    {
+      config: { access: STAFF_FLOOR },
+      schema: { querystring: CardPaymentQuerySchema, response: { 200: ActiveCardPaymentResponseSchema } },
+    },
     async (request) => ({ payment: await activeCardPayment(ctx, requireUser(request.user), request.query.orderId) }),
   );
 
@@ -53,7 +67,10 @@ export const terminalsRoutes: FastifyPluginAsync = async (base) => {
   // Mercado Pago calls this without a session; the signature (MP_WEBHOOK_SECRET) proves who it is.
   app.post(
     '/api/webhooks/mercadopago',
-    { config: { access: 'public' }, schema: { hide: true, querystring: z.record(z.string(), z.string().max(200)), response: { 200: OkSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { hide: true, querystring: z.record(z.string(), z.string().max(200)), response: { 200: OkSchema } },
+    },
     async (request) => {
       try {
         await handleWebhook(ctx, request);

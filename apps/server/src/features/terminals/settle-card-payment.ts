@@ -13,7 +13,12 @@ import { emitCardPayment, findCardPayment, LIVE_STATES } from './card-payment-st
 export const TERMINAL_CASHIER = { id: 'mp-terminal', name: 'Terminal Mercado Pago' } as const;
 
 /** Claims a live attempt for a final state; false when another path (webhook, poll) got there first. */
-async function claim(trx: Trx, id: string, set: Partial<Pick<CardPaymentRow, 'state' | 'error' | 'provider_payment_id' | 'status_detail'>>, now: number): Promise<boolean> {
+async function claim(
+  trx: Trx,
+  id: string,
+  set: Partial<Pick<CardPaymentRow, 'state' | 'error' | 'provider_payment_id' | 'status_detail'>>,
+  now: number,
+): Promise<boolean> {
   const res = await trx
     .updateTable('card_payments')
     .set({ ...set, updated_at: now })
@@ -40,7 +45,12 @@ export async function settleCardPayment(ctx: AppContext, id: string, payment: Pr
       case 'processing':
         if (row.state === 'timeout') return; // still waiting at the terminal; the dialog already gave up
         if (row.state === payment.state && row.status_detail === detail) return;
-        await trx.updateTable('card_payments').set({ state: payment.state, status_detail: detail, updated_at: now }).where('id', '=', id).where('state', 'in', ['creating', 'pending', 'processing']).execute();
+        await trx
+          .updateTable('card_payments')
+          .set({ state: payment.state, status_detail: detail, updated_at: now })
+          .where('id', '=', id)
+          .where('state', 'in', ['creating', 'pending', 'processing'])
+          .execute();
         emitCardPayment(emit, id);
         return;
       case 'rejected':
@@ -49,7 +59,13 @@ export async function settleCardPayment(ctx: AppContext, id: string, payment: Pr
         const state = row.state === 'timeout' ? 'expired' : payment.state;
         const error = row.state === 'timeout' ? row.error : terminalFailureMessage(payment.state);
         if (!(await claim(trx, id, { state, error, status_detail: detail, provider_payment_id: payment.paymentId }, now))) return;
-        await audit(trx, now, { actor: null, action: `card_payment.${state}`, entity: 'card_payment', entityId: id, data: { orderId: row.order_id, providerState: payment.rawState, statusDetail: payment.statusDetail } });
+        await audit(trx, now, {
+          actor: null,
+          action: `card_payment.${state}`,
+          entity: 'card_payment',
+          entityId: id,
+          data: { orderId: row.order_id, providerState: payment.rawState, statusDetail: payment.statusDetail },
+        });
         emitCardPayment(emit, id);
         return;
       }
@@ -62,7 +78,8 @@ export async function settleCardPayment(ctx: AppContext, id: string, payment: Pr
 
 async function approve(ctx: AppContext, trx: Trx, emit: Emit, row: CardPaymentRow, payment: ProviderPayment, now: number): Promise<void> {
   const detail = payment.rawState || null;
-  if (!(await claim(trx, row.id, { state: 'approved', error: null, status_detail: detail, provider_payment_id: payment.paymentId }, now))) return;
+  if (!(await claim(trx, row.id, { state: 'approved', error: null, status_detail: detail, provider_payment_id: payment.paymentId }, now)))
+    return;
   emitCardPayment(emit, row.id);
   const problem = await closingProblem(trx, row, payment);
   if (!problem) {
@@ -78,7 +95,13 @@ async function approve(ctx: AppContext, trx: Trx, emit: Emit, row: CardPaymentRo
         actor: null,
         emit,
       });
-      await audit(trx, now, { actor: null, action: 'card_payment.approved', entity: 'card_payment', entityId: row.id, data: { orderId: row.order_id, amount: Number(row.amount), providerPaymentId: payment.paymentId } });
+      await audit(trx, now, {
+        actor: null,
+        action: 'card_payment.approved',
+        entity: 'card_payment',
+        entityId: row.id,
+        data: { orderId: row.order_id, amount: Number(row.amount), providerPaymentId: payment.paymentId },
+      });
       return;
     } catch (error) {
       // closeOrderInTx refuses with an AppError before writing anything; flag instead of failing.
@@ -110,6 +133,12 @@ async function flag(trx: Trx, row: CardPaymentRow, payment: ProviderPayment, rea
     action: 'card_payment.needs_review',
     entity: 'card_payment',
     entityId: row.id,
-    data: { orderId: row.order_id, reason, amount: Number(row.amount), providerAmount: payment.amountCents, providerPaymentId: payment.paymentId },
+    data: {
+      orderId: row.order_id,
+      reason,
+      amount: Number(row.amount),
+      providerAmount: payment.amountCents,
+      providerPaymentId: payment.paymentId,
+    },
   });
 }

@@ -55,7 +55,11 @@ export async function listTerminals(ctx: AppContext, failMessage: string): Promi
 
 /** Merges one flag into the map; the row is locked first so two toggles never lose each other. */
 export async function setTerminalEnabled(trx: Trx, id: string, enabled: boolean, now: number): Promise<void> {
-  await trx.insertInto('config').values({ key: KEY, value: JSON.stringify({ enabled: {}, updatedAt: now }), updated_at: now }).onConflict((oc) => oc.column('key').doNothing()).execute();
+  await trx
+    .insertInto('config')
+    .values({ key: KEY, value: JSON.stringify({ enabled: {}, updatedAt: now }), updated_at: now })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
   await trx.updateTable('config').set({ updated_at: now }).where('key', '=', KEY).execute();
   const map = await readEnabledMap(trx);
   await writeConfig(trx, KEY, { enabled: { ...map, [id]: enabled }, updatedAt: now } satisfies TerminalConfig, now);

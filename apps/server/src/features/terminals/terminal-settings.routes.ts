@@ -35,9 +35,13 @@ export const terminalSettingsRoutes: FastifyPluginAsync = async (base) => {
   }));
 
   // For the payment dialog: only what may take a payment.
-  app.get('/api/terminals/enabled', { config: { access: STAFF_FLOOR }, schema: { response: { 200: TerminalListResponseSchema } } }, async () => ({
-    terminals: (await listTerminals(ctx, TERMINAL_SETTINGS_MESSAGES.loadError)).filter((t) => t.enabled),
-  }));
+  app.get(
+    '/api/terminals/enabled',
+    { config: { access: STAFF_FLOOR }, schema: { response: { 200: TerminalListResponseSchema } } },
+    async () => ({
+      terminals: (await listTerminals(ctx, TERMINAL_SETTINGS_MESSAGES.loadError)).filter((t) => t.enabled),
+    }),
+  );
 
   app.get('/api/terminals/status', { config: { access: ADMIN }, schema: { response: { 200: TerminalStatusSchema } } }, async () => {
     const gw = cardGateway(ctx);
@@ -52,7 +56,10 @@ export const terminalSettingsRoutes: FastifyPluginAsync = async (base) => {
 
   app.put(
     '/api/terminals/:id',
-    { config: { access: ADMIN }, schema: { params: TerminalParamsSchema, body: SetTerminalEnabledBodySchema, response: { 200: TerminalResponseSchema } } },
+    {
+      config: { access: ADMIN },
+      schema: { params: TerminalParamsSchema, body: SetTerminalEnabledBodySchema, response: { 200: TerminalResponseSchema } },
+    },
     async (request) => {
       const user = requireUser(request.user);
       const terminal = await requireTerminal(ctx, request.params.id, TERMINAL_SETTINGS_MESSAGES.toggleError);
@@ -60,7 +67,12 @@ export const terminalSettingsRoutes: FastifyPluginAsync = async (base) => {
       await mutate(ctx, async (trx, emit) => {
         const now = ctx.clock.now();
         await setTerminalEnabled(trx, terminal.id, enabled, now);
-        await audit(trx, now, { actor: { id: user.id, displayName: user.displayName }, action: enabled ? 'terminal.enabled' : 'terminal.disabled', entity: 'terminal', entityId: terminal.id });
+        await audit(trx, now, {
+          actor: { id: user.id, displayName: user.displayName },
+          action: enabled ? 'terminal.enabled' : 'terminal.disabled',
+          entity: 'terminal',
+          entityId: terminal.id,
+        });
         emit({ topic: 'terminals', type: 'terminal.updated', id: terminal.id });
       });
       return { terminal: { ...terminal, enabled } };
@@ -75,11 +87,20 @@ export const terminalSettingsRoutes: FastifyPluginAsync = async (base) => {
       const user = requireUser(request.user);
       const terminal = await requireTerminal(ctx, request.params.id, TERMINAL_SETTINGS_MESSAGES.toggleError);
       try {
-        await cardGateway(ctx).provider.setOperatingMode({ terminalId: terminal.id, mode: 'PDV', idempotencyKey: `comanda-pdv-${terminal.id}-${ctx.clock.now()}` });
+        await cardGateway(ctx).provider.setOperatingMode({
+          terminalId: terminal.id,
+          mode: 'PDV',
+          idempotencyKey: `comanda-pdv-${terminal.id}-${ctx.clock.now()}`,
+        });
       } catch {
         throw new AppError(502, 'provider_unavailable', TERMINAL_SETTINGS_MESSAGES.toggleError);
       }
-      await audit(ctx.db.db, ctx.clock.now(), { actor: { id: user.id, displayName: user.displayName }, action: 'terminal.pdv_mode', entity: 'terminal', entityId: terminal.id });
+      await audit(ctx.db.db, ctx.clock.now(), {
+        actor: { id: user.id, displayName: user.displayName },
+        action: 'terminal.pdv_mode',
+        entity: 'terminal',
+        entityId: terminal.id,
+      });
       ctx.live.publish({ topic: 'terminals', type: 'terminal.updated', id: terminal.id, at: ctx.clock.now() });
       return { terminal: { ...terminal, operatingMode: 'PDV' } };
     },
@@ -91,7 +112,13 @@ export const terminalSettingsRoutes: FastifyPluginAsync = async (base) => {
     async (request) => {
       const user = requireUser(request.user);
       const test = await cardGateway(ctx).tests.start(request.body.terminalId);
-      await audit(ctx.db.db, ctx.clock.now(), { actor: { id: user.id, displayName: user.displayName }, action: 'terminal.test_charge', entity: 'terminal', entityId: request.body.terminalId, data: { testId: test.id, amount: test.amount, externalReference: test.externalReference } });
+      await audit(ctx.db.db, ctx.clock.now(), {
+        actor: { id: user.id, displayName: user.displayName },
+        action: 'terminal.test_charge',
+        entity: 'terminal',
+        entityId: request.body.terminalId,
+        data: { testId: test.id, amount: test.amount, externalReference: test.externalReference },
+      });
       return { test };
     },
   );

@@ -46,7 +46,14 @@ export class TestCharges {
 
   async start(terminalId: string): Promise<TestCharge> {
     const id = newId();
-    const charge: TestCharge = { id, terminalId, amount: TEST_CHARGE_CENTS, externalReference: `test-${id}`, state: 'testing', message: null };
+    const charge: TestCharge = {
+      id,
+      terminalId,
+      amount: TEST_CHARGE_CENTS,
+      externalReference: `test-${id}`,
+      state: 'testing',
+      message: null,
+    };
     this.charges.set(id, charge);
     // Only recent tests are worth keeping; the oldest go first (a Map keeps insertion order).
     for (const old of this.charges.keys()) {
@@ -55,7 +62,13 @@ export class TestCharges {
     }
     let providerId: string;
     try {
-      ({ providerId } = await this.deps.provider.createPayment({ terminalId, amountCents: TEST_CHARGE_CENTS, externalReference: charge.externalReference, description: 'Pago de prueba', idempotencyKey: `comanda-test-${id}` }));
+      ({ providerId } = await this.deps.provider.createPayment({
+        terminalId,
+        amountCents: TEST_CHARGE_CENTS,
+        externalReference: charge.externalReference,
+        description: 'Pago de prueba',
+        idempotencyKey: `comanda-test-${id}`,
+      }));
     } catch (error) {
       const notFound = error instanceof MpError && error.status === 404;
       return this.finish(id, 'error', notFound ? TERMINAL_MESSAGES.notFound : TEST_MESSAGES.processError);
@@ -70,14 +83,21 @@ export class TestCharges {
 
   private async watch(id: string, terminalId: string, providerId: string): Promise<void> {
     try {
-      const outcome = await pollPayment({ read: () => this.deps.provider.getPayment(providerId), settings: this.deps.poll, sleep: this.deps.sleep, signal: this.abort.signal });
+      const outcome = await pollPayment({
+        read: () => this.deps.provider.getPayment(providerId),
+        settings: this.deps.poll,
+        sleep: this.deps.sleep,
+        signal: this.abort.signal,
+      });
       if (outcome.kind === 'aborted') return;
       if (outcome.kind === 'final') {
         const { state, message } = outcomeMessage(outcome.payment);
         this.finish(id, state, message);
         return;
       }
-      await this.deps.provider.cancelPayment({ terminalId, providerId, idempotencyKey: `comanda-test-cancel-${id}` }).catch(() => undefined);
+      await this.deps.provider
+        .cancelPayment({ terminalId, providerId, idempotencyKey: `comanda-test-cancel-${id}` })
+        .catch(() => undefined);
       this.finish(id, 'error', TERMINAL_MESSAGES.timeout);
     } catch {
       this.finish(id, 'error', TEST_MESSAGES.error);

@@ -26,7 +26,8 @@ export async function handleWebhook(ctx: AppContext, request: FastifyRequest): P
   const secret = ctx.config.MP_WEBHOOK_SECRET;
   if (secret) {
     const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : undefined);
-    const ok = dataId !== null && verifyWebhookSignature({ secret, signature: header('x-signature'), requestId: header('x-request-id'), dataId });
+    const ok =
+      dataId !== null && verifyWebhookSignature({ secret, signature: header('x-signature'), requestId: header('x-request-id'), dataId });
     if (!ok) throw unauthorized('Firma de notificación inválida');
   }
   if (!dataId) return;

@@ -30,13 +30,17 @@ describe.each<ProviderApi>(['point', 'orders'])('Mercado Pago client, %s surface
 
   it('lists the terminals with their operating mode', async () => {
     const terminals = await mp.listTerminals();
-    expect(terminals).toEqual([expect.objectContaining({ id: TERMINAL, operatingMode: 'PDV', storeId: expect.any(String), posId: expect.any(String) })]);
+    expect(terminals).toEqual([
+      expect.objectContaining({ id: TERMINAL, operatingMode: 'PDV', storeId: expect.any(String), posId: expect.any(String) }),
+    ]);
   });
 
   it('sends the bearer token on every call and an idempotency key on every non-GET call', async () => {
     const { providerId } = await create(2_000, 'headers-key-1');
     await mp.getPayment(providerId);
-    const { requests } = (await (await fetch(`${sim.url}/_sim/requests`)).json()) as { requests: { method: string; path: string; headers: Record<string, string | undefined>; body: unknown }[] };
+    const { requests } = (await (await fetch(`${sim.url}/_sim/requests`)).json()) as {
+      requests: { method: string; path: string; headers: Record<string, string | undefined>; body: unknown }[];
+    };
     expect(requests.length).toBeGreaterThanOrEqual(2);
     for (const r of requests) {
       expect(r.headers.authorization).toBe(`Bearer ${sim.token}`);
@@ -46,10 +50,17 @@ describe.each<ProviderApi>(['point', 'orders'])('Mercado Pago client, %s surface
     const post = requests.find((r) => r.method === 'POST');
     if (api === 'point') {
       expect(post?.path).toBe(`/point/integration-api/devices/${TERMINAL}/payment-intents`);
-      expect(post?.body).toMatchObject({ amount: 2000, additional_info: { external_reference: expect.any(String), print_on_terminal: true } });
+      expect(post?.body).toMatchObject({
+        amount: 2000,
+        additional_info: { external_reference: expect.any(String), print_on_terminal: true },
+      });
     } else {
       expect(post?.path).toBe('/v1/orders');
-      expect(post?.body).toMatchObject({ type: 'point', transactions: { payments: [{ amount: '20.00' }] }, config: { point: { terminal_id: TERMINAL } } });
+      expect(post?.body).toMatchObject({
+        type: 'point',
+        transactions: { payments: [{ amount: '20.00' }] },
+        config: { point: { terminal_id: TERMINAL } },
+      });
     }
   });
 
@@ -77,7 +88,9 @@ describe.each<ProviderApi>(['point', 'orders'])('Mercado Pago client, %s surface
     expect((await mp.getPayment(a.providerId)).state).toBe('cancelled');
     const b = await create();
     await control(`/_sim/payments/${b.providerId}/tap`);
-    await expect(mp.cancelPayment({ terminalId: TERMINAL, providerId: b.providerId, idempotencyKey: `cancel-${b.providerId}` })).rejects.toMatchObject({ status: 409 });
+    await expect(
+      mp.cancelPayment({ terminalId: TERMINAL, providerId: b.providerId, idempotencyKey: `cancel-${b.providerId}` }),
+    ).rejects.toMatchObject({ status: 409 });
   });
 
   it('switches the operating mode; a terminal outside PDV mode takes no payments', async () => {
@@ -160,7 +173,15 @@ describe.each<ProviderApi>(['point', 'orders'])('Mercado Pago client, %s surface
 describe('polling with an injected clock', () => {
   const mp = () => createCardProvider({ api: 'point', baseUrl: sim.url, accessToken: sim.token });
   const newPayment = async () =>
-    (await mp().createPayment({ terminalId: TERMINAL, amountCents: 1_000, externalReference: 'poll', description: 'poll', idempotencyKey: `poll-${Math.random()}` })).providerId;
+    (
+      await mp().createPayment({
+        terminalId: TERMINAL,
+        amountCents: 1_000,
+        externalReference: 'poll',
+        description: 'poll',
+        idempotencyKey: `poll-${Math.random()}`,
+      })
+    ).providerId;
 
   it('reads every 5 s until the payment is final', async () => {
     const id = await newPayment();
@@ -232,11 +253,27 @@ describe('simulator demo mode', () => {
     const demo = await startSimulator({ autoFinishMs: 60, terminals: ['DEMO_1'] });
     try {
       const mp = createCardProvider({ api: 'orders', baseUrl: demo.url, accessToken: demo.token });
-      const a = await mp.createPayment({ terminalId: 'DEMO_1', amountCents: 900, externalReference: 'demo-1', description: 'demo', idempotencyKey: 'demo-1' });
+      const a = await mp.createPayment({
+        terminalId: 'DEMO_1',
+        amountCents: 900,
+        externalReference: 'demo-1',
+        description: 'demo',
+        idempotencyKey: 'demo-1',
+      });
       await new Promise((r) => setTimeout(r, 150));
       expect((await mp.getPayment(a.providerId)).state).toBe('approved');
-      await fetch(`${demo.url}/_sim/terminals/DEMO_1/script`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ outcomes: ['reject'] }) });
-      const b = await mp.createPayment({ terminalId: 'DEMO_1', amountCents: 900, externalReference: 'demo-2', description: 'demo', idempotencyKey: 'demo-2' });
+      await fetch(`${demo.url}/_sim/terminals/DEMO_1/script`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ outcomes: ['reject'] }),
+      });
+      const b = await mp.createPayment({
+        terminalId: 'DEMO_1',
+        amountCents: 900,
+        externalReference: 'demo-2',
+        description: 'demo',
+        idempotencyKey: 'demo-2',
+      });
       await new Promise((r) => setTimeout(r, 150));
       expect((await mp.getPayment(b.providerId)).state).toBe('rejected');
     } finally {

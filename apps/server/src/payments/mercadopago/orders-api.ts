@@ -26,7 +26,9 @@ export class OrdersApi implements CardProvider {
   constructor(private readonly http: MpHttp) {}
 
   async listTerminals(): Promise<TerminalDevice[]> {
-    const res = await this.http.request<{ data?: { terminals?: OrdersTerminal[] } }>('GET', '/terminals/v1/list', { query: { limit: 50, offset: 0 } });
+    const res = await this.http.request<{ data?: { terminals?: OrdersTerminal[] } }>('GET', '/terminals/v1/list', {
+      query: { limit: 50, offset: 0 },
+    });
     return (res?.data?.terminals ?? []).map((t) => ({
       id: t.id,
       operatingMode: str(t.operating_mode),

@@ -26,7 +26,9 @@ export class PointApi implements CardProvider {
   constructor(private readonly http: MpHttp) {}
 
   async listTerminals(): Promise<TerminalDevice[]> {
-    const res = await this.http.request<{ devices?: PointDevice[] }>('GET', '/point/integration-api/devices', { query: { offset: 0, limit: 50 } });
+    const res = await this.http.request<{ devices?: PointDevice[] }>('GET', '/point/integration-api/devices', {
+      query: { offset: 0, limit: 50 },
+    });
     return (res?.devices ?? []).map((d) => ({
       id: d.id,
       operatingMode: str(d.operating_mode),
@@ -37,14 +39,18 @@ export class PointApi implements CardProvider {
   }
 
   async createPayment(input: CreatePaymentInput): Promise<{ providerId: string }> {
-    const res = await this.http.request<PointIntent>('POST', `/point/integration-api/devices/${encodeURIComponent(input.terminalId)}/payment-intents`, {
-      idempotencyKey: input.idempotencyKey,
-      body: {
-        amount: input.amountCents,
-        description: input.description,
-        additional_info: { external_reference: input.externalReference, print_on_terminal: true },
+    const res = await this.http.request<PointIntent>(
+      'POST',
+      `/point/integration-api/devices/${encodeURIComponent(input.terminalId)}/payment-intents`,
+      {
+        idempotencyKey: input.idempotencyKey,
+        body: {
+          amount: input.amountCents,
+          description: input.description,
+          additional_info: { external_reference: input.externalReference, print_on_terminal: true },
+        },
       },
-    });
+    );
     const id = str(res?.id);
     if (!id) throw new MpError(502, 'no_intent_id', 'no payment intent id in the answer', res);
     return { providerId: id };

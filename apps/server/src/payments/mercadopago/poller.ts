@@ -9,7 +9,11 @@ export interface PollSettings {
 }
 
 /** SPEC §7 and §9: every 5 s, at most 18 reads (about 90 s), 10 s after a 429. */
-export const DEFAULT_POLL: PollSettings = { intervalMs: POLL_INTERVAL_MS, maxAttempts: POLL_MAX_ATTEMPTS, rateLimitWaitMs: RATE_LIMIT_WAIT_MS };
+export const DEFAULT_POLL: PollSettings = {
+  intervalMs: POLL_INTERVAL_MS,
+  maxAttempts: POLL_MAX_ATTEMPTS,
+  rateLimitWaitMs: RATE_LIMIT_WAIT_MS,
+};
 
 /** Tests shorten the interval; the rate-limit wait keeps its proportion to it. */
 export function pollSettings(intervalMs: number | undefined): PollSettings {

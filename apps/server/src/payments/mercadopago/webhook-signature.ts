@@ -11,11 +11,18 @@ export function webhookManifest(dataId: string, requestId: string, ts: string): 
 }
 
 export function signWebhook(secret: string, dataId: string, requestId: string, ts: string): string {
-  const v1 = createHmac('sha256', secret).update(webhookManifest(dataId, requestId, ts)).digest('hex');
+  const v1 = createHmac('sha256', secret)
+    .update(webhookManifest(dataId, requestId, ts))
+    .digest('hex');
   return `ts=${ts},v1=${v1}`;
 }
 
-export function verifyWebhookSignature(input: { secret: string; signature: string | undefined; requestId: string | undefined; dataId: string }): boolean {
+export function verifyWebhookSignature(input: {
+  secret: string;
+  signature: string | undefined;
+  requestId: string | undefined;
+  dataId: string;
+}): boolean {
   if (!input.signature || !input.requestId) return false;
   const parts = Object.fromEntries(
     input.signature.split(',').map((part) => {
@@ -26,6 +33,8 @@ export function verifyWebhookSignature(input: { secret: string; signature: strin
   const ts = parts.ts;
   const v1 = parts.v1;
   if (!ts || !v1 || !/^[0-9a-f]{64}$/i.test(v1)) return false;
-  const expected = createHmac('sha256', input.secret).update(webhookManifest(input.dataId, input.requestId, ts)).digest();
+  const expected = createHmac('sha256', input.secret)
+    .update(webhookManifest(input.dataId, input.requestId, ts))
+    .digest();
   return timingSafeEqual(expected, Buffer.from(v1, 'hex'));
 }

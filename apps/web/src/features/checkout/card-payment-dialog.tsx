@@ -1,13 +1,31 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CardPayment } from '@comanda/contract';
 import { toast } from 'sonner';
-import { CARD_MINIMUM_CENTS, PAYMENT_METHOD_LABELS, TERMINAL_MESSAGES, cardMinimumError, cents, type CardDialogState, type PaymentMethod } from '@comanda/domain';
+import {
+  CARD_MINIMUM_CENTS,
+  PAYMENT_METHOD_LABELS,
+  TERMINAL_MESSAGES,
+  cardMinimumError,
+  cents,
+  type CardDialogState,
+  type PaymentMethod,
+} from '@comanda/domain';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
-import { isGoing, newAttemptKey, recallDialog, rememberDialog, useActiveCardPayment, useCancelCardPayment, useCardPayment, useEnabledTerminals, useStartCardPayment } from './card-payment-api.ts';
+import {
+  isGoing,
+  newAttemptKey,
+  recallDialog,
+  rememberDialog,
+  useActiveCardPayment,
+  useCancelCardPayment,
+  useCardPayment,
+  useEnabledTerminals,
+  useStartCardPayment,
+} from './card-payment-api.ts';
 import { Body } from './card-payment-views.tsx';
 
 export interface CardPaymentDialogProps {
@@ -164,7 +182,11 @@ export function CardPaymentDialog({ open, orderId, method, tipBps, peopleCount, 
           attempts={payment ? t.card.attempt(payment.attempts, payment.maxAttempts) : undefined}
         />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          {view === 'select-terminal' && <Button variant="outline" onClick={close}>{t.card.close}</Button>}
+          {view === 'select-terminal' && (
+            <Button variant="outline" onClick={close}>
+              {t.card.close}
+            </Button>
+          )}
           {view === 'initial' && (
             <>
               {(list?.length ?? 0) > 1 && (
@@ -177,7 +199,11 @@ export function CardPaymentDialog({ open, orderId, method, tipBps, peopleCount, 
               </Button>
             </>
           )}
-          {(view === 'sending' || view === 'processing') && <Button variant="outline" onClick={() => setConfirming(true)}>{t.card.cancel}</Button>}
+          {(view === 'sending' || view === 'processing') && (
+            <Button variant="outline" onClick={() => setConfirming(true)}>
+              {t.card.cancel}
+            </Button>
+          )}
           {view === 'success' && (
             <Button variant="success" size="lg" onClick={paid}>
               {t.card.continue}
@@ -185,7 +211,9 @@ export function CardPaymentDialog({ open, orderId, method, tipBps, peopleCount, 
           )}
           {(view === 'rejected' || view === 'error') && (
             <>
-              <Button variant="outline" onClick={close}>{t.card.close}</Button>
+              <Button variant="outline" onClick={close}>
+                {t.card.close}
+              </Button>
               <Button variant="accent" onClick={freshAttempt} data-autofocus>
                 {view === 'rejected' ? t.card.retry : t.card.tryAgain}
               </Button>

@@ -9,7 +9,15 @@ import type { useEnabledTerminals } from './card-payment-api.ts';
 import { cn } from '../../components/ui/cn.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 
-export function TerminalChoice({ terminals, value, onChange }: { terminals: CardTerminal[]; value: string | null; onChange: (id: string) => void }) {
+export function TerminalChoice({
+  terminals,
+  value,
+  onChange,
+}: {
+  terminals: CardTerminal[];
+  value: string | null;
+  onChange: (id: string) => void;
+}) {
   return (
     <fieldset className="space-y-2">
       <legend className="mb-2 text-sm font-medium text-slate-700">{t.card.selectTerminal}</legend>
@@ -21,7 +29,13 @@ export function TerminalChoice({ terminals, value, onChange }: { terminals: Card
             value === terminal.id ? 'border-brand-500 bg-brand-50 ring-2 ring-brand-500/30' : 'border-slate-200 hover:bg-slate-50',
           )}
         >
-          <input type="radio" name="card-terminal" className="h-4 w-4 accent-slate-900" checked={value === terminal.id} onChange={() => onChange(terminal.id)} />
+          <input
+            type="radio"
+            name="card-terminal"
+            className="h-4 w-4 accent-slate-900"
+            checked={value === terminal.id}
+            onChange={() => onChange(terminal.id)}
+          />
           <CreditCard className="h-5 w-5 text-slate-500" aria-hidden />
           <span className="min-w-0">
             <span className="block font-medium text-slate-900">{terminal.name}</span>
@@ -81,7 +95,8 @@ export function Body({ view, terminals, terminalId, onTerminal, tooSmall, reason
   switch (view) {
     case 'select-terminal':
       if (terminals.isPending) return <Spinner />;
-      if (terminals.isError) return <ErrorState message={errorMessage(terminals.error, t.card.loadError)} onRetry={() => void terminals.refetch()} />;
+      if (terminals.isError)
+        return <ErrorState message={errorMessage(terminals.error, t.card.loadError)} onRetry={() => void terminals.refetch()} />;
       if (terminals.data.length === 0) return <Warning>{t.card.noEnabledTerminals}</Warning>;
       return <TerminalChoice terminals={terminals.data} value={terminalId} onChange={onTerminal} />;
     case 'initial':

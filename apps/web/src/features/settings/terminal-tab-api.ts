@@ -25,11 +25,13 @@ export function useTerminalMutations() {
   const refresh = () => qc.invalidateQueries({ queryKey: ['terminals'] });
   return {
     setEnabled: useMutation({
-      mutationFn: async ({ id, enabled }: { id: string; enabled: boolean }) => (await put<{ terminal: CardTerminal }>(`/api/terminals/${encodeURIComponent(id)}`, { enabled })).terminal,
+      mutationFn: async ({ id, enabled }: { id: string; enabled: boolean }) =>
+        (await put<{ terminal: CardTerminal }>(`/api/terminals/${encodeURIComponent(id)}`, { enabled })).terminal,
       onSuccess: refresh,
     }),
     setPdv: useMutation({
-      mutationFn: async (id: string) => (await post<{ terminal: CardTerminal }>(`/api/terminals/${encodeURIComponent(id)}/pdv-mode`)).terminal,
+      mutationFn: async (id: string) =>
+        (await post<{ terminal: CardTerminal }>(`/api/terminals/${encodeURIComponent(id)}/pdv-mode`)).terminal,
       onSuccess: refresh,
     }),
   };
@@ -50,5 +52,7 @@ export function useTestCharge(id: string | null) {
 }
 
 export function useStartTestCharge() {
-  return useMutation({ mutationFn: async (terminalId: string) => (await post<{ test: TestCharge }>('/api/terminals/test-charge', { terminalId })).test });
+  return useMutation({
+    mutationFn: async (terminalId: string) => (await post<{ test: TestCharge }>('/api/terminals/test-charge', { terminalId })).test,
+  });
 }

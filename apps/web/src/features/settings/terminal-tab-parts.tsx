@@ -15,7 +15,17 @@ export function Waiting({ label }: { label: string }) {
 }
 
 /** An accessible on/off switch; its visible text says the current state. */
-export function Toggle({ checked, label, disabled, onChange }: { checked: boolean; label: string; disabled?: boolean; onChange: (v: boolean) => void }) {
+export function Toggle({
+  checked,
+  label,
+  disabled,
+  onChange,
+}: {
+  checked: boolean;
+  label: string;
+  disabled?: boolean;
+  onChange: (v: boolean) => void;
+}) {
   return (
     <button
       type="button"
@@ -26,15 +36,35 @@ export function Toggle({ checked, label, disabled, onChange }: { checked: boolea
       onClick={() => onChange(!checked)}
       className="inline-flex items-center gap-2 text-sm font-medium disabled:opacity-50"
     >
-      <span className={cn('relative inline-flex h-6 w-11 items-center rounded-full transition-colors', checked ? 'bg-emerald-600' : 'bg-slate-300')}>
-        <span className={cn('inline-block h-5 w-5 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-5' : 'translate-x-0.5')} />
+      <span
+        className={cn(
+          'relative inline-flex h-6 w-11 items-center rounded-full transition-colors',
+          checked ? 'bg-emerald-600' : 'bg-slate-300',
+        )}
+      >
+        <span
+          className={cn(
+            'inline-block h-5 w-5 rounded-full bg-white shadow transition-transform',
+            checked ? 'translate-x-5' : 'translate-x-0.5',
+          )}
+        />
       </span>
       <span className={checked ? 'text-emerald-800' : 'text-slate-500'}>{checked ? t.terminalTab.enabled : t.terminalTab.disabled}</span>
     </button>
   );
 }
 
-export function TerminalRow({ terminal, busy, onToggle, onPdv }: { terminal: CardTerminal; busy: boolean; onToggle: (v: boolean) => void; onPdv: () => void }) {
+export function TerminalRow({
+  terminal,
+  busy,
+  onToggle,
+  onPdv,
+}: {
+  terminal: CardTerminal;
+  busy: boolean;
+  onToggle: (v: boolean) => void;
+  onPdv: () => void;
+}) {
   const pdv = terminal.operatingMode === 'PDV';
   return (
     <li data-testid="terminal-row" className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">

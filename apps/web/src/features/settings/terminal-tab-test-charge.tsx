@@ -49,7 +49,12 @@ export function TestChargeCard({ terminals }: { terminals: CardTerminal[] }) {
           <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
             <div className="flex-1">
               <Label htmlFor="test-terminal">{t.terminalTab.testTerminal}</Label>
-              <select id="test-terminal" value={terminalId} onChange={(e) => setPicked(e.target.value)} className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm">
+              <select
+                id="test-terminal"
+                value={terminalId}
+                onChange={(e) => setPicked(e.target.value)}
+                className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm"
+              >
                 {enabled.map((x) => (
                   <option key={x.id} value={x.id}>
                     {x.name}
@@ -64,7 +69,10 @@ export function TestChargeCard({ terminals }: { terminals: CardTerminal[] }) {
         ))}
       {state === 'testing' && <Waiting label={t.terminalTab.testing} />}
       {state === 'success' && (
-        <div role="status" className="flex items-start gap-2 rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900">
+        <div
+          role="status"
+          className="flex items-start gap-2 rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900"
+        >
           <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
           <div>
             <p className="font-semibold">{t.settings.testConfigured}</p>

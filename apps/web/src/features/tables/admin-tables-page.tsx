@@ -1,18 +1,21 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { AlertTriangle, User } from 'lucide-react';
+import { AlertTriangle, Unlock, User } from 'lucide-react';
 import type { Table, TableOrderSummary } from '@comanda/contract';
 import { isBarTable, tableLabel } from '@comanda/domain';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { errorMessage } from '../../lib/api.ts';
 import { money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { OrderStats } from './table-card-parts.tsx';
-import { useOpenTable, useTables } from './tables-api.ts';
+import { useOpenTable, useReleaseTable, useTables } from './tables-api.ts';
 
 export function AdminTablesPage() {
   const tables = useTables();
@@ -57,7 +60,7 @@ function AdminTableCard({ table, now }: { table: Table; now: number }) {
         </div>
         {table.order ? <Badge tone="success">{t.tables.active}</Badge> : <Badge tone="warning">{t.tables.occupied}</Badge>}
       </div>
-      {table.order ? <OccupiedBody table={table} order={table.order} now={now} /> : <OrphanWarning />}
+      {table.order ? <OccupiedBody table={table} order={table.order} now={now} /> : <OrphanBody table={table} label={label} />}
     </Card>
   );
 }
@@ -89,12 +92,45 @@ function OccupiedBody({ table, order, now }: { table: Table; order: TableOrderSu
   );
 }
 
-function OrphanWarning() {
+/** Occupied without an active order: the spec's warning, and the way to make the table usable again. */
+function OrphanBody({ table, label }: { table: Table; label: string }) {
+  const release = useReleaseTable();
+  const [confirming, setConfirming] = useState(false);
+  const confirm = () =>
+    release.mutate(table.id, {
+      onSuccess: () => toast.success(t.tables.released(label)),
+      onError: (error) => toast.error(errorMessage(error, t.tables.releaseError)),
+      onSettled: () => setConfirming(false),
+    });
   return (
-    <p role="alert" className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-800">
-      <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-      {t.tables.orphanWarning}
-    </p>
+    <>
+      <div role="alert" className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-800">
+        <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+        <div>
+          <p className="font-medium">{t.tables.orphanWarning}</p>
+          <p>{t.tables.orphanHint}</p>
+        </div>
+      </div>
+      {table.waiterName && (
+        <p className="flex items-center gap-1.5 text-sm text-slate-700">
+          <User className="h-4 w-4 shrink-0" aria-hidden />
+          <span className="truncate">{table.waiterName}</span>
+        </p>
+      )}
+      <Button variant="outline" onClick={() => setConfirming(true)} disabled={release.isPending}>
+        <Unlock className="h-4 w-4" aria-hidden />
+        {t.tables.release}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title={t.tables.releaseTitle}
+        message={t.tables.confirmRelease(label)}
+        confirmLabel={t.tables.release}
+        busy={release.isPending}
+        onConfirm={confirm}
+        onClose={() => setConfirming(false)}
+      />
+    </>
   );
 }
 

@@ -20,3 +20,12 @@ export function useOpenTable() {
     onSettled: () => qc.invalidateQueries({ queryKey: TABLES_KEY }),
   });
 }
+
+/** Frees an occupied table left without an active order (admin only; the server re-checks). */
+export function useReleaseTable() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (tableId: string) => (await post<{ table: Table }>(`/api/tables/${tableId}/release`)).table,
+    onSettled: () => qc.invalidateQueries({ queryKey: TABLES_KEY }),
+  });
+}

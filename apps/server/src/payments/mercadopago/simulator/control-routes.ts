@@ -29,7 +29,8 @@ export function controlRoutes(app: FastifyInstance, sim: SimContext): void {
 
   app.post('/_sim/terminals', async (request, reply) => {
     const body = (request.body as Body) ?? {};
-    if (typeof body.id !== 'string' || !/^[A-Za-z0-9_.:-]{1,100}$/.test(body.id)) return sendError(reply, 400, 'bad_request', 'id is required');
+    if (typeof body.id !== 'string' || !/^[A-Za-z0-9_.:-]{1,100}$/.test(body.id))
+      return sendError(reply, 400, 'bad_request', 'id is required');
     const mode = body.operatingMode === 'STANDALONE' ? 'STANDALONE' : 'PDV';
     return { terminal: sim.store.addTerminal(body.id, mode) };
   });
@@ -42,7 +43,8 @@ export function controlRoutes(app: FastifyInstance, sim: SimContext): void {
   /** The next payments on the terminal end with these outcomes, by themselves. */
   app.post('/_sim/terminals/:id/script', async (request, reply) => {
     const outcomes = (request.body as Body)?.outcomes;
-    if (!Array.isArray(outcomes) || !outcomes.every(isAction)) return sendError(reply, 400, 'bad_request', `outcomes: ${SIM_ACTIONS.join(', ')}`);
+    if (!Array.isArray(outcomes) || !outcomes.every(isAction))
+      return sendError(reply, 400, 'bad_request', `outcomes: ${SIM_ACTIONS.join(', ')}`);
     sim.control.script((request.params as Params).id ?? '', outcomes);
     return { ok: true };
   });

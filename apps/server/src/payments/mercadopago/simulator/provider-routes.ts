@@ -38,10 +38,13 @@ function idempotent(sim: SimContext, request: FastifyRequest, reply: FastifyRepl
   const key = request.headers['x-idempotency-key'];
   const keyText = typeof key === 'string' && key !== '' ? key : null;
   if (!keyText && required) return sendError(reply, 400, 'bad_request', 'header X-Idempotency-Key is required');
-  const fingerprint = createHash('sha256').update(`${request.method} ${request.url} ${JSON.stringify(request.body ?? null)}`).digest('hex');
+  const fingerprint = createHash('sha256')
+    .update(`${request.method} ${request.url} ${JSON.stringify(request.body ?? null)}`)
+    .digest('hex');
   const stored = keyText ? sim.idempotency.get(keyText) : undefined;
   if (stored) {
-    if (stored.fingerprint !== fingerprint) return sendError(reply, 409, 'idempotency_key_already_used', 'idempotency key already used with a different request');
+    if (stored.fingerprint !== fingerprint)
+      return sendError(reply, 409, 'idempotency_key_already_used', 'idempotency key already used with a different request');
     return reply.code(stored.status).header('x-idempotency-replayed', 'true').send(stored.body);
   }
   let answer: Answer;
@@ -102,7 +105,16 @@ export function pointRoutes(app: FastifyInstance, sim: SimContext): void {
       });
       sim.control.created(payment);
       const shown = pointIntent(payment);
-      return { status: 201, body: { id: shown.id, device_id: shown.device_id, amount: shown.amount, description: shown.description, additional_info: shown.additional_info } };
+      return {
+        status: 201,
+        body: {
+          id: shown.id,
+          device_id: shown.device_id,
+          amount: shown.amount,
+          description: shown.description,
+          additional_info: shown.additional_info,
+        },
+      };
     }),
   );
 
@@ -116,7 +128,8 @@ export function pointRoutes(app: FastifyInstance, sim: SimContext): void {
     idempotent(sim, request, reply, false, () => {
       const params = request.params as Params;
       const payment = sim.store.payments.get(params.id ?? '');
-      if (!payment || payment.surface !== 'point' || payment.terminalId !== params.deviceId) throw new SimHttpError(404, 'not_found', 'payment intent not found');
+      if (!payment || payment.surface !== 'point' || payment.terminalId !== params.deviceId)
+        throw new SimHttpError(404, 'not_found', 'payment intent not found');
       sim.store.cancelByApi(payment.id);
       return { status: 200, body: { id: payment.id } };
     }),
@@ -137,7 +150,8 @@ export function ordersRoutes(app: FastifyInstance, sim: SimContext): void {
       const updated = list.map((item: { id?: unknown; operating_mode?: unknown }) => {
         const terminal = sim.store.terminals.get(String(item.id));
         if (!terminal) throw new SimHttpError(404, 'not_found', 'terminal not found');
-        if (item.operating_mode !== 'PDV' && item.operating_mode !== 'STANDALONE') throw new SimHttpError(400, 'bad_request', 'invalid operating_mode');
+        if (item.operating_mode !== 'PDV' && item.operating_mode !== 'STANDALONE')
+          throw new SimHttpError(400, 'bad_request', 'invalid operating_mode');
         terminal.operatingMode = item.operating_mode;
         return { id: terminal.id, operating_mode: terminal.operatingMode };
       });
@@ -156,7 +170,8 @@ export function ordersRoutes(app: FastifyInstance, sim: SimContext): void {
       const terminal = terminalFor(sim, config.point?.terminal_id);
       const payments = ((body.transactions ?? {}) as { payments?: { amount?: unknown }[] }).payments;
       const raw = payments?.[0]?.amount;
-      if (typeof raw !== 'string' || !/^\d+(\.\d{1,2})?$/.test(raw)) throw new SimHttpError(400, 'bad_request', 'amount must be a decimal string');
+      if (typeof raw !== 'string' || !/^\d+(\.\d{1,2})?$/.test(raw))
+        throw new SimHttpError(400, 'bad_request', 'amount must be a decimal string');
       const amount = minimum(pesosToCents(raw));
       const payment = sim.store.create({
         surface: 'orders',

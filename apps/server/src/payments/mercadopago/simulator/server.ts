@@ -61,7 +61,11 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     control.record({
       method: request.method,
       path,
-      headers: { authorization: request.headers.authorization, 'x-idempotency-key': request.headers['x-idempotency-key'] as string | undefined, 'content-type': request.headers['content-type'] },
+      headers: {
+        authorization: request.headers.authorization,
+        'x-idempotency-key': request.headers['x-idempotency-key'] as string | undefined,
+        'content-type': request.headers['content-type'],
+      },
       body: request.body ?? null,
     });
   });

@@ -34,7 +34,10 @@ export function pointIntent(p: SimPayment): Record<string, unknown> {
     amount: p.amountCents,
     description: p.description,
     state,
-    payment: p.paymentId || status ? { id: p.paymentId ? Number(p.paymentId) : undefined, type: 'credit_card', installments: 1, status, status_detail: detail } : undefined,
+    payment:
+      p.paymentId || status
+        ? { id: p.paymentId ? Number(p.paymentId) : undefined, type: 'credit_card', installments: 1, status, status_detail: detail }
+        : undefined,
     additional_info: { external_reference: p.externalReference, print_on_terminal: true },
   };
 }
@@ -71,7 +74,15 @@ export function mpOrder(p: SimPayment): Record<string, unknown> {
     created_date: iso(p.createdAt),
     last_updated_date: iso(p.updatedAt),
     transactions: {
-      payments: [{ id: p.transactionId, amount: centsToPesos(cents(p.amountCents)), status, status_detail: detail, reference_id: p.paymentId ?? undefined }],
+      payments: [
+        {
+          id: p.transactionId,
+          amount: centsToPesos(cents(p.amountCents)),
+          status,
+          status_detail: detail,
+          reference_id: p.paymentId ?? undefined,
+        },
+      ],
     },
     config: { point: { terminal_id: p.terminalId, print_on_terminal: 'seller_ticket' } },
   };

@@ -61,7 +61,7 @@ const NEXT: Record<SimAction, { from: readonly SimStatus[]; to: SimStatus }> = {
 export class SimConflict extends Error {}
 
 let seq = 0;
-const paymentNumber = () => String(90_000_000_000 + Date.now() % 1_000_000_000 + ++seq);
+const paymentNumber = () => String(90_000_000_000 + (Date.now() % 1_000_000_000) + ++seq);
 
 /** The simulator's memory: terminals, payments and the state machine between them. */
 export class SimStore {
@@ -73,7 +73,13 @@ export class SimStore {
 
   addTerminal(id: string, mode: 'PDV' | 'STANDALONE' = 'PDV'): SimTerminal {
     const n = this.terminals.size + 1;
-    const terminal: SimTerminal = { id, operatingMode: mode, storeId: String(47_792_470 + n), posId: 23_545_670 + n, externalPosId: `SUC01POS${String(n).padStart(2, '0')}` };
+    const terminal: SimTerminal = {
+      id,
+      operatingMode: mode,
+      storeId: String(47_792_470 + n),
+      posId: 23_545_670 + n,
+      externalPosId: `SUC01POS${String(n).padStart(2, '0')}`,
+    };
     this.terminals.set(id, terminal);
     return terminal;
   }

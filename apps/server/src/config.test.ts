@@ -1,0 +1,25 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const example = Object.fromEntries(
+  readFileSync(new URL('../../../.env.example', import.meta.url), 'utf8')
+    .split('\n')
+    .filter((line) => /^[A-Z_]+=/.test(line))
+    .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+);
+
+describe('configuration from the environment', () => {
+  it('accepts .env.example as it is, empty values meaning "not set"', () => {
+    const config = loadConfig(example);
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBe('sqlite:data/pos.db');
+    expect(config.MP_BASE_URL).toBeUndefined();
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ PORT: 'ochenta' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'ochenta' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+  });
+});
