@@ -15,6 +15,8 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const MAX_IN_FLIGHT = 64;
+/** Seconds of load before measuring: the server's JIT and caches warm up, as in a real evening. */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 
 interface Target {
   name: string;
@@ -76,12 +78,13 @@ async function run(target: Target): Promise<LatencyResult> {
   await sleep(300);
   const responses: { key: string; sent: number; at: number; took: number }[] = [];
   const started = performance.now();
-  const end = started + SECONDS * 1000;
+  const measureFrom = started + WARMUP * 1000;
+  const end = measureFrom + SECONDS * 1000;
   const interval = 1000 / RATE;
   let inFlight = 0;
   let sent = 0;
   const pending: Promise<void>[] = [];
-  while (performance.now() < end && sent < RATE * SECONDS * 2) {
+  while (performance.now() < end && sent < RATE * (SECONDS + WARMUP) * 2) {
     const due = started + sent * interval;
     const wait = due - performance.now();
     if (wait > 1) await sleep(wait);
@@ -96,14 +99,14 @@ async function run(target: Target): Promise<LatencyResult> {
       target.add(i).then(
         (key) => {
           inFlight--;
-          if (key) responses.push({ key, sent: t0, at: performance.now(), took: performance.now() - t0 });
+          if (key && t0 >= measureFrom) responses.push({ key, sent: t0, at: performance.now(), took: performance.now() - t0 });
         },
         () => void inFlight--,
       ),
     );
   }
   await Promise.all(pending);
-  const elapsed = (performance.now() - started) / 1000;
+  const elapsed = (performance.now() - measureFrom) / 1000;
   await sleep(1000); // let the last events land
   for (const ws of sockets) ws.terminate();
 
@@ -145,7 +148,7 @@ function report(r: LatencyResult, log: (l: string) => void): void {
 }
 
 export async function runLiveLatency(log: (l: string) => void = console.log): Promise<Figure[]> {
-  log(`live latency: ${CLIENTS} WebSocket clients on 'board', ~${RATE} adds/s for ${SECONDS} s (SQLite)`);
+  log(`live latency: ${CLIENTS} WebSocket clients on 'board', ~${RATE} adds/s for ${SECONDS} s after ${WARMUP} s of warm-up (SQLite)`);
   const dir = mkdtempSync(join(tmpdir(), 'comanda-bench-live-'));
   const comanda = await startComanda({ DATABASE_URL: `sqlite:${join(dir, 'pos.db')}`, DATA_DIR: dir });
   let ours: LatencyResult;
@@ -190,18 +193,19 @@ export async function runLiveLatency(log: (l: string) => void = console.log): Pr
     await raw.stop();
   }
   report(baseline, log);
-  // Events are published on commit, before the add's response is written: response → event is
-  // mostly ≤ 0 for both, so the ratio is also given end to end, where it is meaningful.
-  const ratio = ours.p99 / Math.max(baseline.p99, 1);
+  // Events are published on commit, before the add's response is written, so response → event
+  // is ≤ 0 almost always, for both: the end-to-end figure (add sent → event) is the one that
+  // discriminates, and the target is checked on it too (it is the stricter of the two).
   const ratioE2e = ours.e2eP99 / Math.max(baseline.e2eP99, 1);
-  log(`  ratio p99 Comanda / baseline: ${fmt(ratio, 2)}× response → event (baseline floored at 1 ms), ${fmt(ratioE2e, 2)}× end to end`);
+  log(`  ratio p99 end to end, Comanda / baseline: ${fmt(ratioE2e, 2)}×   (response → event: both ≈ 0, no ratio)`);
   log('  targets: p99 ≤ 50 ms at 200 adds/s; ≤ 3× the baseline');
+  const atRate = ours.rate >= RATE * 0.95;
   return [
-    { benchmark: 'live latency', what: `p99 response → event, ${CLIENTS} clients, ${fmt(ours.rate, 0)} adds/s`, value: `${fmt(ours.p99)} ms (p50 ${fmt(ours.p50)}, p95 ${fmt(ours.p95)})`, target: '≤ 50 ms at 200 adds/s', met: ours.p99 <= 50 && ours.rate >= 190 },
-    { benchmark: 'live latency', what: 'same, bare ws broadcast baseline', value: `${fmt(baseline.p99)} ms (p50 ${fmt(baseline.p50)}, p95 ${fmt(baseline.p95)})`, target: '—', met: null },
-    { benchmark: 'live latency', what: 'p99 add sent → event (end to end), Comanda / baseline', value: `${fmt(ours.e2eP99)} ms / ${fmt(baseline.e2eP99)} ms`, target: '—', met: null },
-    { benchmark: 'live latency', what: 'ratio p99 Comanda / baseline (response → event; end to end)', value: `${fmt(ratio, 2)}×; ${fmt(ratioE2e, 2)}×`, target: '≤ 3×', met: ratio <= 3 && ratioE2e <= 3 },
-    { benchmark: 'live latency', what: 'adds/s achieved (target rate 200/s)', value: `${fmt(ours.rate, 0)}/s`, target: '200/s', met: ours.rate >= 190 },
+    { benchmark: 'live latency', what: `p99 add response → event at each of ${CLIENTS} clients, ${fmt(ours.rate, 0)} adds/s`, value: `${fmt(ours.p99)} ms (p50 ${fmt(ours.p50)}; ${fmt((100 * ours.beforeResponse) / Math.max(ours.deliveries, 1), 0)}% before the response)`, target: '≤ 50 ms', met: ours.p99 <= 50 && atRate },
+    { benchmark: 'live latency', what: 'p99 add sent → event at each client (end to end, stricter)', value: `${fmt(ours.e2eP99)} ms (p50 ${fmt(ours.e2eP50)})`, target: '≤ 50 ms', met: ours.e2eP99 <= 50 && atRate },
+    { benchmark: 'live latency', what: 'same, bare ws broadcast baseline, same run', value: `${fmt(baseline.e2eP99)} ms (p50 ${fmt(baseline.e2eP50)})`, target: '—', met: null },
+    { benchmark: 'live latency', what: 'ratio p99 end to end, Comanda / baseline', value: `${fmt(ratioE2e, 2)}×`, target: '≤ 3×', met: ratioE2e <= 3 },
+    { benchmark: 'live latency', what: 'events delivered', value: `${ours.deliveries}/${ours.expected}`, target: 'all', met: ours.deliveries === ours.expected },
   ];
 }
 

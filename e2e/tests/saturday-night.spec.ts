@@ -26,7 +26,8 @@ async function ensureTable(request: APIRequestContext, n: number): Promise<void>
 /** The shift the cash close should show now: 17:00–03:00 business time, so before 03:00 it is yesterday's. */
 function shiftDate(): { date: string; inShift: boolean } {
   const now = new Date();
-  const day = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  const day = (at: Date) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
   const hour = Number(new Intl.DateTimeFormat('en-US', { timeZone: TZ, hour: 'numeric', hourCycle: 'h23' }).format(now));
   return { date: hour < 3 ? day(new Date(now.getTime() - 24 * 3600_000)) : day(now), inShift: hour >= 17 || hour < 3 };
 }
@@ -82,12 +83,15 @@ test.describe('a Saturday night, four screens at once', () => {
 
     // The waiter opens Mesa 20 from the phone.
     await expect(w.getByRole('heading', { name: 'Mesas', exact: true })).toBeVisible();
+    await expect(w.getByRole('button', { name: 'Menú de usuario' })).toBeVisible();
     await expect(w.getByTestId('table-card-21')).toContainText('No disponible');
     await expect(w.getByTestId('table-card-21')).toHaveAttribute('aria-disabled', 'true');
     await w.getByTestId('table-card-20').click();
     await expect(w).toHaveURL(/\/waiter\/order\//);
     await expect(w.getByRole('heading', { name: 'Mesa 20', exact: true, level: 1 })).toBeVisible();
     await expect(w.getByText('Orden Vacía')).toBeVisible();
+    // The bottom bar owns the bottom edge here: no floating user menu under or over it.
+    await expect(w.getByRole('button', { name: 'Menú de usuario' })).toHaveCount(0);
     const adminCard = a.getByTestId('table-card-20');
     await expect(adminCard.getByText('Activa')).toBeVisible();
     await expect(adminCard.getByText(ACCOUNTS.waiter.name)).toBeVisible();

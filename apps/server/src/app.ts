@@ -8,7 +8,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './http/context.ts';
 import { isAllowed } from './http/access.ts';
-import { forbidden, unauthorized } from './http/errors.ts';
+import { badRequest, forbidden, unauthorized } from './http/errors.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { SESSION_COOKIE, resolveSession } from './auth/sessions.ts';
 import { liveRoutes } from './live/routes.ts';
@@ -87,6 +87,13 @@ export async function buildApp({ ctx, webDist, logger = false }: BuildOptions): 
     if (!isAllowed(access, request.user?.role)) throw request.user ? forbidden() : unauthorized();
   });
 
+  // PostgreSQL cannot store NUL characters and no field of ours needs them: refuse them for both databases.
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) {
+      throw badRequest('Datos inválidos: contiene caracteres no permitidos', 'validation');
+    }
+  });
+
   app.get('/api/health', { config: { access: 'public' } }, async () => {
     await ctx.db.db.selectFrom('config').select('key').limit(1).execute();
     return { ok: true, database: ctx.db.kind };
@@ -120,4 +127,11 @@ function checkOrigin(method: string, origin: string | undefined, host: string | 
     throw forbidden('Origen no permitido');
   }
   if (originHost !== host) throw forbidden('Origen no permitido');
+}
+
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 20 || value === null || typeof value !== 'object') return false;
+  for (const [key, inner] of Object.entries(value)) if (key.includes('\u0000') || containsNul(inner, depth + 1)) return true;
+  return false;
 }

@@ -135,7 +135,7 @@ describe.each(testDatabaseKinds())('checkout close on %s', (kind) => {
   let admin: ApiClient;
 
   beforeAll(async () => {
-    server = await startTestServer(kind);
+    server = await startTestServer(kind, { checkInvariants: false /* fixtures insert orders with items but no stored subtotal, to prove the close recomputes */ });
     waiter = await server.login(server.users.waiter.email);
     admin = await server.login(server.users.admin.email);
   });

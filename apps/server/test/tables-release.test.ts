@@ -19,9 +19,11 @@ describe.each(testDatabaseKinds())('releasing an orphaned table on %s', (kind) =
   });
 
   const db = () => server.ctx.db.db;
-  const tableOf = async (number: number) => (await api.admin.get<{ tables: Table[] }>('/api/tables')).body.tables.find((t) => t.number === number)!;
+  const tableOf = async (number: number) =>
+    (await api.admin.get<{ tables: Table[] }>('/api/tables')).body.tables.find((t) => t.number === number)!;
   const release = (who: Who, tableId: string) => api[who].post<{ table: Table } & Err>(`/api/tables/${tableId}/release`);
-  const releasedAudits = async (tableId: string) => db().selectFrom('audit_log').selectAll().where('action', '=', 'table.released').where('entity_id', '=', tableId).execute();
+  const releasedAudits = async (tableId: string) =>
+    db().selectFrom('audit_log').selectAll().where('action', '=', 'table.released').where('entity_id', '=', tableId).execute();
 
   /** A new table opened by the waiter whose order then vanished from under it, as after a broken close. */
   async function orphan(number: number): Promise<{ table: Table; order: Order }> {
@@ -43,7 +45,15 @@ describe.each(testDatabaseKinds())('releasing an orphaned table on %s', (kind) =
     const res = await release('admin', table.id);
     off();
     expect(res.status).toBe(200);
-    expect(res.body.table).toMatchObject({ id: table.id, number: 30, status: 'libre', waiterId: null, waiterName: null, currentOrderId: null, order: null });
+    expect(res.body.table).toMatchObject({
+      id: table.id,
+      number: 30,
+      status: 'libre',
+      waiterId: null,
+      waiterName: null,
+      currentOrderId: null,
+      order: null,
+    });
     expect(events).toContain('tables');
 
     const stored = await db().selectFrom('tables').selectAll().where('id', '=', table.id).executeTakeFirstOrThrow();
@@ -83,7 +93,12 @@ describe.each(testDatabaseKinds())('releasing an orphaned table on %s', (kind) =
 
   it('lets only the admin release a table', async () => {
     const { table } = await orphan(32);
-    for (const [who, status] of [['anonymous', 401], ['kitchen', 403], ['barra', 403], ['waiter', 403]] as const) {
+    for (const [who, status] of [
+      ['anonymous', 401],
+      ['kitchen', 403],
+      ['barra', 403],
+      ['waiter', 403],
+    ] as const) {
       expect((await release(who, table.id)).status, who).toBe(status);
     }
     expect(await tableOf(32)).toMatchObject({ status: 'ocupada' });

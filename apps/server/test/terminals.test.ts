@@ -257,7 +257,7 @@ describe.each(testDatabaseKinds())('card terminal payments on %s', (kind) => {
     await waiter.post(`/api/card-payments/${retry.body.payment.id}/cancel`);
   });
 
-  it('a late approval for an order that changed or was paid in cash is flagged, not charged twice', async () => {
+  it('a late approval for an order that changed is flagged; cash waits while a card payment is live', async () => {
     const terminalId = newTerminal();
     const changed = await openReadyOrder(server, admin, waiter, 10);
     const res = await pay(waiter, { orderId: changed.id, terminalId, method: 'tarjeta', tipBps: 0, peopleCount: 1 });
@@ -288,12 +288,14 @@ describe.each(testDatabaseKinds())('card terminal payments on %s', (kind) => {
       { method: 'efectivo', pin: server.users.waiter.pin, tipBps: 0, peopleCount: 1, receivedAmount: 1_000_000 },
       { 'idempotency-key': key() },
     );
-    expect(cashClose.status).toBe(200);
+    // Cash is refused while the card payment is still on the terminal: it could be approved afterwards.
+    expect(cashClose.status).toBe(409);
+    expect(JSON.stringify(cashClose.body)).toMatch(/cobro con tarjeta en curso/);
     act(cardProvider, 'approve');
-    await untilState(card.body.payment.id, 'needs_review');
+    await untilState(card.body.payment.id, 'approved');
     const order = await getOrder(cashPaid.id);
     expect(order.payments).toHaveLength(1);
-    expect(order.payments[0]?.method).toBe('efectivo');
+    expect(order.payments[0]?.method).toBe('tarjeta');
   });
 
   it('a terminal waiting for a confirmation only a person can give ends as an unexpected state', async () => {

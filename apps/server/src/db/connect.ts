@@ -29,7 +29,21 @@ function connectSqlite(file: string): Db {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  // Kysely prepares every query anew; the same few SQL texts repeat on every request, so keep
+  // their prepared statements (bench/write-throughput.ts: 25–70 % more adds per second).
+  const statements = new Map<string, SQLite.Statement>();
+  const cached = {
+    close: () => database.close(),
+    prepare(source: string) {
+      let statement = statements.get(source);
+      if (!statement) {
+        statement = database.prepare(source);
+        if (statements.size < 500) statements.set(source, statement);
+      }
+      return statement;
+    },
+  };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
   return { db, kind: 'sqlite', url: `sqlite:${file}`, close: () => db.destroy() };
 }
 

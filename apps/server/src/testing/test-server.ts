@@ -5,6 +5,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { seedDemo } from '../seed/seed.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../seed/demo-data.ts';
 import { createTestDatabase, type TestDbKind } from './databases.ts';
+import { assertInvariants } from './invariants.ts';
 
 export interface TestServer extends RunningServer {
   kind: TestDbKind;
@@ -36,6 +37,11 @@ export interface TestServerOptions {
   mailer?: Mailer;
   env?: Record<string, string>;
   seed?: boolean;
+  /**
+   * Checks the data invariants of QUALITY.md when the server closes (default on). Suites that
+   * build impossible states on purpose (rows written directly) turn it off and say why.
+   */
+  checkInvariants?: boolean;
 }
 
 function client(base: string, cookie: string | null): ApiClient {
@@ -95,8 +101,12 @@ export async function startTestServer(kind: TestDbKind, opts: TestServerOptions 
       return client(url, setCookie.split(';')[0] ?? null);
     },
     async close() {
-      await server.close();
-      await database.drop();
+      try {
+        if (opts.checkInvariants !== false) await assertInvariants(server.ctx.db);
+      } finally {
+        await server.close();
+        await database.drop();
+      }
     },
   };
 }

@@ -54,19 +54,22 @@ async function checkWrites(db: Db, log: WriteLog): Promise<string[]> {
 }
 
 describe('kill -9 of the server under write load (SQLite)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'comanda-faults-'));
-  const dbUrl = `sqlite:${join(dir, 'pos.db')}`;
-  const env = { DATABASE_URL: dbUrl, DATA_DIR: dir, DEMO_DATA: 'auto', PIN_SECRET: 'fault-test-pin-secret-0123456789' };
+  let dir = '';
+  let dbUrl = '';
+  let env: Record<string, string> = {};
   let server: ServerProcess | null = null;
   let port = 0;
 
   beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'comanda-faults-'));
+    dbUrl = `sqlite:${join(dir, 'pos.db')}`;
+    env = { DATABASE_URL: dbUrl, DATA_DIR: dir, DEMO_DATA: 'auto', PIN_SECRET: 'fault-test-pin-secret-0123456789' };
     port = await freePort();
     server = await startServerProcess(env, port);
   }, 90_000);
   afterAll(async () => {
     await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it(`keeps every acknowledged write exactly once across ${ROUNDS} crashes`, { timeout: 60_000 + ROUNDS * 45_000 }, async () => {

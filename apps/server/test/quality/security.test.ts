@@ -89,6 +89,14 @@ describe('security headers and limits', () => {
     expect(authed.status).toBe(413);
   });
 
+  it('refuses NUL characters in bodies and queries with a 400 (PostgreSQL cannot store them)', async () => {
+    const body = await send(url, 'POST', '/api/products', { cookie: adminCookie, body: JSON.stringify({ name: 'Caf\u0000e', price: 100, category: 'Bebida' }) });
+    expect(body.status).toBe(400);
+    expect(errorMessageOf(body.json)).toMatch(/caracteres no permitidos/);
+    const query = await send(url, 'GET', '/api/tickets?search=%00', { cookie: adminCookie });
+    expect(query.status).toBe(400);
+  });
+
   it('refuses every mutating /api route called with a foreign Origin, and writes nothing', async () => {
     const routes = apiRoutes(server.app).filter((r) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method));
     expect(routes.length).toBeGreaterThan(5);

@@ -67,7 +67,7 @@ export function PinDialog({ open, title = t.pin.title, description, onClose, onS
   return (
     <Dialog open={open} onClose={onClose} title={title} locked={loading} className="max-w-xs">
       {description && <p className="mb-3 text-sm text-slate-600">{description}</p>}
-      <div className="mb-3 flex justify-center gap-3" aria-label="PIN" data-testid="pin-display">
+      <div className="mb-3 flex justify-center gap-3" role="img" aria-label={t.pin.entered(pin.length, PIN_LENGTH)} data-testid="pin-display">
         {Array.from({ length: PIN_LENGTH }, (_, i) => (
           <span key={i} className={cn('h-4 w-4 rounded-full border-2', i < pin.length ? 'border-slate-900 bg-slate-900' : 'border-slate-300')} />
         ))}
@@ -87,7 +87,7 @@ export function PinDialog({ open, title = t.pin.title, description, onClose, onS
         <Button variant="outline" size="lg" disabled={loading} onClick={() => press('0')} aria-label="0">
           0
         </Button>
-        <Button variant="ghost" size="lg" disabled={loading} onClick={() => setPin((p) => p.slice(0, -1))} aria-label="Borrar dígito">
+        <Button variant="ghost" size="lg" disabled={loading} onClick={() => setPin((p) => p.slice(0, -1))} aria-label={t.pin.backspace}>
           <Delete className="h-5 w-5" aria-hidden />
         </Button>
       </div>

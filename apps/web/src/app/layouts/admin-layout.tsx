@@ -21,11 +21,13 @@ const LINKS = [
   { to: '/admin/settings', label: t.nav.settings, icon: Settings },
 ];
 
-function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+/** The same links in the dark sidebar and in the white bottom sheet of a phone. */
+function NavLinks({ onNavigate, tone = 'dark' }: { onNavigate?: () => void; tone?: 'dark' | 'light' }) {
+  const idle = tone === 'dark' ? 'text-slate-300 hover:bg-slate-800 hover:text-white' : 'text-slate-700 hover:bg-slate-100';
   return (
-    <nav className="flex flex-col gap-1">
+    <nav className="flex flex-col gap-1" aria-label={t.nav.menu}>
       {LINKS.map(({ to, label, icon: Icon }) => (
-        <NavLink key={to} to={to} onClick={onNavigate} className={({ isActive }) => cn('flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium', isActive ? 'bg-brand-500 text-slate-950' : 'text-slate-300 hover:bg-slate-800 hover:text-white')}>
+        <NavLink key={to} to={to} onClick={onNavigate} className={({ isActive }) => cn('flex min-h-10 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium', isActive ? 'bg-brand-500 text-slate-950' : idle)}>
           <Icon className="h-4 w-4" aria-hidden />
           {label}
         </NavLink>
@@ -48,18 +50,23 @@ export function AdminLayout() {
       },
       onError: () => toast.error(t.logout.error),
     });
-  const userBlock = (
-    <div className="border-t border-slate-800 pt-3">
-      <p className="truncate text-sm font-semibold text-white">{user?.displayName}</p>
-      <p className="truncate text-xs text-slate-400">{user?.email}</p>
-      <button type="button" onClick={onLogout} className="mt-2 flex w-full items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-300 hover:bg-slate-800 hover:text-white">
+  const userBlock = (tone: 'dark' | 'light') => (
+    <div className={cn('border-t pt-3', tone === 'dark' ? 'border-slate-800' : 'border-slate-200')}>
+      <p className={cn('truncate text-sm font-semibold', tone === 'dark' ? 'text-white' : 'text-slate-900')}>{user?.displayName}</p>
+      <p className={cn('truncate text-xs', tone === 'dark' ? 'text-slate-400' : 'text-slate-500')}>{user?.email}</p>
+      <button
+        type="button"
+        onClick={onLogout}
+        disabled={logout.isPending}
+        className={cn('mt-2 flex min-h-10 w-full items-center gap-2 rounded-lg px-3 py-2 text-sm', tone === 'dark' ? 'text-slate-300 hover:bg-slate-800 hover:text-white' : 'font-medium text-rose-700 hover:bg-rose-50')}
+      >
         <LogOut className="h-4 w-4" aria-hidden />
         {t.logout.action}
       </button>
     </div>
   );
   return (
-    <div className="min-h-screen lg:pl-64">
+    <div className="min-h-screen [--bottom-bar-h:4.5rem] lg:pl-64 lg:[--bottom-bar-h:0px]">
       <aside className="fixed inset-y-0 left-0 hidden w-64 flex-col justify-between bg-slate-900 p-4 lg:flex print:hidden">
         <div>
           <div className="mb-6 flex items-center gap-3 px-2">
@@ -68,7 +75,7 @@ export function AdminLayout() {
           </div>
           <NavLinks />
         </div>
-        {userBlock}
+        {userBlock('dark')}
       </aside>
       <main className="mx-auto max-w-7xl p-4 pb-24 lg:p-8">
         <Outlet />
@@ -76,10 +83,11 @@ export function AdminLayout() {
       <button type="button" aria-label={t.nav.menu} onClick={() => setSheet(true)} className="fixed bottom-4 right-4 z-30 flex h-14 w-14 items-center justify-center rounded-full bg-slate-900 text-white shadow-xl lg:hidden print:hidden">
         <Menu className="h-6 w-6" aria-hidden />
       </button>
-      <Dialog open={sheet} onClose={() => setSheet(false)} title={t.nav.menu} variant="sheet" className="bg-slate-900 text-white [&_h2]:text-white">
-        <NavLinks onNavigate={() => setSheet(false)} />
-        <div className="mt-4">{userBlock}</div>
+      <Dialog open={sheet} onClose={() => setSheet(false)} title={t.nav.menu} variant="sheet">
+        <NavLinks tone="light" onNavigate={() => setSheet(false)} />
+        <div className="mt-4">{userBlock('light')}</div>
       </Dialog>
+      {/* --bottom-bar-h on the root lifts it above the phone's menu button (none from lg up). */}
       <ConnectionIndicator />
     </div>
   );

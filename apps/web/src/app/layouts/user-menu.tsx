@@ -1,26 +1,85 @@
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { LogOut, User } from 'lucide-react';
 import { cn } from '../../components/ui/cn.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 
-/** Floating bottom-left menu with who is signed in and Cerrar Sesión. */
-export function FloatingUserMenu({ title, subtitle, onLogout, busy }: { title: string; subtitle: string; onLogout: () => void; busy?: boolean }) {
+/**
+ * Who is signed in and Cerrar Sesión behind a round button. 'bottom-left' floats over the
+ * waiter's tables; 'top-right' sits in the kitchen's header bar so it never covers a card's
+ * 'Marcar Listo' on a busy board.
+ */
+export function FloatingUserMenu({
+  title,
+  subtitle,
+  onLogout,
+  busy,
+  placement = 'bottom-left',
+}: {
+  title: string;
+  subtitle: string;
+  onLogout: () => void;
+  busy?: boolean;
+  placement?: 'bottom-left' | 'top-right';
+}) {
   const [open, setOpen] = useState(false);
-  return (
-    <div className="fixed bottom-4 left-4 z-30 print:hidden">
-      {open && (
-        <div className="mb-2 w-64 rounded-xl border border-slate-200 bg-white p-3 shadow-xl">
-          <p className="truncate font-semibold">{title}</p>
-          <p className="truncate text-sm text-slate-500">{subtitle}</p>
-          <button type="button" disabled={busy} onClick={onLogout} className="mt-3 flex w-full items-center gap-2 rounded-lg px-2 py-2 text-sm font-medium text-rose-700 hover:bg-rose-50">
-            <LogOut className="h-4 w-4" aria-hidden />
-            {t.logout.action}
-          </button>
-        </div>
+  const panelId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  // A tap anywhere else or Escape closes it, like any menu.
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+  const top = placement === 'top-right';
+  const panel = open && (
+    <div
+      id={panelId}
+      className={cn(
+        'w-64 rounded-xl border border-slate-200 bg-white p-3 text-slate-900 shadow-xl',
+        top ? 'absolute top-full right-0 mt-2' : 'mb-2',
       )}
-      <button type="button" aria-label="Menú de usuario" aria-expanded={open} onClick={() => setOpen((v) => !v)} className={cn('flex h-12 w-12 items-center justify-center rounded-full bg-slate-900 text-white shadow-lg', open && 'ring-4 ring-brand-500/40')}>
+    >
+      <p className="truncate font-semibold">{title}</p>
+      <p className="truncate text-sm text-slate-500">{subtitle}</p>
+      <button
+        type="button"
+        disabled={busy}
+        onClick={onLogout}
+        className="mt-3 flex h-10 w-full items-center gap-2 rounded-lg px-2 text-sm font-medium text-rose-700 hover:bg-rose-50 focus-visible:outline-2 focus-visible:outline-brand-500"
+      >
+        <LogOut className="h-4 w-4" aria-hidden />
+        {t.logout.action}
+      </button>
+    </div>
+  );
+  return (
+    <div ref={root} className={cn('fixed z-30 print:hidden', top ? 'top-1.5 right-3' : 'bottom-4 left-4')}>
+      {!top && panel}
+      <button
+        type="button"
+        aria-label={t.nav.userMenu}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen((v) => !v)}
+        className={cn(
+          'flex items-center justify-center rounded-full text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500',
+          top ? 'h-10 w-10 bg-slate-700 hover:bg-slate-600' : 'h-12 w-12 bg-slate-900 shadow-lg',
+          open && 'ring-4 ring-brand-500/40',
+        )}
+      >
         <User className="h-5 w-5" aria-hidden />
       </button>
+      {top && panel}
     </div>
   );
 }

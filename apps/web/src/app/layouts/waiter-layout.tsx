@@ -1,4 +1,4 @@
-import { Link, Outlet, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { LayoutGrid } from 'lucide-react';
 import { BrandMark } from '../../components/brand-mark.tsx';
@@ -13,14 +13,22 @@ export function WaiterLayout() {
   const config = useGeneralConfig();
   const logout = useLogout();
   const navigate = useNavigate();
+  // The order and checkout screens keep their actions at the bottom edge; the menu would sit
+  // under (or on top of) them, so it lives on the tables screen, where SPEC §2 puts it. Where it
+  // shows, the offline notice (placed by --bottom-bar-h) floats above it.
+  const { pathname } = useLocation();
+  const showMenu = !/^\/waiter\/(order|checkout)/.test(pathname);
   return (
-    <div className="min-h-screen">
-      <header className="sticky top-0 z-20 flex items-center justify-between border-b border-slate-200 bg-white/95 px-4 py-2 backdrop-blur print:hidden">
+    <div className={showMenu ? 'min-h-screen [--bottom-bar-h:4.5rem]' : 'min-h-screen'}>
+      <header className="sticky top-0 z-20 flex h-14 items-center justify-between border-b border-slate-200 bg-white/95 px-4 backdrop-blur print:hidden">
         <div className="flex min-w-0 items-center gap-2">
           <BrandMark logoUrl={config.data?.logoUrl} />
           <span className="truncate font-bold">{config.data?.name || t.app.fallbackTitle}</span>
         </div>
-        <Link to="/waiter/home" className="flex items-center gap-1 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+        <Link
+          to="/waiter/home"
+          className="flex h-10 items-center gap-1 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
+        >
           <LayoutGrid className="h-4 w-4" aria-hidden />
           {t.nav.tables}
         </Link>
@@ -28,20 +36,22 @@ export function WaiterLayout() {
       <main className="mx-auto max-w-3xl">
         <Outlet />
       </main>
-      <FloatingUserMenu
-        title={user?.displayName ?? ''}
-        subtitle={user?.email ?? ''}
-        busy={logout.isPending}
-        onLogout={() =>
-          logout.mutate(undefined, {
-            onSuccess: () => {
-              toast.success(t.logout.success);
-              navigate('/waiter/login', { replace: true });
-            },
-            onError: () => toast.error(t.logout.error),
-          })
-        }
-      />
+      {showMenu && (
+        <FloatingUserMenu
+          title={user?.displayName ?? ''}
+          subtitle={user?.email ?? ''}
+          busy={logout.isPending}
+          onLogout={() =>
+            logout.mutate(undefined, {
+              onSuccess: () => {
+                toast.success(t.logout.success);
+                navigate('/waiter/login', { replace: true });
+              },
+              onError: () => toast.error(t.logout.error),
+            })
+          }
+        />
+      )}
       <ConnectionIndicator />
     </div>
   );

@@ -9,7 +9,8 @@ const VARIANTS = {
   outline: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 disabled:text-slate-400',
   ghost: 'text-slate-700 hover:bg-slate-100 disabled:text-slate-400',
 } as const;
-const SIZES = { sm: 'h-8 px-3 text-sm', md: 'h-10 px-4 text-sm', lg: 'h-12 px-5 text-base', icon: 'h-10 w-10' } as const;
+// Small buttons stay 40 px tall on phones (a finger, not a pointer); compact from 640 px up.
+const SIZES = { sm: 'h-10 px-3 text-sm sm:h-8', md: 'h-10 px-4 text-sm', lg: 'h-12 px-5 text-base', icon: 'h-10 w-10' } as const;
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: keyof typeof VARIANTS;

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { X } from 'lucide-react';
 import { cn } from './cn.ts';
+import { t } from '../../lib/i18n/es-MX.ts';
 
 export interface DialogProps {
   open: boolean;
@@ -78,11 +79,17 @@ export function Dialog({ open, onClose, title, children, footer, locked = false,
           className,
         )}
       >
-        <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3">
-          <h2 id={titleId} className="text-lg font-semibold">
+        <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-5 py-2">
+          <h2 id={titleId} className="min-w-0 text-lg font-semibold break-words">
             {title}
           </h2>
-          <button type="button" aria-label="Cerrar" disabled={locked} onClick={onClose} className="rounded-md p-1 text-slate-500 hover:bg-slate-100 disabled:opacity-40">
+          <button
+            type="button"
+            aria-label={t.app.close}
+            disabled={locked}
+            onClick={onClose}
+            className="-mr-2 flex h-10 w-10 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-40"
+          >
             <X className="h-5 w-5" />
           </button>
         </div>

@@ -44,21 +44,20 @@ export function BoardCard({ item, now, showStation, busy, onAdvance }: Props) {
             {t.board.deliveredAt(formatTime(item.updatedAt))}
           </span>
         ) : (
-          <span
-            className={cn('flex shrink-0 items-center gap-1 rounded-full px-2.5 py-1 text-sm font-bold tabular-nums', waitTone(minutes))}
-            aria-label={t.board.waitingLabel(minutes)}
-          >
+          <span className={cn('flex shrink-0 items-center gap-1 rounded-full px-2.5 py-1 text-sm font-bold tabular-nums', waitTone(minutes))}>
             <Clock className="h-4 w-4" aria-hidden />
-            {t.board.waiting(minutes)}
+            {/* Screen readers hear the full sentence; the short form is for the eye. */}
+            <span aria-hidden>{t.board.waiting(minutes)}</span>
+            <span className="sr-only">{t.board.waitingLabel(minutes)}</span>
           </span>
         )}
       </header>
       <div className="mt-3 flex items-baseline gap-3">
         <span
           className="shrink-0 rounded-lg bg-slate-900 px-2 py-1 text-lg font-black tabular-nums text-white @2xs:px-2.5 @2xs:text-xl"
-          aria-label={`Cantidad ${item.quantity}`}
         >
-          {item.quantity}×
+          <span aria-hidden>{item.quantity}×</span>
+          <span className="sr-only">{t.board.quantityLabel(item.quantity)}</span>
         </span>
         <p className="min-w-0 text-lg font-bold leading-snug break-words text-slate-900 @2xs:text-xl">{item.productName}</p>
       </div>

@@ -10,7 +10,7 @@ import { percent } from './report-format.ts';
 function Stat({ label, value, icon, hint, strong }: { label: string; value: string; icon: ReactNode; hint?: string; strong?: boolean }) {
   // The headline figure is dark; Card's own white background would fight a dark class, so a plain box.
   const box = strong
-    ? 'rounded-xl bg-slate-900 p-4 text-white shadow-sm md:col-span-2'
+    ? 'col-span-2 rounded-xl bg-slate-900 p-4 text-white shadow-sm'
     : 'rounded-xl border border-slate-200 bg-white p-4 shadow-sm';
   return (
     <div className={box}>

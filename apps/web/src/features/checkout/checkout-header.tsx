@@ -18,20 +18,21 @@ export function CheckoutHeader({ order, backTo }: { order: Order; backTo: string
       <Link
         to={backTo}
         aria-label={t.checkout.back}
-        className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg border border-slate-300 bg-white text-slate-700 hover:bg-slate-100"
+        className="flex h-10 w-10 shrink-0 items-center justify-center self-start rounded-lg border border-slate-300 bg-white text-slate-700 hover:bg-slate-100"
       >
         <ArrowLeft className="h-5 w-5" aria-hidden />
       </Link>
       <div className="min-w-0 flex-1">
-        <h1 className="truncate text-xl font-bold">
+        <h1 className="text-xl leading-tight font-bold">
           {t.checkout.title} · {tableLabel(order.tableNumber)}
-          {order.tableName && <span className="font-normal text-slate-500"> · {order.tableName}</span>}
         </h1>
-        <p className="truncate text-sm text-slate-500">
+        {/* The table's name can be long ("Cumpleaños de…"): its own line, never cut. */}
+        {order.tableName && <p className="text-sm font-medium break-words text-slate-700">{order.tableName}</p>}
+        <p className="text-sm break-words text-slate-500">
           #{shortOrderId(order.id)} · {order.waiterName ?? t.tables.unassigned}
         </p>
       </div>
-      <Badge tone={chip.tone} className="px-3 py-1 text-sm" data-testid="status-chip">
+      <Badge tone={chip.tone} className="shrink-0 self-start px-2.5 py-1" data-testid="status-chip">
         {chip.label}
       </Badge>
     </header>

@@ -23,7 +23,7 @@ export function AdminOrderPage() {
     <div className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div className="flex items-center gap-3">
-          <Link to="/admin/home" aria-label={t.order.backToTables} className="rounded-lg p-2 text-slate-600 hover:bg-slate-100">
+          <Link to="/admin/home" aria-label={t.order.backToTables} className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg border border-slate-300 bg-white text-slate-700 hover:bg-slate-100">
             <ArrowLeft className="h-5 w-5" aria-hidden />
           </Link>
           <div>
@@ -32,6 +32,11 @@ export function AdminOrderPage() {
               {t.order.orderNumber(shortOrderId(order.id))}
             </p>
           </div>
+        </div>
+        {/* On a phone the side panel comes after the items; the total stays in sight up here. */}
+        <div className="text-right lg:hidden" aria-hidden>
+          <p className="text-xs text-slate-500">{t.order.total}</p>
+          <p className="text-2xl font-bold tabular-nums">{money(screen.total)}</p>
         </div>
       </div>
 

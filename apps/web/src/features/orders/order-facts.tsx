@@ -24,7 +24,7 @@ export function OrderFacts({ order, now }: { order: Order; now: number }) {
           {t.order.itemsTotal} / {t.order.itemTypes}
         </dt>
         <dd className="font-semibold" data-testid="order-counts">
-          {t.tables.items(itemQuantity(order.items))} · {t.order.types(distinctProducts(order.items))}
+          <span className="whitespace-nowrap">{t.tables.items(itemQuantity(order.items))}</span> · <span className="whitespace-nowrap">{t.order.types(distinctProducts(order.items))}</span>
         </dd>
       </div>
     </dl>
@@ -57,15 +57,15 @@ export function GuestStepper({ value, disabled, onChange }: { value: number; dis
 const COUNTERS = [
   { status: 'pendiente', className: 'bg-amber-50 text-amber-800' },
   { status: 'en_preparacion', className: 'bg-sky-50 text-sky-800' },
-  { status: 'listo', className: 'bg-violet-50 text-violet-800' },
-  { status: 'entregado', className: 'bg-emerald-50 text-emerald-800' },
+  { status: 'listo', className: 'bg-emerald-50 text-emerald-800' },
+  { status: 'entregado', className: 'bg-slate-100 text-slate-700' },
 ] as const;
 
 /** Quantities by status, deleted items left out. */
 export function StatusCounters({ order }: { order: Order }) {
   const counts = quantityByStatus(order.items);
   return (
-    <div className="grid grid-cols-4 gap-2" aria-label={t.order.countsTitle}>
+    <div role="group" className="grid grid-cols-4 gap-2" aria-label={t.order.countsTitle}>
       {COUNTERS.map(({ status, className }) => (
         <div key={status} className={cn('rounded-lg p-2 text-center', className)} data-testid={`count-${status}`}>
           <div className="text-xl font-bold tabular-nums">{counts[status]}</div>

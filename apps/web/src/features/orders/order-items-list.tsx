@@ -7,7 +7,8 @@ import { cn } from '../../components/ui/cn.ts';
 import { formatDateTime, money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 
-const STATUS_TONE: Record<OrderItem['status'], BadgeTone> = { pendiente: 'warning', en_preparacion: 'info', listo: 'violet', entregado: 'success' };
+// The kitchen board and the panel colour the flow the same way: waiting amber, ready green, done grey.
+const STATUS_TONE: Record<OrderItem['status'], BadgeTone> = { pendiente: 'warning', en_preparacion: 'info', listo: 'success', entregado: 'neutral' };
 
 /** Every item row, deleted ones included (struck through, not counted) for the record. */
 export function OrderItemsList({ items, readOnly, onAddUnit, onDelete }: { items: OrderItem[]; readOnly: boolean; onAddUnit: (item: OrderItem) => void; onDelete: (item: OrderItem) => void }) {
@@ -25,16 +26,16 @@ function ItemRow({ item, readOnly, onAddUnit, onDelete }: { item: OrderItem; rea
   return (
     <li className={cn('flex gap-3 py-3', deleted && 'opacity-70')} data-testid="order-item" data-deleted={deleted ? 'true' : undefined}>
       <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-center gap-2">
+        <p className={cn('font-semibold break-words', deleted && 'text-slate-500 line-through')}>
+          {item.quantity} × {item.productName}
+        </p>
+        <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
           {deleted ? <Badge tone="danger">{t.order.deleted}</Badge> : <Badge tone={STATUS_TONE[item.status]}>{t.order.statuses[item.status]}</Badge>}
-          <span className={cn('font-semibold', deleted && 'text-slate-500 line-through')}>
-            {item.quantity} × {item.productName}
+          <span className={cn('text-sm text-slate-500', deleted && 'line-through')}>
+            {t.order.unitPrice(money(item.productPrice))} · {item.category}
           </span>
         </div>
-        <p className={cn('mt-0.5 text-sm text-slate-500', deleted && 'line-through')}>
-          {t.order.unitPrice(money(item.productPrice))} · {item.category}
-        </p>
-        {item.notes && <p className={cn('mt-1 rounded bg-amber-50 px-2 py-1 text-sm text-amber-900', deleted && 'line-through')}>{item.notes}</p>}
+        {item.notes && <p className={cn('mt-1.5 rounded bg-amber-50 px-2 py-1 text-sm break-words text-amber-900', deleted && 'line-through')}>{item.notes}</p>}
         {deleted && item.deletedAt !== null && <p className="mt-1 text-xs text-rose-700">{t.order.deletedBy(item.deletedByName ?? '—', formatDateTime(item.deletedAt))}</p>}
       </div>
       <div className="flex shrink-0 flex-col items-end justify-between gap-2">

@@ -71,14 +71,14 @@ export function ProductPickerDialog({ open, busy, onClose, onPick }: { open: boo
             <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t.picker.search} aria-label={t.picker.search} className="pl-9" />
           </div>
           {products.data && (
-            <div className="flex gap-2 overflow-x-auto pb-1" role="group" aria-label="Categorías">
+            <div className="flex gap-2 overflow-x-auto pb-1 sm:flex-wrap" role="group" aria-label={t.picker.categories}>
               {[null, ...categoriesOf(products.data)].map((c) => (
                 <button
                   key={c ?? 'all'}
                   type="button"
                   aria-pressed={category === c}
                   onClick={() => setCategory(c)}
-                  className={cn('shrink-0 rounded-full border px-3 py-1.5 text-sm font-medium', category === c ? 'border-slate-900 bg-slate-900 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-100')}
+                  className={cn('h-10 shrink-0 rounded-full border px-4 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500', category === c ? 'border-slate-900 bg-slate-900 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-100')}
                 >
                   {c ?? t.picker.all}
                 </button>
@@ -97,7 +97,7 @@ export function ProductPickerDialog({ open, busy, onClose, onPick }: { open: boo
             <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2" aria-label={t.picker.choose}>
               {list.map((p) => (
                 <li key={p.id}>
-                  <button type="button" onClick={() => setSelected(p)} className="flex w-full items-start justify-between gap-3 rounded-lg border border-slate-200 bg-white p-3 text-left hover:border-brand-500 hover:bg-brand-50">
+                  <button type="button" onClick={() => setSelected(p)} className="flex w-full items-start justify-between gap-3 rounded-lg border border-slate-200 bg-white p-3 text-left hover:border-brand-500 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500">
                     <span className="min-w-0">
                       <span className="block font-medium">{p.name}</span>
                       <span className="block text-xs text-slate-500">{p.category}</span>
@@ -142,7 +142,7 @@ function SelectedProduct({ product, busy, onBack, onAdd }: { product: Product; b
             {product.category} · {money(product.price)}
           </p>
         </div>
-        <Button variant="ghost" size="sm" onClick={onBack} disabled={busy}>
+        <Button variant="outline" size="sm" onClick={onBack} disabled={busy}>
           <ArrowLeft className="h-4 w-4" aria-hidden />
           {t.picker.change}
         </Button>

@@ -9,7 +9,8 @@ import { GuestStepper, OrderFacts, StatusCounters } from './order-facts.tsx';
 import { OrderItemsSection } from './order-items-section.tsx';
 import { OrderStates } from './order-states.tsx';
 import { PaymentGateNote } from './payment-gate-note.tsx';
-import { useOrderScreen } from './use-order-screen.tsx';
+import { useOrderScreen, type OrderScreen } from './use-order-screen.tsx';
+import { useBottomBar } from '../../lib/bottom-bar.ts';
 
 /** Mobile layout: header sticks under the app bar, Agregar and Cobrar stay at the thumb. */
 export function WaiterOrderPage() {
@@ -21,8 +22,8 @@ export function WaiterOrderPage() {
 
   return (
     <div className="pb-36">
-      <div className="sticky top-[53px] z-10 flex items-center gap-2 border-b border-slate-200 bg-white px-2 py-2 shadow-sm">
-        <Button variant="ghost" size="icon" aria-label={t.order.backToTables} onClick={() => navigate('/waiter/home')}>
+      <div className="sticky top-14 z-10 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2 shadow-sm">
+        <Button variant="outline" size="icon" aria-label={t.order.backToTables} onClick={() => navigate('/waiter/home')}>
           <ArrowLeft className="h-5 w-5" aria-hidden />
         </Button>
         <div className="min-w-0 flex-1">
@@ -31,7 +32,7 @@ export function WaiterOrderPage() {
             {t.order.orderNumber(shortOrderId(order.id))}
           </p>
         </div>
-        <div className="pr-2 text-right">
+        <div className="text-right">
           <p className="text-xs text-slate-500">{t.order.total}</p>
           <p className="text-xl font-bold tabular-nums" data-testid="order-total">
             {money(screen.total)}
@@ -40,35 +41,53 @@ export function WaiterOrderPage() {
       </div>
 
       <div className="space-y-4 p-4">
-        <BlurSaveField label={t.order.tableName} placeholder={t.order.tableNamePlaceholder} value={order.tableName} maxLength={80} disabled={screen.readOnly} onSave={screen.setTableName} />
+        <BlurSaveField
+          label={t.order.tableName}
+          placeholder={t.order.tableNamePlaceholder}
+          value={order.tableName}
+          maxLength={80}
+          disabled={screen.readOnly}
+          onSave={screen.setTableName}
+        />
         <OrderFacts order={order} now={screen.now} />
         <GuestStepper value={order.peopleCount} disabled={screen.readOnly} onChange={screen.setGuests} />
         <StatusCounters order={order} />
         <OrderItemsSection screen={screen} showAddButton={false} />
       </div>
 
-      <div className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 px-4 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur">
-        <div className="mx-auto max-w-3xl space-y-2">
-          <PaymentGateNote gate={screen.gate} button="charge" />
-          <div className="grid grid-cols-2 gap-3">
-            <Button variant="accent" size="lg" onClick={screen.dialogs.openPicker} disabled={screen.readOnly}>
-              <Plus className="h-5 w-5" aria-hidden />
-              {t.order.add}
-            </Button>
-            <Button
-              variant="success"
-              size="lg"
-              disabled={!screen.gate.ok}
-              title={screen.gate.ok ? undefined : t.order.cannotCharge}
-              onClick={() => navigate(`/waiter/checkout/${order.id}`, { state: { orderId: order.id, tableId } })}
-            >
-              <CreditCard className="h-5 w-5" aria-hidden />
-              {t.order.charge}
-            </Button>
-          </div>
+      <ActionBar screen={screen} onCharge={() => navigate(`/waiter/checkout/${order.id}`, { state: { orderId: order.id, tableId } })} />
+      {screen.dialogs.element}
+    </div>
+  );
+}
+
+/** Agregar and Cobrar at the thumb, with why Cobrar is still closed. */
+function ActionBar({ screen, onCharge }: { screen: OrderScreen; onCharge: () => void }) {
+  const ref = useBottomBar<HTMLDivElement>();
+  return (
+    <div
+      ref={ref}
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 px-4 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur print:hidden"
+    >
+      <div className="mx-auto max-w-3xl space-y-2">
+        <PaymentGateNote gate={screen.gate} button="charge" />
+        <div className="grid grid-cols-2 gap-3">
+          <Button variant="accent" size="lg" onClick={screen.dialogs.openPicker} disabled={screen.readOnly}>
+            <Plus className="h-5 w-5" aria-hidden />
+            {t.order.add}
+          </Button>
+          <Button
+            variant="success"
+            size="lg"
+            disabled={!screen.gate.ok}
+            title={screen.gate.ok ? undefined : t.order.cannotCharge}
+            onClick={onCharge}
+          >
+            <CreditCard className="h-5 w-5" aria-hidden />
+            {t.order.charge}
+          </Button>
         </div>
       </div>
-      {screen.dialogs.element}
     </div>
   );
 }

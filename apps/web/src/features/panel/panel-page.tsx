@@ -39,10 +39,7 @@ export function PanelPage() {
 
   return (
     <div className="flex flex-col gap-5">
-      <h1 className="flex items-center gap-2 text-2xl font-bold text-slate-900">
-        <ClipboardList className="h-7 w-7" aria-hidden />
-        {t.panel.title}
-      </h1>
+      <h1 className="text-2xl font-bold text-slate-900">{t.panel.title}</h1>
       <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
         <Tabs label={t.panel.areaLabel} tabs={AREAS} value={area} onChange={setArea} />
         <Tabs label={t.panel.statusLabel} tabs={STATUSES} value={status} onChange={setStatus} />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ImageOff, Pencil, Trash2 } from 'lucide-react';
 import { stationOf } from '@comanda/domain';
 import type { Product } from '@comanda/contract';
@@ -11,6 +11,13 @@ import { t } from '../../lib/i18n/es-MX.ts';
 
 export function ProductCard({ product, onEdit, onDelete, onToggle, toggling }: { product: Product; onEdit: () => void; onDelete: () => void; onToggle: (available: boolean) => void; toggling: boolean }) {
   const [imageFailed, setImageFailed] = useState(false);
+  // The switch moves in the click itself; the cached product (updated a tick later, or rolled
+  // back on a refusal) takes over once the request settles.
+  const [pending, setPending] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (!toggling) setPending(null);
+  }, [toggling]);
+  const checked = pending ?? product.available;
   const bar = stationOf(product.category) === 'barra';
   return (
     <Card data-testid="product-card" className={cn('flex flex-col overflow-hidden', !product.available && 'opacity-70')}>
@@ -36,14 +43,17 @@ export function ProductCard({ product, onEdit, onDelete, onToggle, toggling }: {
         </div>
         {product.description && <p className="line-clamp-2 text-sm text-slate-600">{product.description}</p>}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
-          <label className="flex cursor-pointer items-center gap-2 text-sm text-slate-700">
+          <label className="flex min-h-10 cursor-pointer items-center gap-2 text-sm text-slate-700">
             <input
               type="checkbox"
               role="switch"
               aria-label={`${t.products.available}: ${product.name}`}
-              checked={product.available}
+              checked={checked}
               disabled={toggling}
-              onChange={(e) => onToggle(e.target.checked)}
+              onChange={(e) => {
+                setPending(e.target.checked);
+                onToggle(e.target.checked);
+              }}
               className="h-4 w-4 accent-emerald-600"
             />
             {t.products.available}

@@ -40,7 +40,23 @@ export function ProductFormDialog({ product, open, busy, onClose, onSubmit }: { 
   };
 
   return (
-    <Dialog open={open} onClose={onClose} locked={busy} title={product ? t.products.editTitle : t.products.add} variant="sheet">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      locked={busy}
+      title={product ? t.products.editTitle : t.products.add}
+      variant="sheet"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            {t.app.cancel}
+          </Button>
+          <Button type="submit" form="product-form" variant="accent" disabled={busy}>
+            {busy ? t.products.saving : t.app.save}
+          </Button>
+        </>
+      }
+    >
       <form id="product-form" onSubmit={submit} className="space-y-3" noValidate>
         <div>
           <Label htmlFor="product-name">{t.products.name}</Label>
@@ -80,14 +96,6 @@ export function ProductFormDialog({ product, open, busy, onClose, onSubmit }: { 
           </p>
         )}
       </form>
-      <div className="mt-4 flex justify-end gap-2">
-        <Button variant="outline" onClick={onClose} disabled={busy}>
-          {t.app.cancel}
-        </Button>
-        <Button type="submit" form="product-form" variant="accent" disabled={busy}>
-          {busy ? t.products.saving : t.app.save}
-        </Button>
-      </div>
     </Dialog>
   );
 }

@@ -88,14 +88,14 @@ export function ProductsPage() {
         <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
         <Input type="search" aria-label={t.products.search} placeholder={t.products.search} value={query} onChange={(e) => setQuery(e.target.value)} className="pl-9" />
       </div>
-      <div role="group" aria-label={t.products.category} className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
+      <div role="group" aria-label={t.products.category} className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 sm:flex-wrap">
         {[ALL, ...CATEGORIES].map((c) => (
           <button
             key={c}
             type="button"
             aria-pressed={category === c}
             onClick={() => setCategory(c)}
-            className={cn('whitespace-nowrap rounded-full border px-3 py-1.5 text-sm font-medium', category === c ? 'border-slate-900 bg-slate-900 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-100')}
+            className={cn('h-10 whitespace-nowrap rounded-full border px-4 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 sm:h-9', category === c ? 'border-slate-900 bg-slate-900 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-100')}
           >
             {c === ALL ? t.products.all : c}
           </button>
@@ -126,7 +126,7 @@ export function ProductsPage() {
           onSubmit={save}
         />
       )}
-      <ConfirmDialog open={deleting !== null} title={t.products.remove} message={t.products.confirmDelete} confirmLabel={t.products.remove} danger busy={remove.isPending} onConfirm={confirmDelete} onClose={() => setDeleting(null)} />
+      <ConfirmDialog open={deleting !== null} title={t.products.deleteTitle} message={t.products.confirmDelete} confirmLabel={t.products.remove} danger busy={remove.isPending} onConfirm={confirmDelete} onClose={() => setDeleting(null)} />
     </div>
   );
 }

@@ -52,8 +52,24 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
 
   const selected = ROLE_OPTIONS.find((r) => r.value === role);
   return (
-    <Dialog open={open} onClose={onClose} locked={create.isPending} title={t.settings.addUserTitle} variant="sheet">
-      <form onSubmit={submit} className="space-y-3">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      locked={create.isPending}
+      title={t.settings.addUserTitle}
+      variant="sheet"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={create.isPending}>
+            {t.app.cancel}
+          </Button>
+          <Button type="submit" form="add-user-form" variant="accent" disabled={create.isPending}>
+            {create.isPending ? t.settings.creating : t.settings.create}
+          </Button>
+        </>
+      }
+    >
+      <form id="add-user-form" onSubmit={submit} className="space-y-3">
         <div>
           <Label htmlFor="user-name">{t.settings.displayName}</Label>
           <Input id="user-name" required maxLength={120} value={displayName} onChange={(e) => setDisplayName(e.target.value)} data-autofocus />
@@ -83,14 +99,6 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
             {error}
           </p>
         )}
-        <div className="flex justify-end gap-2 pt-1">
-          <Button variant="outline" onClick={onClose} disabled={create.isPending}>
-            {t.app.cancel}
-          </Button>
-          <Button type="submit" variant="accent" disabled={create.isPending}>
-            {create.isPending ? t.settings.creating : t.settings.create}
-          </Button>
-        </div>
       </form>
     </Dialog>
   );

@@ -135,11 +135,14 @@ function TableRow({ table, admin, onRemove }: { table: Table; admin: ReturnType<
     );
   };
   return (
-    <li className="flex flex-wrap items-center gap-3 px-3 py-2" data-testid={`manage-table-${table.number}`}>
-      <span className="w-24 font-medium">{tableLabel(table.number)}</span>
-      {inUse ? <Badge tone="warning">{t.tables.inUse}</Badge> : <Badge>{t.tables.free}</Badge>}
+    <li className="flex items-center gap-3 px-3 py-2" data-testid={`manage-table-${table.number}`}>
+      {/* Name and state stacked on a phone, side by side from 640 px: the number form keeps its row. */}
+      <div className="flex min-w-0 flex-1 flex-col items-start gap-1 sm:flex-row sm:items-center sm:gap-3">
+        <span className="font-medium sm:w-24">{tableLabel(table.number)}</span>
+        {inUse ? <Badge tone="warning">{t.tables.occupied}</Badge> : <Badge>{t.tables.free}</Badge>}
+      </div>
       <form
-        className="ml-auto flex items-center gap-2"
+        className="flex shrink-0 items-center gap-2"
         onSubmit={(e) => {
           e.preventDefault();
           save();
@@ -151,7 +154,7 @@ function TableRow({ table, admin, onRemove }: { table: Table; admin: ReturnType<
         <Button type="submit" variant="outline" size="sm" disabled={!changed || admin.renumber.isPending} aria-label={`${t.tables.renumber}: ${tableLabel(table.number)}`}>
           <Check className="h-4 w-4" aria-hidden />
         </Button>
-        <Button variant="outline" size="sm" className="text-rose-700" disabled={inUse} title={inUse ? t.tables.inUse : undefined} onClick={onRemove} aria-label={`${t.tables.remove}: ${tableLabel(table.number)}`}>
+        <Button variant="outline" size="sm" className="text-rose-700" disabled={inUse} title={inUse ? t.tables.occupiedNoDelete : undefined} onClick={onRemove} aria-label={`${t.tables.remove}: ${tableLabel(table.number)}`}>
           <Trash2 className="h-4 w-4" aria-hidden />
         </Button>
       </form>

@@ -15,7 +15,7 @@ import { AddUserDialog } from './add-user-dialog.tsx';
 import { ROLE_OPTIONS, roleLabel } from './role-labels.ts';
 import { useUserMutations, useUsers } from './users-api.ts';
 
-const GRID = 'px-4 py-3 text-sm md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1.2fr)_auto] md:gap-4';
+const GRID = 'px-4 py-3 text-sm md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1.2fr)_15rem] md:gap-4';
 
 export function UsersTab() {
   const users = useUsers();

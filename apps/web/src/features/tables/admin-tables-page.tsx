@@ -7,6 +7,7 @@ import { isBarTable, tableLabel } from '@comanda/domain';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { cn } from '../../components/ui/cn.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -26,9 +27,7 @@ export function AdminTablesPage() {
       <div className="flex flex-wrap items-end justify-between gap-2">
         <h1 className="text-2xl font-bold">{t.tables.panelTitle}</h1>
         {tables.data && (
-          <p className="text-sm text-slate-500">
-            {occupied} ocupadas · {tables.data.length - occupied} libres
-          </p>
+          <p className="text-sm text-slate-500">{t.tables.summary(occupied, tables.data.length - occupied)}</p>
         )}
       </div>
       {tables.isPending ? (
@@ -38,7 +37,7 @@ export function AdminTablesPage() {
       ) : tables.data.length === 0 ? (
         <EmptyState title={t.tables.empty} />
       ) : (
-        <div className="grid grid-cols-1 items-start gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
           {tables.data.map((table) => (
             <AdminTableCard key={table.id} table={table} now={now} />
           ))}
@@ -52,7 +51,7 @@ function AdminTableCard({ table, now }: { table: Table; now: number }) {
   const label = tableLabel(table.number);
   if (table.status === 'libre') return <FreeCard table={table} label={label} />;
   return (
-    <Card className="flex flex-col gap-3 border-l-4 border-l-emerald-500 p-4" data-testid={`table-card-${table.number}`} aria-label={label}>
+    <Card className={cn('flex flex-col gap-3 border-l-4 p-4', table.order ? 'border-l-emerald-500' : 'border-l-amber-500')} role="group" data-testid={`table-card-${table.number}`} aria-label={label}>
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <h2 className="text-lg font-bold">{label}</h2>
@@ -74,7 +73,8 @@ function OccupiedBody({ table, order, now }: { table: Table; order: TableOrderSu
         <span className="truncate">{order.waiterName ?? table.waiterName ?? t.tables.unassigned}</span>
       </p>
       <OrderStats order={order} now={now} />
-      <div className="flex items-center justify-between border-t border-slate-100 pt-3">
+      {/* Cards in a row share a height; the total and buttons line up at the bottom. */}
+      <div className="mt-auto flex items-center justify-between border-t border-slate-100 pt-3">
         <Badge tone="info">{t.tables.orderStatus[order.status]}</Badge>
         <span className="text-xl font-bold tabular-nums" data-testid="table-total">
           {money(order.subtotal)}
@@ -117,7 +117,7 @@ function OrphanBody({ table, label }: { table: Table; label: string }) {
           <span className="truncate">{table.waiterName}</span>
         </p>
       )}
-      <Button variant="outline" onClick={() => setConfirming(true)} disabled={release.isPending}>
+      <Button variant="outline" className="mt-auto" onClick={() => setConfirming(true)} disabled={release.isPending}>
         <Unlock className="h-4 w-4" aria-hidden />
         {t.tables.release}
       </Button>
@@ -143,7 +143,7 @@ function FreeCard({ table, label }: { table: Table; label: string }) {
       onError: () => toast.error(t.tables.openError),
     });
   return (
-    <Card className="flex flex-col justify-between gap-4 border-dashed p-4" data-testid={`table-card-${table.number}`} aria-label={label}>
+    <Card className="flex flex-col justify-between gap-4 border-dashed p-4" role="group" data-testid={`table-card-${table.number}`} aria-label={label}>
       <div className="flex items-start justify-between gap-2">
         <h2 className="text-lg font-bold whitespace-nowrap text-slate-700">{label}</h2>
         <Badge>{t.tables.free}</Badge>

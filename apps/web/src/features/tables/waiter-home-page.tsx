@@ -1,3 +1,4 @@
+import { useId, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { AlertTriangle, Loader2, Lock, Plus } from 'lucide-react';
@@ -50,19 +51,39 @@ export function WaiterHomePage() {
       ) : tables.data.length === 0 ? (
         <EmptyState title={t.tables.empty} />
       ) : (
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-          {groups.own.map((table) => (
-            <OwnCard key={table.id} table={table} now={now} />
-          ))}
-          {groups.free.map((table) => (
-            <FreeCard key={table.id} table={table} opening={openTable.isPending && openTable.variables === table.id} disabled={openTable.isPending} onOpen={() => open(table)} />
-          ))}
-          {groups.others.map((table) => (
-            <OthersCard key={table.id} table={table} />
-          ))}
+        <div className="space-y-5">
+          <TableGroup title={t.tables.ownGroup} count={groups.own.length}>
+            {groups.own.map((table) => (
+              <OwnCard key={table.id} table={table} now={now} />
+            ))}
+          </TableGroup>
+          <TableGroup title={t.tables.freeGroup} count={groups.free.length}>
+            {groups.free.map((table) => (
+              <FreeCard key={table.id} table={table} opening={openTable.isPending && openTable.variables === table.id} disabled={openTable.isPending} onOpen={() => open(table)} />
+            ))}
+          </TableGroup>
+          <TableGroup title={t.tables.othersGroup} count={groups.others.length}>
+            {groups.others.map((table) => (
+              <OthersCard key={table.id} table={table} />
+            ))}
+          </TableGroup>
         </div>
       )}
     </div>
+  );
+}
+
+/** One of the three groups (own, free, others) under a small heading; nothing when empty. */
+function TableGroup({ title, count, children }: { title: string; count: number; children: ReactNode }) {
+  const id = useId();
+  if (count === 0) return null;
+  return (
+    <section aria-labelledby={id} className="space-y-2">
+      <h2 id={id} className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+        {title} · {count}
+      </h2>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">{children}</div>
+    </section>
   );
 }
 
@@ -70,10 +91,10 @@ function OwnCard({ table, now }: { table: Table; now: number }) {
   const navigate = useNavigate();
   const order = table.order;
   return (
-    <Card className="col-span-2 flex flex-col gap-3 border-l-4 border-l-emerald-500 p-4 sm:col-span-3" data-testid={`table-card-${table.number}`} aria-label={tableLabel(table.number)}>
+    <Card className="col-span-2 flex flex-col gap-3 border-l-4 border-l-emerald-500 p-4 sm:col-span-3" role="group" data-testid={`table-card-${table.number}`} aria-label={tableLabel(table.number)}>
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
-          <h2 className="text-lg font-bold">{tableLabel(table.number)}</h2>
+          <h3 className="text-lg font-bold">{tableLabel(table.number)}</h3>
           {order?.tableName && <p className="truncate text-sm italic text-slate-600">{order.tableName}</p>}
         </div>
         {order && (
@@ -152,7 +173,7 @@ function OthersCard({ table }: { table: Table }) {
         <Lock className="h-4 w-4 text-slate-500" aria-hidden />
       </span>
       <span className="text-sm font-medium text-slate-600">{t.tables.notAvailable}</span>
-      {table.waiterName && <span className="truncate text-xs text-slate-500">{t.tables.openedBy(table.waiterName)}</span>}
+      {table.waiterName && <span className="w-full truncate text-xs text-slate-500">{t.tables.openedBy(table.waiterName)}</span>}
     </div>
   );
 }

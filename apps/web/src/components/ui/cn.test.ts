@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { cn } from './cn.ts';
+
+describe('cn', () => {
+  it('joins and drops empty parts', () => {
+    expect(cn('a', false, null, undefined, 'b')).toBe('a b');
+  });
+  it('lets the later of two clashing utilities win', () => {
+    expect(cn('h-10 px-4 text-sm', 'h-12 text-base')).toBe('px-4 h-12 text-base');
+    expect(cn('max-w-md rounded-2xl', 'sm:max-w-2xl max-w-sm')).toBe('rounded-2xl sm:max-w-2xl max-w-sm');
+    expect(cn('bg-white text-slate-900', 'bg-slate-900 text-white')).toBe('bg-slate-900 text-white');
+  });
+  it('keeps utilities of different purpose or variant', () => {
+    expect(cn('text-xs text-rose-700 text-center')).toBe('text-xs text-rose-700 text-center');
+    expect(cn('h-10 sm:h-8 hover:bg-slate-100 bg-white')).toBe('h-10 sm:h-8 hover:bg-slate-100 bg-white');
+    expect(cn('border border-slate-300 border-l-4 border-l-emerald-500 border-dashed')).toBe(
+      'border border-slate-300 border-l-4 border-l-emerald-500 border-dashed',
+    );
+    expect(cn('p-4 px-2 py-0.5')).toBe('p-4 px-2 py-0.5');
+    expect(cn('gap-2 gap-x-4 min-h-28 m-2')).toBe('gap-2 gap-x-4 min-h-28 m-2');
+    expect(cn('bg-white/95', 'bg-slate-900/80')).toBe('bg-slate-900/80');
+  });
+  it('tells arbitrary text sizes from colours', () => {
+    expect(cn('text-[12px] text-black', 'text-[14px]')).toBe('text-black text-[14px]');
+  });
+  it('treats arbitrary variants and values as one class', () => {
+    expect(cn('[&_h2]:text-white text-slate-900', 'md:grid-cols-[minmax(0,2fr)_auto] grid-cols-1')).toBe(
+      '[&_h2]:text-white text-slate-900 md:grid-cols-[minmax(0,2fr)_auto] grid-cols-1',
+    );
+    expect(cn('[overflow-wrap:anywhere] font-bold')).toBe('[overflow-wrap:anywhere] font-bold');
+  });
+  it('keeps the last display utility', () => {
+    expect(cn('flex', 'hidden lg:flex')).toBe('hidden lg:flex');
+  });
+});
