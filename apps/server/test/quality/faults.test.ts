@@ -12,11 +12,11 @@ import { freePort, startServerProcess, type ServerProcess } from './server-proce
 import { login, newWriteLog, runWriteLoad, type WriteLog } from './write-load.ts';
 
 /**
- * QUALITY.md, Tests item 6. FAULT_ROUNDS (default 3) kill -9 rounds on SQLite; the PostgreSQL
+ * QUALITY.md, Tests item 6. FAULT_ROUNDS (default 10) kill -9 rounds on SQLite; the PostgreSQL
  * restart runs only with PG_RESTART_TEST=1 (it restarts the whole cluster, which would break
  * suites running in parallel against it).
  */
-const ROUNDS = Number(process.env.FAULT_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.FAULT_ROUNDS ?? 10);
 const WAITERS = 6;
 const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
 const waiter = DEMO_USERS.find((u) => u.role === 'waiter')!;
