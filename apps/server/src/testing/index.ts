@@ -2,3 +2,4 @@ export * from './databases.ts';
 export * from './test-server.ts';
 export { DEMO_PASSWORD, DEMO_USERS, DEMO_PRODUCTS } from '../seed/demo-data.ts';
 export { assertInvariants } from './invariants.ts';
+export { connectLive, type LiveTestClient } from './live-client.ts';

@@ -4,10 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import type { LiveServerMessage } from '@comanda/contract';
 import { connect, type Db } from '../../src/db/connect.ts';
-import { DEMO_PASSWORD, DEMO_USERS, assertInvariants, startTestServer, type TestServer } from '../../src/testing/index.ts';
+import { DEMO_PASSWORD, DEMO_USERS, assertInvariants, connectLive, startTestServer, type TestServer } from '../../src/testing/index.ts';
 import { freePort, startServerProcess, type ServerProcess } from './server-process.ts';
 import { login, newWriteLog, runWriteLoad, type WriteLog } from './write-load.ts';
 
@@ -113,32 +111,6 @@ describe('kill -9 of the server under write load (SQLite)', () => {
     console.log(`kill -9: ${ROUNDS} rounds, ${totalAcked} acknowledged item adds and ${totalCloses} closes, all present exactly once`);
   });
 });
-
-function connectLive(base: string, cookie: string): Promise<{ ws: WebSocket; next: (pred: (m: LiveServerMessage) => boolean, ms?: number) => Promise<LiveServerMessage> }> {
-  const messages: LiveServerMessage[] = [];
-  const waiters: { pred: (m: LiveServerMessage) => boolean; resolve: (m: LiveServerMessage) => void }[] = [];
-  const ws = new WebSocket(`${base.replace('http', 'ws')}/api/live`, { headers: { cookie } });
-  ws.on('message', (raw: Buffer) => {
-    const msg = JSON.parse(raw.toString()) as LiveServerMessage;
-    messages.push(msg);
-    for (const w of [...waiters]) {
-      if (!w.pred(msg)) continue;
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve(msg);
-    }
-  });
-  const next = (pred: (m: LiveServerMessage) => boolean, ms = 5000) =>
-    new Promise<LiveServerMessage>((resolve, reject) => {
-      const found = messages.find(pred);
-      if (found) return resolve(found);
-      const timer = setTimeout(() => reject(new Error('no matching live message')), ms);
-      waiters.push({ pred, resolve: (m) => (clearTimeout(timer), resolve(m)) });
-    });
-  return new Promise((resolve, reject) => {
-    ws.once('open', () => resolve({ ws, next }));
-    ws.once('error', reject);
-  });
-}
 
 describe('a dropped WebSocket', () => {
   let server: TestServer;

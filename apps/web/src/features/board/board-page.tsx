@@ -16,7 +16,7 @@ import { BoardCard } from './board-card.tsx';
 import { BoardColumn } from './board-column.tsx';
 import { categoryCounts, shouldRing, splitColumns, visibleItems } from './board-model.ts';
 import { playNewOrderTone, useSoundPreference } from './sound.ts';
-import { useNow } from './use-now.ts';
+import { useNow } from '../../lib/use-now.ts';
 
 const WAITING_REFRESH_MS = 30_000;
 
