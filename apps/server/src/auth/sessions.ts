@@ -7,6 +7,7 @@ import { randomToken, sha256 } from '../http/ids.ts';
 export const SESSION_COOKIE = 'comanda_session';
 const IDLE_MS = 12 * 60 * 60_000;
 const ABSOLUTE_MS = 7 * 24 * 60 * 60_000;
+export const SESSION_LIMITS = { idleMs: IDLE_MS, absoluteMs: ABSOLUTE_MS } as const;
 const TOUCH_EVERY_MS = 60_000;
 
 export async function createSession(ctx: AppContext, userId: string): Promise<string> {

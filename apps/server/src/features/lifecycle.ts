@@ -1,5 +1,6 @@
 import type { AppContext } from '../http/context.ts';
 import { startCardPayments, stopCardPayments } from './terminals/card-gateway.ts';
+import { startHousekeeping, stopHousekeeping } from './maintenance/housekeeping.ts';
 
 /**
  * Long-lived work that features own (resuming card payment sessions, the terminal simulator).
@@ -8,8 +9,8 @@ import { startCardPayments, stopCardPayments } from './terminals/card-gateway.ts
 type StartHook = (ctx: AppContext, log: (line: string) => void) => Promise<void>;
 type StopHook = (ctx: AppContext) => Promise<void>;
 
-const startHooks: StartHook[] = [startCardPayments];
-const stopHooks: StopHook[] = [stopCardPayments];
+const startHooks: StartHook[] = [startHousekeeping, startCardPayments];
+const stopHooks: StopHook[] = [stopHousekeeping, stopCardPayments];
 
 export async function onServerStart(ctx: AppContext, log: (line: string) => void): Promise<void> {
   for (const hook of startHooks) await hook(ctx, log);
