@@ -62,6 +62,13 @@ describe.each(testDatabaseKinds())('sign-in on %s', (kind) => {
     expect(res.body.error.message).toBe('Demasiados intentos. Intenta más tarde');
   });
 
+  it('answers a request without a session with the spec message', async () => {
+    const tables = await server.login(server.users.admin.email).then((a) => a.get<{ tables: { id: string }[] }>('/api/tables'));
+    const res = await server.anonymous().post<{ error: { message: string } }>(`/api/tables/${tables.body.tables[1]!.id}/open`);
+    expect(res.status).toBe(401);
+    expect(res.body.error.message).toBe('No hay usuario autenticado');
+  });
+
   it('logs out and forgets the session', async () => {
     const api = await server.login(server.users.admin.email);
     expect((await api.post('/api/auth/logout')).status).toBe(200);

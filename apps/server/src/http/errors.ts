@@ -11,7 +11,7 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string, code = 'bad_request') => new AppError(400, code, message);
-export const unauthorized = (message = 'Sesión no válida. Inicia sesión de nuevo.') =>
+export const unauthorized = (message = 'No hay usuario autenticado') =>
   new AppError(401, 'unauthorized', message);
 export const forbidden = (message = 'No tienes permisos para realizar esta acción') =>
   new AppError(403, 'forbidden', message);
