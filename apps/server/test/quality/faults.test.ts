@@ -162,11 +162,13 @@ describe('a dropped WebSocket', () => {
 function pgRestartCommand(): string | null {
   if (process.env.PG_RESTART_CMD) return process.env.PG_RESTART_CMD;
   const url = process.env.TEST_DATABASE_URL;
-  if (!url || spawnSync('sh', ['-c', 'command -v pg_ctlcluster pg_lsclusters'], { encoding: 'utf8' }).stdout.trim().split('\n').length < 2) return null;
+  const has = (tool: string) => spawnSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).status === 0;
+  if (!url || !has('pg_ctlcluster') || !has('pg_lsclusters')) return null;
   const port = new URL(url).port || '5432';
   const clusters = spawnSync('pg_lsclusters', ['--no-header'], { encoding: 'utf8' }).stdout.split('\n');
   const match = clusters.map((l) => l.trim().split(/\s+/)).find((cols) => cols[2] === port);
-  return match ? `pg_ctlcluster ${match[0]} ${match[1]} restart` : null;
+  // Without systemd (containers) pg_ctlcluster must act itself rather than ask systemctl.
+  return match ? `pg_ctlcluster --skip-systemctl-redirect ${match[0]} ${match[1]} restart` : null;
 }
 
 const pgRestart = process.env.PG_RESTART_TEST === '1' && process.env.TEST_DATABASE_URL ? pgRestartCommand() : null;
