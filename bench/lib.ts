@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
+import { freePort, REPO_ROOT, spawnTsProcess } from '@comanda/server/testing';
 import { cpus } from 'node:os';
-import { fileURLToPath } from 'node:url';
 
 /** Shared helpers of the benchmarks: a real server process, HTTP calls, percentiles. Loopback only. */
-export const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
+export { freePort, REPO_ROOT };
 export const DEMO_PASSWORD = 'comanda123';
 export const ACCOUNTS = {
   admin: 'admin@comanda.mx',
@@ -15,18 +14,6 @@ export const ACCOUNTS = {
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 export interface Child {
   url: string;
   process: ChildProcess;
@@ -35,40 +22,8 @@ export interface Child {
 
 /** Spawns a TypeScript entry with tsx and waits until `readyPath` answers 200. */
 export async function spawnTs(entry: string, env: Record<string, string>, port: number, readyPath: string, timeoutMs = 90_000): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let errors = '';
-  child.stderr?.on('data', (d: Buffer) => (errors = (errors + d.toString()).slice(-5000)));
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${entry} exited ${child.exitCode}: ${errors}`);
-    const ok = await fetch(url + readyPath, { signal: AbortSignal.timeout(2000) }).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`${entry} not ready after ${timeoutMs} ms: ${errors}`);
-    }
-    await sleep(100);
-  }
-  return {
-    url,
-    process: child,
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
+  const proc = await spawnTsProcess(entry, env, port, readyPath, timeoutMs);
+  return { url: proc.url, process: proc.child, stop: () => proc.stop() };
 }
 
 /** The real Comanda server (`apps/server/src/main.ts`) with demo data, in its own process. */

@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectLive, startTestServer, testDatabaseKinds, type TestServer } from '../src/testing/index.ts';
+import { connectLive, freePort, spawnTsProcess, startTestServer, testDatabaseKinds, type TestServer, type TsProcess } from '../src/testing/index.ts';
 
 describe.each(testDatabaseKinds())('live channel on %s', (kind) => {
   let server: TestServer;
@@ -42,28 +41,17 @@ describe.each(testDatabaseKinds())('live channel on %s', (kind) => {
 
 describe.runIf(testDatabaseKinds().includes('postgres'))('live events across server processes (PostgreSQL)', () => {
   let server: TestServer;
-  let child: ChildProcess;
+  let child: TsProcess;
   let childUrl: string;
 
   beforeAll(async () => {
     server = await startTestServer('postgres');
-    const port = 20000 + Math.floor(Math.random() * 20000);
-    childUrl = `http://127.0.0.1:${port}`;
-    child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
-      cwd: new URL('../../..', import.meta.url).pathname,
-      env: { ...process.env, DATABASE_URL: server.ctx.db.url, PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: 'off', LOG_LEVEL: 'silent', PIN_SECRET: 'test-pin-secret-0123456789' },
-      stdio: 'ignore',
-    });
-    for (let i = 0; i < 100; i++) {
-      const ok = await fetch(`${childUrl}/api/health`).then((r) => r.ok).catch(() => false);
-      if (ok) return;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error('second server process did not start');
+    child = await spawnTsProcess('apps/server/src/main.ts', { DATABASE_URL: server.ctx.db.url, DEMO_DATA: 'off', LOG_LEVEL: 'silent', PIN_SECRET: 'test-pin-secret-0123456789', WEB_DIST: '/nonexistent' }, await freePort(), '/api/health');
+    childUrl = child.url;
   }, 60_000);
 
   afterAll(async () => {
-    child?.kill('SIGTERM');
+    await child?.stop();
     await server?.close();
   });
 
