@@ -16,6 +16,7 @@ import { t } from '../../lib/i18n/es-MX.ts';
 const ZONES = ['America/Mexico_City', 'America/Monterrey', 'America/Merida', 'America/Cancun', 'America/Matamoros', 'America/Chihuahua', 'America/Ciudad_Juarez', 'America/Mazatlan', 'America/Bahia_Banderas', 'America/Hermosillo', 'America/Tijuana'];
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 const SELECT = 'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
+const hour = (h: number) => `${String(h).padStart(2, '0')}:00`;
 
 export function BusinessTab() {
   const config = useGeneralConfig();
@@ -44,7 +45,6 @@ function BusinessForm({ initial }: { initial: GeneralConfig }) {
     save.mutate({ name: form.name.trim(), phone: form.phone.trim(), address: form.address.trim(), logoUrl: form.logoUrl.trim(), timezone: form.timezone, shiftStartHour: form.shiftStartHour, shiftEndHour: form.shiftEndHour });
   };
   const zones = ZONES.includes(form.timezone) ? ZONES : [form.timezone, ...ZONES];
-  const hour = (h: number) => `${String(h).padStart(2, '0')}:00`;
 
   return (
     <Card className="max-w-2xl p-5">
@@ -81,26 +81,8 @@ function BusinessForm({ initial }: { initial: GeneralConfig }) {
               ))}
             </select>
           </div>
-          <div>
-            <Label htmlFor="cfg-start">{t.settings.shiftStart}</Label>
-            <select id="cfg-start" className={SELECT} value={form.shiftStartHour} onChange={(e) => set('shiftStartHour', Number(e.target.value))}>
-              {HOURS.map((h) => (
-                <option key={h} value={h}>
-                  {hour(h)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <Label htmlFor="cfg-end">{t.settings.shiftEnd}</Label>
-            <select id="cfg-end" className={SELECT} value={form.shiftEndHour} onChange={(e) => set('shiftEndHour', Number(e.target.value))}>
-              {HOURS.map((h) => (
-                <option key={h} value={h}>
-                  {hour(h)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <HourSelect id="cfg-start" label={t.settings.shiftStart} value={form.shiftStartHour} onChange={(h) => set('shiftStartHour', h)} />
+          <HourSelect id="cfg-end" label={t.settings.shiftEnd} value={form.shiftEndHour} onChange={(h) => set('shiftEndHour', h)} />
         </div>
         <p className="text-xs text-slate-500">{t.settings.shiftHint}</p>
         <div className="flex justify-end">
@@ -110,5 +92,20 @@ function BusinessForm({ initial }: { initial: GeneralConfig }) {
         </div>
       </form>
     </Card>
+  );
+}
+
+function HourSelect({ id, label, value, onChange }: { id: string; label: string; value: number; onChange: (hour: number) => void }) {
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      <select id={id} className={SELECT} value={value} onChange={(e) => onChange(Number(e.target.value))}>
+        {HOURS.map((h) => (
+          <option key={h} value={h}>
+            {hour(h)}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
