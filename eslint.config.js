@@ -24,13 +24,24 @@ const webFeatures = featureDirs('apps/web/src/features');
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/test-results/**', '**/playwright-report/**', '**/coverage/**', 'data/**', 'screenshots/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '**/coverage/**',
+      'data/**',
+      'screenshots/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs', 'vitest.config.ts'] }, tsconfigRootDir: root },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs', 'vitest.config.ts'] },
+        tsconfigRootDir: root,
+      },
       globals: { ...globals.node },
     },
     plugins: { 'import-x': importX },
@@ -39,7 +50,10 @@ export default tseslint.config(
     },
     rules: {
       // react-router's navigate() returns a promise only for data routers, which we do not use.
-      '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [{ from: 'package', name: 'NavigateFunction', package: 'react-router' }] }],
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        { allowForKnownSafeCalls: [{ from: 'package', name: 'NavigateFunction', package: 'react-router' }] },
+      ],
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
       '@typescript-eslint/consistent-type-imports': ['error', { prefer: 'type-imports', fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-explicit-any': 'error',
@@ -61,7 +75,11 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './packages/domain', from: ['./packages/contract', './apps', './e2e', './bench'], message: 'packages/domain imports nothing of ours.' },
+            {
+              target: './packages/domain',
+              from: ['./packages/contract', './apps', './e2e', './bench'],
+              message: 'packages/domain imports nothing of ours.',
+            },
           ],
         },
       ],
@@ -71,7 +89,18 @@ export default tseslint.config(
     // The contract sits on the domain only.
     files: ['packages/contract/**/*.ts'],
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [{ target: './packages/contract', from: ['./apps', './e2e', './bench'], message: 'The contract depends on nothing but the domain.' }] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './packages/contract',
+              from: ['./apps', './e2e', './bench'],
+              message: 'The contract depends on nothing but the domain.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -92,7 +121,11 @@ export default tseslint.config(
               except: [`./${name}`],
               message: 'Features never import other features: move shared code to components/ or lib/.',
             })),
-            { target: './apps/web/src/components', from: './apps/web/src/features', message: 'components/ is shared: it cannot depend on a feature.' },
+            {
+              target: './apps/web/src/components',
+              from: './apps/web/src/features',
+              message: 'components/ is shared: it cannot depend on a feature.',
+            },
             { target: './apps/web/src/lib', from: './apps/web/src/features', message: 'lib/ is shared: it cannot depend on a feature.' },
             { target: './apps/web', from: './apps/server', message: 'The web app talks to the server over HTTP only.' },
           ],
@@ -104,7 +137,10 @@ export default tseslint.config(
     // The server never reaches into the web app's sources.
     files: ['apps/server/**/*.ts'],
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [{ target: './apps/server', from: './apps/web', message: 'The server does not import web code.' }] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [{ target: './apps/server', from: './apps/web', message: 'The server does not import web code.' }] },
+      ],
     },
   },
 );

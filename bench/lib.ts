@@ -21,7 +21,13 @@ export interface Child {
 }
 
 /** Spawns a TypeScript entry with tsx and waits until `readyPath` answers 200. */
-export async function spawnTs(entry: string, env: Record<string, string>, port: number, readyPath: string, timeoutMs = 90_000): Promise<Child> {
+export async function spawnTs(
+  entry: string,
+  env: Record<string, string>,
+  port: number,
+  readyPath: string,
+  timeoutMs = 90_000,
+): Promise<Child> {
   const proc = await spawnTsProcess(entry, env, port, readyPath, timeoutMs);
   return { url: proc.url, process: proc.child, stop: () => proc.stop() };
 }
@@ -29,16 +35,31 @@ export async function spawnTs(entry: string, env: Record<string, string>, port: 
 /** The real Comanda server (`apps/server/src/main.ts`) with demo data, in its own process. */
 export async function startComanda(env: Record<string, string>): Promise<Child> {
   const port = await freePort();
-  return spawnTs('apps/server/src/main.ts', { DEMO_DATA: 'auto', PIN_SECRET: 'bench-pin-secret-0123456789', WEB_DIST: '/nonexistent', ...env }, port, '/api/health');
+  return spawnTs(
+    'apps/server/src/main.ts',
+    { DEMO_DATA: 'auto', PIN_SECRET: 'bench-pin-secret-0123456789', WEB_DIST: '/nonexistent', ...env },
+    port,
+    '/api/health',
+  );
 }
 
 export async function login(base: string, email: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
   if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
   return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
 }
 
-export async function api<T>(base: string, cookie: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+export async function api<T>(
+  base: string,
+  cookie: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
   const res = await fetch(base + path, {
     method,
     headers: { cookie, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
@@ -55,7 +76,10 @@ type TableRow = { id: string; number: number; status: string };
  * `count` open orders of the waiter, one per table, creating tables 11… when the demo's ten
  * are not enough (so no order grows past a realistic size during a run).
  */
-export async function openOrders(base: string, count: number): Promise<{ waiter: string; admin: string; orders: string[]; productId: string }> {
+export async function openOrders(
+  base: string,
+  count: number,
+): Promise<{ waiter: string; admin: string; orders: string[]; productId: string }> {
   const admin = await login(base, ACCOUNTS.admin);
   const waiter = await login(base, ACCOUNTS.waiter);
   let { tables } = (await api<{ tables: TableRow[] }>(base, admin, 'GET', '/api/tables')).body;
@@ -71,7 +95,8 @@ export async function openOrders(base: string, count: number): Promise<{ waiter:
     if (res.status !== 200) throw new Error(`open table ${t.number}: ${res.status}`);
     orders.push(res.body.order.id);
   }
-  const products = (await api<{ products: { id: string; category: string }[] }>(base, waiter, 'GET', '/api/products?available=1')).body.products;
+  const products = (await api<{ products: { id: string; category: string }[] }>(base, waiter, 'GET', '/api/products?available=1')).body
+    .products;
   // A kitchen item: it shows on the 'board' topic.
   const productId = (products.find((p) => p.category === 'Comida') ?? products[0]!).id;
   return { waiter, admin, orders, productId };

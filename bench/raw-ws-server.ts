@@ -17,7 +17,10 @@ const server = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
       seq += 1;
-      const message = JSON.stringify({ op: 'event', event: { topic: 'board', type: 'board.updated', id: 'raw', version: seq, at: Date.now() } });
+      const message = JSON.stringify({
+        op: 'event',
+        event: { topic: 'board', type: 'board.updated', id: 'raw', version: seq, at: Date.now() },
+      });
       for (const client of wss.clients) if (client.readyState === WebSocket.OPEN) client.send(message);
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ order: { id: 'raw', version: seq } }));
     });

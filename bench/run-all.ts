@@ -14,7 +14,9 @@ import { runWriteThroughput } from './write-throughput.ts';
 import { runWeb } from './web.ts';
 
 type CashCloseModule = {
-  runCashCloseBench?: (opts?: { log?: (l: string) => void }) => Promise<{ database: string; orders: number; summary: { p50: number; p95: number } }[]>;
+  runCashCloseBench?: (opts?: {
+    log?: (l: string) => void;
+  }) => Promise<{ database: string; orders: number; summary: { p50: number; p95: number } }[]>;
 };
 
 /** Engineer E's benchmark (bench/cash-close.ts), when it is there. */
@@ -50,7 +52,9 @@ async function main(): Promise<void> {
   const picked = process.argv.slice(2).filter((a) => a in BENCHES);
   const names = picked.length ? picked : Object.keys(BENCHES);
   const log = (line: string) => console.log(line);
-  const load = loadavg().map((n) => n.toFixed(2)).join(' ');
+  const load = loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
   log(`Comanda benchmarks — ${new Date().toISOString()} — ${machine()} — load average ${load}`);
   log(process.env.TEST_DATABASE_URL ? 'PostgreSQL included (TEST_DATABASE_URL)' : 'PostgreSQL not included (set TEST_DATABASE_URL)');
   const figures: Figure[] = [];
@@ -67,11 +71,16 @@ async function main(): Promise<void> {
     log(`(${name}: ${((performance.now() - started) / 1000).toFixed(0)} s)`);
   }
   log('');
-  log(`Summary (load average at start ${load}; at end ${loadavg().map((n) => n.toFixed(2)).join(' ')})`);
+  log(
+    `Summary (load average at start ${load}; at end ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')})`,
+  );
   log('');
   log('| benchmark | what | measured | target | met |');
   log('|---|---|---|---|---|');
-  for (const f of figures) log(`| ${f.benchmark} | ${f.what} | ${f.value} | ${f.target} | ${f.met === null ? '—' : f.met ? 'yes' : '**no**'} |`);
+  for (const f of figures)
+    log(`| ${f.benchmark} | ${f.what} | ${f.value} | ${f.target} | ${f.met === null ? '—' : f.met ? 'yes' : '**no**'} |`);
   process.exitCode = failed ? 1 : 0;
 }
 

@@ -97,7 +97,9 @@ async function pgCommitRate(url: string): Promise<number> {
 }
 
 export async function runWriteThroughput(log: (l: string) => void = console.log): Promise<Figure[]> {
-  log(`write throughput: ${CONCURRENCY} concurrent HTTP clients adding items to ${ORDERS} orders for ${SECONDS} s after ${WARMUP} s of warm-up`);
+  log(
+    `write throughput: ${CONCURRENCY} concurrent HTTP clients adding items to ${ORDERS} orders for ${SECONDS} s after ${WARMUP} s of warm-up`,
+  );
   const figures: Figure[] = [];
 
   const dir = mkdtempSync(join(tmpdir(), 'comanda-bench-write-'));
@@ -110,11 +112,27 @@ export async function runWriteThroughput(log: (l: string) => void = console.log)
       await server.stop();
     }
     const raw = sqliteCommitRate(join(dir, 'raw.db'));
-    log(`  SQLite: ${fmt(http.perSecond, 0)} adds/s through HTTP (${http.adds} adds, ~${fmt(http.adds / ORDERS, 0)} items per order at the end, p50 ${fmt(http.p50)} ms, p99 ${fmt(http.p99)} ms, ${http.errors} errors)`);
-    log(`  SQLite raw commits (WAL, synchronous=FULL, one row each): ${fmt(raw, 0)}/s → HTTP adds are ${fmt((100 * http.perSecond) / raw)}% of it   target ≥ 1,000 adds/s`);
+    log(
+      `  SQLite: ${fmt(http.perSecond, 0)} adds/s through HTTP (${http.adds} adds, ~${fmt(http.adds / ORDERS, 0)} items per order at the end, p50 ${fmt(http.p50)} ms, p99 ${fmt(http.p99)} ms, ${http.errors} errors)`,
+    );
+    log(
+      `  SQLite raw commits (WAL, synchronous=FULL, one row each): ${fmt(raw, 0)}/s → HTTP adds are ${fmt((100 * http.perSecond) / raw)}% of it   target ≥ 1,000 adds/s`,
+    );
     figures.push(
-      { benchmark: 'write throughput', what: 'item adds/s via HTTP, SQLite', value: `${fmt(http.perSecond, 0)}/s (p99 ${fmt(http.p99)} ms)`, target: '≥ 1,000/s', met: http.perSecond >= 1000 },
-      { benchmark: 'write throughput', what: 'raw SQLite commits/s, same run', value: `${fmt(raw, 0)}/s (ratio ${fmt(http.perSecond / raw, 3)})`, target: '—', met: null },
+      {
+        benchmark: 'write throughput',
+        what: 'item adds/s via HTTP, SQLite',
+        value: `${fmt(http.perSecond, 0)}/s (p99 ${fmt(http.p99)} ms)`,
+        target: '≥ 1,000/s',
+        met: http.perSecond >= 1000,
+      },
+      {
+        benchmark: 'write throughput',
+        what: 'raw SQLite commits/s, same run',
+        value: `${fmt(raw, 0)}/s (ratio ${fmt(http.perSecond / raw, 3)})`,
+        target: '—',
+        met: null,
+      },
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -131,11 +149,27 @@ export async function runWriteThroughput(log: (l: string) => void = console.log)
         await server.stop();
       }
       const raw = await pgCommitRate(database.url);
-      log(`  PostgreSQL: ${fmt(http.perSecond, 0)} adds/s through HTTP (${http.adds} adds, ~${fmt(http.adds / ORDERS, 0)} items per order at the end, p50 ${fmt(http.p50)} ms, p99 ${fmt(http.p99)} ms, ${http.errors} errors)`);
-      log(`  PostgreSQL raw commits (10 connections, one row each): ${fmt(raw, 0)}/s → HTTP adds are ${fmt((100 * http.perSecond) / raw)}% of it`);
+      log(
+        `  PostgreSQL: ${fmt(http.perSecond, 0)} adds/s through HTTP (${http.adds} adds, ~${fmt(http.adds / ORDERS, 0)} items per order at the end, p50 ${fmt(http.p50)} ms, p99 ${fmt(http.p99)} ms, ${http.errors} errors)`,
+      );
+      log(
+        `  PostgreSQL raw commits (10 connections, one row each): ${fmt(raw, 0)}/s → HTTP adds are ${fmt((100 * http.perSecond) / raw)}% of it`,
+      );
       figures.push(
-        { benchmark: 'write throughput', what: 'item adds/s via HTTP, PostgreSQL', value: `${fmt(http.perSecond, 0)}/s (p99 ${fmt(http.p99)} ms)`, target: '—', met: null },
-        { benchmark: 'write throughput', what: 'raw PostgreSQL commits/s, same run', value: `${fmt(raw, 0)}/s (ratio ${fmt(http.perSecond / raw, 3)})`, target: '—', met: null },
+        {
+          benchmark: 'write throughput',
+          what: 'item adds/s via HTTP, PostgreSQL',
+          value: `${fmt(http.perSecond, 0)}/s (p99 ${fmt(http.p99)} ms)`,
+          target: '—',
+          met: null,
+        },
+        {
+          benchmark: 'write throughput',
+          what: 'raw PostgreSQL commits/s, same run',
+          value: `${fmt(raw, 0)}/s (ratio ${fmt(http.perSecond / raw, 3)})`,
+          target: '—',
+          met: null,
+        },
       );
     } finally {
       await database.drop();

@@ -18,7 +18,9 @@ function run(cmd, args, env = {}) {
 }
 
 if (only !== 'e2e') {
-  console.log(`Integration suites run on: SQLite${process.env.TEST_DATABASE_URL ? ' and PostgreSQL (TEST_DATABASE_URL)' : ' only (set TEST_DATABASE_URL for PostgreSQL)'}`);
+  console.log(
+    `Integration suites run on: SQLite${process.env.TEST_DATABASE_URL ? ' and PostgreSQL (TEST_DATABASE_URL)' : ' only (set TEST_DATABASE_URL for PostgreSQL)'}`,
+  );
   const file = join(out, 'vitest.json');
   const code = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
   if (existsSync(file)) {

@@ -22,7 +22,11 @@ export async function login(page: Page, who: AccountKey): Promise<void> {
 }
 
 /** A separate browser (its own cookies) signed in as someone, e.g. the kitchen next to a waiter. */
-export async function signedInContext(browser: Browser, who: AccountKey, viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page }> {
+export async function signedInContext(
+  browser: Browser,
+  who: AccountKey,
+  viewport = { width: 1280, height: 800 },
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
   const page = await context.newPage();
   await login(page, who);

@@ -6,7 +6,9 @@ test('a product the admin adds appears in a waiter’s open product picker, and 
   const waiter = await signedInContext(browser, 'waiter', MOBILE);
   const created = await admin.page.request.post('/api/tables', { data: { number: 22 } });
   expect([200, 409]).toContain(created.status());
-  const tables = (await (await admin.page.request.get('/api/tables')).json()) as { tables: { id: string; number: number; status: string }[] };
+  const tables = (await (await admin.page.request.get('/api/tables')).json()) as {
+    tables: { id: string; number: number; status: string }[];
+  };
   const table = tables.tables.find((t) => t.number === 22)!;
   if (table.status === 'libre') expect((await waiter.page.request.post(`/api/tables/${table.id}/open`)).ok()).toBeTruthy();
 

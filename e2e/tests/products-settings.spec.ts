@@ -12,7 +12,9 @@ const run = Date.now().toString(36);
 /** The newest mail written to the server's outbox for an address (the e2e server has no SMTP). */
 function linkFromOutbox(email: string): string {
   const dir = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  const files = readdirSync(dir).filter((f) => f.endsWith(`-${email}.txt`)).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(`-${email}.txt`))
+    .sort();
   const newest = files.at(-1);
   if (!newest) throw new Error(`no mail for ${email} in ${dir}`);
   const match = /(https?:\/\/\S+\/reset-password\?token=\S+)/.exec(readFileSync(join(dir, newest), 'utf8'));
@@ -86,7 +88,9 @@ test.describe('products, settings and users', () => {
 
     // Live: the waiter's screen heard it, and its catalogue now offers it — no reload.
     await waiter.page.waitForFunction(() => (window as unknown as { productEvents: unknown[] }).productEvents.length > 0);
-    const offered = (await (await waiter.page.request.get('/api/products?available=1')).json()) as { products: { name: string; price: number }[] };
+    const offered = (await (await waiter.page.request.get('/api/products?available=1')).json()) as {
+      products: { name: string; price: number }[];
+    };
     expect(offered.products.find((p) => p.name === name)?.price).toBe(8950);
 
     // Search and category chips.
@@ -100,7 +104,13 @@ test.describe('products, settings and users', () => {
     // Unavailable products are no longer offered to waiters.
     await card.getByRole('switch').uncheck();
     await expect(card).toContainText('No disponible');
-    await expect.poll(async () => ((await (await waiter.page.request.get('/api/products?available=1')).json()) as { products: { name: string }[] }).products.some((p) => p.name === name)).toBe(false);
+    await expect
+      .poll(async () =>
+        ((await (await waiter.page.request.get('/api/products?available=1')).json()) as { products: { name: string }[] }).products.some(
+          (p) => p.name === name,
+        ),
+      )
+      .toBe(false);
     await card.getByRole('switch').check();
 
     // Edit.
@@ -135,7 +145,8 @@ test.describe('products, settings and users', () => {
     await login(page, 'admin');
     await page.goto('/admin/settings');
     await expect(page.getByRole('tab', { name: 'Información del Negocio' })).toHaveAttribute('aria-selected', 'true');
-    for (const tab of ['Gestión de Usuarios', 'Mesas', 'Configurar Terminal']) await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+    for (const tab of ['Gestión de Usuarios', 'Mesas', 'Configurar Terminal'])
+      await expect(page.getByRole('tab', { name: tab })).toBeVisible();
     await expect(page.getByLabel('Nombre del negocio')).toHaveValue('Comanda Bar');
     await page.getByLabel('Teléfono').fill('55 4444 3333');
     await page.getByLabel('Inicio de turno').selectOption('18');
@@ -208,7 +219,7 @@ test.describe('products, settings and users', () => {
     await stranger.close();
   });
 
-  test("deactivating a signed-in waiter sends their screen back to /login", async ({ page, browser }) => {
+  test('deactivating a signed-in waiter sends their screen back to /login', async ({ page, browser }) => {
     const email = `baja.${run}@comanda.mx`;
     await page.setViewportSize(DESKTOP);
     await login(page, 'admin');
@@ -225,7 +236,9 @@ test.describe('products, settings and users', () => {
     await page.goto('/admin/settings');
     await page.getByRole('tab', { name: 'Gestión de Usuarios' }).click();
     const row = page.getByTestId('user-row').filter({ hasText: email });
-    await expect(page.getByTestId('user-row').filter({ hasText: 'admin@comanda.mx' }).getByRole('button', { name: 'Desactivar' })).toBeDisabled();
+    await expect(
+      page.getByTestId('user-row').filter({ hasText: 'admin@comanda.mx' }).getByRole('button', { name: 'Desactivar' }),
+    ).toBeDisabled();
     await row.getByRole('button', { name: 'Desactivar' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Desactivar' }).click();
     await expect(page.getByText('Usuario desactivado')).toBeVisible();

@@ -25,7 +25,8 @@ async function openWithItems(request: APIRequestContext, number: number, items: 
   const opened = await request.post(`/api/tables/${id}/open`);
   expect(opened.status(), await opened.text()).toBe(200);
   let order = ((await opened.json()) as { order: Order }).order;
-  const products = ((await (await request.get('/api/products?available=1')).json()) as { products: { id: string; name: string }[] }).products;
+  const products = ((await (await request.get('/api/products?available=1')).json()) as { products: { id: string; name: string }[] })
+    .products;
   for (const [name, quantity] of items) {
     const productId = products.find((p) => p.name === name)?.id;
     const res = await request.post(`/api/orders/${order.id}/items`, { data: { productId, quantity } });
@@ -144,7 +145,9 @@ test.describe('tables and orders', () => {
     await expect(page.getByTestId('order-id')).toHaveText(`#${order.id.slice(-8)}`);
     await expect(page.getByTestId('order-total')).toHaveText('$335.00');
     await expect(page.getByRole('button', { name: 'Proceder al Pago' })).toBeDisabled();
-    await expect(page.getByText('No puedes proceder al pago: la orden tiene ítems pendientes, en preparación o listos (no entregados).')).toBeVisible();
+    await expect(
+      page.getByText('No puedes proceder al pago: la orden tiene ítems pendientes, en preparación o listos (no entregados).'),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cancelar Orden' })).toBeHidden();
 
     // One more unit: the quantity dialog refuses 0.
@@ -189,7 +192,12 @@ test.describe('tables and orders', () => {
 
     await page.getByLabel('Comentarios internos').fill('Cliente frecuente');
     await page.getByLabel('Nombre de la mesa').click();
-    await expect.poll(async () => ((await (await page.request.get(`/api/orders/${order.id}`)).json()) as { order: { adminComments: string } }).order.adminComments).toBe('Cliente frecuente');
+    await expect
+      .poll(
+        async () =>
+          ((await (await page.request.get(`/api/orders/${order.id}`)).json()) as { order: { adminComments: string } }).order.adminComments,
+      )
+      .toBe('Cliente frecuente');
     await page.screenshot({ path: `${SHOTS}/admin-order.png`, fullPage: true });
     await admin.context.close();
   });

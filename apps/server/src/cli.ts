@@ -41,7 +41,20 @@ async function createAdmin(args: string[]): Promise<void> {
     const now = server.ctx.clock.now();
     const id = newId();
     await server.ctx.db.db.transaction().execute(async (trx) => {
-      await trx.insertInto('users').values({ id, email, display_name: name, role: 'admin', password_hash: await hashPassword(password), pin_hash: pin ? server.ctx.pins.hash(pin) : null, active: 1, created_at: now, updated_at: now }).execute();
+      await trx
+        .insertInto('users')
+        .values({
+          id,
+          email,
+          display_name: name,
+          role: 'admin',
+          password_hash: await hashPassword(password),
+          pin_hash: pin ? server.ctx.pins.hash(pin) : null,
+          active: 1,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
       await audit(trx, now, { actor: null, action: 'user.create_admin_cli', entity: 'user', entityId: id, data: { email } });
     });
     if (tables > 0) await seedTables(server.ctx, Math.min(tables, 200));

@@ -53,7 +53,8 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
     db,
     clock,
     live,
-    mailer: opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(config.DATA_DIR, 'outbox'), log }),
+    mailer:
+      opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(config.DATA_DIR, 'outbox'), log }),
     pins: createPinHasher(await serverSecret(db, config.PIN_SECRET, clock.now())),
     throttle: createThrottle(clock),
     services: new Map(),

@@ -27,7 +27,11 @@ describe.each(testDatabaseKinds())('sign-in on %s', (kind) => {
   });
 
   it('sets an HttpOnly SameSite cookie', async () => {
-    const res = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: server.users.admin.email, password: 'comanda123' }) });
+    const res = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: server.users.admin.email, password: 'comanda123' }),
+    });
     const cookie = res.headers.get('set-cookie') ?? '';
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
@@ -35,10 +39,16 @@ describe.each(testDatabaseKinds())('sign-in on %s', (kind) => {
 
   it('answers the spec messages for a wrong password and an unknown user', async () => {
     const anon = server.anonymous();
-    const wrong = await anon.post<{ error: { message: string } }>('/api/auth/login', { email: server.users.kitchen.email, password: 'nope-nope' });
+    const wrong = await anon.post<{ error: { message: string } }>('/api/auth/login', {
+      email: server.users.kitchen.email,
+      password: 'nope-nope',
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.body.error.message).toBe('Contraseña incorrecta');
-    const unknown = await anon.post<{ error: { message: string } }>('/api/auth/login', { email: 'nadie@comanda.mx', password: 'whatever1' });
+    const unknown = await anon.post<{ error: { message: string } }>('/api/auth/login', {
+      email: 'nadie@comanda.mx',
+      password: 'whatever1',
+    });
     expect(unknown.status).toBe(401);
     expect(unknown.body.error.message).toBe('Usuario no encontrado');
   });
@@ -47,7 +57,9 @@ describe.each(testDatabaseKinds())('sign-in on %s', (kind) => {
     const api = await server.login(server.users.barra.email);
     await server.ctx.db.db.updateTable('users').set({ active: 0 }).where('id', '=', server.users.barra.id).execute();
     expect((await api.get('/api/auth/me')).status).toBe(401);
-    const res = await server.anonymous().post<{ error: { message: string } }>('/api/auth/login', { email: server.users.barra.email, password: 'comanda123' });
+    const res = await server
+      .anonymous()
+      .post<{ error: { message: string } }>('/api/auth/login', { email: server.users.barra.email, password: 'comanda123' });
     expect(res.status).toBe(403);
     expect(res.body.error.message).toBe('Usuario inactivo, contacte al administrador');
     await server.ctx.db.db.updateTable('users').set({ active: 1 }).where('id', '=', server.users.barra.id).execute();
@@ -76,7 +88,9 @@ describe.each(testDatabaseKinds())('sign-in on %s', (kind) => {
   });
 
   it('rejects a malformed body with a 400 and a Spanish message', async () => {
-    const res = await server.anonymous().post<{ error: { message: string } }>('/api/auth/login', { email: 'no-es-correo', password: 'x', role: 'admin' });
+    const res = await server
+      .anonymous()
+      .post<{ error: { message: string } }>('/api/auth/login', { email: 'no-es-correo', password: 'x', role: 'admin' });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toMatch(/Datos inválidos/);
   });

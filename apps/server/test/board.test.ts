@@ -67,7 +67,10 @@ describe.each(testDatabaseKinds())('kitchen and bar board on %s', (kind) => {
   let barra: ApiClient;
 
   beforeAll(async () => {
-    server = await startTestServer(kind, { clock, checkInvariants: false /* paid and cancelled orders are written directly, without payments */ });
+    server = await startTestServer(kind, {
+      clock,
+      checkInvariants: false /* paid and cancelled orders are written directly, without payments */,
+    });
     [admin, waiter, kitchen, barra] = await Promise.all([
       server.login(server.users.admin.email),
       server.login(server.users.waiter.email),

@@ -135,7 +135,9 @@ describe.each(testDatabaseKinds())('checkout close on %s', (kind) => {
   let admin: ApiClient;
 
   beforeAll(async () => {
-    server = await startTestServer(kind, { checkInvariants: false /* fixtures insert orders with items but no stored subtotal, to prove the close recomputes */ });
+    server = await startTestServer(kind, {
+      checkInvariants: false /* fixtures insert orders with items but no stored subtotal, to prove the close recomputes */,
+    });
     waiter = await server.login(server.users.waiter.email);
     admin = await server.login(server.users.admin.email);
   });
@@ -386,7 +388,26 @@ describe.each(testDatabaseKinds())('checkout close on %s', (kind) => {
     const now = server.ctx.clock.now();
     await server.ctx.db.db
       .insertInto('card_payments')
-      .values({ id: newId(), order_id: orderId, terminal_id: 'T1', method: 'tarjeta', amount: 11_000, tip_amount: 0, tip_bps: 0, people_count: 1, idempotency_key: key(), provider_id: 'pi-1', provider_payment_id: null, state: 'processing', status_detail: null, attempts: 1, error: null, created_by: server.users.waiter.id, created_at: now, updated_at: now })
+      .values({
+        id: newId(),
+        order_id: orderId,
+        terminal_id: 'T1',
+        method: 'tarjeta',
+        amount: 11_000,
+        tip_amount: 0,
+        tip_bps: 0,
+        people_count: 1,
+        idempotency_key: key(),
+        provider_id: 'pi-1',
+        provider_payment_id: null,
+        state: 'processing',
+        status_detail: null,
+        attempts: 1,
+        error: null,
+        created_by: server.users.waiter.id,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     const res = await close(waiter, orderId, cash());
     expect(res.status).toBe(409);

@@ -16,13 +16,21 @@ describe('create-admin command', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('creates an administrator who can sign in, with the password from the environment', async () => {
-    await run('npx', ['tsx', 'apps/server/src/cli.ts', 'create-admin', '--email', 'Dueno@MiBar.mx', '--name', 'Dueño', '--pin', '9876', '--tables', '5'], {
-      cwd: root,
-      env: { ...env, COMANDA_ADMIN_PASSWORD: 'una-clave-segura' },
-    });
+    await run(
+      'npx',
+      ['tsx', 'apps/server/src/cli.ts', 'create-admin', '--email', 'Dueno@MiBar.mx', '--name', 'Dueño', '--pin', '9876', '--tables', '5'],
+      {
+        cwd: root,
+        env: { ...env, COMANDA_ADMIN_PASSWORD: 'una-clave-segura' },
+      },
+    );
     const server = await createServer({ config: loadConfig({ ...env, LOG_LEVEL: 'silent', DEMO_DATA: 'off' }), log: () => undefined });
     try {
-      const res = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'dueno@mibar.mx', password: 'una-clave-segura' } });
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'dueno@mibar.mx', password: 'una-clave-segura' },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ user: { role: 'admin', displayName: 'Dueño' } });
       const tables = await server.ctx.db.db.selectFrom('tables').select('number').orderBy('number').execute();
@@ -33,6 +41,11 @@ describe('create-admin command', () => {
   }, 60_000);
 
   it('refuses a password shorter than 8 characters', async () => {
-    await expect(run('npx', ['tsx', 'apps/server/src/cli.ts', 'create-admin', '--email', 'x@y.mx', '--name', 'X'], { cwd: root, env: { ...env, COMANDA_ADMIN_PASSWORD: 'corta' } })).rejects.toMatchObject({ stderr: expect.stringMatching(/al menos 8/) });
+    await expect(
+      run('npx', ['tsx', 'apps/server/src/cli.ts', 'create-admin', '--email', 'x@y.mx', '--name', 'X'], {
+        cwd: root,
+        env: { ...env, COMANDA_ADMIN_PASSWORD: 'corta' },
+      }),
+    ).rejects.toMatchObject({ stderr: expect.stringMatching(/al menos 8/) });
   }, 60_000);
 });

@@ -20,7 +20,14 @@ describe.each(testDatabaseKinds())('housekeeping on %s', (kind) => {
     await db
       .insertInto('idempotency_keys')
       .values([
-        { key: 'old-key-0001', scope: 'order-close:x', request_hash: 'h', status_code: 200, response: '{}', created_at: t0 - IDEMPOTENCY_KEEP_MS - 1 },
+        {
+          key: 'old-key-0001',
+          scope: 'order-close:x',
+          request_hash: 'h',
+          status_code: 200,
+          response: '{}',
+          created_at: t0 - IDEMPOTENCY_KEEP_MS - 1,
+        },
         { key: 'new-key-0001', scope: 'order-close:y', request_hash: 'h', status_code: 200, response: '{}', created_at: t0 },
       ])
       .execute();

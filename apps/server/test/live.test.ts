@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectLive, freePort, spawnTsProcess, startTestServer, testDatabaseKinds, type TestServer, type TsProcess } from '../src/testing/index.ts';
+import {
+  connectLive,
+  freePort,
+  spawnTsProcess,
+  startTestServer,
+  testDatabaseKinds,
+  type TestServer,
+  type TsProcess,
+} from '../src/testing/index.ts';
 
 describe.each(testDatabaseKinds())('live channel on %s', (kind) => {
   let server: TestServer;
@@ -46,7 +54,18 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('live events across ser
 
   beforeAll(async () => {
     server = await startTestServer('postgres');
-    child = await spawnTsProcess('apps/server/src/main.ts', { DATABASE_URL: server.ctx.db.url, DEMO_DATA: 'off', LOG_LEVEL: 'silent', PIN_SECRET: 'test-pin-secret-0123456789', WEB_DIST: '/nonexistent' }, await freePort(), '/api/health');
+    child = await spawnTsProcess(
+      'apps/server/src/main.ts',
+      {
+        DATABASE_URL: server.ctx.db.url,
+        DEMO_DATA: 'off',
+        LOG_LEVEL: 'silent',
+        PIN_SECRET: 'test-pin-secret-0123456789',
+        WEB_DIST: '/nonexistent',
+      },
+      await freePort(),
+      '/api/health',
+    );
     childUrl = child.url;
   }, 60_000);
 
@@ -56,7 +75,11 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('live events across ser
   });
 
   it('a client of one process sees a change committed through the other', async () => {
-    const res = await fetch(`${childUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: server.users.admin.email, password: 'comanda123' }) });
+    const res = await fetch(`${childUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: server.users.admin.email, password: 'comanda123' }),
+    });
     expect(res.status).toBe(200);
     const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     const live = await connectLive(childUrl, cookie);

@@ -12,10 +12,14 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
   let tableIds: Map<number, string>;
 
   beforeAll(async () => {
-    server = await startTestServer(kind, { checkInvariants: false /* paid and cancelled orders are forced directly to prove they refuse changes */ });
+    server = await startTestServer(kind, {
+      checkInvariants: false /* paid and cancelled orders are forced directly to prove they refuse changes */,
+    });
     api.anonymous = server.anonymous();
     for (const who of ['admin', 'waiter', 'waiter2', 'kitchen', 'barra'] as const) api[who] = await server.login(server.users[who].email);
-    products = (await server.ctx.db.db.selectFrom('products').select(['id', 'name', 'price', 'category']).orderBy('name').execute()).map((p) => ({ ...p, price: Number(p.price) }));
+    products = (await server.ctx.db.db.selectFrom('products').select(['id', 'name', 'price', 'category']).orderBy('name').execute()).map(
+      (p) => ({ ...p, price: Number(p.price) }),
+    );
     const tables = await api.admin.get<{ tables: Table[] }>('/api/tables');
     tableIds = new Map(tables.body.tables.map((t) => [t.number, t.id]));
   }, 60_000);
@@ -56,7 +60,17 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
     off();
     expect(res.status).toBe(200);
     const item = res.body.order.items[0]!;
-    expect(item).toMatchObject({ productId: tacos.id, productName: tacos.name, productPrice: tacos.price, quantity: 2, status: 'pendiente', category: 'Comida', station: 'cocina', notes: 'sin cebolla', isDeleted: false });
+    expect(item).toMatchObject({
+      productId: tacos.id,
+      productName: tacos.name,
+      productPrice: tacos.price,
+      quantity: 2,
+      status: 'pendiente',
+      category: 'Comida',
+      station: 'cocina',
+      notes: 'sin cebolla',
+      isDeleted: false,
+    });
     expect(res.body.order.subtotal).toBe(tacos.price * 2);
     expect(res.body.order.version).toBe(order.version + 1);
     expect(events).toEqual(expect.arrayContaining([`order:${order.id}`, 'orders', 'tables', 'board']));
@@ -69,7 +83,12 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
 
     const beer = await add('waiter', order.id, { productId: product('Cerveza clara').id, quantity: 1, notes: '   ' });
     expect(beer.body.order.items[1]).toMatchObject({ station: 'barra', category: 'Bebida', notes: null });
-    const audit = await server.ctx.db.db.selectFrom('audit_log').selectAll().where('entity_id', '=', order.id).where('action', '=', 'order.item-added').execute();
+    const audit = await server.ctx.db.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('entity_id', '=', order.id)
+      .where('action', '=', 'order.item-added')
+      .execute();
     expect(audit).toHaveLength(2);
     expect(audit[0]!.actor_id).toBe(server.users.waiter.id);
   });
@@ -126,7 +145,17 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
       const res = await api.waiter.post<Err>(`/api/orders/${order.id}/items/${itemId}/units`, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
-    for (const body of [{}, { peopleCount: 0 }, { peopleCount: -2 }, { peopleCount: 1.5 }, { peopleCount: '3' }, { tableName: 'x'.repeat(200) }, { status: 'pagado' }, { subtotal: 0 }, { waiterId: server.users.waiter2.id }]) {
+    for (const body of [
+      {},
+      { peopleCount: 0 },
+      { peopleCount: -2 },
+      { peopleCount: 1.5 },
+      { peopleCount: '3' },
+      { tableName: 'x'.repeat(200) },
+      { status: 'pagado' },
+      { subtotal: 0 },
+      { waiterId: server.users.waiter2.id },
+    ]) {
       const res = await api.admin.patch<Err>(`/api/orders/${order.id}`, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
@@ -146,14 +175,25 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
     const source = first.body.order.items[0]!;
     // The bar already delivered the first one; the extra units must be prepared anew.
     await server.ctx.db.db.updateTable('order_items').set({ status: 'entregado' }).where('id', '=', source.id).execute();
-    await server.ctx.db.db.updateTable('products').set({ price: michelada.price + 500 }).where('id', '=', michelada.id).execute();
+    await server.ctx.db.db
+      .updateTable('products')
+      .set({ price: michelada.price + 500 })
+      .where('id', '=', michelada.id)
+      .execute();
     const res = await api.waiter.post<{ order: Order }>(`/api/orders/${order.id}/items/${source.id}/units`, { quantity: 3 });
     await server.ctx.db.db.updateTable('products').set({ price: michelada.price }).where('id', '=', michelada.id).execute();
     expect(res.status).toBe(200);
     const items = res.body.order.items;
     expect(items).toHaveLength(2);
     expect(items[0]).toMatchObject({ id: source.id, quantity: 1, status: 'entregado' });
-    expect(items[1]).toMatchObject({ productId: michelada.id, quantity: 3, status: 'pendiente', notes: 'con clamato', productPrice: michelada.price + 500, station: 'barra' });
+    expect(items[1]).toMatchObject({
+      productId: michelada.id,
+      quantity: 3,
+      status: 'pendiente',
+      notes: 'con clamato',
+      productPrice: michelada.price + 500,
+      station: 'barra',
+    });
     expect(res.body.order.subtotal).toBe(michelada.price + 3 * (michelada.price + 500));
   });
 
@@ -174,7 +214,9 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
     expect(waiterPin.status).toBe(403);
     expect(waiterPin.body.error.message).toBe('PIN válido, pero el usuario no tiene permisos. Solo administradores pueden eliminar items.');
     const kitchenPin = await api.admin.post<Err>(url, { pin: server.users.kitchen.pin });
-    expect(kitchenPin.body.error.message).toBe('PIN válido, pero el usuario no tiene permisos. Solo administradores pueden eliminar items.');
+    expect(kitchenPin.body.error.message).toBe(
+      'PIN válido, pero el usuario no tiene permisos. Solo administradores pueden eliminar items.',
+    );
     const after = await snapshot(order.id);
     expect(after.order).toEqual(before.order);
     expect(after.items).toEqual(before.items);
@@ -188,7 +230,12 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
     expect(deleted).toMatchObject({ isDeleted: true, deletedBy: server.users.admin.id, deletedByName: server.users.admin.displayName });
     expect(deleted.deletedAt).toBeTypeOf('number');
     expect(ok.body.order.subtotal).toBe(b.body.order.subtotal - 2 * product('Queso fundido').price);
-    const audit = await server.ctx.db.db.selectFrom('audit_log').selectAll().where('action', '=', 'order.item-deleted').where('entity_id', '=', order.id).execute();
+    const audit = await server.ctx.db.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'order.item-deleted')
+      .where('entity_id', '=', order.id)
+      .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actor_id: server.users.waiter.id, authorized_by: server.users.admin.id });
 
@@ -214,7 +261,12 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
     const comments = await api.admin.patch<{ order: Order }>(url, { adminComments: '  cliente frecuente ' });
     expect(comments.body.order.adminComments).toBe('cliente frecuente');
     expect((await api.admin.patch<{ order: Order }>(url, { adminComments: '' })).body.order.adminComments).toBeNull();
-    const audit = await server.ctx.db.db.selectFrom('audit_log').selectAll().where('action', '=', 'order.updated').where('entity_id', '=', order.id).execute();
+    const audit = await server.ctx.db.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'order.updated')
+      .where('entity_id', '=', order.id)
+      .execute();
     expect(audit.length).toBe(5);
   });
 
@@ -267,7 +319,9 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
 
   it('keeps every one of 1,000 concurrent adds from 20 clients and the exact total', async () => {
     const order = await freshTable('waiter');
-    const clients = await Promise.all(Array.from({ length: 20 }, (_, i) => server.login(i % 2 ? server.users.admin.email : server.users.waiter.email)));
+    const clients = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => server.login(i % 2 ? server.users.admin.email : server.users.waiter.email)),
+    );
     let expected = 0;
     const plan = clients.map((_, c) =>
       Array.from({ length: 50 }, (_, i) => {
@@ -289,7 +343,11 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
     expect(final.body.order.items).toHaveLength(1000);
     expect(final.body.order.subtotal).toBe(expected);
     expect(final.body.order.version).toBe(order.version + 1000);
-    const rows = await server.ctx.db.db.selectFrom('order_items').select(server.ctx.db.db.fn.countAll<number>().as('n')).where('order_id', '=', order.id).executeTakeFirstOrThrow();
+    const rows = await server.ctx.db.db
+      .selectFrom('order_items')
+      .select(server.ctx.db.db.fn.countAll<number>().as('n'))
+      .where('order_id', '=', order.id)
+      .executeTakeFirstOrThrow();
     expect(Number(rows.n)).toBe(1000);
   }, 300_000);
 

@@ -3,7 +3,13 @@ import type { Product } from '@comanda/contract';
 import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
 
 type Err = { error: { message: string } };
-const body = (over: Record<string, unknown> = {}) => ({ name: 'Tostada de atún', description: 'Con chipotle', price: 14_500, category: 'Entrada', ...over });
+const body = (over: Record<string, unknown> = {}) => ({
+  name: 'Tostada de atún',
+  description: 'Con chipotle',
+  price: 14_500,
+  category: 'Entrada',
+  ...over,
+});
 
 describe.each(testDatabaseKinds())('products on %s', (kind) => {
   let server: TestServer;
@@ -35,9 +41,18 @@ describe.each(testDatabaseKinds())('products on %s', (kind) => {
     const created = await admin.post<{ product: Product }>('/api/products', body({ imageUrl: 'https://example.com/a.png' }));
     expect(created.status).toBe(201);
     const product = created.body.product;
-    expect(product).toMatchObject({ name: 'Tostada de atún', price: 14_500, category: 'Entrada', available: true, imageUrl: 'https://example.com/a.png' });
+    expect(product).toMatchObject({
+      name: 'Tostada de atún',
+      price: 14_500,
+      category: 'Entrada',
+      available: true,
+      imageUrl: 'https://example.com/a.png',
+    });
 
-    const updated = await admin.put<{ product: Product }>(`/api/products/${product.id}`, body({ name: 'Tostada de atún fresco', price: 15_050, imageUrl: '' }));
+    const updated = await admin.put<{ product: Product }>(
+      `/api/products/${product.id}`,
+      body({ name: 'Tostada de atún fresco', price: 15_050, imageUrl: '' }),
+    );
     expect(updated.status).toBe(200);
     expect(updated.body.product).toMatchObject({ name: 'Tostada de atún fresco', price: 15_050, imageUrl: null });
 
@@ -63,7 +78,13 @@ describe.each(testDatabaseKinds())('products on %s', (kind) => {
   });
 
   it("answers 'Nombre y precio requeridos' for an empty name, a missing price or a zero price", async () => {
-    for (const bad of [body({ name: '' }), body({ name: '   ' }), body({ price: 0 }), { name: 'Sin precio', category: 'Comida' }, body({ price: null })]) {
+    for (const bad of [
+      body({ name: '' }),
+      body({ name: '   ' }),
+      body({ price: 0 }),
+      { name: 'Sin precio', category: 'Comida' },
+      body({ price: null }),
+    ]) {
       const res = await admin.post<Err>('/api/products', bad);
       expect(res.status).toBe(400);
       expect(res.body.error.message).toBe('Nombre y precio requeridos');
@@ -71,7 +92,13 @@ describe.each(testDatabaseKinds())('products on %s', (kind) => {
   });
 
   it('refuses extra fields, fractional centavos, unknown categories and bad image URLs', async () => {
-    for (const bad of [body({ id: 'x' }), body({ createdAt: 1 }), body({ price: 10.5 }), body({ category: 'Tacos' }), body({ imageUrl: 'javascript:alert(1)' })]) {
+    for (const bad of [
+      body({ id: 'x' }),
+      body({ createdAt: 1 }),
+      body({ price: 10.5 }),
+      body({ category: 'Tacos' }),
+      body({ imageUrl: 'javascript:alert(1)' }),
+    ]) {
       const res = await admin.post<Err>('/api/products', bad);
       expect(res.status).toBe(400);
       expect(res.body.error.message).toMatch(/\S/);
@@ -79,10 +106,13 @@ describe.each(testDatabaseKinds())('products on %s', (kind) => {
   });
 
   it('hides an unavailable product from ?available=1 and shows it again', async () => {
-    const { product } = (await admin.post<{ product: Product }>('/api/products', body({ name: 'Mezcal de temporada', category: 'Shot', price: 9_000 }))).body;
+    const { product } = (
+      await admin.post<{ product: Product }>('/api/products', body({ name: 'Mezcal de temporada', category: 'Shot', price: 9_000 }))
+    ).body;
     const off = await admin.patch<{ product: Product }>(`/api/products/${product.id}/availability`, { available: false });
     expect(off.body.product.available).toBe(false);
-    const offered = async () => (await waiter.get<{ products: Product[] }>('/api/products?available=1')).body.products.some((p) => p.id === product.id);
+    const offered = async () =>
+      (await waiter.get<{ products: Product[] }>('/api/products?available=1')).body.products.some((p) => p.id === product.id);
     expect(await offered()).toBe(false);
     expect((await waiter.get<{ products: Product[] }>('/api/products')).body.products.some((p) => p.id === product.id)).toBe(true);
     await admin.patch(`/api/products/${product.id}/availability`, { available: true });
@@ -95,7 +125,9 @@ describe.each(testDatabaseKinds())('products on %s', (kind) => {
     const stop = server.ctx.live.onEvent((e) => {
       if (e.topic === 'products') seen.push(e.type);
     });
-    const { product } = (await admin.post<{ product: Product }>('/api/products', body({ name: 'Agua mineral', category: 'Bebida', price: 3_500 }))).body;
+    const { product } = (
+      await admin.post<{ product: Product }>('/api/products', body({ name: 'Agua mineral', category: 'Bebida', price: 3_500 }))
+    ).body;
     await admin.put(`/api/products/${product.id}`, body({ name: 'Agua mineral 600 ml', category: 'Bebida', price: 3_500 }));
     await admin.delete(`/api/products/${product.id}`);
     await admin.post('/api/products', body({ price: 0 }));
@@ -104,7 +136,9 @@ describe.each(testDatabaseKinds())('products on %s', (kind) => {
   });
 
   it('never changes past orders when a product is deleted', async () => {
-    const { product } = (await admin.post<{ product: Product }>('/api/products', body({ name: 'Taco de temporada', category: 'Comida', price: 4_200 }))).body;
+    const { product } = (
+      await admin.post<{ product: Product }>('/api/products', body({ name: 'Taco de temporada', category: 'Comida', price: 4_200 }))
+    ).body;
     // A past order that copied the product's name and price when it was taken.
     const db = server.ctx.db.db;
     const table = await db.selectFrom('tables').select(['id', 'number']).where('number', '=', 3).executeTakeFirstOrThrow();
@@ -112,11 +146,47 @@ describe.each(testDatabaseKinds())('products on %s', (kind) => {
     const orderId = `past-${kind}`;
     await db
       .insertInto('orders')
-      .values({ id: orderId, table_id: table.id, table_number: table.number, table_name: null, active_table_id: null, waiter_id: null, waiter_name: 'Mesero', status: 'pagado', payment_method: 'efectivo', people_count: 1, admin_comments: null, subtotal: 8_400, tip: 0, total: 8_400, version: 1, created_at: now, updated_at: now, completed_at: now })
+      .values({
+        id: orderId,
+        table_id: table.id,
+        table_number: table.number,
+        table_name: null,
+        active_table_id: null,
+        waiter_id: null,
+        waiter_name: 'Mesero',
+        status: 'pagado',
+        payment_method: 'efectivo',
+        people_count: 1,
+        admin_comments: null,
+        subtotal: 8_400,
+        tip: 0,
+        total: 8_400,
+        version: 1,
+        created_at: now,
+        updated_at: now,
+        completed_at: now,
+      })
       .execute();
     await db
       .insertInto('order_items')
-      .values({ id: `item-${kind}`, order_id: orderId, product_id: product.id, product_name: product.name, product_price: product.price, quantity: 2, status: 'entregado', category: 'Comida', station: 'cocina', notes: null, is_deleted: 0, deleted_by: null, deleted_by_name: null, deleted_at: null, created_at: now, updated_at: now })
+      .values({
+        id: `item-${kind}`,
+        order_id: orderId,
+        product_id: product.id,
+        product_name: product.name,
+        product_price: product.price,
+        quantity: 2,
+        status: 'entregado',
+        category: 'Comida',
+        station: 'cocina',
+        notes: null,
+        is_deleted: 0,
+        deleted_by: null,
+        deleted_by_name: null,
+        deleted_at: null,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
 
     expect((await admin.delete(`/api/products/${product.id}`)).status).toBe(200);

@@ -16,7 +16,12 @@ describe.each(testDatabaseKinds())('settings on %s', (kind) => {
   });
 
   it('saves the business information and reads it back', async () => {
-    const saved = await admin.put<GeneralConfig>('/api/config/general', { ...full, timezone: 'America/Monterrey', shiftStartHour: 18, shiftEndHour: 4 });
+    const saved = await admin.put<GeneralConfig>('/api/config/general', {
+      ...full,
+      timezone: 'America/Monterrey',
+      shiftStartHour: 18,
+      shiftEndHour: 4,
+    });
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({ ...full, timezone: 'America/Monterrey', shiftStartHour: 18, shiftEndHour: 4 });
     const waiter = await server.login(server.users.waiter.email);
@@ -39,7 +44,12 @@ describe.each(testDatabaseKinds())('settings on %s', (kind) => {
   });
 
   it('refuses unknown fields, bad URLs, time zones and hours', async () => {
-    for (const bad of [{ ...full, createdAt: 1 }, { ...full, logoUrl: 'javascript:x' }, { ...full, timezone: 'Mars/Olympus' }, { ...full, shiftStartHour: 24 }]) {
+    for (const bad of [
+      { ...full, createdAt: 1 },
+      { ...full, logoUrl: 'javascript:x' },
+      { ...full, timezone: 'Mars/Olympus' },
+      { ...full, shiftStartHour: 24 },
+    ]) {
       expect((await admin.put('/api/config/general', bad)).status).toBe(400);
     }
   });

@@ -23,7 +23,8 @@ describe.each(testDatabaseKinds())('tables on %s', (kind) => {
 
   const list = async (who: Who) => (await api[who].get<{ tables: Table[] }>('/api/tables')).body.tables;
   const open = (who: Who, number: number) => api[who].post<{ order: Order } & Err>(`/api/tables/${ids.get(number)}/open`);
-  const product = async (name: string) => server.ctx.db.db.selectFrom('products').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
+  const product = async (name: string) =>
+    server.ctx.db.db.selectFrom('products').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
   const count = async (table: 'orders' | 'tables' | 'audit_log' | 'order_items') =>
     Number((await server.ctx.db.db.selectFrom(table).select(server.ctx.db.db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
@@ -41,12 +42,30 @@ describe.each(testDatabaseKinds())('tables on %s', (kind) => {
     off();
     expect(res.status).toBe(200);
     const order = res.body.order;
-    expect(order).toMatchObject({ tableId: ids.get(1), tableNumber: 1, tableName: null, waiterId: server.users.waiter.id, waiterName: server.users.waiter.displayName, items: [], status: 'activo', peopleCount: 1, subtotal: 0, total: 0, adminComments: null, payments: [] });
+    expect(order).toMatchObject({
+      tableId: ids.get(1),
+      tableNumber: 1,
+      tableName: null,
+      waiterId: server.users.waiter.id,
+      waiterName: server.users.waiter.displayName,
+      items: [],
+      status: 'activo',
+      peopleCount: 1,
+      subtotal: 0,
+      total: 0,
+      adminComments: null,
+      payments: [],
+    });
     expect(events).toEqual(expect.arrayContaining(['tables', 'orders', `order:${order.id}`]));
     const table = (await list('admin')).find((t) => t.number === 1)!;
     expect(table).toMatchObject({ status: 'ocupada', waiterId: server.users.waiter.id, currentOrderId: order.id });
     expect(table.order).toMatchObject({ id: order.id, itemCount: 0, lastItemName: null, subtotal: 0, canCharge: false, status: 'activo' });
-    const audit = await server.ctx.db.db.selectFrom('audit_log').selectAll().where('action', '=', 'table.opened').where('entity_id', '=', ids.get(1)!).execute();
+    const audit = await server.ctx.db.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'table.opened')
+      .where('entity_id', '=', ids.get(1)!)
+      .execute();
     expect(audit).toHaveLength(1);
     // An occupied table cannot be opened again, not even by its own waiter or the admin.
     for (const who of ['waiter', 'waiter2', 'admin'] as const) {
@@ -63,14 +82,24 @@ describe.each(testDatabaseKinds())('tables on %s', (kind) => {
     const a = (await api.waiter.post<{ order: Order }>(`/api/orders/${order.id}/items`, { productId: tacos.id, quantity: 2 })).body.order;
     const b = (await api.waiter.post<{ order: Order }>(`/api/orders/${order.id}/items`, { productId: beer.id, quantity: 3 })).body.order;
     let summary = (await list('waiter')).find((t) => t.number === 2)!.order!;
-    expect(summary).toMatchObject({ itemCount: 5, lastItemName: 'Cerveza clara', subtotal: Number(tacos.price) * 2 + Number(beer.price) * 3, canCharge: false });
+    expect(summary).toMatchObject({
+      itemCount: 5,
+      lastItemName: 'Cerveza clara',
+      subtotal: Number(tacos.price) * 2 + Number(beer.price) * 3,
+      canCharge: false,
+    });
     expect(summary.createdAt).toBe(order.createdAt);
 
     // Deleted items leave the counts; all delivered opens the gate.
     await api.waiter.post(`/api/orders/${order.id}/items/${b.items[1]!.id}/delete`, { pin: server.users.admin.pin });
     await server.ctx.db.db.updateTable('order_items').set({ status: 'entregado' }).where('id', '=', a.items[0]!.id).execute();
     summary = (await list('admin')).find((t) => t.number === 2)!.order!;
-    expect(summary).toMatchObject({ itemCount: 2, lastItemName: 'Tacos al pastor (3)', subtotal: Number(tacos.price) * 2, canCharge: true });
+    expect(summary).toMatchObject({
+      itemCount: 2,
+      lastItemName: 'Tacos al pastor (3)',
+      subtotal: Number(tacos.price) * 2,
+      canCharge: true,
+    });
   });
 
   it('shows a waiter the summaries of their own tables only', async () => {
@@ -84,7 +113,9 @@ describe.each(testDatabaseKinds())('tables on %s', (kind) => {
   });
 
   it('lets exactly one of 10 simultaneous openers have a free table; the others get the spec message', async () => {
-    const clients = await Promise.all(Array.from({ length: 10 }, (_, i) => server.login([server.users.waiter, server.users.waiter2, server.users.admin][i % 3]!.email)));
+    const clients = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => server.login([server.users.waiter, server.users.waiter2, server.users.admin][i % 3]!.email)),
+    );
     const ordersBefore = await count('orders');
     const results = await Promise.all(clients.map((c) => c.post<{ order: Order } & Err>(`/api/tables/${ids.get(4)}/open`)));
     const ok = results.filter((r) => r.status === 200);
@@ -134,13 +165,25 @@ describe.each(testDatabaseKinds())('tables on %s', (kind) => {
     expect((await api.admin.delete(`/api/tables/${spare.id}`)).status).toBe(200);
     expect((await list('admin')).some((t) => t.id === spare.id)).toBe(false);
     expect((await api.admin.delete(`/api/tables/${spare.id}`)).status).toBe(404);
-    const actions = (await server.ctx.db.db.selectFrom('audit_log').select('action').where('entity', '=', 'table').execute()).map((r) => r.action);
+    const actions = (await server.ctx.db.db.selectFrom('audit_log').select('action').where('entity', '=', 'table').execute()).map(
+      (r) => r.action,
+    );
     expect(actions).toEqual(expect.arrayContaining(['table.created', 'table.renumbered', 'table.deleted']));
   });
 
   it('refuses bad table bodies with a 4xx and writes nothing', async () => {
     const before = [await count('tables'), await count('audit_log')];
-    for (const body of [{}, { number: -1 }, { number: 1000 }, { number: 1.5 }, { number: '12' }, { number: null }, { number: 12, status: 'ocupada' }, [], 'x']) {
+    for (const body of [
+      {},
+      { number: -1 },
+      { number: 1000 },
+      { number: 1.5 },
+      { number: '12' },
+      { number: null },
+      { number: 12, status: 'ocupada' },
+      [],
+      'x',
+    ]) {
       const res = await api.admin.post<Err>('/api/tables', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(typeof res.body.error.message).toBe('string');
@@ -153,11 +196,31 @@ describe.each(testDatabaseKinds())('tables on %s', (kind) => {
     const free = ids.get(8)!;
     const cases: [string, (c: ApiClient) => Promise<{ status: number }>, Record<Who, number>][] = [
       ['list', (c) => c.get('/api/tables'), { anonymous: 401, kitchen: 403, barra: 403, waiter: 200, waiter2: 200, admin: 200 }],
-      ['create', (c) => c.post('/api/tables', { number: 90 }), { anonymous: 401, kitchen: 403, barra: 403, waiter: 403, waiter2: 403, admin: 200 }],
-      ['renumber', (c) => c.patch(`/api/tables/${free}`, { number: 8 }), { anonymous: 401, kitchen: 403, barra: 403, waiter: 403, waiter2: 403, admin: 200 }],
-      ['delete', (c) => c.delete(`/api/tables/${ids.get(10)}`), { anonymous: 401, kitchen: 403, barra: 403, waiter: 403, waiter2: 403, admin: 200 }],
-      ['open', (c) => c.post(`/api/tables/${free}/open`), { anonymous: 401, kitchen: 403, barra: 403, waiter2: 200, waiter: 409, admin: 409 }],
-      ['order', (c) => c.get(`/api/tables/${free}/order`), { anonymous: 401, kitchen: 403, barra: 403, waiter: 403, waiter2: 200, admin: 200 }],
+      [
+        'create',
+        (c) => c.post('/api/tables', { number: 90 }),
+        { anonymous: 401, kitchen: 403, barra: 403, waiter: 403, waiter2: 403, admin: 200 },
+      ],
+      [
+        'renumber',
+        (c) => c.patch(`/api/tables/${free}`, { number: 8 }),
+        { anonymous: 401, kitchen: 403, barra: 403, waiter: 403, waiter2: 403, admin: 200 },
+      ],
+      [
+        'delete',
+        (c) => c.delete(`/api/tables/${ids.get(10)}`),
+        { anonymous: 401, kitchen: 403, barra: 403, waiter: 403, waiter2: 403, admin: 200 },
+      ],
+      [
+        'open',
+        (c) => c.post(`/api/tables/${free}/open`),
+        { anonymous: 401, kitchen: 403, barra: 403, waiter2: 200, waiter: 409, admin: 409 },
+      ],
+      [
+        'order',
+        (c) => c.get(`/api/tables/${free}/order`),
+        { anonymous: 401, kitchen: 403, barra: 403, waiter: 403, waiter2: 200, admin: 200 },
+      ],
     ];
     for (const [name, call, expected] of cases) {
       for (const who of ['anonymous', 'kitchen', 'barra', 'waiter2', 'waiter', 'admin'] as const) {

@@ -113,7 +113,12 @@ describe.each(testDatabaseKinds())('users and password links on %s', (kind) => {
   it('creates a real account: the e-mailed invitation sets the password and the person signs in', async () => {
     const email = `nueva.${kind}@comanda.mx`;
     const before = smtp.inbox.length;
-    const res = await admin.post<{ user: User; inviteSent: boolean }>('/api/users', { displayName: 'Nueva Mesera', email: email.toUpperCase(), role: 'waiter', pin: '5678' });
+    const res = await admin.post<{ user: User; inviteSent: boolean }>('/api/users', {
+      displayName: 'Nueva Mesera',
+      email: email.toUpperCase(),
+      role: 'waiter',
+      pin: '5678',
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ inviteSent: true, user: { email, role: 'waiter', active: true, hasPin: true, hasPassword: false } });
 
@@ -138,10 +143,19 @@ describe.each(testDatabaseKinds())('users and password links on %s', (kind) => {
   });
 
   it('refuses a duplicate e-mail and a duplicate PIN', async () => {
-    const dupEmail = await admin.post<Err>('/api/users', { displayName: 'Otro', email: server.users.kitchen.email.toUpperCase(), role: 'kitchen' });
+    const dupEmail = await admin.post<Err>('/api/users', {
+      displayName: 'Otro',
+      email: server.users.kitchen.email.toUpperCase(),
+      role: 'kitchen',
+    });
     expect(dupEmail.status).toBe(409);
     expect(dupEmail.body.error.message).toBe('El correo ya está registrado');
-    const dupPin = await admin.post<Err>('/api/users', { displayName: 'Otro', email: `otro.${kind}@comanda.mx`, role: 'kitchen', pin: server.users.waiter.pin });
+    const dupPin = await admin.post<Err>('/api/users', {
+      displayName: 'Otro',
+      email: `otro.${kind}@comanda.mx`,
+      role: 'kitchen',
+      pin: server.users.waiter.pin,
+    });
     expect(dupPin.status).toBe(409);
     expect(dupPin.body.error.message).toBe('El PIN ya está en uso');
     const edit = await admin.patch<Err>(`/api/users/${server.users.kitchen.id}`, { pin: server.users.barra.pin });
@@ -149,7 +163,12 @@ describe.each(testDatabaseKinds())('users and password links on %s', (kind) => {
     expect(edit.body.error.message).toBe('El PIN ya está en uso');
     // Its own PIN again, or clearing it, is fine.
     expect((await admin.patch(`/api/users/${server.users.kitchen.id}`, { pin: server.users.kitchen.pin })).status).toBe(200);
-    for (const bad of [{ displayName: 'X', email: 'no-correo', role: 'waiter' }, { displayName: 'X', email: 'a@b.mx', role: 'dueño' }, { displayName: 'X', email: 'a@b.mx', role: 'waiter', pin: '12a4' }, { displayName: 'X', email: 'a@b.mx', role: 'waiter', active: false }]) {
+    for (const bad of [
+      { displayName: 'X', email: 'no-correo', role: 'waiter' },
+      { displayName: 'X', email: 'a@b.mx', role: 'dueño' },
+      { displayName: 'X', email: 'a@b.mx', role: 'waiter', pin: '12a4' },
+      { displayName: 'X', email: 'a@b.mx', role: 'waiter', active: false },
+    ]) {
       expect((await admin.post('/api/users', bad)).status).toBe(400);
     }
   });
@@ -229,7 +248,11 @@ describe.each(testDatabaseKinds())('users and password links on %s', (kind) => {
       const reset = await api.post<Err>(`/api/users/${down.users.waiter.id}/reset`);
       expect(reset.status).toBe(502);
       expect(reset.body.error.message).toBe('Error al enviar enlace');
-      const created = await api.post<{ inviteSent: boolean; user: User }>('/api/users', { displayName: 'Sin correo', email: 'sin.correo@comanda.mx', role: 'barra' });
+      const created = await api.post<{ inviteSent: boolean; user: User }>('/api/users', {
+        displayName: 'Sin correo',
+        email: 'sin.correo@comanda.mx',
+        role: 'barra',
+      });
       expect(created.status).toBe(201);
       expect(created.body.inviteSent).toBe(false);
     } finally {

@@ -2,7 +2,11 @@ import { z } from 'zod';
 
 /** Integer centavos: the only money unit that crosses the API. */
 export const CentsSchema = z.number().int().min(0).max(100_000_000_00);
-export const IdSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Identificador inválido');
+export const IdSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Identificador inválido');
 export const IsoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha inválida');
 /** Instants travel as epoch milliseconds (UTC). */
 export const InstantSchema = z.number().int();

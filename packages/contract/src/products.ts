@@ -30,7 +30,13 @@ export const ProductBodySchema = z.strictObject({
   description: z.string().trim().max(500).default(''),
   price: z.number({ error: PRODUCT_REQUIRED }).int('El precio debe estar en centavos').min(1, PRODUCT_REQUIRED).max(100_000_000_00),
   category: z.enum(CATEGORIES),
-  imageUrl: z.string().trim().max(2048).refine((v) => v === '' || /^https?:\/\//.test(v), 'URL inválida').nullable().default(null),
+  imageUrl: z
+    .string()
+    .trim()
+    .max(2048)
+    .refine((v) => v === '' || /^https?:\/\//.test(v), 'URL inválida')
+    .nullable()
+    .default(null),
   available: z.boolean().default(true),
 });
 export type ProductBody = z.infer<typeof ProductBodySchema>;

@@ -23,12 +23,8 @@ describe('card minimum', () => {
   });
 
   it('explains amounts under the minimum', () => {
-    expect(cardMinimumError(cents(300))).toBe(
-      'El monto mínimo para cobrar es $5.00 MXN (recibido: $3.00 MXN)',
-    );
-    expect(cardMinimumError(cents(499))).toBe(
-      'El monto mínimo para cobrar es $5.00 MXN (recibido: $4.99 MXN)',
-    );
+    expect(cardMinimumError(cents(300))).toBe('El monto mínimo para cobrar es $5.00 MXN (recibido: $3.00 MXN)');
+    expect(cardMinimumError(cents(499))).toBe('El monto mínimo para cobrar es $5.00 MXN (recibido: $4.99 MXN)');
     expect(cardMinimumError(cents(0))).toContain('(recibido: $0.00 MXN)');
   });
 

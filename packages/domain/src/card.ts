@@ -18,10 +18,7 @@ export const RATE_LIMIT_WAIT_MS = 10_000;
 export type ProviderPaymentState = 'pending' | 'processing' | 'approved' | 'rejected' | 'cancelled';
 
 /** Point integration API payment intents (SPEC §4 and §7). */
-export function mapPointIntentState(
-  state: string,
-  paymentStatus?: string | null,
-): ProviderPaymentState {
+export function mapPointIntentState(state: string, paymentStatus?: string | null): ProviderPaymentState {
   switch (state.trim().toUpperCase()) {
     case 'OPEN':
       return 'pending';
@@ -56,10 +53,7 @@ function finishedOutcome(paymentStatus: string | null | undefined): ProviderPaym
 }
 
 /** The provider's newer Orders API, whose statuses are lower-case words. */
-export function mapOrdersApiState(
-  status: string,
-  statusDetail?: string | null,
-): ProviderPaymentState {
+export function mapOrdersApiState(status: string, statusDetail?: string | null): ProviderPaymentState {
   switch (status.trim().toLowerCase()) {
     case 'created':
       return 'pending';
@@ -87,15 +81,7 @@ export function isFinalPaymentState(s: ProviderPaymentState): boolean {
   return s === 'approved' || s === 'rejected' || s === 'cancelled';
 }
 
-export type CardDialogState =
-  | 'select-terminal'
-  | 'initial'
-  | 'sending'
-  | 'processing'
-  | 'success'
-  | 'rejected'
-  | 'error'
-  | 'confirm-close';
+export type CardDialogState = 'select-terminal' | 'initial' | 'sending' | 'processing' | 'success' | 'rejected' | 'error' | 'confirm-close';
 
 export function dialogStateFor(s: ProviderPaymentState): CardDialogState {
   switch (s) {

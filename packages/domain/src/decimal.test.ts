@@ -14,20 +14,7 @@ describe('parseDecimal', () => {
   });
 
   it('rejects a decimal comma and other garbage', () => {
-    for (const bad of [
-      '12,5',
-      '1,23',
-      '',
-      ' ',
-      '.',
-      '-',
-      '$',
-      'abc',
-      '1.2.3',
-      '1e3',
-      '0x10',
-      '12 5',
-    ]) {
+    for (const bad of ['12,5', '1,23', '', ' ', '.', '-', '$', 'abc', '1.2.3', '1e3', '0x10', '12 5']) {
       expect(parseDecimal(bad), bad).toBeNull();
     }
   });

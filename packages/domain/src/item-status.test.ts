@@ -75,9 +75,7 @@ describe('isShownOnBoard', () => {
   });
 
   it('hides deleted items', () => {
-    expect(isShownOnBoard({ status: 'pendiente', updatedAt: now, isDeleted: true }, now)).toBe(
-      false,
-    );
+    expect(isShownOnBoard({ status: 'pendiente', updatedAt: now, isDeleted: true }, now)).toBe(false);
   });
 
   it('sorts oldest first', () => {

@@ -69,10 +69,7 @@ export const DELIVERED_RETENTION_MS = 30 * 60 * 1000;
  * Delivered items linger so the floor can see what just went out, then leave
  * ('Entregados: últimos 30 min'). At exactly 30 minutes the item is gone.
  */
-export function isShownOnBoard(
-  item: { status: ItemStatus; updatedAt: Date; isDeleted?: boolean },
-  now: Date,
-): boolean {
+export function isShownOnBoard(item: { status: ItemStatus; updatedAt: Date; isDeleted?: boolean }, now: Date): boolean {
   if (item.isDeleted === true) return false;
   if (item.status !== 'entregado') return true;
   return now.getTime() - item.updatedAt.getTime() < DELIVERED_RETENTION_MS;

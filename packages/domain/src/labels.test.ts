@@ -1,12 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import {
-  compareTables,
-  elapsedMinutes,
-  isBarTable,
-  shortOrderId,
-  tableLabel,
-  ticketNumber,
-} from './labels.ts';
+import { compareTables, elapsedMinutes, isBarTable, shortOrderId, tableLabel, ticketNumber } from './labels.ts';
 
 describe('ids', () => {
   it('ticket number is the first 6 characters in capitals', () => {
@@ -49,8 +42,6 @@ describe('tables', () => {
   });
 
   it('puts the bar first even against odd negative numbers', () => {
-    expect([{ number: -1 }, { number: 0 }].sort(compareTables).map((t) => t.number)).toEqual([
-      0, -1,
-    ]);
+    expect([{ number: -1 }, { number: 0 }].sort(compareTables).map((t) => t.number)).toEqual([0, -1]);
   });
 });

@@ -1,17 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import type { Cents } from './money.ts';
-import {
-  ZERO,
-  addCents,
-  applyRateBps,
-  cents,
-  centsToPesos,
-  formatMXN,
-  multiplyCents,
-  pesosToCents,
-  subtractCents,
-} from './money.ts';
+import { ZERO, addCents, applyRateBps, cents, centsToPesos, formatMXN, multiplyCents, pesosToCents, subtractCents } from './money.ts';
 
 const c = cents;
 const anyCents = fc.integer({ min: -1e12, max: 1e12 }).map((n) => cents(n));
@@ -136,17 +126,13 @@ describe('arithmetic', () => {
 
   it('applyRateBps matches exact rational rounding', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: 1e10 }),
-        fc.integer({ min: 0, max: 10_000 }),
-        (x, bps) => {
-          const result: Cents = applyRateBps(c(x), bps);
-          const exact = BigInt(x) * BigInt(bps);
-          // result is the nearest integer to exact / 10000, ties upward
-          expect(BigInt(result) * 10000n - exact <= 5000n).toBe(true);
-          expect(exact - BigInt(result) * 10000n < 5000n).toBe(true);
-        },
-      ),
+      fc.property(fc.integer({ min: 0, max: 1e10 }), fc.integer({ min: 0, max: 10_000 }), (x, bps) => {
+        const result: Cents = applyRateBps(c(x), bps);
+        const exact = BigInt(x) * BigInt(bps);
+        // result is the nearest integer to exact / 10000, ties upward
+        expect(BigInt(result) * 10000n - exact <= 5000n).toBe(true);
+        expect(exact - BigInt(result) * 10000n < 5000n).toBe(true);
+      }),
     );
   });
 });

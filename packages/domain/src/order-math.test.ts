@@ -3,22 +3,9 @@ import fc from 'fast-check';
 import { ITEM_STATUSES } from './item-status.ts';
 import type { ItemStatus } from './item-status.ts';
 import { cents } from './money.ts';
-import {
-  activeItems,
-  distinctProducts,
-  itemQuantity,
-  lastActiveItem,
-  lineTotal,
-  orderSubtotal,
-  quantityByStatus,
-} from './order-math.ts';
+import { activeItems, distinctProducts, itemQuantity, lastActiveItem, lineTotal, orderSubtotal, quantityByStatus } from './order-math.ts';
 
-function item(
-  productId: string,
-  price: number,
-  quantity: number,
-  extra: { isDeleted?: boolean; status?: ItemStatus; name?: string } = {},
-) {
+function item(productId: string, price: number, quantity: number, extra: { isDeleted?: boolean; status?: ItemStatus; name?: string } = {}) {
   return {
     productId,
     productPrice: cents(price),
@@ -100,9 +87,7 @@ describe('order math properties', () => {
   it('subtotal equals the sum of non-deleted lines, whatever the deleted ones hold', () => {
     fc.assert(
       fc.property(fc.array(arbItem, { maxLength: 40 }), (list) => {
-        const expected = list
-          .filter((i) => !i.isDeleted)
-          .reduce((sum, i) => sum + i.productPrice * i.quantity, 0);
+        const expected = list.filter((i) => !i.isDeleted).reduce((sum, i) => sum + i.productPrice * i.quantity, 0);
         expect(orderSubtotal(list)).toBe(expected);
         const withoutDeleted = list.filter((i) => !i.isDeleted);
         expect(orderSubtotal(withoutDeleted)).toBe(orderSubtotal(list));

@@ -20,16 +20,13 @@ describe('paymentGate', () => {
     });
   });
 
-  it.each<ItemStatus>(['pendiente', 'en_preparacion', 'listo'])(
-    'blocks while an item is %s',
-    (status) => {
-      expect(paymentGate([line('entregado'), line(status)])).toEqual({
-        ok: false,
-        reason: 'undelivered',
-        message: PAYMENT_GATE_MESSAGES.undelivered,
-      });
-    },
-  );
+  it.each<ItemStatus>(['pendiente', 'en_preparacion', 'listo'])('blocks while an item is %s', (status) => {
+    expect(paymentGate([line('entregado'), line(status)])).toEqual({
+      ok: false,
+      reason: 'undelivered',
+      message: PAYMENT_GATE_MESSAGES.undelivered,
+    });
+  });
 
   it('ignores undelivered items that were deleted', () => {
     expect(paymentGate([line('entregado'), line('pendiente', true)])).toEqual({ ok: true });

@@ -143,44 +143,33 @@ describe('shift properties', () => {
 
   it.each([MX, TJ, 'UTC'])('in %s every instant of a shift maps back to its date', (tz) => {
     fc.assert(
-      fc.property(
-        arbDate,
-        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
-        (date, f) => {
-          const w = shiftWindow(date, tz);
-          const span = w.end.getTime() - w.start.getTime();
-          expect(span).toBeGreaterThanOrEqual(9 * 3_600_000);
-          expect(span).toBeLessThanOrEqual(11 * 3_600_000);
-          const instant = new Date(w.start.getTime() + Math.floor(f * span));
-          expect(isWithinShift(instant, w)).toBe(true);
-          expect(defaultShiftDate(instant, tz)).toBe(date);
-          // Consecutive shifts never overlap.
-          expect(shiftWindow(addDays(date, 1), tz).start.getTime()).toBeGreaterThan(
-            w.end.getTime(),
-          );
-        },
-      ),
+      fc.property(arbDate, fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (date, f) => {
+        const w = shiftWindow(date, tz);
+        const span = w.end.getTime() - w.start.getTime();
+        expect(span).toBeGreaterThanOrEqual(9 * 3_600_000);
+        expect(span).toBeLessThanOrEqual(11 * 3_600_000);
+        const instant = new Date(w.start.getTime() + Math.floor(f * span));
+        expect(isWithinShift(instant, w)).toBe(true);
+        expect(defaultShiftDate(instant, tz)).toBe(date);
+        // Consecutive shifts never overlap.
+        expect(shiftWindow(addDays(date, 1), tz).start.getTime()).toBeGreaterThan(w.end.getTime());
+      }),
     );
   });
 
   it.each([MX, TJ])('in %s zonedToUtc round-trips except inside a DST gap', (tz) => {
     fc.assert(
-      fc.property(
-        arbDate,
-        fc.integer({ min: 0, max: 23 }),
-        fc.integer({ min: 0, max: 59 }),
-        (date, h, m) => {
-          const instant = zonedToUtc(date, h, m, tz);
-          expect(instant.getUTCMinutes()).toBe(m); // these zones use whole-hour offsets
-          const hour = localHour(instant, tz);
-          if (hour !== h) {
-            // Only a skipped hour may move, and only one hour forward.
-            expect(hour).toBe(h + 1);
-            expect(zonedToUtc(date, h + 1, m, tz).getTime()).toBe(instant.getTime());
-          }
-          expect(businessDate(instant, tz)).toBe(date);
-        },
-      ),
+      fc.property(arbDate, fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), (date, h, m) => {
+        const instant = zonedToUtc(date, h, m, tz);
+        expect(instant.getUTCMinutes()).toBe(m); // these zones use whole-hour offsets
+        const hour = localHour(instant, tz);
+        if (hour !== h) {
+          // Only a skipped hour may move, and only one hour forward.
+          expect(hour).toBe(h + 1);
+          expect(zonedToUtc(date, h + 1, m, tz).getTime()).toBe(instant.getTime());
+        }
+        expect(businessDate(instant, tz)).toBe(date);
+      }),
     );
   });
 });

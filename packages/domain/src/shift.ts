@@ -96,9 +96,7 @@ export function zonedToUtc(date: string, hour: number, minute: number, tz: strin
   // Offsets a day either side bracket any single transition near this time.
   const before = offsetMs(wall - DAY_MS, tz);
   const after = offsetMs(wall + DAY_MS, tz);
-  const valid = [before, after]
-    .map((offset) => wall - offset)
-    .filter((t) => wall - t === offsetMs(t, tz));
+  const valid = [before, after].map((offset) => wall - offset).filter((t) => wall - t === offsetMs(t, tz));
   return new Date(valid.length > 0 ? Math.min(...valid) : wall - before);
 }
 
@@ -122,11 +120,7 @@ export function isWithinShift(instant: Date, window: { start: Date; end: Date })
  * Before the shift starts, the cash close most likely wanted is last night's,
  * so hours 0–16 pick the previous day (SPEC §9).
  */
-export function defaultShiftDate(
-  now: Date,
-  tz: string,
-  startHour: number = DEFAULT_SHIFT.startHour,
-): string {
+export function defaultShiftDate(now: Date, tz: string, startHour: number = DEFAULT_SHIFT.startHour): string {
   const today = businessDate(now, tz);
   return localHour(now, tz) < startHour ? addDays(today, -1) : today;
 }

@@ -1,13 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { cents } from './money.ts';
-import {
-  SPLIT_PRESETS,
-  clampGuests,
-  parseSplitCount,
-  perPersonAmount,
-  splitCents,
-} from './split.ts';
+import { SPLIT_PRESETS, clampGuests, parseSplitCount, perPersonAmount, splitCents } from './split.ts';
 
 describe('parseSplitCount', () => {
   it.each([
@@ -69,18 +63,14 @@ describe('splitCents', () => {
 
   it('parts always sum to the total and differ by at most one centavo', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: -1e12, max: Number.MAX_SAFE_INTEGER }),
-        fc.integer({ min: 1, max: 100 }),
-        (total, parts) => {
-          const shares = splitCents(cents(total), parts);
-          expect(shares).toHaveLength(parts);
-          expect(shares.reduce((a, b) => a + b, 0)).toBe(total);
-          expect(Math.max(...shares) - Math.min(...shares)).toBeLessThanOrEqual(1);
-          expect([...shares].sort((a, b) => b - a)).toEqual(shares);
-          for (const share of shares) expect(Number.isSafeInteger(share)).toBe(true);
-        },
-      ),
+      fc.property(fc.integer({ min: -1e12, max: Number.MAX_SAFE_INTEGER }), fc.integer({ min: 1, max: 100 }), (total, parts) => {
+        const shares = splitCents(cents(total), parts);
+        expect(shares).toHaveLength(parts);
+        expect(shares.reduce((a, b) => a + b, 0)).toBe(total);
+        expect(Math.max(...shares) - Math.min(...shares)).toBeLessThanOrEqual(1);
+        expect([...shares].sort((a, b) => b - a)).toEqual(shares);
+        for (const share of shares) expect(Number.isSafeInteger(share)).toBe(true);
+      }),
     );
   });
 });

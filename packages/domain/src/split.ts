@@ -8,8 +8,7 @@ const NUMERIC = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
 
 /** Split-bill field: non-numeric → 1, otherwise a whole number from 1 to 100. */
 export function parseSplitCount(input: string | number): number {
-  const value =
-    typeof input === 'number' ? input : NUMERIC.test(input.trim()) ? Number(input) : Number.NaN;
+  const value = typeof input === 'number' ? input : NUMERIC.test(input.trim()) ? Number(input) : Number.NaN;
   if (!Number.isFinite(value)) return 1;
   return Math.min(MAX_SPLIT_COUNT, Math.max(1, Math.floor(value)));
 }

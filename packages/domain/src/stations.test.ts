@@ -1,25 +1,9 @@
 import { describe, it, expect } from 'vitest';
-import {
-  CATEGORIES,
-  DEFAULT_CATEGORY,
-  STATIONS,
-  boardStationsForPath,
-  categoriesOf,
-  isCategory,
-  stationOf,
-} from './stations.ts';
+import { CATEGORIES, DEFAULT_CATEGORY, STATIONS, boardStationsForPath, categoriesOf, isCategory, stationOf } from './stations.ts';
 
 describe('stations', () => {
   it('lists categories with Comida as default', () => {
-    expect(CATEGORIES).toEqual([
-      'Entrada',
-      'Comida',
-      'Postre',
-      'Bebida',
-      'Botella',
-      'Shot',
-      'Servicio',
-    ]);
+    expect(CATEGORIES).toEqual(['Entrada', 'Comida', 'Postre', 'Bebida', 'Botella', 'Shot', 'Servicio']);
     expect(DEFAULT_CATEGORY).toBe('Comida');
     expect(isCategory('Shot')).toBe(true);
     expect(isCategory('Cóctel')).toBe(false);

@@ -1,12 +1,4 @@
-export const CATEGORIES = [
-  'Entrada',
-  'Comida',
-  'Postre',
-  'Bebida',
-  'Botella',
-  'Shot',
-  'Servicio',
-] as const;
+export const CATEGORIES = ['Entrada', 'Comida', 'Postre', 'Bebida', 'Botella', 'Shot', 'Servicio'] as const;
 export type Category = (typeof CATEGORIES)[number];
 export const DEFAULT_CATEGORY: Category = 'Comida';
 

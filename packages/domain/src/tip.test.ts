@@ -37,22 +37,12 @@ describe('parseCustomTipBps', () => {
     expect(parseCustomTipBps(input)).toBe(bps);
   });
 
-  it.each([
-    '',
-    '   ',
-    null,
-    undefined,
-    'abc',
-    '-5',
-    -5,
-    -0.1,
-    '1e2',
-    '12,5',
-    Number.NaN,
-    Number.POSITIVE_INFINITY,
-  ])('reads %j as no tip', (input) => {
-    expect(parseCustomTipBps(input)).toBe(0);
-  });
+  it.each(['', '   ', null, undefined, 'abc', '-5', -5, -0.1, '1e2', '12,5', Number.NaN, Number.POSITIVE_INFINITY])(
+    'reads %j as no tip',
+    (input) => {
+      expect(parseCustomTipBps(input)).toBe(0);
+    },
+  );
 
   it('always lands between 0 and 100 %, whatever is typed', () => {
     fc.assert(
@@ -122,29 +112,21 @@ describe('tipAmount and orderTotal', () => {
 
   it('never yields a negative tip or one above the subtotal', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: -1e9, max: 1e12 }),
-        fc.oneof(fc.integer({ min: -1e6, max: 1e6 }), fc.double()),
-        (subtotal, bps) => {
-          const tip = tipAmount(cents(subtotal), bps);
-          expect(tip).toBeGreaterThanOrEqual(0);
-          expect(tip).toBeLessThanOrEqual(Math.max(0, subtotal));
-        },
-      ),
+      fc.property(fc.integer({ min: -1e9, max: 1e12 }), fc.oneof(fc.integer({ min: -1e6, max: 1e6 }), fc.double()), (subtotal, bps) => {
+        const tip = tipAmount(cents(subtotal), bps);
+        expect(tip).toBeGreaterThanOrEqual(0);
+        expect(tip).toBeLessThanOrEqual(Math.max(0, subtotal));
+      }),
     );
   });
 
   it('total is subtotal plus tip', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: 1e12 }),
-        fc.integer({ min: 0, max: 10_000 }),
-        (s, bps) => {
-          const subtotal = cents(s);
-          const tip = tipAmount(subtotal, bps);
-          expect(orderTotal(subtotal, tip) - tip).toBe(subtotal);
-        },
-      ),
+      fc.property(fc.integer({ min: 0, max: 1e12 }), fc.integer({ min: 0, max: 10_000 }), (s, bps) => {
+        const subtotal = cents(s);
+        const tip = tipAmount(subtotal, bps);
+        expect(orderTotal(subtotal, tip) - tip).toBe(subtotal);
+      }),
     );
   });
 });

@@ -4,8 +4,7 @@ export const PIN_MESSAGES = {
   empty: 'Por favor ingresa el PIN',
   tooShort: 'El PIN debe tener al menos 4 dígitos',
   wrong: 'PIN incorrecto',
-  notAdmin:
-    'PIN válido, pero el usuario no tiene permisos. Solo administradores pueden eliminar items.',
+  notAdmin: 'PIN válido, pero el usuario no tiene permisos. Solo administradores pueden eliminar items.',
 } as const;
 
 const PIN_PATTERN = /^\d{4}$/;
@@ -47,10 +46,7 @@ export function normalizeOptionalText(s: string | null | undefined): string | nu
 export const PRODUCT_REQUIRED_ERROR = 'Nombre y precio requeridos';
 
 /** A zero price is treated as forgotten, not as a free product (SPEC §5). */
-export function validateProductInput(input: {
-  name?: string | null;
-  priceCents?: number | null;
-}): string | null {
+export function validateProductInput(input: { name?: string | null; priceCents?: number | null }): string | null {
   const hasName = (input.name?.trim() ?? '') !== '';
   const price = input.priceCents;
   const hasPrice = typeof price === 'number' && Number.isSafeInteger(price) && price > 0;

@@ -19,16 +19,29 @@ export async function verifyPin(ctx: AppContext, input: { pin: string; actorId: 
   const userKey = `pin:user:${input.actorId}`;
   const ipKey = `pin:ip:${input.ip}`;
   const { perUser, perAddress } = PIN_LIMITS;
-  if (ctx.throttle.isBlocked(userKey, perUser.limit, perUser.windowMs) || ctx.throttle.isBlocked(ipKey, perAddress.limit, perAddress.windowMs)) {
+  if (
+    ctx.throttle.isBlocked(userKey, perUser.limit, perUser.windowMs) ||
+    ctx.throttle.isBlocked(ipKey, perAddress.limit, perAddress.windowMs)
+  ) {
     throw tooManyRequests();
   }
   const user = isValidPin(input.pin)
-    ? await ctx.db.db.selectFrom('users').select(['id', 'display_name', 'role', 'active']).where('pin_hash', '=', ctx.pins.hash(input.pin)).executeTakeFirst()
+    ? await ctx.db.db
+        .selectFrom('users')
+        .select(['id', 'display_name', 'role', 'active'])
+        .where('pin_hash', '=', ctx.pins.hash(input.pin))
+        .executeTakeFirst()
     : undefined;
   if (!user || user.active === 0) {
     ctx.throttle.fail(userKey);
     ctx.throttle.fail(ipKey);
-    await audit(ctx.db.db, ctx.clock.now(), { actor: { id: input.actorId, displayName: '' }, action: 'pin.failed', entity: 'pin', entityId: null, data: { purpose: input.purpose, ip: input.ip } });
+    await audit(ctx.db.db, ctx.clock.now(), {
+      actor: { id: input.actorId, displayName: '' },
+      action: 'pin.failed',
+      entity: 'pin',
+      entityId: null,
+      data: { purpose: input.purpose, ip: input.ip },
+    });
     throw new AppError(403, 'wrong_pin', PIN_MESSAGES.wrong);
   }
   ctx.throttle.reset(userKey);

@@ -12,8 +12,21 @@ export async function isEmpty(ctx: AppContext): Promise<boolean> {
 /** Tables Barra (0) and Mesa 1–N; kept apart so a real install can create its own layout. */
 export async function seedTables(ctx: AppContext, count: number): Promise<void> {
   const now = ctx.clock.now();
-  const rows = Array.from({ length: count + 1 }, (_, number) => ({ id: newId(), number, status: 'libre' as const, waiter_id: null, waiter_name: null, current_order_id: null, created_at: now, updated_at: now }));
-  await ctx.db.db.insertInto('tables').values(rows).onConflict((oc) => oc.column('number').doNothing()).execute();
+  const rows = Array.from({ length: count + 1 }, (_, number) => ({
+    id: newId(),
+    number,
+    status: 'libre' as const,
+    waiter_id: null,
+    waiter_name: null,
+    current_order_id: null,
+    created_at: now,
+    updated_at: now,
+  }));
+  await ctx.db.db
+    .insertInto('tables')
+    .values(rows)
+    .onConflict((oc) => oc.column('number').doNothing())
+    .execute();
 }
 
 export async function seedDemo(ctx: AppContext): Promise<void> {
@@ -22,13 +35,42 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   await ctx.db.db.transaction().execute(async (trx) => {
     await trx
       .insertInto('users')
-      .values(DEMO_USERS.map((u) => ({ id: newId(), email: u.email, display_name: u.displayName, role: u.role, password_hash: passwordHash, pin_hash: ctx.pins.hash(u.pin), active: 1, created_at: now, updated_at: now })))
+      .values(
+        DEMO_USERS.map((u) => ({
+          id: newId(),
+          email: u.email,
+          display_name: u.displayName,
+          role: u.role,
+          password_hash: passwordHash,
+          pin_hash: ctx.pins.hash(u.pin),
+          active: 1,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
       .execute();
     await trx
       .insertInto('products')
-      .values(DEMO_PRODUCTS.map(([name, category, price, description]) => ({ id: newId(), name, category, price, description, image_url: null, available: 1, created_at: now, updated_at: now })))
+      .values(
+        DEMO_PRODUCTS.map(([name, category, price, description]) => ({
+          id: newId(),
+          name,
+          category,
+          price,
+          description,
+          image_url: null,
+          available: 1,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
       .execute();
-    await writeConfig(trx, 'general', { name: 'Comanda Bar', address: 'Av. Álvaro Obregón 120, Roma Norte, CDMX', phone: '55 5555 0123', logoUrl: '' }, now);
+    await writeConfig(
+      trx,
+      'general',
+      { name: 'Comanda Bar', address: 'Av. Álvaro Obregón 120, Roma Norte, CDMX', phone: '55 5555 0123', logoUrl: '' },
+      now,
+    );
   });
   await seedTables(ctx, DEMO_TABLE_COUNT);
 }

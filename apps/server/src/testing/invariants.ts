@@ -60,7 +60,8 @@ function checkTotals({ orders, items }: Snapshot, problems: string[]): void {
   const byOrder = group(items, (i) => i.order_id);
   for (const item of items) {
     if (!isCents(Number(item.product_price))) problems.push(`item ${item.id}: price ${item.product_price} is not integer centavos ≥ 0`);
-    if (!Number.isSafeInteger(Number(item.quantity)) || Number(item.quantity) < 1) problems.push(`item ${item.id}: quantity ${item.quantity}`);
+    if (!Number.isSafeInteger(Number(item.quantity)) || Number(item.quantity) < 1)
+      problems.push(`item ${item.id}: quantity ${item.quantity}`);
   }
   for (const order of orders) {
     if (order.status === 'cancelado') continue;
@@ -84,7 +85,8 @@ function checkPayments({ orders, payments }: Snapshot, problems: string[]): void
     if (order.status === 'activo' && own.length > 0) problems.push(`order ${order.id} is activo but has ${own.length} payment(s)`);
     if (order.status !== 'pagado') continue;
     const total = Number(order.total);
-    if (total !== Number(order.subtotal) + Number(order.tip)) problems.push(`order ${order.id}: total ${total} ≠ subtotal ${order.subtotal} + tip ${order.tip}`);
+    if (total !== Number(order.subtotal) + Number(order.tip))
+      problems.push(`order ${order.id}: total ${total} ≠ subtotal ${order.subtotal} + tip ${order.tip}`);
     if (own.length !== 1) problems.push(`paid order ${order.id} has ${own.length} payments`);
     else if (Number(own[0]!.amount) !== total) problems.push(`paid order ${order.id}: payment ${own[0]!.amount} ≠ total ${total}`);
     if (order.active_table_id !== null) problems.push(`paid order ${order.id} still holds table ${order.active_table_id}`);
@@ -110,7 +112,9 @@ function checkTables({ orders, tables }: Snapshot, problems: string[]): void {
       const linked = table.current_order_id ? byId.get(table.current_order_id) : undefined;
       if (!linked) problems.push(`table ${table.number} is ocupada but links no order (${table.current_order_id})`);
       else if (linked.status !== 'activo' || linked.active_table_id !== table.id) {
-        problems.push(`table ${table.number} is ocupada but its order ${linked.id} is ${linked.status}, active_table_id ${linked.active_table_id}`);
+        problems.push(
+          `table ${table.number} is ocupada but its order ${linked.id} is ${linked.status}, active_table_id ${linked.active_table_id}`,
+        );
       }
     } else if (active.length > 0) {
       problems.push(`table ${table.number} is ${table.status} but order ${active[0]!.id} is activo on it`);

@@ -16,10 +16,11 @@ export function connectLive(baseUrl: string, cookie: string | null): Promise<Liv
   ws.on('message', (raw: Buffer) => {
     const msg = JSON.parse(raw.toString()) as LiveServerMessage;
     messages.push(msg);
-    for (const w of [...waiters]) if (w.pred(msg)) {
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve(msg);
-    }
+    for (const w of [...waiters])
+      if (w.pred(msg)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(msg);
+      }
   });
   const next = (pred: (m: LiveServerMessage) => boolean, ms = 5000) =>
     new Promise<LiveServerMessage>((resolve, reject) => {

@@ -29,7 +29,13 @@ export interface TsProcess {
 }
 
 /** Runs a TypeScript entry of the repository (with tsx) on loopback and waits until `readyPath` answers 200. */
-export async function spawnTsProcess(entry: string, env: Record<string, string>, port: number, readyPath: string, timeoutMs = 60_000): Promise<TsProcess> {
+export async function spawnTsProcess(
+  entry: string,
+  env: Record<string, string>,
+  port: number,
+  readyPath: string,
+  timeoutMs = 60_000,
+): Promise<TsProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: REPO_ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },

@@ -45,7 +45,12 @@ export interface TestServerOptions {
 }
 
 function client(base: string, cookie: string | null): ApiClient {
-  const request = async <T,>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> => {
+  const request = async <T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiResponse<T>> => {
     const res = await fetch(base + path, {
       method,
       headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}), ...headers },
@@ -74,7 +79,14 @@ function client(base: string, cookie: string | null): ApiClient {
 /** A real server on an ephemeral port against a fresh database, with the demo data loaded. */
 export async function startTestServer(kind: TestDbKind, opts: TestServerOptions = {}): Promise<TestServer> {
   const database = await createTestDatabase(kind);
-  const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, PIN_SECRET: 'test-pin-secret-0123456789', LOG_LEVEL: 'silent', DEMO_DATA: 'off', ...opts.env });
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    DATA_DIR: database.dataDir,
+    PIN_SECRET: 'test-pin-secret-0123456789',
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: 'off',
+    ...opts.env,
+  });
   const server = await createServer({ config, clock: opts.clock, mailer: opts.mailer, log: () => undefined });
   if (opts.seed !== false) await seedDemo(server.ctx);
   await server.app.listen({ port: 0, host: '127.0.0.1' });
@@ -92,10 +104,20 @@ export async function startTestServer(kind: TestDbKind, opts: TestServerOptions 
     ...server,
     kind,
     url,
-    users: { admin: byEmail(emails[0]!), waiter: byEmail(emails[1]!), waiter2: byEmail(emails[2]!), kitchen: byEmail(emails[3]!), barra: byEmail(emails[4]!) },
+    users: {
+      admin: byEmail(emails[0]!),
+      waiter: byEmail(emails[1]!),
+      waiter2: byEmail(emails[2]!),
+      kitchen: byEmail(emails[3]!),
+      barra: byEmail(emails[4]!),
+    },
     anonymous: () => client(url, null),
     async login(email, password = DEMO_PASSWORD) {
-      const res = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+      const res = await fetch(`${url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
       if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${await res.text()}`);
       const setCookie = res.headers.get('set-cookie') ?? '';
       return client(url, setCookie.split(';')[0] ?? null);

@@ -46,7 +46,15 @@ describe.each(testDatabaseKinds())('access matrix on %s', (kind) => {
 
   it('reads the real route table, and every /api route declares who may call it', () => {
     expect(routes.length).toBeGreaterThan(3);
-    if (process.env.DEBUG_ROUTES) console.log(routes.map((r) => `${label(r)} ${JSON.stringify(r.access)} ${r.params ? "P" : ""}${r.querystring ? "Q" : ""}${r.body ? "B" : ""}${r.websocket ? " ws" : ""}`).join("\n"));
+    if (process.env.DEBUG_ROUTES)
+      console.log(
+        routes
+          .map(
+            (r) =>
+              `${label(r)} ${JSON.stringify(r.access)} ${r.params ? 'P' : ''}${r.querystring ? 'Q' : ''}${r.body ? 'B' : ''}${r.websocket ? ' ws' : ''}`,
+          )
+          .join('\n'),
+      );
     expect(routes.map(label)).toContain('POST /api/auth/login');
     const undeclared = routes.filter((r) => r.access === undefined).map(label);
     expect(undeclared).toEqual([]);
@@ -62,8 +70,10 @@ describe.each(testDatabaseKinds())('access matrix on %s', (kind) => {
       if (res.status >= 500) failures.push(`5xx: ${where}`);
       else if (expected === 'unauthorized' && res.status !== 401) failures.push(`expected 401: ${where}`);
       else if (expected === 'forbidden' && res.status !== 403) failures.push(`expected 403: ${where}`);
-      else if (expected === 'allowed' && (res.status === 401 || res.status === 403)) failures.push(`expected to pass the access check: ${where}`);
-      if (res.status >= 400 && !route.websocket && errorMessageOf(res.json) === null) failures.push(`refusal without {error:{message}}: ${where}`);
+      else if (expected === 'allowed' && (res.status === 401 || res.status === 403))
+        failures.push(`expected to pass the access check: ${where}`);
+      if (res.status >= 400 && !route.websocket && errorMessageOf(res.json) === null)
+        failures.push(`refusal without {error:{message}}: ${where}`);
     }
     expect(failures).toEqual([]);
   });
@@ -76,18 +86,27 @@ describe.each(testDatabaseKinds())('access matrix on %s', (kind) => {
     const opened = await waiterA.post<{ order: { id: string } }>(`/api/tables/${table!.id}/open`);
     expect(opened.status).toBe(200);
     const product = await server.ctx.db.db.selectFrom('products').select('id').where('available', '=', 1).executeTakeFirstOrThrow();
-    const added = await waiterA.post<{ order: { id: string; items: { id: string }[] } }>(`/api/orders/${opened.body.order.id}/items`, { productId: product.id, quantity: 1 });
+    const added = await waiterA.post<{ order: { id: string; items: { id: string }[] } }>(`/api/orders/${opened.body.order.id}/items`, {
+      productId: product.id,
+      quantity: 1,
+    });
     expect(added.status).toBe(200);
     const ids = { tableId: table!.id, orderId: added.body.order.id, itemId: added.body.order.items[0]!.id, productId: product.id };
 
-    const owned = routes.filter((r) => r.access !== 'public' && isAllowed(r.access!, 'waiter') && /:(tableId|orderId|itemId)\b/.test(r.url));
+    const owned = routes.filter(
+      (r) => r.access !== 'public' && isAllowed(r.access!, 'waiter') && /:(tableId|orderId|itemId)\b/.test(r.url),
+    );
     expect(owned.length).toBeGreaterThan(0);
     const failures: string[] = [];
     for (const route of owned) {
       const path = fillPath(route.url, ids, MISSING_ID);
       const body = route.body ? JSON.stringify(sampleValid(route.body)) : hasBody(route.method) ? '{}' : undefined;
       const before = await databaseDigest(server.ctx.db.db);
-      const asB = await send(server.url, route.method, path, { cookie: await who.waiterB.cookie(), body, headers: { 'idempotency-key': crypto.randomUUID() } });
+      const asB = await send(server.url, route.method, path, {
+        cookie: await who.waiterB.cookie(),
+        body,
+        headers: { 'idempotency-key': crypto.randomUUID() },
+      });
       const after = await databaseDigest(server.ctx.db.db);
       const where = `${label(route)} → ${asB.status} ${asB.text.slice(0, 120)}`;
       if (asB.status < 400 || asB.status >= 500) failures.push(`waiter B was not refused: ${where}`);

@@ -56,7 +56,10 @@ export class WriteWatch {
   private digest = '';
   private changes = -1;
 
-  constructor(private readonly db: Kysely<Database>, private readonly kind: 'sqlite' | 'postgres') {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly kind: 'sqlite' | 'postgres',
+  ) {}
 
   private async changeCount(): Promise<number> {
     if (this.kind !== 'sqlite') return -1;

@@ -37,8 +37,10 @@ async function countNotes(db: Db, notes: string[]): Promise<Map<string, number>>
 async function checkWrites(db: Db, log: WriteLog): Promise<string[]> {
   const problems: string[] = [];
   const counts = await countNotes(db, [...log.ackedItems, ...log.unackedItems]);
-  for (const note of log.ackedItems) if (counts.get(note) !== 1) problems.push(`acknowledged item ${note} stored ${counts.get(note) ?? 0} times`);
-  for (const note of log.unackedItems) if ((counts.get(note) ?? 0) > 1) problems.push(`unacknowledged item ${note} stored ${counts.get(note)} times`);
+  for (const note of log.ackedItems)
+    if (counts.get(note) !== 1) problems.push(`acknowledged item ${note} stored ${counts.get(note) ?? 0} times`);
+  for (const note of log.unackedItems)
+    if ((counts.get(note) ?? 0) > 1) problems.push(`unacknowledged item ${note} stored ${counts.get(note)} times`);
   for (const id of log.ackedOpens) {
     const order = await db.db.selectFrom('orders').select('id').where('id', '=', id).executeTakeFirst();
     if (!order) problems.push(`acknowledged open of order ${id} lost`);
@@ -46,7 +48,8 @@ async function checkWrites(db: Db, log: WriteLog): Promise<string[]> {
   for (const id of log.ackedCloses) {
     const order = await db.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirst();
     const payments = await db.db.selectFrom('payments').select('id').where('order_id', '=', id).execute();
-    if (order?.status !== 'pagado' || payments.length !== 1) problems.push(`acknowledged close of ${id}: ${order?.status}, ${payments.length} payments`);
+    if (order?.status !== 'pagado' || payments.length !== 1)
+      problems.push(`acknowledged close of ${id}: ${order?.status}, ${payments.length} payments`);
   }
   return problems;
 }
@@ -77,14 +80,25 @@ describe('kill -9 of the server under write load (SQLite)', () => {
       const base = server!.url;
       const waiterCookie = await login(base, waiter.email, DEMO_PASSWORD);
       const adminCookie = await login(base, admin.email, DEMO_PASSWORD);
-      const tables = ((await (await fetch(`${base}/api/tables`, { headers: { cookie: adminCookie } })).json()) as { tables: { id: string; number: number; status: string; currentOrderId: string | null }[] }).tables
+      const tables = (
+        (await (await fetch(`${base}/api/tables`, { headers: { cookie: adminCookie } })).json()) as {
+          tables: { id: string; number: number; status: string; currentOrderId: string | null }[];
+        }
+      ).tables
         .filter((t) => t.number >= 1)
         .sort((a, b) => a.number - b.number);
-      const product = ((await (await fetch(`${base}/api/products?available=1`, { headers: { cookie: adminCookie } })).json()) as { products: { id: string }[] }).products[0]!;
+      const product = (
+        (await (await fetch(`${base}/api/products?available=1`, { headers: { cookie: adminCookie } })).json()) as {
+          products: { id: string }[];
+        }
+      ).products[0]!;
 
       const log = newWriteLog();
       let stopped = false;
-      const load = runWriteLoad({ base, waiterCookie, adminCookie, adminPin: admin.pin, productId: product.id, tables, tag: `r${round}`, stop: () => stopped, log }, WAITERS);
+      const load = runWriteLoad(
+        { base, waiterCookie, adminCookie, adminPin: admin.pin, productId: product.id, tables, tag: `r${round}`, stop: () => stopped, log },
+        WAITERS,
+      );
       // Let the writers get going, then pull the plug mid-flight.
       await new Promise((r) => setTimeout(r, 1500 + Math.floor(Math.random() * 2000)));
       await server!.kill9();
@@ -104,7 +118,9 @@ describe('kill -9 of the server under write load (SQLite)', () => {
       // The restarted server still knows the sessions and serves the same data.
       const again = await fetch(`${server.url}/api/tables`, { headers: { cookie: waiterCookie } });
       expect(again.status).toBe(200);
-      expect(log.ackedItems.length, `round ${round}: the load acknowledged writes (${JSON.stringify([...log.statuses])})`).toBeGreaterThan(0);
+      expect(log.ackedItems.length, `round ${round}: the load acknowledged writes (${JSON.stringify([...log.statuses])})`).toBeGreaterThan(
+        0,
+      );
       totalAcked += log.ackedItems.length;
       totalCloses += log.ackedCloses.length;
     }
@@ -149,7 +165,12 @@ describe('a dropped WebSocket', () => {
     // On reconnect the client refetches its snapshot: it now matches the server, missed change included.
     const board = await kitchen.get<{ items: { orderId?: string; id: string }[] }>('/api/board?station=all');
     expect(board.status).toBe(200);
-    const stored = await server.ctx.db.db.selectFrom('order_items').select('id').where('order_id', '=', opened.body.order.id).where('is_deleted', '=', 0).execute();
+    const stored = await server.ctx.db.db
+      .selectFrom('order_items')
+      .select('id')
+      .where('order_id', '=', opened.body.order.id)
+      .where('is_deleted', '=', 0)
+      .execute();
     for (const row of stored) expect(board.body.items.map((i) => i.id)).toContain(row.id);
     // And live events flow again.
     expect((await add()).status).toBe(200);
@@ -195,14 +216,22 @@ describe.runIf(pgRestart)('PostgreSQL restarted under load (PG_RESTART_TEST=1)',
     const unacked: string[] = [];
     const statuses = new Map<number, number>();
     let restarting = true;
-    const restart = new Promise<number>((resolve) => spawn('sh', ['-c', pgRestart!], { stdio: 'ignore' }).once('exit', (code) => resolve(code ?? 1)));
+    const restart = new Promise<number>((resolve) =>
+      spawn('sh', ['-c', pgRestart!], { stdio: 'ignore' }).once('exit', (code) => resolve(code ?? 1)),
+    );
     void restart.then(() => (restarting = false));
     let seq = 0;
     let recoveredAt = 0;
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
       const note = `pg-${seq++}`;
-      const res = await waiterApi.post<{ error?: { message: string } }>(`/api/orders/${opened.body.order.id}/items`, { productId: product.id, quantity: 1, notes: note }).catch(() => ({ status: 0, body: {} as { error?: { message: string } } }));
+      const res = await waiterApi
+        .post<{ error?: { message: string } }>(`/api/orders/${opened.body.order.id}/items`, {
+          productId: product.id,
+          quantity: 1,
+          notes: note,
+        })
+        .catch(() => ({ status: 0, body: {} as { error?: { message: string } } }));
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
       expect(res.status, `no 5xx other than 503: ${JSON.stringify(res.body)}`).not.toBe(500);
       if (res.status === 503) expect(res.body.error?.message).toBe('Servicio no disponible. Verifica tu conexión');
@@ -221,7 +250,11 @@ describe.runIf(pgRestart)('PostgreSQL restarted under load (PG_RESTART_TEST=1)',
 
     const rows = await a.ctx.db.db.selectFrom('order_items').select('notes').where('order_id', '=', opened.body.order.id).execute();
     const notes = rows.map((r) => r.notes);
-    for (const note of acked) expect(notes.filter((n) => n === note), note).toHaveLength(1);
+    for (const note of acked)
+      expect(
+        notes.filter((n) => n === note),
+        note,
+      ).toHaveLength(1);
     for (const note of unacked) expect(notes.filter((n) => n === note).length, note).toBeLessThanOrEqual(1);
     await assertInvariants(a.ctx.db);
 
@@ -233,7 +266,12 @@ describe.runIf(pgRestart)('PostgreSQL restarted under load (PG_RESTART_TEST=1)',
     let received = false;
     for (let i = 0; i < 20 && !received; i++) {
       await waiterApi.post(`/api/orders/${opened.body.order.id}/items`, { productId: product.id, quantity: 1 });
-      received = await live.next((m) => m.op === 'event' && m.event.topic === 'board', 1000).then(() => true, () => false);
+      received = await live
+        .next((m) => m.op === 'event' && m.event.topic === 'board', 1000)
+        .then(
+          () => true,
+          () => false,
+        );
     }
     live.ws.close();
     expect(received, 'an add on process A reaches a board on process B after the restart').toBe(true);

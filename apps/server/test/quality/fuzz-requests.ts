@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import type { ZodType } from 'zod';
 import type { CollectedRoute } from './route-table.ts';
-import { FORBIDDEN_FIELDS, HUGE_STRING, RAW_NUMBERS, badValueArb, jsonSchemaOf, sampleValid, type JsonSchema } from './schema-arbitraries.ts';
+import {
+  FORBIDDEN_FIELDS,
+  HUGE_STRING,
+  RAW_NUMBERS,
+  badValueArb,
+  jsonSchemaOf,
+  sampleValid,
+  type JsonSchema,
+} from './schema-arbitraries.ts';
 
 /** One hostile request: which part was mutated, and whether the schema itself refuses it. */
 export interface FuzzRequest {
@@ -14,8 +22,44 @@ export interface FuzzRequest {
   invalid: boolean;
 }
 
-const BAD_SEGMENTS = ['', ' ', '..', '.', 'x'.repeat(65), 'x'.repeat(4000), '-1', '1.5', 'NaN', '__proto__', 'constructor', '🍺', "1' OR '1'='1", '\u0000', '%', 'a/b', 'null'];
-const BAD_QUERY_VALUES = ['', 'abc', '-1', '1.5', 'NaN', 'Infinity', '1e999', '0x10', 'x'.repeat(6000), '__proto__', 'pagado', 'admin', "'; DROP TABLE orders; --", '\u0000', '9999-99-99', '2024-02-30', '🍺'];
+const BAD_SEGMENTS = [
+  '',
+  ' ',
+  '..',
+  '.',
+  'x'.repeat(65),
+  'x'.repeat(4000),
+  '-1',
+  '1.5',
+  'NaN',
+  '__proto__',
+  'constructor',
+  '🍺',
+  "1' OR '1'='1",
+  '\u0000',
+  '%',
+  'a/b',
+  'null',
+];
+const BAD_QUERY_VALUES = [
+  '',
+  'abc',
+  '-1',
+  '1.5',
+  'NaN',
+  'Infinity',
+  '1e999',
+  '0x10',
+  'x'.repeat(6000),
+  '__proto__',
+  'pagado',
+  'admin',
+  "'; DROP TABLE orders; --",
+  '\u0000',
+  '9999-99-99',
+  '2024-02-30',
+  '🍺',
+];
 const EXTRA_VALUES: unknown[] = ['pagado', 0, -1, 'admin', 1e9, true, null, 99_999_999, { $ne: null }];
 
 function nullRecord<T>(entries: [string, T][]): Record<string, T> {
@@ -53,41 +97,76 @@ function bodyMutations(schema: ZodType): fc.Arbitrary<{ mutation: string; text: 
   const names = Object.keys(props).length ? Object.keys(props) : ['value'];
   const with_ = (k: string, v: unknown) => JSON.stringify({ ...base, [k]: v });
   return fc.oneof(
-    fc.constantFrom('[]', '"x"', '42', 'null', 'true', '{', '{"a":', "{'a':1}", '{"a":1}}', '[' .repeat(2000) + ']'.repeat(2000)).map((text) => ({ mutation: `top-level ${text.slice(0, 12)}`, text })),
-    fc.constantFrom(...names).chain((k) => badValueArb(props[k] ?? {}).map((v) => ({ mutation: `field ${k} = ${JSON.stringify(v)?.slice(0, 40)}`, text: with_(k, v) }))),
-    fc.tuple(fc.constantFrom(...names), fc.constantFrom(...RAW_NUMBERS)).map(([k, raw]) => ({ mutation: `field ${k} = raw ${raw}`, text: with_(k, '__RAW__').replace('"__RAW__"', raw) })),
+    fc
+      .constantFrom('[]', '"x"', '42', 'null', 'true', '{', '{"a":', "{'a':1}", '{"a":1}}', '['.repeat(2000) + ']'.repeat(2000))
+      .map((text) => ({ mutation: `top-level ${text.slice(0, 12)}`, text })),
+    fc
+      .constantFrom(...names)
+      .chain((k) =>
+        badValueArb(props[k] ?? {}).map((v) => ({ mutation: `field ${k} = ${JSON.stringify(v)?.slice(0, 40)}`, text: with_(k, v) })),
+      ),
+    fc
+      .tuple(fc.constantFrom(...names), fc.constantFrom(...RAW_NUMBERS))
+      .map(([k, raw]) => ({ mutation: `field ${k} = raw ${raw}`, text: with_(k, '__RAW__').replace('"__RAW__"', raw) })),
     fc.constantFrom(...names).map((k) => {
       const rest = { ...base };
       delete rest[k];
       return { mutation: `missing ${k}`, text: JSON.stringify(rest) };
     }),
-    fc.tuple(fc.constantFrom(...FORBIDDEN_FIELDS), fc.constantFrom(...EXTRA_VALUES)).map(([k, v]) => ({ mutation: `extra ${k}`, text: with_(k, v) })),
+    fc
+      .tuple(fc.constantFrom(...FORBIDDEN_FIELDS), fc.constantFrom(...EXTRA_VALUES))
+      .map(([k, v]) => ({ mutation: `extra ${k}`, text: with_(k, v) })),
     fc.constantFrom('__proto__', 'constructor').map((k) => ({
       mutation: `prototype key ${k}`,
-      text: JSON.stringify(base).replace(/^\{/, k === '__proto__' ? '{"__proto__":{"role":"admin","status":"pagado"},' : '{"constructor":{"prototype":{"role":"admin"}},').replace(/,\}$/, '}'),
+      text: JSON.stringify(base)
+        .replace(
+          /^\{/,
+          k === '__proto__' ? '{"__proto__":{"role":"admin","status":"pagado"},' : '{"constructor":{"prototype":{"role":"admin"}},',
+        )
+        .replace(/,\}$/, '}'),
     })),
     fc.constantFrom(...names).map((k) => ({ mutation: `field ${k} = 1 MB string`, text: with_(k, HUGE_STRING) })),
   );
 }
 
-function queryMutations(schema: ZodType, valid: Record<string, string>): fc.Arbitrary<{ mutation: string; query: Record<string, string | string[]> }> {
+function queryMutations(
+  schema: ZodType,
+  valid: Record<string, string>,
+): fc.Arbitrary<{ mutation: string; query: Record<string, string | string[]> }> {
   const js = jsonSchemaOf(schema);
   const names = Object.keys(js.properties ?? {}).length ? Object.keys(js.properties ?? {}) : ['q'];
   const entries = Object.entries(valid);
   return fc.oneof(
-    fc.tuple(fc.constantFrom(...names), fc.constantFrom(...BAD_QUERY_VALUES)).map(([k, v]) => ({ mutation: `query ${k}=${v.slice(0, 20)}`, query: nullRecord([...entries.filter(([n]) => n !== k), [k, v]]) })),
-    fc.constantFrom(...names).map((k) => ({ mutation: `query ${k} twice`, query: nullRecord<string | string[]>([...entries.filter(([n]) => n !== k), [k, [valid[k] ?? '1', 'x']]]) })),
+    fc
+      .tuple(fc.constantFrom(...names), fc.constantFrom(...BAD_QUERY_VALUES))
+      .map(([k, v]) => ({ mutation: `query ${k}=${v.slice(0, 20)}`, query: nullRecord([...entries.filter(([n]) => n !== k), [k, v]]) })),
+    fc
+      .constantFrom(...names)
+      .map((k) => ({
+        mutation: `query ${k} twice`,
+        query: nullRecord<string | string[]>([...entries.filter(([n]) => n !== k), [k, [valid[k] ?? '1', 'x']]]),
+      })),
     fc.constantFrom(...names).map((k) => ({ mutation: `query without ${k}`, query: nullRecord(entries.filter(([n]) => n !== k)) })),
-    fc.tuple(fc.constantFrom(...FORBIDDEN_FIELDS, '__proto__', 'constructor', '__proto__[role]'), fc.constantFrom('pagado', 'admin', '1', '-1')).map(([k, v]) => ({
-      mutation: `query extra ${k}`,
-      query: nullRecord([...entries, [k, v]]),
-    })),
+    fc
+      .tuple(
+        fc.constantFrom(...FORBIDDEN_FIELDS, '__proto__', 'constructor', '__proto__[role]'),
+        fc.constantFrom('pagado', 'admin', '1', '-1'),
+      )
+      .map(([k, v]) => ({
+        mutation: `query extra ${k}`,
+        query: nullRecord([...entries, [k, v]]),
+      })),
   );
 }
 
-function paramMutations(schema: ZodType, valid: Record<string, string>): fc.Arbitrary<{ mutation: string; params: Record<string, string> }> {
+function paramMutations(
+  schema: ZodType,
+  valid: Record<string, string>,
+): fc.Arbitrary<{ mutation: string; params: Record<string, string> }> {
   const names = Object.keys(valid);
-  return fc.tuple(fc.constantFrom(...names), fc.constantFrom(...BAD_SEGMENTS)).map(([k, v]) => ({ mutation: `param ${k}=${JSON.stringify(v.slice(0, 20))}`, params: { ...valid, [k]: v } }));
+  return fc
+    .tuple(fc.constantFrom(...names), fc.constantFrom(...BAD_SEGMENTS))
+    .map(([k, v]) => ({ mutation: `param ${k}=${JSON.stringify(v.slice(0, 20))}`, params: { ...valid, [k]: v } }));
 }
 
 /** Requests for one route: exactly one part (body, query or params) is hostile, the others plausible. */
@@ -100,15 +179,39 @@ export function fuzzRequests(route: CollectedRoute, ids: Record<string, string>,
   const parts: fc.Arbitrary<FuzzRequest>[] = [];
   if (route.body) {
     const schema = route.body;
-    parts.push(bodyMutations(schema).map(({ mutation, text }) => ({ ...common, part: 'body', mutation, bodyText: text, invalid: !textParses(schema, text) })));
+    parts.push(
+      bodyMutations(schema).map(({ mutation, text }) => ({
+        ...common,
+        part: 'body',
+        mutation,
+        bodyText: text,
+        invalid: !textParses(schema, text),
+      })),
+    );
   }
   if (route.querystring) {
     const schema = route.querystring;
-    parts.push(queryMutations(schema, query).map(({ mutation, query: q }) => ({ ...common, part: 'querystring', mutation, query: q, invalid: !parses(schema, q) })));
+    parts.push(
+      queryMutations(schema, query).map(({ mutation, query: q }) => ({
+        ...common,
+        part: 'querystring',
+        mutation,
+        query: q,
+        invalid: !parses(schema, q),
+      })),
+    );
   }
   if (route.params && paramNames.length) {
     const schema = route.params;
-    parts.push(paramMutations(schema, params).map(({ mutation, params: p }) => ({ ...common, part: 'params', mutation, params: p, invalid: !parses(schema, p) })));
+    parts.push(
+      paramMutations(schema, params).map(({ mutation, params: p }) => ({
+        ...common,
+        part: 'params',
+        mutation,
+        params: p,
+        invalid: !parses(schema, p),
+      })),
+    );
   }
   if (!parts.length) throw new Error(`${route.method} ${route.url} has no schema to fuzz`);
   return fc.oneof(...parts).map(describable);
@@ -119,7 +222,8 @@ const clip = (v: string | undefined) => (v === undefined ? 'none' : v.length > 2
 /** Counterexamples print short: a 1 MB string would bury the report. */
 function describable(req: FuzzRequest): FuzzRequest {
   return Object.assign(req, {
-    [fc.toStringMethod]: () => `${req.part}: ${req.mutation} | params ${clip(JSON.stringify(req.params))} | query ${clip(JSON.stringify(req.query))} | body ${clip(req.bodyText)}`,
+    [fc.toStringMethod]: () =>
+      `${req.part}: ${req.mutation} | params ${clip(JSON.stringify(req.params))} | query ${clip(JSON.stringify(req.query))} | body ${clip(req.bodyText)}`,
   });
 }
 

@@ -53,7 +53,10 @@ describe.each(testDatabaseKinds())('bad input on %s', (kind) => {
     const table = body.tables.find((t) => t.number === 2)!;
     const product = await server.ctx.db.db.selectFrom('products').select('id').executeTakeFirstOrThrow();
     const opened = await waiterA.post<{ order: { id: string } }>(`/api/tables/${table.id}/open`);
-    const added = await waiterA.post<{ order: { id: string; items: { id: string }[] } }>(`/api/orders/${opened.body.order.id}/items`, { productId: product.id, quantity: 2 });
+    const added = await waiterA.post<{ order: { id: string; items: { id: string }[] } }>(`/api/orders/${opened.body.order.id}/items`, {
+      productId: product.id,
+      quantity: 2,
+    });
     if (added.status !== 200) throw new Error(`fixture order: ${added.status}`);
     ids = { tableId: table.id, orderId: added.body.order.id, itemId: added.body.order.items[0]!.id, productId: product.id };
   });

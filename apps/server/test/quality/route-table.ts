@@ -23,7 +23,9 @@ const tables = new WeakMap<object, CollectedRoute[]>();
 type FastifyFactory = (...args: unknown[]) => FastifyInstance;
 
 function isZod(value: unknown): value is ZodType {
-  return typeof value === 'object' && value !== null && 'safeParse' in value && typeof (value as { safeParse: unknown }).safeParse === 'function';
+  return (
+    typeof value === 'object' && value !== null && 'safeParse' in value && typeof (value as { safeParse: unknown }).safeParse === 'function'
+  );
 }
 
 function collect(list: CollectedRoute[], route: RouteOptions): void {
@@ -31,7 +33,12 @@ function collect(list: CollectedRoute[], route: RouteOptions): void {
   const schema = (route.schema ?? {}) as Record<string, unknown>;
   for (const method of methods) {
     if (method === 'HEAD' || method === 'OPTIONS') continue;
-    const entry: CollectedRoute = { method, url: route.url, access: route.config?.access, websocket: Boolean((route as { websocket?: boolean }).websocket) };
+    const entry: CollectedRoute = {
+      method,
+      url: route.url,
+      access: route.config?.access,
+      websocket: Boolean((route as { websocket?: boolean }).websocket),
+    };
     if (isZod(schema.params)) entry.params = schema.params;
     if (isZod(schema.querystring)) entry.querystring = schema.querystring;
     if (isZod(schema.body)) entry.body = schema.body;

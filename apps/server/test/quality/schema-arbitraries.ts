@@ -46,7 +46,8 @@ const FORMATS: Record<string, fc.Arbitrary<string>> = {
 function stringArb(s: JsonSchema): fc.Arbitrary<string> {
   const min = s.minLength ?? 0;
   const max = Math.min(s.maxLength ?? 24, Math.max(min, 24));
-  const fits = (v: string) => v.length >= min && v.length <= (s.maxLength ?? Infinity) && (!s.pattern || new RegExp(s.pattern, 'u').test(v));
+  const fits = (v: string) =>
+    v.length >= min && v.length <= (s.maxLength ?? Infinity) && (!s.pattern || new RegExp(s.pattern, 'u').test(v));
   if (s.format && FORMATS[s.format]) return FORMATS[s.format]!.filter(fits);
   if (s.pattern) {
     try {
@@ -109,11 +110,45 @@ export function sampleValid(schema: ZodType, seed = 42): unknown {
 export const HUGE_STRING = 'x'.repeat(1024 * 1024);
 
 /** Fields a browser must never set: the server computes them. */
-export const FORBIDDEN_FIELDS = ['status', 'total', 'subtotal', 'tip', 'role', 'cashierId', 'price', 'amount', 'waiterId', 'paid', 'id', 'active', 'version'];
+export const FORBIDDEN_FIELDS = [
+  'status',
+  'total',
+  'subtotal',
+  'tip',
+  'role',
+  'cashierId',
+  'price',
+  'amount',
+  'waiterId',
+  'paid',
+  'id',
+  'active',
+  'version',
+];
 
 /** Wrong values for any field, whatever its declared type. */
 export function badValueArb(s: JsonSchema): fc.Arbitrary<unknown> {
-  const common: unknown[] = [null, true, false, 0, -1, -0.5, 0.5, 1.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, '', ' ', '1', 'abc', [], [1, 2], {}, { $gt: '' }];
+  const common: unknown[] = [
+    null,
+    true,
+    false,
+    0,
+    -1,
+    -0.5,
+    0.5,
+    1.5,
+    1e308,
+    -1e308,
+    Number.MAX_SAFE_INTEGER + 2,
+    '',
+    ' ',
+    '1',
+    'abc',
+    [],
+    [1, 2],
+    {},
+    { $gt: '' },
+  ];
   const typed: unknown[] = [];
   if (s.maxLength !== undefined) typed.push('y'.repeat(s.maxLength + 1));
   if (s.minLength) typed.push('y'.repeat(s.minLength - 1));

@@ -21,7 +21,8 @@ vi.mock('fastify', async (importOriginal) => (await import('./route-table.ts')).
  * the Origin check on every mutating route and on the WebSocket upgrade, and the sign-in and
  * PIN throttles. SQLite only: none of this depends on the database.
  */
-const INDEX_HTML = '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX_HTML =
+  '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>';
 
 describe('security headers and limits', () => {
   let database: TestDatabase;
@@ -35,7 +36,13 @@ describe('security headers and limits', () => {
     mkdirSync(join(webDist, 'assets'), { recursive: true });
     writeFileSync(join(webDist, 'index.html'), INDEX_HTML);
     writeFileSync(join(webDist, 'assets', 'index.js'), 'console.log(1)');
-    const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, PIN_SECRET: 'test-pin-secret-0123456789', LOG_LEVEL: 'silent', DEMO_DATA: 'off' });
+    const config = loadConfig({
+      DATABASE_URL: database.url,
+      DATA_DIR: database.dataDir,
+      PIN_SECRET: 'test-pin-secret-0123456789',
+      LOG_LEVEL: 'silent',
+      DEMO_DATA: 'off',
+    });
     server = await createServer({ config, webDist, log: () => undefined });
     await seedDemo(server.ctx);
     await server.app.listen({ port: 0, host: '127.0.0.1' });
@@ -55,7 +62,16 @@ describe('security headers and limits', () => {
   }
 
   it('sends a strict Content-Security-Policy with the SPA, its assets and every API answer', async () => {
-    for (const path of ['/', '/waiter/home', '/admin/login', '/assets/index.js', '/api/health', '/api/config/public', '/api/tables', '/api/no-existe']) {
+    for (const path of [
+      '/',
+      '/waiter/home',
+      '/admin/login',
+      '/assets/index.js',
+      '/api/health',
+      '/api/config/public',
+      '/api/tables',
+      '/api/no-existe',
+    ]) {
       const res = await fetch(url + path);
       const csp = cspOf(res);
       expect(csp, path).toContain("default-src 'self'");
@@ -75,7 +91,9 @@ describe('security headers and limits', () => {
     const dist = fileURLToPath(new URL('../../../web/dist/index.html', import.meta.url));
     if (!existsSync(dist)) return; // not built in this checkout: the e2e suite runs the real app under this CSP
     const html = readFileSync(dist, 'utf8');
-    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attrs, body]) => !/\bsrc=/.test(attrs ?? '') && (body ?? '').trim() !== '');
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      ([, attrs, body]) => !/\bsrc=/.test(attrs ?? '') && (body ?? '').trim() !== '',
+    );
     expect(inline.map(([tag]) => tag.slice(0, 80))).toEqual([]);
     expect(html).not.toMatch(/\son[a-z]+=["']/i);
   });
@@ -85,12 +103,18 @@ describe('security headers and limits', () => {
     const res = await send(url, 'POST', '/api/auth/login', { body });
     expect(res.status).toBe(413);
     expect(errorMessageOf(res.json)).toBe('La solicitud es demasiado grande');
-    const authed = await send(url, 'POST', '/api/tables', { cookie: adminCookie, body: JSON.stringify({ number: 5, pad: 'x'.repeat(65 * 1024) }) });
+    const authed = await send(url, 'POST', '/api/tables', {
+      cookie: adminCookie,
+      body: JSON.stringify({ number: 5, pad: 'x'.repeat(65 * 1024) }),
+    });
     expect(authed.status).toBe(413);
   });
 
   it('refuses NUL characters in bodies and queries with a 400 (PostgreSQL cannot store them)', async () => {
-    const body = await send(url, 'POST', '/api/products', { cookie: adminCookie, body: JSON.stringify({ name: 'Caf\u0000e', price: 100, category: 'Bebida' }) });
+    const body = await send(url, 'POST', '/api/products', {
+      cookie: adminCookie,
+      body: JSON.stringify({ name: 'Caf\u0000e', price: 100, category: 'Bebida' }),
+    });
     expect(body.status).toBe(400);
     expect(errorMessageOf(body.json)).toMatch(/caracteres no permitidos/);
     const query = await send(url, 'GET', '/api/tickets?search=%00', { cookie: adminCookie });
@@ -105,8 +129,13 @@ describe('security headers and limits', () => {
     const failures: string[] = [];
     for (const route of routes) {
       for (const origin of ['https://evil.example', 'http://127.0.0.1.evil.example', 'null']) {
-        const res = await send(url, route.method, fillPath(route.url, {}, MISSING_ID), { cookie: adminCookie, body: '{}', headers: { origin } });
-        if (res.status !== 403 || errorMessageOf(res.json) !== 'Origen no permitido') failures.push(`${route.method} ${route.url} from ${origin} → ${res.status}`);
+        const res = await send(url, route.method, fillPath(route.url, {}, MISSING_ID), {
+          cookie: adminCookie,
+          body: '{}',
+          headers: { origin },
+        });
+        if (res.status !== 403 || errorMessageOf(res.json) !== 'Origen no permitido')
+          failures.push(`${route.method} ${route.url} from ${origin} → ${res.status}`);
       }
     }
     expect(failures).toEqual([]);
@@ -119,7 +148,9 @@ describe('security headers and limits', () => {
   it('refuses a WebSocket upgrade from a foreign Origin, accepts our own', async () => {
     const open = (origin: string | undefined) =>
       new Promise<number>((resolve, reject) => {
-        const ws = new WebSocket(`${url.replace('http', 'ws')}/api/live`, { headers: { cookie: adminCookie, ...(origin ? { origin } : {}) } });
+        const ws = new WebSocket(`${url.replace('http', 'ws')}/api/live`, {
+          headers: { cookie: adminCookie, ...(origin ? { origin } : {}) },
+        });
         ws.once('open', () => {
           ws.close();
           resolve(101);
@@ -143,7 +174,10 @@ describe('security headers and limits', () => {
     const table = tables.tables.find((t) => t.number === 6)!;
     const opened = (await send(url, 'POST', `/api/tables/${table.id}/open`, { cookie })).json as { order: { id: string } };
     const product = await server.ctx.db.db.selectFrom('products').select('id').executeTakeFirstOrThrow();
-    const added = await send(url, 'POST', `/api/orders/${opened.order.id}/items`, { cookie, body: JSON.stringify({ productId: product.id, quantity: 1 }) });
+    const added = await send(url, 'POST', `/api/orders/${opened.order.id}/items`, {
+      cookie,
+      body: JSON.stringify({ productId: product.id, quantity: 1 }),
+    });
     const itemId = (added.json as { order: { items: { id: string }[] } }).order.items[0]!.id;
     const path = `/api/orders/${opened.order.id}/items/${itemId}/delete`;
     const statuses: number[] = [];
@@ -157,9 +191,14 @@ describe('security headers and limits', () => {
 
   it('throttles sign-in per address: after 30 failures from one address even a right password waits', async () => {
     let status = 0;
-    for (let i = 0; i < 30; i++) status = (await send(url, 'POST', '/api/auth/login', { body: JSON.stringify({ email: `nadie${i}@comanda.mx`, password: 'equivocada' }) })).status;
+    for (let i = 0; i < 30; i++)
+      status = (
+        await send(url, 'POST', '/api/auth/login', { body: JSON.stringify({ email: `nadie${i}@comanda.mx`, password: 'equivocada' }) })
+      ).status;
     expect(status).toBe(401);
-    const res = await send(url, 'POST', '/api/auth/login', { body: JSON.stringify({ email: DEMO_USERS[0]!.email, password: DEMO_PASSWORD }) });
+    const res = await send(url, 'POST', '/api/auth/login', {
+      body: JSON.stringify({ email: DEMO_USERS[0]!.email, password: DEMO_PASSWORD }),
+    });
     expect(res.status).toBe(429);
     expect(errorMessageOf(res.json)).toBe('Demasiados intentos. Intenta más tarde');
   });

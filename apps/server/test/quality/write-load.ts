@@ -20,7 +20,14 @@ interface Call {
   body: unknown;
 }
 
-async function call(base: string, cookie: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Call> {
+async function call(
+  base: string,
+  cookie: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Call> {
   const res = await fetch(base + path, {
     method,
     headers: { cookie, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
@@ -32,13 +39,19 @@ async function call(base: string, cookie: string, method: string, path: string, 
 }
 
 export async function login(base: string, email: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
   return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
 }
 
 type TableRow = { id: string; number: number; status: string; currentOrderId: string | null };
-type OrderBody = { order: { id: string; status: string; items: { id: string; notes: string | null; status: string; isDeleted: boolean }[] } };
+type OrderBody = {
+  order: { id: string; status: string; items: { id: string; notes: string | null; status: string; isDeleted: boolean }[] };
+};
 
 /** The active order of a table for this caller: opens it when free, else takes the current one. */
 async function orderOf(base: string, cookie: string, table: TableRow, log: WriteLog): Promise<string | null> {
@@ -78,7 +91,11 @@ async function waiterLoop(o: LoadOptions, table: TableRow, n: number): Promise<v
   for (let seq = 0; !o.stop() && seq < 10_000; seq++) {
     const note = `${o.tag}-w${n}-${seq}`;
     try {
-      const res = await call(o.base, o.waiterCookie, 'POST', `/api/orders/${orderId}/items`, { productId: o.productId, quantity: 1, notes: note });
+      const res = await call(o.base, o.waiterCookie, 'POST', `/api/orders/${orderId}/items`, {
+        productId: o.productId,
+        quantity: 1,
+        notes: note,
+      });
       count(o.log, res.status);
       if (res.status === 200) o.log.ackedItems.push(note);
       else o.log.unackedItems.push(note);
@@ -99,7 +116,11 @@ async function closerLoop(o: LoadOptions, table: TableRow): Promise<void> {
       if (!orderId) return;
       for (let i = 0; i < 2; i++) {
         const note = `${o.tag}-c-${round}-${i}`;
-        const res = await call(o.base, o.adminCookie, 'POST', `/api/orders/${orderId}/items`, { productId: o.productId, quantity: 1, notes: note });
+        const res = await call(o.base, o.adminCookie, 'POST', `/api/orders/${orderId}/items`, {
+          productId: o.productId,
+          quantity: 1,
+          notes: note,
+        });
         count(o.log, res.status);
         if (res.status !== 200) return;
         o.log.ackedItems.push(note);

@@ -11,7 +11,12 @@ export function RequireRole({ roles, children }: { roles: readonly Role[]; child
   const session = useSession();
   const location = useLocation();
   if (session.isPending) return <Spinner />;
-  if (session.isError) return <div className="p-6"><ErrorState message={t.app.unavailable} onRetry={() => void session.refetch()} /></div>;
+  if (session.isError)
+    return (
+      <div className="p-6">
+        <ErrorState message={t.app.unavailable} onRetry={() => void session.refetch()} />
+      </div>
+    );
   const user = session.data;
   if (!user) return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname)}`} replace />;
   if (!roles.includes(user.role)) return <Navigate to={ROLE_HOME[user.role]} replace />;

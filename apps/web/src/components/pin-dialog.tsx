@@ -67,9 +67,17 @@ export function PinDialog({ open, title = t.pin.title, description, onClose, onS
   return (
     <Dialog open={open} onClose={onClose} title={title} locked={loading} className="max-w-xs">
       {description && <p className="mb-3 text-sm text-slate-600">{description}</p>}
-      <div className="mb-3 flex justify-center gap-3" role="img" aria-label={t.pin.entered(pin.length, PIN_LENGTH)} data-testid="pin-display">
+      <div
+        className="mb-3 flex justify-center gap-3"
+        role="img"
+        aria-label={t.pin.entered(pin.length, PIN_LENGTH)}
+        data-testid="pin-display"
+      >
         {Array.from({ length: PIN_LENGTH }, (_, i) => (
-          <span key={i} className={cn('h-4 w-4 rounded-full border-2', i < pin.length ? 'border-slate-900 bg-slate-900' : 'border-slate-300')} />
+          <span
+            key={i}
+            className={cn('h-4 w-4 rounded-full border-2', i < pin.length ? 'border-slate-900 bg-slate-900' : 'border-slate-300')}
+          />
         ))}
       </div>
       <p role="alert" className={cn('mb-3 min-h-5 text-center text-sm text-rose-700', !error && 'invisible')}>

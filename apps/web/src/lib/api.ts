@@ -32,7 +32,11 @@ export async function api<T>(method: string, path: string, body?: unknown, heade
   const data: unknown = text ? safeJson(text) : null;
   if (!res.ok) {
     const err = (data as ErrorBody | null)?.error;
-    throw new ApiError(res.status, err?.code ?? 'http_' + res.status, err?.message ?? (res.status >= 500 ? t.app.unexpected : t.app.forbidden));
+    throw new ApiError(
+      res.status,
+      err?.code ?? 'http_' + res.status,
+      err?.message ?? (res.status >= 500 ? t.app.unexpected : t.app.forbidden),
+    );
   }
   return data as T;
 }
@@ -45,11 +49,11 @@ function safeJson(text: string): unknown {
   }
 }
 
-export const get = <T,>(path: string) => api<T>('GET', path);
-export const post = <T,>(path: string, body?: unknown, headers?: Record<string, string>) => api<T>('POST', path, body, headers);
-export const patch = <T,>(path: string, body?: unknown) => api<T>('PATCH', path, body);
-export const put = <T,>(path: string, body?: unknown) => api<T>('PUT', path, body);
-export const del = <T,>(path: string, body?: unknown) => api<T>('DELETE', path, body);
+export const get = <T>(path: string) => api<T>('GET', path);
+export const post = <T>(path: string, body?: unknown, headers?: Record<string, string>) => api<T>('POST', path, body, headers);
+export const patch = <T>(path: string, body?: unknown) => api<T>('PATCH', path, body);
+export const put = <T>(path: string, body?: unknown) => api<T>('PUT', path, body);
+export const del = <T>(path: string, body?: unknown) => api<T>('DELETE', path, body);
 
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError ? error.message : fallback;

@@ -9,7 +9,10 @@ export function useLiveTopics(topics: readonly string[], onEvent: (e: LiveEvent)
   handler.current = onEvent;
   const key = topics.join('|');
   useEffect(() => {
-    const offs = key.split('|').filter(Boolean).map((topic) => liveClient.subscribe(topic, (e) => handler.current(e)));
+    const offs = key
+      .split('|')
+      .filter(Boolean)
+      .map((topic) => liveClient.subscribe(topic, (e) => handler.current(e)));
     return () => offs.forEach((off) => off());
   }, [key]);
 }
@@ -18,7 +21,11 @@ export function useLiveTopics(topics: readonly string[], onEvent: (e: LiveEvent)
  * Keeps queries current: refetches them when an event of a topic arrives, unless the cached
  * copy already carries that version or a newer one.
  */
-export function useLiveQueries(topics: readonly string[], queryKeys: readonly QueryKey[], versionOf?: (data: unknown) => number | undefined): void {
+export function useLiveQueries(
+  topics: readonly string[],
+  queryKeys: readonly QueryKey[],
+  versionOf?: (data: unknown) => number | undefined,
+): void {
   const qc = useQueryClient();
   useLiveTopics(topics, (event) => {
     for (const queryKey of queryKeys) {

@@ -97,11 +97,7 @@ export function initial(kind: DbKind) {
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('order_items_order').on('order_items').column('order_id').execute();
-      await db.schema
-        .createIndex('order_items_board')
-        .on('order_items')
-        .columns(['station', 'status', 'created_at'])
-        .execute();
+      await db.schema.createIndex('order_items_board').on('order_items').columns(['station', 'status', 'created_at']).execute();
 
       await db.schema
         .createTable('payments')

@@ -27,7 +27,10 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
       const accountKey = `login:email:${email}`;
       const addressKey = `login:ip:${request.ip}`;
       const { perAccount, perAddress } = LOGIN_LIMITS;
-      if (ctx.throttle.isBlocked(accountKey, perAccount.limit, perAccount.windowMs) || ctx.throttle.isBlocked(addressKey, perAddress.limit, perAddress.windowMs)) {
+      if (
+        ctx.throttle.isBlocked(accountKey, perAccount.limit, perAccount.windowMs) ||
+        ctx.throttle.isBlocked(addressKey, perAddress.limit, perAddress.windowMs)
+      ) {
         throw tooManyRequests();
       }
       const user = await ctx.db.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
@@ -35,8 +38,18 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
       if (!user || !ok) {
         ctx.throttle.fail(accountKey);
         ctx.throttle.fail(addressKey);
-        await audit(ctx.db.db, ctx.clock.now(), { actor: null, action: 'auth.login_failed', entity: 'user', entityId: user?.id ?? null, data: { email, ip: request.ip } });
-        throw new AppError(401, user ? 'wrong_password' : 'user_not_found', user ? AUTH_MESSAGES.wrongPassword : AUTH_MESSAGES.userNotFound);
+        await audit(ctx.db.db, ctx.clock.now(), {
+          actor: null,
+          action: 'auth.login_failed',
+          entity: 'user',
+          entityId: user?.id ?? null,
+          data: { email, ip: request.ip },
+        });
+        throw new AppError(
+          401,
+          user ? 'wrong_password' : 'user_not_found',
+          user ? AUTH_MESSAGES.wrongPassword : AUTH_MESSAGES.userNotFound,
+        );
       }
       if (user.active === 0) throw new AppError(403, 'inactive', AUTH_MESSAGES.inactive);
       if (!(ROLES as readonly string[]).includes(user.role)) throw new AppError(403, 'unknown_role', AUTH_MESSAGES.unknownRole);
@@ -57,7 +70,6 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
     if (!request.user) throw unauthorized();
     return { user: requireUser(request.user) };
   });
-
 };
 
 function isSecure(setting: 'auto' | 'true' | 'false', protocol: string): boolean {

@@ -9,7 +9,8 @@ import { closeOrderInTx } from './close-order.command.ts';
 import { claimKey, requestHash, storeResponse, type StoredResponse } from './idempotency.ts';
 import { LIVE_STATES } from '../terminals/card-payment-store.ts';
 
-export const CARD_IN_PROGRESS = 'Hay un cobro con tarjeta en curso para esta orden. Cancélalo o espera su resultado antes de cobrar en efectivo.';
+export const CARD_IN_PROGRESS =
+  'Hay un cobro con tarjeta en curso para esta orden. Cancélalo o espera su resultado antes de cobrar en efectivo.';
 
 export interface CashCloseRequest {
   orderId: string;
@@ -36,7 +37,12 @@ export async function closeWithCash(ctx: AppContext, req: CashCloseRequest): Pro
     const stored = await claimKey(trx, { key: req.idempotencyKey, scope: `order-close:${req.orderId}`, hash, now: ctx.clock.now() });
     if (stored) return stored;
     // A card payment still on the terminal could be approved after this cash close: the customer would pay twice.
-    const liveCard = await trx.selectFrom('card_payments').select('id').where('order_id', '=', req.orderId).where('state', 'in', [...LIVE_STATES]).executeTakeFirst();
+    const liveCard = await trx
+      .selectFrom('card_payments')
+      .select('id')
+      .where('order_id', '=', req.orderId)
+      .where('state', 'in', [...LIVE_STATES])
+      .executeTakeFirst();
     if (liveCard) throw conflict(CARD_IN_PROGRESS, 'card_payment_in_progress');
     const closed = await closeOrderInTx(ctx, trx, {
       orderId: req.orderId,

@@ -17,7 +17,10 @@ export async function sweep(ctx: AppContext): Promise<{ sessions: number; tokens
     .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', now - SESSION_LIMITS.idleMs)]))
     .executeTakeFirst();
   const tokens = await db.deleteFrom('user_tokens').where('expires_at', '<=', now).executeTakeFirst();
-  const keys = await db.deleteFrom('idempotency_keys').where('created_at', '<=', now - IDEMPOTENCY_KEEP_MS).executeTakeFirst();
+  const keys = await db
+    .deleteFrom('idempotency_keys')
+    .where('created_at', '<=', now - IDEMPOTENCY_KEEP_MS)
+    .executeTakeFirst();
   return { sessions: Number(sessions.numDeletedRows), tokens: Number(tokens.numDeletedRows), keys: Number(keys.numDeletedRows) };
 }
 

@@ -12,7 +12,11 @@ import { insertItem, requireAvailableProduct } from './add-item.command.ts';
  * quantity of the existing one: the kitchen may already have prepared that one, and must
  * see the extra units as a new order to prepare. The price is the catalogue's current one.
  */
-export async function addUnits(ctx: AppContext, user: SessionUser, input: { orderId: string; itemId: string; quantity: number }): Promise<Order> {
+export async function addUnits(
+  ctx: AppContext,
+  user: SessionUser,
+  input: { orderId: string; itemId: string; quantity: number },
+): Promise<Order> {
   await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
     await lockWorkableOrder(trx, user, input.orderId, now);
@@ -25,14 +29,26 @@ export async function addUnits(ctx: AppContext, user: SessionUser, input: { orde
       .executeTakeFirst();
     if (!source) throw notFound(ORDER_MESSAGES.itemNotFound);
     const product = await requireAvailableProduct(trx, source.product_id);
-    const item = await insertItem(trx, { orderId: input.orderId, productId: source.product_id, quantity: input.quantity, notes: source.notes }, product, now);
+    const item = await insertItem(
+      trx,
+      { orderId: input.orderId, productId: source.product_id, quantity: input.quantity, notes: source.notes },
+      product,
+      now,
+    );
     const version = await touchOrder(trx, input.orderId, now);
     await audit(trx, now, {
       actor: user,
       action: 'order.units-added',
       entity: 'order',
       entityId: input.orderId,
-      data: { itemId: item.id, fromItemId: source.id, productId: source.product_id, productName: item.productName, price: item.price, quantity: input.quantity },
+      data: {
+        itemId: item.id,
+        fromItemId: source.id,
+        productId: source.product_id,
+        productName: item.productName,
+        price: item.price,
+        quantity: input.quantity,
+      },
     });
     emitOrderChanged(emit, input.orderId, version, { board: true });
   });

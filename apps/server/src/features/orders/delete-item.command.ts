@@ -11,7 +11,11 @@ import { assertMayWorkOrder, lockWorkableOrder, ORDER_MESSAGES } from './order-a
  * Soft delete authorised by an admin PIN (SPEC §5): the row stays for the audit trail,
  * flagged with who authorised it and when, and drops out of every count and total.
  */
-export async function deleteItem(ctx: AppContext, user: SessionUser, input: { orderId: string; itemId: string; pin: string; ip: string }): Promise<Order> {
+export async function deleteItem(
+  ctx: AppContext,
+  user: SessionUser,
+  input: { orderId: string; itemId: string; pin: string; ip: string },
+): Promise<Order> {
   // Ownership first, so a waiter cannot probe PINs through someone else's table.
   const existing = await findOrderRow(ctx.db.db, input.orderId);
   if (!existing) throw notFound(ORDER_NOT_FOUND);
@@ -42,7 +46,14 @@ export async function deleteItem(ctx: AppContext, user: SessionUser, input: { or
       entity: 'order',
       entityId: input.orderId,
       authorizedBy: authorizer.id,
-      data: { itemId: item.id, productId: item.product_id, productName: item.product_name, price: Number(item.product_price), quantity: item.quantity, status: item.status },
+      data: {
+        itemId: item.id,
+        productId: item.product_id,
+        productName: item.product_name,
+        price: Number(item.product_price),
+        quantity: item.quantity,
+        status: item.status,
+      },
     });
     emitOrderChanged(emit, input.orderId, version, { board: true });
   });

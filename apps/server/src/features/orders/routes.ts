@@ -25,13 +25,17 @@ export const ordersRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
 
-  app.get('/api/orders/:orderId', { config: floor, schema: { params: OrderIdParamsSchema, response: { 200: OrderResponseSchema } } }, async (request) => {
-    const user = requireUser(request.user);
-    const row = await findOrderRow(ctx.db.db, request.params.orderId);
-    if (!row) throw notFound(ORDER_NOT_FOUND);
-    assertMayWorkOrder(user, row);
-    return { order: await loadOrder(ctx.db.db, row.id) };
-  });
+  app.get(
+    '/api/orders/:orderId',
+    { config: floor, schema: { params: OrderIdParamsSchema, response: { 200: OrderResponseSchema } } },
+    async (request) => {
+      const user = requireUser(request.user);
+      const row = await findOrderRow(ctx.db.db, request.params.orderId);
+      if (!row) throw notFound(ORDER_NOT_FOUND);
+      assertMayWorkOrder(user, row);
+      return { order: await loadOrder(ctx.db.db, row.id) };
+    },
+  );
 
   app.post(
     '/api/orders/:orderId/items',
@@ -48,7 +52,9 @@ export const ordersRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/orders/:orderId/items/:itemId/delete',
     { config: floor, schema: { params: OrderItemParamsSchema, body: DeleteItemBodySchema, response: { 200: OrderResponseSchema } } },
-    async (request) => ({ order: await deleteItem(ctx, requireUser(request.user), { ...request.params, pin: request.body.pin, ip: request.ip }) }),
+    async (request) => ({
+      order: await deleteItem(ctx, requireUser(request.user), { ...request.params, pin: request.body.pin, ip: request.ip }),
+    }),
   );
 
   app.patch(

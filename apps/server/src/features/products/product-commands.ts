@@ -11,9 +11,25 @@ const imageOf = (url: string | null) => (url ? url : null);
 export function createProduct(ctx: AppContext, user: SessionUser, body: ProductBody): Promise<Product> {
   return mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
-    const row = { id: newId(), name: body.name, description: body.description, price: body.price, category: body.category, image_url: imageOf(body.imageUrl), available: body.available ? 1 : 0, created_at: now, updated_at: now };
+    const row = {
+      id: newId(),
+      name: body.name,
+      description: body.description,
+      price: body.price,
+      category: body.category,
+      image_url: imageOf(body.imageUrl),
+      available: body.available ? 1 : 0,
+      created_at: now,
+      updated_at: now,
+    };
     await trx.insertInto('products').values(row).execute();
-    await audit(trx, now, { actor: actorOf(user), action: 'product.create', entity: 'product', entityId: row.id, data: { name: row.name, price: row.price, category: row.category } });
+    await audit(trx, now, {
+      actor: actorOf(user),
+      action: 'product.create',
+      entity: 'product',
+      entityId: row.id,
+      data: { name: row.name, price: row.price, category: row.category },
+    });
     emit({ topic: 'products', type: 'product.created', id: row.id, version: now });
     return presentProduct(row);
   });
@@ -23,14 +39,25 @@ export function updateProduct(ctx: AppContext, user: SessionUser, id: string, bo
   return mutate(ctx, async (trx, emit) => {
     const before = await requireProduct(trx, id);
     const now = ctx.clock.now();
-    const changes = { name: body.name, description: body.description, price: body.price, category: body.category, image_url: imageOf(body.imageUrl), available: body.available ? 1 : 0, updated_at: now };
+    const changes = {
+      name: body.name,
+      description: body.description,
+      price: body.price,
+      category: body.category,
+      image_url: imageOf(body.imageUrl),
+      available: body.available ? 1 : 0,
+      updated_at: now,
+    };
     await trx.updateTable('products').set(changes).where('id', '=', id).execute();
     await audit(trx, now, {
       actor: actorOf(user),
       action: 'product.update',
       entity: 'product',
       entityId: id,
-      data: { before: { name: before.name, price: Number(before.price), category: before.category, available: before.available === 1 }, after: { name: body.name, price: body.price, category: body.category, available: body.available } },
+      data: {
+        before: { name: before.name, price: Number(before.price), category: before.category, available: before.available === 1 },
+        after: { name: body.name, price: body.price, category: body.category, available: body.available },
+      },
     });
     emit({ topic: 'products', type: 'product.updated', id, version: now });
     return presentProduct({ ...before, ...changes });
@@ -41,8 +68,18 @@ export function setProductAvailability(ctx: AppContext, user: SessionUser, id: s
   return mutate(ctx, async (trx, emit) => {
     const before = await requireProduct(trx, id);
     const now = ctx.clock.now();
-    await trx.updateTable('products').set({ available: available ? 1 : 0, updated_at: now }).where('id', '=', id).execute();
-    await audit(trx, now, { actor: actorOf(user), action: 'product.availability', entity: 'product', entityId: id, data: { name: before.name, available } });
+    await trx
+      .updateTable('products')
+      .set({ available: available ? 1 : 0, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+    await audit(trx, now, {
+      actor: actorOf(user),
+      action: 'product.availability',
+      entity: 'product',
+      entityId: id,
+      data: { name: before.name, available },
+    });
     emit({ topic: 'products', type: 'product.updated', id, version: now });
     return presentProduct({ ...before, available: available ? 1 : 0, updated_at: now });
   });
@@ -54,7 +91,13 @@ export function deleteProduct(ctx: AppContext, user: SessionUser, id: string): P
     const before = await requireProduct(trx, id);
     const now = ctx.clock.now();
     await trx.deleteFrom('products').where('id', '=', id).execute();
-    await audit(trx, now, { actor: actorOf(user), action: 'product.delete', entity: 'product', entityId: id, data: { name: before.name, price: Number(before.price), category: before.category } });
+    await audit(trx, now, {
+      actor: actorOf(user),
+      action: 'product.delete',
+      entity: 'product',
+      entityId: id,
+      data: { name: before.name, price: Number(before.price), category: before.category },
+    });
     emit({ topic: 'products', type: 'product.deleted', id, version: now });
   });
 }

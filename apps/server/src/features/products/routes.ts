@@ -33,27 +33,48 @@ export const productsRoutes: FastifyPluginAsync = async (base) => {
   });
 
   // Every signed-in role reads the catalogue: waiters pick from it, boards label with it.
-  app.get('/api/products', { config: { access: 'any' }, schema: { querystring: ProductsQuerySchema, response: { 200: ProductsResponseSchema } } }, async (request) => ({
-    products: await listProducts(ctx.db.db, request.query.available === '1'),
-  }));
+  app.get(
+    '/api/products',
+    { config: { access: 'any' }, schema: { querystring: ProductsQuerySchema, response: { 200: ProductsResponseSchema } } },
+    async (request) => ({
+      products: await listProducts(ctx.db.db, request.query.available === '1'),
+    }),
+  );
 
-  app.post('/api/products', { config: { access: ADMIN }, schema: { body: ProductBodySchema, response: { 201: ProductResponseSchema } } }, async (request, reply) => {
-    const product = await createProduct(ctx, requireUser(request.user), request.body);
-    return reply.code(201).send({ product });
-  });
+  app.post(
+    '/api/products',
+    { config: { access: ADMIN }, schema: { body: ProductBodySchema, response: { 201: ProductResponseSchema } } },
+    async (request, reply) => {
+      const product = await createProduct(ctx, requireUser(request.user), request.body);
+      return reply.code(201).send({ product });
+    },
+  );
 
-  app.put('/api/products/:id', { config: { access: ADMIN }, schema: { params: ParamsSchema, body: ProductBodySchema, response: { 200: ProductResponseSchema } } }, async (request) => ({
-    product: await updateProduct(ctx, requireUser(request.user), request.params.id, request.body),
-  }));
+  app.put(
+    '/api/products/:id',
+    { config: { access: ADMIN }, schema: { params: ParamsSchema, body: ProductBodySchema, response: { 200: ProductResponseSchema } } },
+    async (request) => ({
+      product: await updateProduct(ctx, requireUser(request.user), request.params.id, request.body),
+    }),
+  );
 
   app.patch(
     '/api/products/:id/availability',
-    { config: { access: ADMIN }, schema: { params: ParamsSchema, body: ProductAvailabilityBodySchema, response: { 200: ProductResponseSchema } } },
-    async (request) => ({ product: await setProductAvailability(ctx, requireUser(request.user), request.params.id, request.body.available) }),
+    {
+      config: { access: ADMIN },
+      schema: { params: ParamsSchema, body: ProductAvailabilityBodySchema, response: { 200: ProductResponseSchema } },
+    },
+    async (request) => ({
+      product: await setProductAvailability(ctx, requireUser(request.user), request.params.id, request.body.available),
+    }),
   );
 
-  app.delete('/api/products/:id', { config: { access: ADMIN }, schema: { params: ParamsSchema, response: { 200: OkSchema } } }, async (request) => {
-    await deleteProduct(ctx, requireUser(request.user), request.params.id);
-    return { ok: true as const };
-  });
+  app.delete(
+    '/api/products/:id',
+    { config: { access: ADMIN }, schema: { params: ParamsSchema, response: { 200: OkSchema } } },
+    async (request) => {
+      await deleteProduct(ctx, requireUser(request.user), request.params.id);
+      return { ok: true as const };
+    },
+  );
 };

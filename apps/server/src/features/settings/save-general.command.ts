@@ -11,7 +11,13 @@ export function saveGeneralConfig(ctx: AppContext, user: SessionUser, body: Gene
     const stored = (await readConfig<Partial<GeneralConfig>>(trx, 'general')) ?? {};
     const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
     await writeConfig(trx, 'general', { ...stored, ...changes }, now);
-    await audit(trx, now, { actor: { id: user.id, displayName: user.displayName }, action: 'config.general.update', entity: 'config', entityId: 'general', data: { before: stored, changes } });
+    await audit(trx, now, {
+      actor: { id: user.id, displayName: user.displayName },
+      action: 'config.general.update',
+      entity: 'config',
+      entityId: 'general',
+      data: { before: stored, changes },
+    });
     emit({ topic: 'config', type: 'config.updated', id: 'general', version: now });
     return getGeneralConfig(trx, ctx.config.BUSINESS_TIMEZONE);
   });

@@ -24,7 +24,16 @@ export async function createTable(ctx: AppContext, user: SessionUser, number: nu
       const now = ctx.clock.now();
       const taken = await trx.selectFrom('tables').select('id').where('number', '=', number).executeTakeFirst();
       if (taken) throw conflict(TABLE_MESSAGES.numberTaken, 'number_taken');
-      const row = { id: newId(), number, status: 'libre' as const, waiter_id: null, waiter_name: null, current_order_id: null, created_at: now, updated_at: now };
+      const row = {
+        id: newId(),
+        number,
+        status: 'libre' as const,
+        waiter_id: null,
+        waiter_name: null,
+        current_order_id: null,
+        created_at: now,
+        updated_at: now,
+      };
       await trx.insertInto('tables').values(row).execute();
       await audit(trx, now, { actor: user, action: 'table.created', entity: 'table', entityId: row.id, data: { number } });
       emit({ topic: 'tables', type: 'table.created', id: row.id });
@@ -43,13 +52,24 @@ export async function renumberTable(ctx: AppContext, user: SessionUser, tableId:
       if (before.number === number) return presentTable(before, null, true);
       const taken = await trx.selectFrom('tables').select('id').where('number', '=', number).executeTakeFirst();
       if (taken) throw conflict(TABLE_MESSAGES.numberTaken, 'number_taken');
-      const row = await trx.updateTable('tables').set({ number, updated_at: now }).where('id', '=', tableId).returningAll().executeTakeFirstOrThrow();
+      const row = await trx
+        .updateTable('tables')
+        .set({ number, updated_at: now })
+        .where('id', '=', tableId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
       const active = await trx.selectFrom('orders').select('id').where('active_table_id', '=', tableId).executeTakeFirst();
       if (active) {
         await trx.updateTable('orders').set({ table_number: number }).where('id', '=', active.id).execute();
         emitOrderChanged(emit, active.id, await touchOrder(trx, active.id, now), { board: true });
       }
-      await audit(trx, now, { actor: user, action: 'table.renumbered', entity: 'table', entityId: tableId, data: { from: before.number, to: number } });
+      await audit(trx, now, {
+        actor: user,
+        action: 'table.renumbered',
+        entity: 'table',
+        entityId: tableId,
+        data: { from: before.number, to: number },
+      });
       emit({ topic: 'tables', type: 'table.updated', id: tableId });
       return presentTable(row, null, true);
     }),

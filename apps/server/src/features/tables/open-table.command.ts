@@ -49,7 +49,13 @@ export async function openTable(ctx: AppContext, user: SessionUser, tableId: str
           completed_at: null,
         })
         .execute();
-      await audit(trx, now, { actor: user, action: 'table.opened', entity: 'table', entityId: tableId, data: { orderId, number: table.number } });
+      await audit(trx, now, {
+        actor: user,
+        action: 'table.opened',
+        entity: 'table',
+        entityId: tableId,
+        data: { orderId, number: table.number },
+      });
       emitOrderChanged(emit, orderId, 1);
       return loadOrder(trx, orderId);
     });

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { OkSchema, OrderResponseSchema, TableIdParamsSchema, TableNumberBodySchema, TableResponseSchema, TablesResponseSchema } from '@comanda/contract';
+import {
+  OkSchema,
+  OrderResponseSchema,
+  TableIdParamsSchema,
+  TableNumberBodySchema,
+  TableResponseSchema,
+  TablesResponseSchema,
+} from '@comanda/contract';
 import { ADMIN, STAFF_FLOOR } from '../../http/access.ts';
 import { requireUser } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
@@ -20,30 +27,54 @@ export const tablesRoutes: FastifyPluginAsync = async (base) => {
     tables: await listTables(ctx.db.db, requireUser(request.user)),
   }));
 
-  app.post('/api/tables/:tableId/open', { config: { access: STAFF_FLOOR }, schema: { params, response: { 200: OrderResponseSchema } } }, async (request) => ({
-    order: await openTable(ctx, requireUser(request.user), request.params.tableId),
-  }));
+  app.post(
+    '/api/tables/:tableId/open',
+    { config: { access: STAFF_FLOOR }, schema: { params, response: { 200: OrderResponseSchema } } },
+    async (request) => ({
+      order: await openTable(ctx, requireUser(request.user), request.params.tableId),
+    }),
+  );
 
-  app.get('/api/tables/:tableId/order', { config: { access: STAFF_FLOOR }, schema: { params, response: { 200: OrderResponseSchema } } }, async (request) => {
-    const user = requireUser(request.user);
-    const row = await ctx.db.db.selectFrom('orders').select(['id', 'waiter_id']).where('active_table_id', '=', request.params.tableId).executeTakeFirst();
-    if (!row) throw notFound(ORDER_NOT_FOUND);
-    assertMayWorkOrder(user, row);
-    return { order: await loadOrder(ctx.db.db, row.id) };
-  });
+  app.get(
+    '/api/tables/:tableId/order',
+    { config: { access: STAFF_FLOOR }, schema: { params, response: { 200: OrderResponseSchema } } },
+    async (request) => {
+      const user = requireUser(request.user);
+      const row = await ctx.db.db
+        .selectFrom('orders')
+        .select(['id', 'waiter_id'])
+        .where('active_table_id', '=', request.params.tableId)
+        .executeTakeFirst();
+      if (!row) throw notFound(ORDER_NOT_FOUND);
+      assertMayWorkOrder(user, row);
+      return { order: await loadOrder(ctx.db.db, row.id) };
+    },
+  );
 
   // An occupied table left without an active order (SPEC §2's warning card) becomes usable again.
-  app.post('/api/tables/:tableId/release', { config: { access: ADMIN }, schema: { params, response: { 200: TableResponseSchema } } }, async (request) => ({
-    table: await releaseTable(ctx, requireUser(request.user), request.params.tableId),
-  }));
+  app.post(
+    '/api/tables/:tableId/release',
+    { config: { access: ADMIN }, schema: { params, response: { 200: TableResponseSchema } } },
+    async (request) => ({
+      table: await releaseTable(ctx, requireUser(request.user), request.params.tableId),
+    }),
+  );
 
-  app.post('/api/tables', { config: { access: ADMIN }, schema: { body: TableNumberBodySchema, response: { 200: TableResponseSchema } } }, async (request) => ({
-    table: await createTable(ctx, requireUser(request.user), request.body.number),
-  }));
+  app.post(
+    '/api/tables',
+    { config: { access: ADMIN }, schema: { body: TableNumberBodySchema, response: { 200: TableResponseSchema } } },
+    async (request) => ({
+      table: await createTable(ctx, requireUser(request.user), request.body.number),
+    }),
+  );
 
-  app.patch('/api/tables/:tableId', { config: { access: ADMIN }, schema: { params, body: TableNumberBodySchema, response: { 200: TableResponseSchema } } }, async (request) => ({
-    table: await renumberTable(ctx, requireUser(request.user), request.params.tableId, request.body.number),
-  }));
+  app.patch(
+    '/api/tables/:tableId',
+    { config: { access: ADMIN }, schema: { params, body: TableNumberBodySchema, response: { 200: TableResponseSchema } } },
+    async (request) => ({
+      table: await renumberTable(ctx, requireUser(request.user), request.params.tableId, request.body.number),
+    }),
+  );
 
   app.delete('/api/tables/:tableId', { config: { access: ADMIN }, schema: { params, response: { 200: OkSchema } } }, async (request) => {
     await deleteTable(ctx, requireUser(request.user), request.params.tableId);

@@ -37,48 +37,74 @@ export const usersRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
 
-  app.get('/api/users', { config: { access: ADMIN }, schema: { response: { 200: UsersResponseSchema } } }, async () => ({ users: await listUsers(ctx.db.db) }));
-
-  app.post('/api/users', { config: { access: ADMIN }, schema: { body: CreateUserBodySchema, response: { 201: CreateUserResponseSchema } } }, async (request, reply) => {
-    const { user, token } = await createUser(ctx, requireUser(request.user), request.body);
-    let inviteSent = true;
-    try {
-      await sendTokenMail(ctx, user, 'invite', linkFor(linkBase(ctx, request), token));
-    } catch (error) {
-      request.log.error({ err: error }, 'invitation e-mail failed');
-      inviteSent = false;
-    }
-    return reply.code(201).send({ user, inviteSent });
-  });
-
-  app.patch('/api/users/:id', { config: { access: ADMIN }, schema: { params: ParamsSchema, body: UpdateUserBodySchema, response: { 200: UserResponseSchema } } }, async (request) => ({
-    user: await updateUser(ctx, requireUser(request.user), request.params.id, request.body),
+  app.get('/api/users', { config: { access: ADMIN }, schema: { response: { 200: UsersResponseSchema } } }, async () => ({
+    users: await listUsers(ctx.db.db),
   }));
 
-  app.patch('/api/users/:id/active', { config: { access: ADMIN }, schema: { params: ParamsSchema, body: UserActiveBodySchema, response: { 200: UserResponseSchema } } }, async (request) => ({
-    user: await setUserActive(ctx, requireUser(request.user), request.params.id, request.body.active),
-  }));
+  app.post(
+    '/api/users',
+    { config: { access: ADMIN }, schema: { body: CreateUserBodySchema, response: { 201: CreateUserResponseSchema } } },
+    async (request, reply) => {
+      const { user, token } = await createUser(ctx, requireUser(request.user), request.body);
+      let inviteSent = true;
+      try {
+        await sendTokenMail(ctx, user, 'invite', linkFor(linkBase(ctx, request), token));
+      } catch (error) {
+        request.log.error({ err: error }, 'invitation e-mail failed');
+        inviteSent = false;
+      }
+      return reply.code(201).send({ user, inviteSent });
+    },
+  );
 
-  app.post('/api/users/:id/reset', { config: { access: ADMIN }, schema: { params: ParamsSchema, response: { 200: MessageResponseSchema } } }, async (request) => {
-    const { user, token } = await requestPasswordReset(ctx, requireUser(request.user), request.params.id);
-    try {
-      await sendTokenMail(ctx, user, 'reset', linkFor(linkBase(ctx, request), token));
-    } catch (error) {
-      request.log.error({ err: error }, 'reset e-mail failed');
-      throw new AppError(502, 'mail_failed', RESET_SEND_ERROR);
-    }
-    return { ok: true as const, message: `Enlace enviado a ${user.email}` };
-  });
+  app.patch(
+    '/api/users/:id',
+    { config: { access: ADMIN }, schema: { params: ParamsSchema, body: UpdateUserBodySchema, response: { 200: UserResponseSchema } } },
+    async (request) => ({
+      user: await updateUser(ctx, requireUser(request.user), request.params.id, request.body),
+    }),
+  );
+
+  app.patch(
+    '/api/users/:id/active',
+    { config: { access: ADMIN }, schema: { params: ParamsSchema, body: UserActiveBodySchema, response: { 200: UserResponseSchema } } },
+    async (request) => ({
+      user: await setUserActive(ctx, requireUser(request.user), request.params.id, request.body.active),
+    }),
+  );
+
+  app.post(
+    '/api/users/:id/reset',
+    { config: { access: ADMIN }, schema: { params: ParamsSchema, response: { 200: MessageResponseSchema } } },
+    async (request) => {
+      const { user, token } = await requestPasswordReset(ctx, requireUser(request.user), request.params.id);
+      try {
+        await sendTokenMail(ctx, user, 'reset', linkFor(linkBase(ctx, request), token));
+      } catch (error) {
+        request.log.error({ err: error }, 'reset e-mail failed');
+        throw new AppError(502, 'mail_failed', RESET_SEND_ERROR);
+      }
+      return { ok: true as const, message: `Enlace enviado a ${user.email}` };
+    },
+  );
 
   // Public: the person holding the e-mailed link has no session yet.
-  app.get('/api/auth/reset-password/:token', { config: { access: 'public' }, schema: { params: ResetTokenParamsSchema, response: { 200: ResetTokenInfoSchema } } }, async (request) => {
-    const live = await findLiveToken(ctx.db.db, request.params.token, ctx.clock.now());
-    if (!live) throw badRequest(USER_MESSAGES.invalidLink, 'invalid_token');
-    return { email: live.email, purpose: live.purpose };
-  });
+  app.get(
+    '/api/auth/reset-password/:token',
+    { config: { access: 'public' }, schema: { params: ResetTokenParamsSchema, response: { 200: ResetTokenInfoSchema } } },
+    async (request) => {
+      const live = await findLiveToken(ctx.db.db, request.params.token, ctx.clock.now());
+      if (!live) throw badRequest(USER_MESSAGES.invalidLink, 'invalid_token');
+      return { email: live.email, purpose: live.purpose };
+    },
+  );
 
-  app.post('/api/auth/reset-password', { config: { access: 'public' }, schema: { body: ResetPasswordBodySchema, response: { 200: OkSchema } } }, async (request) => {
-    await setPasswordFromToken(ctx, request.body.token, request.body.password);
-    return { ok: true as const };
-  });
+  app.post(
+    '/api/auth/reset-password',
+    { config: { access: 'public' }, schema: { body: ResetPasswordBodySchema, response: { 200: OkSchema } } },
+    async (request) => {
+      await setPasswordFromToken(ctx, request.body.token, request.body.password);
+      return { ok: true as const };
+    },
+  );
 };

@@ -19,7 +19,13 @@ export async function setPasswordFromToken(ctx: AppContext, token: string, passw
     const now = ctx.clock.now();
     if (!(await consumeToken(trx, live.hash, now))) throw invalidLink();
     await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', live.userId).execute();
-    await audit(trx, now, { actor: null, action: live.purpose === 'invite' ? 'user.password_created' : 'user.password_reset', entity: 'user', entityId: live.userId, data: { email: live.email } });
+    await audit(trx, now, {
+      actor: null,
+      action: live.purpose === 'invite' ? 'user.password_created' : 'user.password_reset',
+      entity: 'user',
+      entityId: live.userId,
+      data: { email: live.email },
+    });
     emit({ topic: 'users', type: 'user.updated', id: live.userId, version: now });
   });
   await endUserSessions(ctx, live.userId);

@@ -28,10 +28,26 @@ export function createUser(ctx: AppContext, admin: SessionUser, body: CreateUser
       await assertEmailFree(trx, email);
       if (pinHash) await assertPinFree(trx, pinHash, null);
       const now = ctx.clock.now();
-      const row = { id: newId(), email, display_name: body.displayName, role: body.role, password_hash: null, pin_hash: pinHash, active: 1, created_at: now, updated_at: now };
+      const row = {
+        id: newId(),
+        email,
+        display_name: body.displayName,
+        role: body.role,
+        password_hash: null,
+        pin_hash: pinHash,
+        active: 1,
+        created_at: now,
+        updated_at: now,
+      };
       await trx.insertInto('users').values(row).execute();
       const token = await issueToken(trx, row.id, 'invite', now);
-      await audit(trx, now, { actor: actorOf(admin), action: 'user.create', entity: 'user', entityId: row.id, data: { email, role: body.role, displayName: body.displayName, hasPin: pinHash !== null } });
+      await audit(trx, now, {
+        actor: actorOf(admin),
+        action: 'user.create',
+        entity: 'user',
+        entityId: row.id,
+        data: { email, role: body.role, displayName: body.displayName, hasPin: pinHash !== null },
+      });
       emit({ topic: 'users', type: 'user.created', id: row.id, version: now });
       return { user: presentUser(row), token };
     }),
@@ -43,7 +59,8 @@ export function updateUser(ctx: AppContext, admin: SessionUser, id: string, body
     const user = await mutate(ctx, async (trx, emit) => {
       const before = await requireUserRow(trx, id);
       // An admin demoting themself could leave the business without anyone able to manage it.
-      if (id === admin.id && body.role !== undefined && body.role !== before.role) throw new AppError(409, 'self_role', 'No puedes cambiar tu propio rol');
+      if (id === admin.id && body.role !== undefined && body.role !== before.role)
+        throw new AppError(409, 'self_role', 'No puedes cambiar tu propio rol');
       const pinHash = body.pin === undefined ? undefined : body.pin === null ? null : ctx.pins.hash(body.pin);
       if (pinHash) await assertPinFree(trx, pinHash, id);
       const now = ctx.clock.now();
@@ -75,8 +92,18 @@ export async function setUserActive(ctx: AppContext, admin: SessionUser, id: str
   const user = await mutate(ctx, async (trx, emit) => {
     const before = await requireUserRow(trx, id);
     const now = ctx.clock.now();
-    await trx.updateTable('users').set({ active: active ? 1 : 0, updated_at: now }).where('id', '=', id).execute();
-    await audit(trx, now, { actor: actorOf(admin), action: active ? 'user.activate' : 'user.deactivate', entity: 'user', entityId: id, data: { email: before.email } });
+    await trx
+      .updateTable('users')
+      .set({ active: active ? 1 : 0, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+    await audit(trx, now, {
+      actor: actorOf(admin),
+      action: active ? 'user.activate' : 'user.deactivate',
+      entity: 'user',
+      entityId: id,
+      data: { email: before.email },
+    });
     emit({ topic: 'users', type: 'user.updated', id, version: now });
     return presentUser({ ...before, active: active ? 1 : 0, updated_at: now });
   });
@@ -90,7 +117,13 @@ export function requestPasswordReset(ctx: AppContext, admin: SessionUser, id: st
     const row = await requireUserRow(trx, id);
     const now = ctx.clock.now();
     const token = await issueToken(trx, id, 'reset', now);
-    await audit(trx, now, { actor: actorOf(admin), action: 'user.reset_requested', entity: 'user', entityId: id, data: { email: row.email } });
+    await audit(trx, now, {
+      actor: actorOf(admin),
+      action: 'user.reset_requested',
+      entity: 'user',
+      entityId: id,
+      data: { email: row.email },
+    });
     return { user: presentUser(row), token };
   });
 }

@@ -17,7 +17,17 @@ export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
 export async function issueToken(trx: Trx, userId: string, purpose: TokenPurpose, now: number): Promise<string> {
   await trx.updateTable('user_tokens').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
   const token = randomToken();
-  await trx.insertInto('user_tokens').values({ token_hash: sha256(token), user_id: userId, purpose, created_at: now, expires_at: now + TOKEN_TTL_MS[purpose], used_at: null }).execute();
+  await trx
+    .insertInto('user_tokens')
+    .values({
+      token_hash: sha256(token),
+      user_id: userId,
+      purpose,
+      created_at: now,
+      expires_at: now + TOKEN_TTL_MS[purpose],
+      used_at: null,
+    })
+    .execute();
   return token;
 }
 
@@ -43,7 +53,13 @@ export async function findLiveToken(db: Trx, token: string, now: number): Promis
 
 /** Marks the token used; false when another request used it first. */
 export async function consumeToken(trx: Trx, hash: string, now: number): Promise<boolean> {
-  const result = await trx.updateTable('user_tokens').set({ used_at: now }).where('token_hash', '=', hash).where('used_at', 'is', null).where('expires_at', '>', now).executeTakeFirst();
+  const result = await trx
+    .updateTable('user_tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', hash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -52,7 +68,12 @@ export function linkFor(base: string, token: string): string {
 }
 
 /** Sends the invitation or reset e-mail; throws when the mail could not be handed over. */
-export async function sendTokenMail(ctx: AppContext, to: { email: string; displayName: string }, purpose: TokenPurpose, link: string): Promise<void> {
+export async function sendTokenMail(
+  ctx: AppContext,
+  to: { email: string; displayName: string },
+  purpose: TokenPurpose,
+  link: string,
+): Promise<void> {
   const business = (await getGeneralConfig(ctx.db.db)).name || 'Comanda';
   const mail =
     purpose === 'invite'

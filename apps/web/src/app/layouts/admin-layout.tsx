@@ -27,7 +27,14 @@ function NavLinks({ onNavigate, tone = 'dark' }: { onNavigate?: () => void; tone
   return (
     <nav className="flex flex-col gap-1" aria-label={t.nav.menu}>
       {LINKS.map(({ to, label, icon: Icon }) => (
-        <NavLink key={to} to={to} onClick={onNavigate} className={({ isActive }) => cn('flex min-h-10 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium', isActive ? 'bg-brand-500 text-slate-950' : idle)}>
+        <NavLink
+          key={to}
+          to={to}
+          onClick={onNavigate}
+          className={({ isActive }) =>
+            cn('flex min-h-10 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium', isActive ? 'bg-brand-500 text-slate-950' : idle)
+          }
+        >
           <Icon className="h-4 w-4" aria-hidden />
           {label}
         </NavLink>
@@ -58,7 +65,10 @@ export function AdminLayout() {
         type="button"
         onClick={onLogout}
         disabled={logout.isPending}
-        className={cn('mt-2 flex min-h-10 w-full items-center gap-2 rounded-lg px-3 py-2 text-sm', tone === 'dark' ? 'text-slate-300 hover:bg-slate-800 hover:text-white' : 'font-medium text-rose-700 hover:bg-rose-50')}
+        className={cn(
+          'mt-2 flex min-h-10 w-full items-center gap-2 rounded-lg px-3 py-2 text-sm',
+          tone === 'dark' ? 'text-slate-300 hover:bg-slate-800 hover:text-white' : 'font-medium text-rose-700 hover:bg-rose-50',
+        )}
       >
         <LogOut className="h-4 w-4" aria-hidden />
         {t.logout.action}
@@ -80,7 +90,12 @@ export function AdminLayout() {
       <main className="mx-auto max-w-7xl p-4 pb-24 lg:p-8">
         <Outlet />
       </main>
-      <button type="button" aria-label={t.nav.menu} onClick={() => setSheet(true)} className="fixed bottom-4 right-4 z-30 flex h-14 w-14 items-center justify-center rounded-full bg-slate-900 text-white shadow-xl lg:hidden print:hidden">
+      <button
+        type="button"
+        aria-label={t.nav.menu}
+        onClick={() => setSheet(true)}
+        className="fixed bottom-4 right-4 z-30 flex h-14 w-14 items-center justify-center rounded-full bg-slate-900 text-white shadow-xl lg:hidden print:hidden"
+      >
         <Menu className="h-6 w-6" aria-hidden />
       </button>
       <Dialog open={sheet} onClose={() => setSheet(false)} title={t.nav.menu} variant="sheet">

@@ -2,7 +2,25 @@ import { Dialog } from './dialog.tsx';
 import { Button } from './button.tsx';
 import { t } from '../../lib/i18n/es-MX.ts';
 
-export function ConfirmDialog({ open, title, message, confirmLabel = t.app.confirm, danger, busy, onConfirm, onClose }: { open: boolean; title: string; message: string; confirmLabel?: string; danger?: boolean; busy?: boolean; onConfirm: () => void; onClose: () => void }) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel = t.app.confirm,
+  danger,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  message: string;
+  confirmLabel?: string;
+  danger?: boolean;
+  busy?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
   return (
     <Dialog
       open={open}

@@ -7,7 +7,11 @@ export function ConnectionIndicator() {
   const status = useLiveStatus();
   if (status === 'open') return null;
   return (
-    <div role="status" data-testid="live-offline" className="fixed bottom-[calc(var(--bottom-bar-h,0px)+0.75rem)] left-1/2 z-40 flex w-max max-w-[calc(100vw-2rem)] -translate-x-1/2 items-center gap-2 rounded-full bg-amber-500 px-4 py-1.5 text-sm font-medium text-slate-950 shadow-lg">
+    <div
+      role="status"
+      data-testid="live-offline"
+      className="fixed bottom-[calc(var(--bottom-bar-h,0px)+0.75rem)] left-1/2 z-40 flex w-max max-w-[calc(100vw-2rem)] -translate-x-1/2 items-center gap-2 rounded-full bg-amber-500 px-4 py-1.5 text-sm font-medium text-slate-950 shadow-lg"
+    >
       <WifiOff className="h-4 w-4" aria-hidden />
       {t.app.offline}
     </div>

@@ -28,7 +28,10 @@ export function Dialog({ open, onClose, title, children, footer, locked = false,
     if (!open) return;
     const previous = document.activeElement as HTMLElement | null;
     const node = panel.current;
-    const focusables = () => [...(node?.querySelectorAll<HTMLElement>('button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])') ?? [])].filter((el) => !el.hasAttribute('disabled'));
+    const focusables = () =>
+      [...(node?.querySelectorAll<HTMLElement>('button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])') ?? [])].filter(
+        (el) => !el.hasAttribute('disabled'),
+      );
     (node?.querySelector<HTMLElement>('[data-autofocus]') ?? focusables()[0] ?? node)?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape' && !lockedRef.current) {
@@ -62,7 +65,10 @@ export function Dialog({ open, onClose, title, children, footer, locked = false,
   if (!open) return null;
   return createPortal(
     <div
-      className={cn('fixed inset-0 z-50 flex bg-slate-950/50 p-0 sm:p-4', variant === 'sheet' ? 'items-end sm:items-center sm:justify-center' : 'items-center justify-center p-4')}
+      className={cn(
+        'fixed inset-0 z-50 flex bg-slate-950/50 p-0 sm:p-4',
+        variant === 'sheet' ? 'items-end sm:items-center sm:justify-center' : 'items-center justify-center p-4',
+      )}
       onMouseDown={(e) => {
         if (e.target === e.currentTarget && !lockedRef.current) onClose();
       }}

@@ -13,10 +13,17 @@ export function EmptyState({ icon, title, children }: { icon?: ReactNode; title:
 
 export function ErrorState({ message, onRetry, retryLabel = t.app.retry }: { message: string; onRetry?: () => void; retryLabel?: string }) {
   return (
-    <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-rose-200 bg-rose-50 p-6 text-center text-rose-800">
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-3 rounded-xl border border-rose-200 bg-rose-50 p-6 text-center text-rose-800"
+    >
       <p>{message}</p>
       {onRetry && (
-        <button type="button" onClick={onRetry} className="min-h-10 rounded-lg border border-rose-300 bg-white px-4 text-sm font-medium hover:bg-rose-100">
+        <button
+          type="button"
+          onClick={onRetry}
+          className="min-h-10 rounded-lg border border-rose-300 bg-white px-4 text-sm font-medium hover:bg-rose-100"
+        >
           {retryLabel}
         </button>
       )}

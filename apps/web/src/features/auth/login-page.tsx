@@ -61,11 +61,27 @@ export function LoginPage() {
         <form onSubmit={onSubmit} className="space-y-4" noValidate={false}>
           <div>
             <Label htmlFor="email">{t.login.email}</Label>
-            <Input id="email" name="email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+            <Input
+              id="email"
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
           </div>
           <div>
             <Label htmlFor="password">{t.login.password}</Label>
-            <Input id="password" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+            <Input
+              id="password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
           </div>
           {error && (
             <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">
@@ -79,9 +95,18 @@ export function LoginPage() {
         <div className="mt-6 border-t border-slate-200 pt-4 text-sm text-slate-600">
           <p className="mb-2 font-medium text-slate-700">{t.login.rolesLegend}</p>
           <ul className="space-y-1">
-            <li className="flex items-center gap-2"><ShieldCheck className="h-4 w-4 text-slate-500" aria-hidden />{t.roles.admin}</li>
-            <li className="flex items-center gap-2"><UtensilsCrossed className="h-4 w-4 text-slate-500" aria-hidden />{t.roles.waiter}</li>
-            <li className="flex items-center gap-2"><ChefHat className="h-4 w-4 text-slate-500" aria-hidden />{t.roles.kitchenOrBar}</li>
+            <li className="flex items-center gap-2">
+              <ShieldCheck className="h-4 w-4 text-slate-500" aria-hidden />
+              {t.roles.admin}
+            </li>
+            <li className="flex items-center gap-2">
+              <UtensilsCrossed className="h-4 w-4 text-slate-500" aria-hidden />
+              {t.roles.waiter}
+            </li>
+            <li className="flex items-center gap-2">
+              <ChefHat className="h-4 w-4 text-slate-500" aria-hidden />
+              {t.roles.kitchenOrBar}
+            </li>
           </ul>
           <p className="mt-3 text-xs text-slate-500">{t.login.redirectNote}</p>
         </div>

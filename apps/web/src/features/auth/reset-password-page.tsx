@@ -72,7 +72,10 @@ function PasswordForm({ token, info }: { token: string; info: ResetTokenInfo }) 
         <p role="status" className="text-slate-700">
           {t.resetPassword.success}
         </p>
-        <Link to="/login" className="inline-flex h-12 w-full items-center justify-center rounded-lg bg-brand-500 font-medium text-slate-950 hover:bg-brand-600">
+        <Link
+          to="/login"
+          className="inline-flex h-12 w-full items-center justify-center rounded-lg bg-brand-500 font-medium text-slate-950 hover:bg-brand-600"
+        >
           {t.resetPassword.toLogin}
         </Link>
       </div>
@@ -97,11 +100,26 @@ function PasswordForm({ token, info }: { token: string; info: ResetTokenInfo }) 
       <input type="email" name="username" autoComplete="username" value={info.email} readOnly hidden />
       <div>
         <Label htmlFor="new-password">{t.resetPassword.password}</Label>
-        <Input id="new-password" type="password" autoComplete="new-password" required minLength={MIN_LENGTH} value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Input
+          id="new-password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={MIN_LENGTH}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
       </div>
       <div>
         <Label htmlFor="confirm-password">{t.resetPassword.confirm}</Label>
-        <Input id="confirm-password" type="password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <Input
+          id="confirm-password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
       </div>
       {error && (
         <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">

@@ -44,7 +44,9 @@ export function BoardCard({ item, now, showStation, busy, onAdvance }: Props) {
             {t.board.deliveredAt(formatTime(item.updatedAt))}
           </span>
         ) : (
-          <span className={cn('flex shrink-0 items-center gap-1 rounded-full px-2.5 py-1 text-sm font-bold tabular-nums', waitTone(minutes))}>
+          <span
+            className={cn('flex shrink-0 items-center gap-1 rounded-full px-2.5 py-1 text-sm font-bold tabular-nums', waitTone(minutes))}
+          >
             <Clock className="h-4 w-4" aria-hidden />
             {/* Screen readers hear the full sentence; the short form is for the eye. */}
             <span aria-hidden>{t.board.waiting(minutes)}</span>
@@ -53,9 +55,7 @@ export function BoardCard({ item, now, showStation, busy, onAdvance }: Props) {
         )}
       </header>
       <div className="mt-3 flex items-baseline gap-3">
-        <span
-          className="shrink-0 rounded-lg bg-slate-900 px-2 py-1 text-lg font-black tabular-nums text-white @2xs:px-2.5 @2xs:text-xl"
-        >
+        <span className="shrink-0 rounded-lg bg-slate-900 px-2 py-1 text-lg font-black tabular-nums text-white @2xs:px-2.5 @2xs:text-xl">
           <span aria-hidden>{item.quantity}×</span>
           <span className="sr-only">{t.board.quantityLabel(item.quantity)}</span>
         </span>

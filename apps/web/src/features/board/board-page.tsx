@@ -64,7 +64,14 @@ export function BoardPage() {
     if (status) setStatus.mutate({ item, status });
   };
   const card = (item: BoardItem) => (
-    <BoardCard key={item.id} item={item} now={now} showStation={stations.length > 1} busy={busyId === item.id} onAdvance={mayMove(role, item.station) ? advance : null} />
+    <BoardCard
+      key={item.id}
+      item={item}
+      now={now}
+      showStation={stations.length > 1}
+      busy={busyId === item.id}
+      onAdvance={mayMove(role, item.station) ? advance : null}
+    />
   );
   const StationIcon = stations.length === 1 && stations[0] === 'barra' ? Wine : ChefHat;
 

@@ -20,7 +20,10 @@ function OrderNotFound() {
   return (
     <div className="p-4">
       <EmptyState icon={<SearchX className="h-10 w-10 text-slate-400" aria-hidden />} title={t.checkout.notFound}>
-        <Link to={home} className="mt-2 inline-flex h-10 items-center rounded-lg bg-slate-900 px-4 text-sm font-medium text-white hover:bg-slate-800">
+        <Link
+          to={home}
+          className="mt-2 inline-flex h-10 items-center rounded-lg bg-slate-900 px-4 text-sm font-medium text-white hover:bg-slate-800"
+        >
           {t.checkout.backToPanel}
         </Link>
       </EmptyState>

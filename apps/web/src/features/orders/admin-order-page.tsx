@@ -23,7 +23,11 @@ export function AdminOrderPage() {
     <div className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div className="flex items-center gap-3">
-          <Link to="/admin/home" aria-label={t.order.backToTables} className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg border border-slate-300 bg-white text-slate-700 hover:bg-slate-100">
+          <Link
+            to="/admin/home"
+            aria-label={t.order.backToTables}
+            className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg border border-slate-300 bg-white text-slate-700 hover:bg-slate-100"
+          >
             <ArrowLeft className="h-5 w-5" aria-hidden />
           </Link>
           <div>
@@ -51,20 +55,41 @@ export function AdminOrderPage() {
                 {money(screen.total)}
               </span>
             </div>
-            <BlurSaveField label={t.order.tableName} placeholder={t.order.tableNamePlaceholder} value={order.tableName} maxLength={80} disabled={screen.readOnly} onSave={screen.setTableName} />
+            <BlurSaveField
+              label={t.order.tableName}
+              placeholder={t.order.tableNamePlaceholder}
+              value={order.tableName}
+              maxLength={80}
+              disabled={screen.readOnly}
+              onSave={screen.setTableName}
+            />
             <OrderFacts order={order} now={screen.now} />
             <GuestStepper value={order.peopleCount} disabled={screen.readOnly} onChange={screen.setGuests} />
             <StatusCounters order={order} />
           </Card>
           <Card className="p-4">
-            <BlurSaveField label={t.order.adminComments} hint={t.order.adminCommentsHint} value={order.adminComments} multiline maxLength={2000} disabled={screen.readOnly} onSave={screen.setAdminComments} />
+            <BlurSaveField
+              label={t.order.adminComments}
+              hint={t.order.adminCommentsHint}
+              value={order.adminComments}
+              multiline
+              maxLength={2000}
+              disabled={screen.readOnly}
+              onSave={screen.setAdminComments}
+            />
           </Card>
           <div className="space-y-2">
             <Button variant="outline" size="lg" className="w-full" onClick={screen.dialogs.openPicker} disabled={screen.readOnly}>
               <Plus className="h-4 w-4" aria-hidden />
               {t.order.addItems}
             </Button>
-            <Button variant="success" size="lg" className="w-full" disabled={!screen.gate.ok} onClick={() => navigate(`/admin/checkout/${order.id}`, { state: { orderId: order.id, tableId } })}>
+            <Button
+              variant="success"
+              size="lg"
+              className="w-full"
+              disabled={!screen.gate.ok}
+              onClick={() => navigate(`/admin/checkout/${order.id}`, { state: { orderId: order.id, tableId } })}
+            >
               <CreditCard className="h-4 w-4" aria-hidden />
               {t.order.proceedToPay}
             </Button>

@@ -11,7 +11,9 @@ export function EmptyOrder({ onAdd, disabled }: { onAdd: () => void; disabled?: 
       <ol className="space-y-2 text-left text-sm text-slate-600">
         {t.order.emptySteps.map((step, i) => (
           <li key={step} className="flex items-start gap-2">
-            <span className="flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-bold text-brand-700">{i + 1}</span>
+            <span className="flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-bold text-brand-700">
+              {i + 1}
+            </span>
             {step}
           </li>
         ))}

@@ -30,7 +30,9 @@ export function useAvailableProducts(enabled: boolean) {
 
 /** Keeps whichever copy is newer: a slow response never overwrites a fresher live refetch. */
 function storeOrder(qc: QueryClient, tableId: string, order: Order): void {
-  qc.setQueryData<Order>(tableOrderKey(tableId), (current) => (current && current.id === order.id && current.version > order.version ? current : order));
+  qc.setQueryData<Order>(tableOrderKey(tableId), (current) =>
+    current && current.id === order.id && current.version > order.version ? current : order,
+  );
 }
 
 /** Every change an order screen makes; each answer is the whole order, stored at once. */
@@ -41,15 +43,20 @@ export function useOrderActions(tableId: string, orderId: string) {
   return {
     addItem: useMutation({ mutationFn: (body: AddItemBody) => post<{ order: Order }>(`${base}/items`, body), onSuccess }),
     addUnits: useMutation({
-      mutationFn: ({ itemId, quantity }: { itemId: string; quantity: number }) => post<{ order: Order }>(`${base}/items/${itemId}/units`, { quantity }),
+      mutationFn: ({ itemId, quantity }: { itemId: string; quantity: number }) =>
+        post<{ order: Order }>(`${base}/items/${itemId}/units`, { quantity }),
       onSuccess,
     }),
-    deleteItem: useMutation({ mutationFn: ({ itemId, pin }: { itemId: string; pin: string }) => post<{ order: Order }>(`${base}/items/${itemId}/delete`, { pin }), onSuccess }),
+    deleteItem: useMutation({
+      mutationFn: ({ itemId, pin }: { itemId: string; pin: string }) => post<{ order: Order }>(`${base}/items/${itemId}/delete`, { pin }),
+      onSuccess,
+    }),
     update: useMutation({
       mutationFn: (body: UpdateOrderBody) => patch<{ order: Order }>(base, body),
       // The guest counter moves at once; the server's answer (or a refetch on failure) settles it.
       onMutate: (body) => {
-        if (body.peopleCount !== undefined) qc.setQueryData<Order>(tableOrderKey(tableId), (o) => (o ? { ...o, peopleCount: body.peopleCount ?? o.peopleCount } : o));
+        if (body.peopleCount !== undefined)
+          qc.setQueryData<Order>(tableOrderKey(tableId), (o) => (o ? { ...o, peopleCount: body.peopleCount ?? o.peopleCount } : o));
       },
       onSuccess,
       onError: () => void qc.invalidateQueries({ queryKey: tableOrderKey(tableId) }),

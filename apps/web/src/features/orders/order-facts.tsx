@@ -24,7 +24,8 @@ export function OrderFacts({ order, now }: { order: Order; now: number }) {
           {t.order.itemsTotal} / {t.order.itemTypes}
         </dt>
         <dd className="font-semibold" data-testid="order-counts">
-          <span className="whitespace-nowrap">{t.tables.items(itemQuantity(order.items))}</span> · <span className="whitespace-nowrap">{t.order.types(distinctProducts(order.items))}</span>
+          <span className="whitespace-nowrap">{t.tables.items(itemQuantity(order.items))}</span> ·{' '}
+          <span className="whitespace-nowrap">{t.order.types(distinctProducts(order.items))}</span>
         </dd>
       </div>
     </dl>
@@ -40,13 +41,25 @@ export function GuestStepper({ value, disabled, onChange }: { value: number; dis
         {t.order.guests}
       </span>
       <div className="flex items-center gap-3">
-        <Button variant="outline" size="icon" aria-label={t.order.guestsMinus} disabled={disabled || value <= 1} onClick={() => onChange(value - 1)}>
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label={t.order.guestsMinus}
+          disabled={disabled || value <= 1}
+          onClick={() => onChange(value - 1)}
+        >
           <Minus className="h-4 w-4" aria-hidden />
         </Button>
         <span className="w-8 text-center text-lg font-bold tabular-nums" data-testid="guest-count" aria-live="polite">
           {value}
         </span>
-        <Button variant="outline" size="icon" aria-label={t.order.guestsPlus} disabled={disabled || value >= 999} onClick={() => onChange(value + 1)}>
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label={t.order.guestsPlus}
+          disabled={disabled || value >= 999}
+          onClick={() => onChange(value + 1)}
+        >
           <Plus className="h-4 w-4" aria-hidden />
         </Button>
       </div>

@@ -8,10 +8,25 @@ import { formatDateTime, money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 
 // The kitchen board and the panel colour the flow the same way: waiting amber, ready green, done grey.
-const STATUS_TONE: Record<OrderItem['status'], BadgeTone> = { pendiente: 'warning', en_preparacion: 'info', listo: 'success', entregado: 'neutral' };
+const STATUS_TONE: Record<OrderItem['status'], BadgeTone> = {
+  pendiente: 'warning',
+  en_preparacion: 'info',
+  listo: 'success',
+  entregado: 'neutral',
+};
 
 /** Every item row, deleted ones included (struck through, not counted) for the record. */
-export function OrderItemsList({ items, readOnly, onAddUnit, onDelete }: { items: OrderItem[]; readOnly: boolean; onAddUnit: (item: OrderItem) => void; onDelete: (item: OrderItem) => void }) {
+export function OrderItemsList({
+  items,
+  readOnly,
+  onAddUnit,
+  onDelete,
+}: {
+  items: OrderItem[];
+  readOnly: boolean;
+  onAddUnit: (item: OrderItem) => void;
+  onDelete: (item: OrderItem) => void;
+}) {
   return (
     <ul className="divide-y divide-slate-100" aria-label={t.order.itemsTitle}>
       {items.map((item) => (
@@ -21,7 +36,17 @@ export function OrderItemsList({ items, readOnly, onAddUnit, onDelete }: { items
   );
 }
 
-function ItemRow({ item, readOnly, onAddUnit, onDelete }: { item: OrderItem; readOnly: boolean; onAddUnit: (item: OrderItem) => void; onDelete: (item: OrderItem) => void }) {
+function ItemRow({
+  item,
+  readOnly,
+  onAddUnit,
+  onDelete,
+}: {
+  item: OrderItem;
+  readOnly: boolean;
+  onAddUnit: (item: OrderItem) => void;
+  onDelete: (item: OrderItem) => void;
+}) {
   const deleted = item.isDeleted;
   return (
     <li className={cn('flex gap-3 py-3', deleted && 'opacity-70')} data-testid="order-item" data-deleted={deleted ? 'true' : undefined}>
@@ -30,26 +55,51 @@ function ItemRow({ item, readOnly, onAddUnit, onDelete }: { item: OrderItem; rea
           {item.quantity} × {item.productName}
         </p>
         <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
-          {deleted ? <Badge tone="danger">{t.order.deleted}</Badge> : <Badge tone={STATUS_TONE[item.status]}>{t.order.statuses[item.status]}</Badge>}
+          {deleted ? (
+            <Badge tone="danger">{t.order.deleted}</Badge>
+          ) : (
+            <Badge tone={STATUS_TONE[item.status]}>{t.order.statuses[item.status]}</Badge>
+          )}
           <span className={cn('text-sm text-slate-500', deleted && 'line-through')}>
             {t.order.unitPrice(money(item.productPrice))} · {item.category}
           </span>
         </div>
-        {item.notes && <p className={cn('mt-1.5 rounded bg-amber-50 px-2 py-1 text-sm break-words text-amber-900', deleted && 'line-through')}>{item.notes}</p>}
-        {deleted && item.deletedAt !== null && <p className="mt-1 text-xs text-rose-700">{t.order.deletedBy(item.deletedByName ?? '—', formatDateTime(item.deletedAt))}</p>}
+        {item.notes && (
+          <p className={cn('mt-1.5 rounded bg-amber-50 px-2 py-1 text-sm break-words text-amber-900', deleted && 'line-through')}>
+            {item.notes}
+          </p>
+        )}
+        {deleted && item.deletedAt !== null && (
+          <p className="mt-1 text-xs text-rose-700">{t.order.deletedBy(item.deletedByName ?? '—', formatDateTime(item.deletedAt))}</p>
+        )}
       </div>
       <div className="flex shrink-0 flex-col items-end justify-between gap-2">
         {deleted ? (
           <span className="text-xs font-medium text-slate-500">{t.order.notCounted}</span>
         ) : (
-          <span className="font-semibold tabular-nums">{money(lineTotal({ productPrice: item.productPrice as Cents, quantity: item.quantity }))}</span>
+          <span className="font-semibold tabular-nums">
+            {money(lineTotal({ productPrice: item.productPrice as Cents, quantity: item.quantity }))}
+          </span>
         )}
         {!deleted && !readOnly && (
           <div className="flex gap-1">
-            <Button variant="outline" size="icon" aria-label={`${t.order.addUnit}: ${item.productName}`} title={t.order.addUnit} onClick={() => onAddUnit(item)}>
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label={`${t.order.addUnit}: ${item.productName}`}
+              title={t.order.addUnit}
+              onClick={() => onAddUnit(item)}
+            >
               <Plus className="h-4 w-4" aria-hidden />
             </Button>
-            <Button variant="outline" size="icon" className="text-rose-700 hover:bg-rose-50" aria-label={`${t.order.deleteItem}: ${item.productName}`} title={t.order.deleteItem} onClick={() => onDelete(item)}>
+            <Button
+              variant="outline"
+              size="icon"
+              className="text-rose-700 hover:bg-rose-50"
+              aria-label={`${t.order.deleteItem}: ${item.productName}`}
+              title={t.order.deleteItem}
+              onClick={() => onDelete(item)}
+            >
               <Trash2 className="h-4 w-4" aria-hidden />
             </Button>
           </div>

@@ -11,7 +11,12 @@ export function OrderItemsSection({ screen, showAddButton }: { screen: OrderScre
   const order = screen.order;
   if (!order) return null;
   const list = (
-    <OrderItemsList items={screen.isEmpty ? order.items.filter((i) => i.isDeleted) : order.items} readOnly={screen.readOnly} onAddUnit={screen.dialogs.addUnit} onDelete={screen.dialogs.remove} />
+    <OrderItemsList
+      items={screen.isEmpty ? order.items.filter((i) => i.isDeleted) : order.items}
+      readOnly={screen.readOnly}
+      onAddUnit={screen.dialogs.addUnit}
+      onDelete={screen.dialogs.remove}
+    />
   );
   return (
     <div className="space-y-3">

@@ -26,10 +26,24 @@ function categoriesOf(products: Product[]): string[] {
   return [...CATEGORIES.filter((c) => used.has(c)), ...[...used].filter((c) => !(CATEGORIES as readonly string[]).includes(c)).sort()];
 }
 
-const normalize = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+const normalize = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 
 /** Search, category chips, then quantity and notes for the chosen product. Stays open to add more. */
-export function ProductPickerDialog({ open, busy, onClose, onPick }: { open: boolean; busy: boolean; onClose: () => void; onPick: (pick: PickedProduct) => Promise<boolean> }) {
+export function ProductPickerDialog({
+  open,
+  busy,
+  onClose,
+  onPick,
+}: {
+  open: boolean;
+  busy: boolean;
+  onClose: () => void;
+  onPick: (pick: PickedProduct) => Promise<boolean>;
+}) {
   const products = useAvailableProducts(open);
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<string | null>(null);
@@ -68,7 +82,14 @@ export function ProductPickerDialog({ open, busy, onClose, onPick }: { open: boo
         <div className="flex flex-col gap-3">
           <div className="relative">
             <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
-            <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t.picker.search} aria-label={t.picker.search} className="pl-9" />
+            <Input
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder={t.picker.search}
+              aria-label={t.picker.search}
+              className="pl-9"
+            />
           </div>
           {products.data && (
             <div className="flex gap-2 overflow-x-auto pb-1 sm:flex-wrap" role="group" aria-label={t.picker.categories}>
@@ -78,7 +99,12 @@ export function ProductPickerDialog({ open, busy, onClose, onPick }: { open: boo
                   type="button"
                   aria-pressed={category === c}
                   onClick={() => setCategory(c)}
-                  className={cn('h-10 shrink-0 rounded-full border px-4 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500', category === c ? 'border-slate-900 bg-slate-900 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-100')}
+                  className={cn(
+                    'h-10 shrink-0 rounded-full border px-4 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500',
+                    category === c
+                      ? 'border-slate-900 bg-slate-900 text-white'
+                      : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-100',
+                  )}
                 >
                   {c ?? t.picker.all}
                 </button>
@@ -97,7 +123,11 @@ export function ProductPickerDialog({ open, busy, onClose, onPick }: { open: boo
             <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2" aria-label={t.picker.choose}>
               {list.map((p) => (
                 <li key={p.id}>
-                  <button type="button" onClick={() => setSelected(p)} className="flex w-full items-start justify-between gap-3 rounded-lg border border-slate-200 bg-white p-3 text-left hover:border-brand-500 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500">
+                  <button
+                    type="button"
+                    onClick={() => setSelected(p)}
+                    className="flex w-full items-start justify-between gap-3 rounded-lg border border-slate-200 bg-white p-3 text-left hover:border-brand-500 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500"
+                  >
                     <span className="min-w-0">
                       <span className="block font-medium">{p.name}</span>
                       <span className="block text-xs text-slate-500">{p.category}</span>
@@ -114,7 +144,17 @@ export function ProductPickerDialog({ open, busy, onClose, onPick }: { open: boo
   );
 }
 
-function SelectedProduct({ product, busy, onBack, onAdd }: { product: Product; busy: boolean; onBack: () => void; onAdd: (quantity: number, notes: string | null) => Promise<void> }) {
+function SelectedProduct({
+  product,
+  busy,
+  onBack,
+  onAdd,
+}: {
+  product: Product;
+  busy: boolean;
+  onBack: () => void;
+  onAdd: (quantity: number, notes: string | null) => Promise<void>;
+}) {
   const [quantity, setQuantity] = useState('1');
   const [notes, setNotes] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -162,7 +202,14 @@ function SelectedProduct({ product, busy, onBack, onAdd }: { product: Product; b
       </div>
       <div>
         <Label htmlFor="picker-notes">{t.picker.notes}</Label>
-        <Textarea id="picker-notes" rows={2} maxLength={300} value={notes} onChange={(e) => setNotes(e.target.value)} placeholder={t.picker.notesPlaceholder} />
+        <Textarea
+          id="picker-notes"
+          rows={2}
+          maxLength={300}
+          value={notes}
+          onChange={(e) => setNotes(e.target.value)}
+          placeholder={t.picker.notesPlaceholder}
+        />
       </div>
       <Button type="submit" variant="accent" size="lg" disabled={busy}>
         {busy ? t.app.loading : `${t.picker.add} · ${money(product.price * (Number(quantity) > 0 ? Math.floor(Number(quantity)) : 1))}`}

@@ -9,14 +9,22 @@ import { t } from '../../lib/i18n/es-MX.ts';
 /** − [n] + stepper: never below 1, typed values checked before anything is sent. */
 export function QuantityStepper({ value, onChange, id }: { value: string; onChange: (v: string) => void; id?: string }) {
   const n = Number(value);
-  const step = (delta: number) => onChange(String(Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, (Number.isInteger(n) ? n : MIN_QUANTITY) + delta))));
+  const step = (delta: number) =>
+    onChange(String(Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, (Number.isInteger(n) ? n : MIN_QUANTITY) + delta))));
   return (
     <div className="flex items-center gap-2">
       <Button variant="outline" size="icon" aria-label={t.quantity.minus} disabled={!(n > MIN_QUANTITY)} onClick={() => step(-1)}>
         <Minus className="h-4 w-4" aria-hidden />
       </Button>
       <div className="w-20">
-        <Input id={id} inputMode="numeric" aria-label={t.quantity.label} className="text-center text-lg font-semibold" value={value} onChange={(e) => onChange(e.target.value.replace(/[^\d-]/g, '').slice(0, 4))} />
+        <Input
+          id={id}
+          inputMode="numeric"
+          aria-label={t.quantity.label}
+          className="text-center text-lg font-semibold"
+          value={value}
+          onChange={(e) => onChange(e.target.value.replace(/[^\d-]/g, '').slice(0, 4))}
+        />
       </div>
       <Button variant="outline" size="icon" aria-label={t.quantity.plus} disabled={n >= MAX_QUANTITY} onClick={() => step(1)}>
         <Plus className="h-4 w-4" aria-hidden />
@@ -31,7 +39,21 @@ export function parseQuantity(value: string): { ok: true; quantity: number } | {
   return value.trim() !== '' && isValidQuantity(n) ? { ok: true, quantity: n } : { ok: false, error: t.quantity.error };
 }
 
-export function QuantityDialog({ open, title = t.quantity.title, subtitle, busy, onClose, onConfirm }: { open: boolean; title?: string; subtitle?: string; busy: boolean; onClose: () => void; onConfirm: (quantity: number) => void }) {
+export function QuantityDialog({
+  open,
+  title = t.quantity.title,
+  subtitle,
+  busy,
+  onClose,
+  onConfirm,
+}: {
+  open: boolean;
+  title?: string;
+  subtitle?: string;
+  busy: boolean;
+  onClose: () => void;
+  onConfirm: (quantity: number) => void;
+}) {
   const [value, setValue] = useState('1');
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {

@@ -17,7 +17,8 @@ export function useOrderScreen(tableId: string) {
   const now = useNow(30_000);
 
   // The spec keeps these saves silent for the user; the console keeps the trace.
-  const save = (body: UpdateOrderBody, failure: string) => actions.update.mutate(body, { onError: (error) => console.error(failure, error) });
+  const save = (body: UpdateOrderBody, failure: string) =>
+    actions.update.mutate(body, { onError: (error) => console.error(failure, error) });
 
   return {
     query,

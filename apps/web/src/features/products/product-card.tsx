@@ -9,7 +9,19 @@ import { cn } from '../../components/ui/cn.ts';
 import { money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 
-export function ProductCard({ product, onEdit, onDelete, onToggle, toggling }: { product: Product; onEdit: () => void; onDelete: () => void; onToggle: (available: boolean) => void; toggling: boolean }) {
+export function ProductCard({
+  product,
+  onEdit,
+  onDelete,
+  onToggle,
+  toggling,
+}: {
+  product: Product;
+  onEdit: () => void;
+  onDelete: () => void;
+  onToggle: (available: boolean) => void;
+  toggling: boolean;
+}) {
   const [imageFailed, setImageFailed] = useState(false);
   // The switch moves in the click itself; the cached product (updated a tick later, or rolled
   // back on a refusal) takes over once the request settles.
@@ -63,7 +75,13 @@ export function ProductCard({ product, onEdit, onDelete, onToggle, toggling }: {
               <Pencil className="h-3.5 w-3.5" aria-hidden />
               {t.products.edit}
             </Button>
-            <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`${t.products.remove} ${product.name}`} className="text-rose-700 hover:bg-rose-50">
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={onDelete}
+              aria-label={`${t.products.remove} ${product.name}`}
+              className="text-rose-700 hover:bg-rose-50"
+            >
               <Trash2 className="h-3.5 w-3.5" aria-hidden />
               {t.products.remove}
             </Button>

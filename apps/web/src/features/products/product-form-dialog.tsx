@@ -18,11 +18,30 @@ interface Draft {
 function draftOf(product: Product | null): Draft {
   if (!product) return { name: '', description: '', price: '', category: DEFAULT_CATEGORY, imageUrl: '', available: true };
   const category = (CATEGORIES as readonly string[]).includes(product.category) ? (product.category as Category) : DEFAULT_CATEGORY;
-  return { name: product.name, description: product.description, price: centsToPesos(product.price as Cents), category, imageUrl: product.imageUrl ?? '', available: product.available };
+  return {
+    name: product.name,
+    description: product.description,
+    price: centsToPesos(product.price as Cents),
+    category,
+    imageUrl: product.imageUrl ?? '',
+    available: product.available,
+  };
 }
 
 /** Add or edit: prices are typed in pesos and sent in centavos. */
-export function ProductFormDialog({ product, open, busy, onClose, onSubmit }: { product: Product | null; open: boolean; busy: boolean; onClose: () => void; onSubmit: (body: ProductBody) => void }) {
+export function ProductFormDialog({
+  product,
+  open,
+  busy,
+  onClose,
+  onSubmit,
+}: {
+  product: Product | null;
+  open: boolean;
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: (body: ProductBody) => void;
+}) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(product));
   const [error, setError] = useState<string | null>(null);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
@@ -36,7 +55,14 @@ export function ProductFormDialog({ product, open, busy, onClose, onSubmit }: { 
       return;
     }
     setError(null);
-    onSubmit({ name: draft.name.trim(), description: draft.description.trim(), price, category: draft.category, imageUrl: draft.imageUrl.trim() || null, available: draft.available });
+    onSubmit({
+      name: draft.name.trim(),
+      description: draft.description.trim(),
+      price,
+      category: draft.category,
+      imageUrl: draft.imageUrl.trim() || null,
+      available: draft.available,
+    });
   };
 
   return (
@@ -65,11 +91,22 @@ export function ProductFormDialog({ product, open, busy, onClose, onSubmit }: { 
         <div className="grid grid-cols-2 gap-3">
           <div>
             <Label htmlFor="product-price">{t.products.pricePesos}</Label>
-            <Input id="product-price" inputMode="decimal" placeholder="0.00" value={draft.price} onChange={(e) => set('price', e.target.value)} />
+            <Input
+              id="product-price"
+              inputMode="decimal"
+              placeholder="0.00"
+              value={draft.price}
+              onChange={(e) => set('price', e.target.value)}
+            />
           </div>
           <div>
             <Label htmlFor="product-category">{t.products.category}</Label>
-            <select id="product-category" value={draft.category} onChange={(e) => set('category', e.target.value as Category)} className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30">
+            <select
+              id="product-category"
+              value={draft.category}
+              onChange={(e) => set('category', e.target.value as Category)}
+              className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+            >
               {CATEGORIES.map((c) => (
                 <option key={c} value={c}>
                   {c}
@@ -80,14 +117,31 @@ export function ProductFormDialog({ product, open, busy, onClose, onSubmit }: { 
         </div>
         <div>
           <Label htmlFor="product-description">{t.products.description}</Label>
-          <Textarea id="product-description" rows={2} value={draft.description} onChange={(e) => set('description', e.target.value)} maxLength={500} />
+          <Textarea
+            id="product-description"
+            rows={2}
+            value={draft.description}
+            onChange={(e) => set('description', e.target.value)}
+            maxLength={500}
+          />
         </div>
         <div>
           <Label htmlFor="product-image">{t.products.imageUrl}</Label>
-          <Input id="product-image" type="url" placeholder="https://…" value={draft.imageUrl} onChange={(e) => set('imageUrl', e.target.value)} />
+          <Input
+            id="product-image"
+            type="url"
+            placeholder="https://…"
+            value={draft.imageUrl}
+            onChange={(e) => set('imageUrl', e.target.value)}
+          />
         </div>
         <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
-          <input type="checkbox" checked={draft.available} onChange={(e) => set('available', e.target.checked)} className="h-4 w-4 accent-emerald-600" />
+          <input
+            type="checkbox"
+            checked={draft.available}
+            onChange={(e) => set('available', e.target.checked)}
+            className="h-4 w-4 accent-emerald-600"
+          />
           {t.products.available}
         </label>
         {error && (

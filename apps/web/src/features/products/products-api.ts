@@ -17,11 +17,15 @@ export function useProductMutations() {
   const onSettled = () => qc.invalidateQueries({ queryKey: PRODUCTS_KEY });
   return {
     create: useMutation({ mutationFn: (body: ProductBody) => post<{ product: Product }>('/api/products', body), onSettled }),
-    update: useMutation({ mutationFn: ({ id, body }: { id: string; body: ProductBody }) => put<{ product: Product }>(`/api/products/${id}`, body), onSettled }),
+    update: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: ProductBody }) => put<{ product: Product }>(`/api/products/${id}`, body),
+      onSettled,
+    }),
     remove: useMutation({ mutationFn: (id: string) => del(`/api/products/${id}`), onSettled }),
     // Optimistic: the switch moves at once and moves back if the server refuses.
     availability: useMutation({
-      mutationFn: ({ id, available }: { id: string; available: boolean }) => patch<{ product: Product }>(`/api/products/${id}/availability`, { available }),
+      mutationFn: ({ id, available }: { id: string; available: boolean }) =>
+        patch<{ product: Product }>(`/api/products/${id}/availability`, { available }),
       onMutate: async ({ id, available }) => {
         await qc.cancelQueries({ queryKey: ALL_KEY });
         const previous = qc.getQueryData<Product[]>(ALL_KEY);

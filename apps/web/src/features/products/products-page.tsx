@@ -17,7 +17,11 @@ import { useAllProducts, useProductMutations } from './products-api.ts';
 
 const ALL = 'all';
 const byName = new Intl.Collator('es-MX', { sensitivity: 'base', numeric: true });
-const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 
 /** 'new' opens an empty form; a product opens it filled; null keeps it closed. */
 type Editing = Product | 'new' | null;
@@ -86,7 +90,14 @@ export function ProductsPage() {
       </div>
       <div className="relative">
         <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
-        <Input type="search" aria-label={t.products.search} placeholder={t.products.search} value={query} onChange={(e) => setQuery(e.target.value)} className="pl-9" />
+        <Input
+          type="search"
+          aria-label={t.products.search}
+          placeholder={t.products.search}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          className="pl-9"
+        />
       </div>
       <div role="group" aria-label={t.products.category} className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 sm:flex-wrap">
         {[ALL, ...CATEGORIES].map((c) => (
@@ -95,7 +106,10 @@ export function ProductsPage() {
             type="button"
             aria-pressed={category === c}
             onClick={() => setCategory(c)}
-            className={cn('h-10 whitespace-nowrap rounded-full border px-4 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 sm:h-9', category === c ? 'border-slate-900 bg-slate-900 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-100')}
+            className={cn(
+              'h-10 whitespace-nowrap rounded-full border px-4 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 sm:h-9',
+              category === c ? 'border-slate-900 bg-slate-900 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-100',
+            )}
           >
             {c === ALL ? t.products.all : c}
           </button>
@@ -111,7 +125,14 @@ export function ProductsPage() {
       ) : (
         <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
           {visible.map((p) => (
-            <ProductCard key={p.id} product={p} onEdit={() => setEditing(p)} onDelete={() => setDeleting(p)} onToggle={(v) => toggle(p, v)} toggling={availability.isPending && availability.variables?.id === p.id} />
+            <ProductCard
+              key={p.id}
+              product={p}
+              onEdit={() => setEditing(p)}
+              onDelete={() => setDeleting(p)}
+              onToggle={(v) => toggle(p, v)}
+              toggling={availability.isPending && availability.variables?.id === p.id}
+            />
           ))}
         </div>
       )}
@@ -126,7 +147,16 @@ export function ProductsPage() {
           onSubmit={save}
         />
       )}
-      <ConfirmDialog open={deleting !== null} title={t.products.deleteTitle} message={t.products.confirmDelete} confirmLabel={t.products.remove} danger busy={remove.isPending} onConfirm={confirmDelete} onClose={() => setDeleting(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t.products.deleteTitle}
+        message={t.products.confirmDelete}
+        confirmLabel={t.products.remove}
+        danger
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
     </div>
   );
 }

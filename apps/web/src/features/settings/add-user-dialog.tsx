@@ -72,7 +72,14 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
       <form id="add-user-form" onSubmit={submit} className="space-y-3">
         <div>
           <Label htmlFor="user-name">{t.settings.displayName}</Label>
-          <Input id="user-name" required maxLength={120} value={displayName} onChange={(e) => setDisplayName(e.target.value)} data-autofocus />
+          <Input
+            id="user-name"
+            required
+            maxLength={120}
+            value={displayName}
+            onChange={(e) => setDisplayName(e.target.value)}
+            data-autofocus
+          />
         </div>
         <div>
           <Label htmlFor="user-email">{t.settings.email}</Label>
@@ -80,7 +87,12 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
         </div>
         <div>
           <Label htmlFor="user-role">{t.settings.role}</Label>
-          <select id="user-role" value={role} onChange={(e) => setRole(e.target.value as Role)} className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30">
+          <select
+            id="user-role"
+            value={role}
+            onChange={(e) => setRole(e.target.value as Role)}
+            className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+          >
             {ROLE_OPTIONS.map((r) => (
               <option key={r.value} value={r.value}>
                 {r.label}
@@ -91,7 +103,15 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
         </div>
         <div>
           <Label htmlFor="user-pin">{t.settings.pinOptional}</Label>
-          <Input id="user-pin" inputMode="numeric" autoComplete="off" maxLength={4} value={pin} onChange={(e) => setPin(sanitizePinInput(e.target.value))} className="w-32 tracking-[0.4em]" />
+          <Input
+            id="user-pin"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={4}
+            value={pin}
+            onChange={(e) => setPin(sanitizePinInput(e.target.value))}
+            className="w-32 tracking-[0.4em]"
+          />
         </div>
         <p className="text-sm text-slate-500">{t.settings.addUserHint}</p>
         {error && (

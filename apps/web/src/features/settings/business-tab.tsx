@@ -13,9 +13,22 @@ import { put } from '../../lib/api.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 
 // Mexico's zones first; any other stored zone is kept as an option too.
-const ZONES = ['America/Mexico_City', 'America/Monterrey', 'America/Merida', 'America/Cancun', 'America/Matamoros', 'America/Chihuahua', 'America/Ciudad_Juarez', 'America/Mazatlan', 'America/Bahia_Banderas', 'America/Hermosillo', 'America/Tijuana'];
+const ZONES = [
+  'America/Mexico_City',
+  'America/Monterrey',
+  'America/Merida',
+  'America/Cancun',
+  'America/Matamoros',
+  'America/Chihuahua',
+  'America/Ciudad_Juarez',
+  'America/Mazatlan',
+  'America/Bahia_Banderas',
+  'America/Hermosillo',
+  'America/Tijuana',
+];
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
-const SELECT = 'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
+const SELECT =
+  'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
 const hour = (h: number) => `${String(h).padStart(2, '0')}:00`;
 
 export function BusinessTab() {
@@ -42,7 +55,15 @@ function BusinessForm({ initial }: { initial: GeneralConfig }) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate({ name: form.name.trim(), phone: form.phone.trim(), address: form.address.trim(), logoUrl: form.logoUrl.trim(), timezone: form.timezone, shiftStartHour: form.shiftStartHour, shiftEndHour: form.shiftEndHour });
+    save.mutate({
+      name: form.name.trim(),
+      phone: form.phone.trim(),
+      address: form.address.trim(),
+      logoUrl: form.logoUrl.trim(),
+      timezone: form.timezone,
+      shiftStartHour: form.shiftStartHour,
+      shiftEndHour: form.shiftEndHour,
+    });
   };
   const zones = ZONES.includes(form.timezone) ? ZONES : [form.timezone, ...ZONES];
 
@@ -63,7 +84,14 @@ function BusinessForm({ initial }: { initial: GeneralConfig }) {
           </div>
           <div>
             <Label htmlFor="cfg-logo">{t.settings.logoUrl}</Label>
-            <Input id="cfg-logo" type="url" placeholder="https://…" maxLength={2048} value={form.logoUrl} onChange={(e) => set('logoUrl', e.target.value)} />
+            <Input
+              id="cfg-logo"
+              type="url"
+              placeholder="https://…"
+              maxLength={2048}
+              value={form.logoUrl}
+              onChange={(e) => set('logoUrl', e.target.value)}
+            />
           </div>
         </div>
         <div>

@@ -31,7 +31,10 @@ function useTableAdmin() {
   return {
     tables,
     create: useMutation({ mutationFn: (number: number) => post<{ table: Table }>('/api/tables', { number }), onSettled }),
-    renumber: useMutation({ mutationFn: ({ id, number }: { id: string; number: number }) => patch<{ table: Table }>(`/api/tables/${id}`, { number }), onSettled }),
+    renumber: useMutation({
+      mutationFn: ({ id, number }: { id: string; number: number }) => patch<{ table: Table }>(`/api/tables/${id}`, { number }),
+      onSettled,
+    }),
     remove: useMutation({ mutationFn: (id: string) => del(`/api/tables/${id}`), onSettled }),
   };
 }
@@ -149,12 +152,31 @@ function TableRow({ table, admin, onRemove }: { table: Table; admin: ReturnType<
         }}
       >
         <div className="w-20">
-          <Input aria-label={`${t.tables.number}: ${tableLabel(table.number)}`} inputMode="numeric" value={value} onChange={(e) => setValue(e.target.value)} />
+          <Input
+            aria-label={`${t.tables.number}: ${tableLabel(table.number)}`}
+            inputMode="numeric"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+          />
         </div>
-        <Button type="submit" variant="outline" size="sm" disabled={!changed || admin.renumber.isPending} aria-label={`${t.tables.renumber}: ${tableLabel(table.number)}`}>
+        <Button
+          type="submit"
+          variant="outline"
+          size="sm"
+          disabled={!changed || admin.renumber.isPending}
+          aria-label={`${t.tables.renumber}: ${tableLabel(table.number)}`}
+        >
           <Check className="h-4 w-4" aria-hidden />
         </Button>
-        <Button variant="outline" size="sm" className="text-rose-700" disabled={inUse} title={inUse ? t.tables.occupiedNoDelete : undefined} onClick={onRemove} aria-label={`${t.tables.remove}: ${tableLabel(table.number)}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="text-rose-700"
+          disabled={inUse}
+          title={inUse ? t.tables.occupiedNoDelete : undefined}
+          onClick={onRemove}
+          aria-label={`${t.tables.remove}: ${tableLabel(table.number)}`}
+        >
           <Trash2 className="h-4 w-4" aria-hidden />
         </Button>
       </form>

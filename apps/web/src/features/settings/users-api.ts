@@ -15,7 +15,10 @@ export function useUserMutations() {
   const onSettled = () => qc.invalidateQueries({ queryKey: USERS_KEY });
   return {
     create: useMutation({ mutationFn: (body: CreateUserBody) => post<{ user: User; inviteSent: boolean }>('/api/users', body), onSettled }),
-    setActive: useMutation({ mutationFn: ({ id, active }: { id: string; active: boolean }) => patch<{ user: User }>(`/api/users/${id}/active`, { active }), onSettled }),
+    setActive: useMutation({
+      mutationFn: ({ id, active }: { id: string; active: boolean }) => patch<{ user: User }>(`/api/users/${id}/active`, { active }),
+      onSettled,
+    }),
     reset: useMutation({ mutationFn: (id: string) => post<{ message: string }>(`/api/users/${id}/reset`) }),
   };
 }

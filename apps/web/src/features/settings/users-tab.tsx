@@ -59,7 +59,10 @@ export function UsersTab() {
       ) : (
         <Card className="overflow-hidden">
           {/* One markup for both sizes: a table-like grid from md up, stacked rows on a phone. */}
-          <div aria-hidden className={`${GRID} hidden border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500 md:grid`}>
+          <div
+            aria-hidden
+            className={`${GRID} hidden border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500 md:grid`}
+          >
             <span>{t.settings.user}</span>
             <span>{t.settings.role}</span>
             <span>{t.settings.status}</span>
@@ -69,7 +72,11 @@ export function UsersTab() {
             {users.data.map((user) => {
               const self = user.id === me?.id;
               return (
-                <li key={user.id} data-testid="user-row" className={`${GRID} grid gap-2 md:items-center ${user.active ? '' : 'bg-slate-50 text-slate-500'}`}>
+                <li
+                  key={user.id}
+                  data-testid="user-row"
+                  className={`${GRID} grid gap-2 md:items-center ${user.active ? '' : 'bg-slate-50 text-slate-500'}`}
+                >
                   <div className="min-w-0">
                     <p className="font-medium text-slate-900">
                       {user.displayName} {self && <span className="font-normal text-slate-500">{t.settings.you}</span>}
@@ -85,7 +92,12 @@ export function UsersTab() {
                     {!user.hasPassword && <Badge tone="warning">{t.settings.invitePending}</Badge>}
                   </div>
                   <div className="flex gap-2 md:justify-end">
-                    <Button variant="outline" size="sm" disabled={reset.isPending && reset.variables === user.id} onClick={() => sendReset(user)}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={reset.isPending && reset.variables === user.id}
+                      onClick={() => sendReset(user)}
+                    >
                       <Mail className="h-3.5 w-3.5" aria-hidden />
                       {t.settings.reset}
                     </Button>

@@ -26,9 +26,7 @@ export function AdminTablesPage() {
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-2">
         <h1 className="text-2xl font-bold">{t.tables.panelTitle}</h1>
-        {tables.data && (
-          <p className="text-sm text-slate-500">{t.tables.summary(occupied, tables.data.length - occupied)}</p>
-        )}
+        {tables.data && <p className="text-sm text-slate-500">{t.tables.summary(occupied, tables.data.length - occupied)}</p>}
       </div>
       {tables.isPending ? (
         <Spinner />
@@ -51,7 +49,12 @@ function AdminTableCard({ table, now }: { table: Table; now: number }) {
   const label = tableLabel(table.number);
   if (table.status === 'libre') return <FreeCard table={table} label={label} />;
   return (
-    <Card className={cn('flex flex-col gap-3 border-l-4 p-4', table.order ? 'border-l-emerald-500' : 'border-l-amber-500')} role="group" data-testid={`table-card-${table.number}`} aria-label={label}>
+    <Card
+      className={cn('flex flex-col gap-3 border-l-4 p-4', table.order ? 'border-l-emerald-500' : 'border-l-amber-500')}
+      role="group"
+      data-testid={`table-card-${table.number}`}
+      aria-label={label}
+    >
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <h2 className="text-lg font-bold">{label}</h2>
@@ -84,7 +87,12 @@ function OccupiedBody({ table, order, now }: { table: Table; order: TableOrderSu
         <Button variant="outline" onClick={() => navigate(`/admin/order/${table.id}`)}>
           {t.tables.viewOrder}
         </Button>
-        <Button variant="success" disabled={!order.canCharge} title={order.canCharge ? undefined : t.order.cannotCharge} onClick={() => navigate(`/admin/checkout/${order.id}`)}>
+        <Button
+          variant="success"
+          disabled={!order.canCharge}
+          title={order.canCharge ? undefined : t.order.cannotCharge}
+          onClick={() => navigate(`/admin/checkout/${order.id}`)}
+        >
           {t.tables.charge}
         </Button>
       </div>
@@ -143,7 +151,12 @@ function FreeCard({ table, label }: { table: Table; label: string }) {
       onError: () => toast.error(t.tables.openError),
     });
   return (
-    <Card className="flex flex-col justify-between gap-4 border-dashed p-4" role="group" data-testid={`table-card-${table.number}`} aria-label={label}>
+    <Card
+      className="flex flex-col justify-between gap-4 border-dashed p-4"
+      role="group"
+      data-testid={`table-card-${table.number}`}
+      aria-label={label}
+    >
       <div className="flex items-start justify-between gap-2">
         <h2 className="text-lg font-bold whitespace-nowrap text-slate-700">{label}</h2>
         <Badge>{t.tables.free}</Badge>

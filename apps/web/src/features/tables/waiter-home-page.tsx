@@ -42,7 +42,9 @@ export function WaiterHomePage() {
     <div className="space-y-4 p-4 pb-24">
       <div>
         <h1 className="text-2xl font-bold">{t.tables.waiterHeading}</h1>
-        {groups && <p className="text-sm text-slate-600">{groups.own.length > 0 ? t.tables.assigned(groups.own.length) : t.tables.noneAssigned}</p>}
+        {groups && (
+          <p className="text-sm text-slate-600">{groups.own.length > 0 ? t.tables.assigned(groups.own.length) : t.tables.noneAssigned}</p>
+        )}
       </div>
       {tables.isPending ? (
         <Spinner />
@@ -59,7 +61,13 @@ export function WaiterHomePage() {
           </TableGroup>
           <TableGroup title={t.tables.freeGroup} count={groups.free.length}>
             {groups.free.map((table) => (
-              <FreeCard key={table.id} table={table} opening={openTable.isPending && openTable.variables === table.id} disabled={openTable.isPending} onOpen={() => open(table)} />
+              <FreeCard
+                key={table.id}
+                table={table}
+                opening={openTable.isPending && openTable.variables === table.id}
+                disabled={openTable.isPending}
+                onOpen={() => open(table)}
+              />
             ))}
           </TableGroup>
           <TableGroup title={t.tables.othersGroup} count={groups.others.length}>
@@ -91,7 +99,12 @@ function OwnCard({ table, now }: { table: Table; now: number }) {
   const navigate = useNavigate();
   const order = table.order;
   return (
-    <Card className="col-span-2 flex flex-col gap-3 border-l-4 border-l-emerald-500 p-4 sm:col-span-3" role="group" data-testid={`table-card-${table.number}`} aria-label={tableLabel(table.number)}>
+    <Card
+      className="col-span-2 flex flex-col gap-3 border-l-4 border-l-emerald-500 p-4 sm:col-span-3"
+      role="group"
+      data-testid={`table-card-${table.number}`}
+      aria-label={tableLabel(table.number)}
+    >
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 className="text-lg font-bold">{tableLabel(table.number)}</h3>

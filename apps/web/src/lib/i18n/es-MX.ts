@@ -80,7 +80,8 @@ export const t = {
     notAvailable: 'No disponible',
     orphanWarning: 'Mesa ocupada sin orden activa',
     orphanHint: 'Nadie puede abrirla hasta que la liberes.',
-    summary: (occupied: number, free: number) => `${occupied} ${occupied === 1 ? 'ocupada' : 'ocupadas'} · ${free} ${free === 1 ? 'libre' : 'libres'}`,
+    summary: (occupied: number, free: number) =>
+      `${occupied} ${occupied === 1 ? 'ocupada' : 'ocupadas'} · ${free} ${free === 1 ? 'libre' : 'libres'}`,
     occupiedNoDelete: 'Una mesa ocupada no se puede eliminar',
     release: 'Liberar mesa',
     releaseTitle: 'Liberar mesa',
@@ -119,7 +120,11 @@ export const t = {
   },
   order: {
     empty: 'Orden Vacía',
-    emptySteps: ['Toca “Agregar Items” para abrir el menú', 'Elige los productos y la cantidad', 'Los pedidos llegan a cocina y barra al instante'],
+    emptySteps: [
+      'Toca “Agregar Items” para abrir el menú',
+      'Elige los productos y la cantidad',
+      'Los pedidos llegan a cocina y barra al instante',
+    ],
     addItems: 'Agregar Items',
     add: 'Agregar',
     proceedToPay: 'Proceder al Pago',
@@ -350,7 +355,8 @@ export const t = {
     statusTitle: 'Estado de la conexión',
     demo: 'Modo demostración',
     live: 'Mercado Pago',
-    demoHint: 'Sin MP_ACCESS_TOKEN se usa un simulador local con una terminal de demostración: los cobros se aprueban solos en unos segundos.',
+    demoHint:
+      'Sin MP_ACCESS_TOKEN se usa un simulador local con una terminal de demostración: los cobros se aprueban solos en unos segundos.',
     connected: 'Conectado',
     disconnected: 'Sin conexión',
     api: 'API',
@@ -382,7 +388,8 @@ export const t = {
       'Haz un pago de prueba de $5.00 para confirmar que la terminal responde.',
       'Opcional: en Tus integraciones > Webhooks envía las notificaciones a https://tu-dominio/api/webhooks/mercadopago y pon la clave secreta en MP_WEBHOOK_SECRET.',
     ],
-    setupApiHint: 'MP_API=orders usa la Orders API (la que Mercado Pago recomienda para integraciones nuevas); MP_API=point usa la Point Integration API.',
+    setupApiHint:
+      'MP_API=orders usa la Orders API (la que Mercado Pago recomienda para integraciones nuevas); MP_API=point usa la Point Integration API.',
   },
   tickets: {
     title: 'Tickets',
@@ -458,7 +465,8 @@ export const t = {
     noWaiter: 'Sin asignar',
     exportCsv: 'Exportar CSV',
     printReport: 'Imprimir reporte',
-    outside: (n: number, amount: string) => `${n} ${n === 1 ? 'orden pagada quedó' : 'órdenes pagadas quedaron'} fuera del horario de turno este día (${amount}).`,
+    outside: (n: number, amount: string) =>
+      `${n} ${n === 1 ? 'orden pagada quedó' : 'órdenes pagadas quedaron'} fuera del horario de turno este día (${amount}).`,
     outsideHint: 'No se suman a ningún cierre de caja.',
     showOutside: 'Ver órdenes',
     hideOutside: 'Ocultar',
@@ -534,7 +542,8 @@ export const t = {
     adminDescription: 'Acceso completo: mesas, cobros, productos, reportes y configuración.',
     barraDescription: 'Acceso al kanban de barra para actualizar estados de preparación.',
     confirmDeactivateTitle: 'Desactivar usuario',
-    confirmDeactivate: (name: string) => `¿Desactivar a ${name}? Su sesión se cerrará de inmediato y no podrá volver a entrar hasta que lo actives.`,
+    confirmDeactivate: (name: string) =>
+      `¿Desactivar a ${name}? Su sesión se cerrará de inmediato y no podrá volver a entrar hasta que lo actives.`,
   },
   resetPassword: {
     title: 'Crear nueva contraseña',
