@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   connectLive,
   freePort,
+  loginAt,
   spawnTsProcess,
   startTestServer,
   testDatabaseKinds,
@@ -75,13 +76,7 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('live events across ser
   });
 
   it('a client of one process sees a change committed through the other', async () => {
-    const res = await fetch(`${childUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: server.users.admin.email, password: 'comanda123' }),
-    });
-    expect(res.status).toBe(200);
-    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const { cookie } = await loginAt(childUrl, server.users.admin.email);
     const live = await connectLive(childUrl, cookie);
     live.ws.send(JSON.stringify({ op: 'subscribe', topics: ['tables'] }));
     await live.next((m) => m.op === 'subscribed');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Order, Table } from '@comanda/contract';
-import type { ApiClient, ApiResponse } from '../src/testing/index.ts';
+import type { ApiClient } from '../src/testing/index.ts';
 import type { RunningServer } from '../src/server.ts';
 import type { Simulator } from '../src/payments/mercadopago/simulator/server.ts';
 
@@ -55,38 +55,4 @@ export async function openReadyOrder(
     }
   }
   return (await admin.get<{ order: Order }>(`/api/orders/${order.id}`)).body.order;
-}
-
-/** Signs in against any base URL (the restart test runs servers without the test-server helper). */
-export async function loginAt(base: string, email: string): Promise<ApiClient> {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'comanda123' }),
-  });
-  if (res.status !== 200) throw new Error(`login ${email}: ${res.status}`);
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const request = async <T>(
-    method: string,
-    path: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<ApiResponse<T>> => {
-    const r = await fetch(base + path, {
-      method,
-      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), cookie, ...headers },
-      body: body !== undefined ? JSON.stringify(body) : null,
-    });
-    const text = await r.text();
-    return { status: r.status, body: (text ? JSON.parse(text) : null) as T };
-  };
-  return {
-    cookie,
-    request,
-    get: (p) => request('GET', p),
-    post: (p, b, h) => request('POST', p, b, h),
-    patch: (p, b) => request('PATCH', p, b),
-    put: (p, b) => request('PUT', p, b),
-    delete: (p, b) => request('DELETE', p, b),
-  };
 }

@@ -3,9 +3,9 @@ import type { CardPayment, Order } from '@comanda/contract';
 import { loadConfig } from '../src/config.ts';
 import { createServer, type RunningServer } from '../src/server.ts';
 import { seedDemo } from '../src/seed/seed.ts';
-import { createTestDatabase, testDatabaseKinds, DEMO_USERS, type TestDatabase } from '../src/testing/index.ts';
+import { createTestDatabase, testDatabaseKinds, DEMO_USERS, loginAt, type TestDatabase } from '../src/testing/index.ts';
 import { startSimulator, type Simulator } from '../src/payments/mercadopago/simulator/server.ts';
-import { cardEnv, key, loginAt, openReadyOrder, waitFor, type Err } from './terminals-helpers.ts';
+import { cardEnv, key, openReadyOrder, waitFor, type Err } from './terminals-helpers.ts';
 
 const ADMIN = DEMO_USERS[0]!.email;
 const WAITER = DEMO_USERS[1]!.email;

@@ -44,7 +44,8 @@ export interface TestServerOptions {
   checkInvariants?: boolean;
 }
 
-function client(base: string, cookie: string | null): ApiClient {
+/** An API client for any base URL, carrying a session cookie (or none). */
+export function apiClient(base: string, cookie: string | null): ApiClient {
   const request = async <T>(
     method: string,
     path: string,
@@ -74,6 +75,17 @@ function client(base: string, cookie: string | null): ApiClient {
     put: (p, b) => request('PUT', p, b),
     delete: (p, b) => request('DELETE', p, b),
   };
+}
+
+/** Signs in at any base URL (also servers started as separate processes) and returns a client with the cookie. */
+export async function loginAt(base: string, email: string, password = DEMO_PASSWORD): Promise<ApiClient> {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${await res.text()}`);
+  return apiClient(base, (res.headers.get('set-cookie') ?? '').split(';')[0] ?? null);
 }
 
 /** A real server on an ephemeral port against a fresh database, with the demo data loaded. */
@@ -111,17 +123,8 @@ export async function startTestServer(kind: TestDbKind, opts: TestServerOptions 
       kitchen: byEmail(emails[3]!),
       barra: byEmail(emails[4]!),
     },
-    anonymous: () => client(url, null),
-    async login(email, password = DEMO_PASSWORD) {
-      const res = await fetch(`${url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password }),
-      });
-      if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${await res.text()}`);
-      const setCookie = res.headers.get('set-cookie') ?? '';
-      return client(url, setCookie.split(';')[0] ?? null);
-    },
+    anonymous: () => apiClient(url, null),
+    login: (email, password) => loginAt(url, email, password),
     async close() {
       try {
         if (opts.checkInvariants !== false) await assertInvariants(server.ctx.db);

@@ -140,12 +140,10 @@ function queryMutations(
     fc
       .tuple(fc.constantFrom(...names), fc.constantFrom(...BAD_QUERY_VALUES))
       .map(([k, v]) => ({ mutation: `query ${k}=${v.slice(0, 20)}`, query: nullRecord([...entries.filter(([n]) => n !== k), [k, v]]) })),
-    fc
-      .constantFrom(...names)
-      .map((k) => ({
-        mutation: `query ${k} twice`,
-        query: nullRecord<string | string[]>([...entries.filter(([n]) => n !== k), [k, [valid[k] ?? '1', 'x']]]),
-      })),
+    fc.constantFrom(...names).map((k) => ({
+      mutation: `query ${k} twice`,
+      query: nullRecord<string | string[]>([...entries.filter(([n]) => n !== k), [k, [valid[k] ?? '1', 'x']]]),
+    })),
     fc.constantFrom(...names).map((k) => ({ mutation: `query without ${k}`, query: nullRecord(entries.filter(([n]) => n !== k)) })),
     fc
       .tuple(

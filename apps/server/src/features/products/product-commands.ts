@@ -5,7 +5,6 @@ import { audit } from '../../http/audit.ts';
 import { newId } from '../../http/ids.ts';
 import { presentProduct, requireProduct } from './product-store.ts';
 
-const actorOf = (user: SessionUser) => ({ id: user.id, displayName: user.displayName });
 const imageOf = (url: string | null) => (url ? url : null);
 
 export function createProduct(ctx: AppContext, user: SessionUser, body: ProductBody): Promise<Product> {
@@ -24,7 +23,7 @@ export function createProduct(ctx: AppContext, user: SessionUser, body: ProductB
     };
     await trx.insertInto('products').values(row).execute();
     await audit(trx, now, {
-      actor: actorOf(user),
+      actor: user,
       action: 'product.create',
       entity: 'product',
       entityId: row.id,
@@ -50,7 +49,7 @@ export function updateProduct(ctx: AppContext, user: SessionUser, id: string, bo
     };
     await trx.updateTable('products').set(changes).where('id', '=', id).execute();
     await audit(trx, now, {
-      actor: actorOf(user),
+      actor: user,
       action: 'product.update',
       entity: 'product',
       entityId: id,
@@ -74,7 +73,7 @@ export function setProductAvailability(ctx: AppContext, user: SessionUser, id: s
       .where('id', '=', id)
       .execute();
     await audit(trx, now, {
-      actor: actorOf(user),
+      actor: user,
       action: 'product.availability',
       entity: 'product',
       entityId: id,
@@ -92,7 +91,7 @@ export function deleteProduct(ctx: AppContext, user: SessionUser, id: string): P
     const now = ctx.clock.now();
     await trx.deleteFrom('products').where('id', '=', id).execute();
     await audit(trx, now, {
-      actor: actorOf(user),
+      actor: user,
       action: 'product.delete',
       entity: 'product',
       entityId: id,

@@ -9,8 +9,6 @@ import { endUserSessions } from '../../auth/sessions.ts';
 import { assertEmailFree, assertPinFree, presentUser, requireUserRow, uniqueViolation } from './user-store.ts';
 import { issueToken } from './user-tokens.ts';
 
-const actorOf = (user: SessionUser) => ({ id: user.id, displayName: user.displayName });
-
 async function translatingUnique<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
@@ -42,7 +40,7 @@ export function createUser(ctx: AppContext, admin: SessionUser, body: CreateUser
       await trx.insertInto('users').values(row).execute();
       const token = await issueToken(trx, row.id, 'invite', now);
       await audit(trx, now, {
-        actor: actorOf(admin),
+        actor: admin,
         action: 'user.create',
         entity: 'user',
         entityId: row.id,
@@ -72,7 +70,7 @@ export function updateUser(ctx: AppContext, admin: SessionUser, id: string, body
       };
       await trx.updateTable('users').set(changes).where('id', '=', id).execute();
       await audit(trx, now, {
-        actor: actorOf(admin),
+        actor: admin,
         action: 'user.update',
         entity: 'user',
         entityId: id,
@@ -98,7 +96,7 @@ export async function setUserActive(ctx: AppContext, admin: SessionUser, id: str
       .where('id', '=', id)
       .execute();
     await audit(trx, now, {
-      actor: actorOf(admin),
+      actor: admin,
       action: active ? 'user.activate' : 'user.deactivate',
       entity: 'user',
       entityId: id,
@@ -118,7 +116,7 @@ export function requestPasswordReset(ctx: AppContext, admin: SessionUser, id: st
     const now = ctx.clock.now();
     const token = await issueToken(trx, id, 'reset', now);
     await audit(trx, now, {
-      actor: actorOf(admin),
+      actor: admin,
       action: 'user.reset_requested',
       entity: 'user',
       entityId: id,

@@ -11,6 +11,7 @@ import { t } from '../../lib/i18n/es-MX.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { ROLE_HOME, useLogin, useSession } from '../../lib/session.ts';
 import { usePublicConfig } from '../../lib/config.ts';
+import { FormError } from '../../components/ui/form-error.tsx';
 
 export function LoginPage() {
   const session = useSession();
@@ -83,11 +84,7 @@ export function LoginPage() {
               onChange={(e) => setPassword(e.target.value)}
             />
           </div>
-          {error && (
-            <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">
-              {error}
-            </p>
-          )}
+          <FormError message={error} />
           <Button type="submit" variant="accent" size="lg" className="w-full" disabled={login.isPending}>
             {login.isPending ? t.login.submitting : t.login.submit}
           </Button>

@@ -11,6 +11,7 @@ import { BrandMark } from '../../components/brand-mark.tsx';
 import { errorMessage, get, post } from '../../lib/api.ts';
 import { usePublicConfig } from '../../lib/config.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
+import { FormError } from '../../components/ui/form-error.tsx';
 
 const MIN_LENGTH = 8;
 
@@ -49,9 +50,7 @@ export function ResetPasswordPage() {
 function InvalidLink() {
   return (
     <div className="space-y-4 text-center">
-      <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">
-        {t.resetPassword.invalid}
-      </p>
+      <FormError message={t.resetPassword.invalid} />
       <Link to="/login" className="inline-block text-sm font-medium text-slate-700 underline underline-offset-4">
         {t.resetPassword.toLogin}
       </Link>
@@ -121,11 +120,7 @@ function PasswordForm({ token, info }: { token: string; info: ResetTokenInfo }) 
           onChange={(e) => setConfirm(e.target.value)}
         />
       </div>
-      {error && (
-        <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <Button type="submit" variant="accent" size="lg" className="w-full" disabled={save.isPending}>
         {save.isPending ? t.resetPassword.submitting : t.resetPassword.submit}
       </Button>

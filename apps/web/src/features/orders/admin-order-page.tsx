@@ -6,7 +6,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { BlurSaveField } from './blur-save-field.tsx';
-import { GuestStepper, OrderFacts, StatusCounters } from './order-facts.tsx';
+import { OrderDetails } from './order-details.tsx';
 import { OrderItemsSection } from './order-items-section.tsx';
 import { OrderStates } from './order-states.tsx';
 import { PaymentGateNote } from './payment-gate-note.tsx';
@@ -55,17 +55,7 @@ export function AdminOrderPage() {
                 {money(screen.total)}
               </span>
             </div>
-            <BlurSaveField
-              label={t.order.tableName}
-              placeholder={t.order.tableNamePlaceholder}
-              value={order.tableName}
-              maxLength={80}
-              disabled={screen.readOnly}
-              onSave={screen.setTableName}
-            />
-            <OrderFacts order={order} now={screen.now} />
-            <GuestStepper value={order.peopleCount} disabled={screen.readOnly} onChange={screen.setGuests} />
-            <StatusCounters order={order} />
+            <OrderDetails order={order} screen={screen} />
           </Card>
           <Card className="p-4">
             <BlurSaveField

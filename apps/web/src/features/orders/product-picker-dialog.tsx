@@ -1,17 +1,18 @@
 import { useEffect, useMemo, useState } from 'react';
-import { ArrowLeft, Search } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import type { Product } from '@comanda/contract';
 import { CATEGORIES } from '@comanda/domain';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state.tsx';
-import { Input, Label, Textarea } from '../../components/ui/input.tsx';
+import { Label, Textarea } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useAvailableProducts } from './order-api.ts';
 import { parseQuantity, QuantityStepper } from './quantity-dialog.tsx';
+import { SearchInput } from '../../components/ui/search-input.tsx';
 
 export interface PickedProduct {
   productId: string;
@@ -80,17 +81,7 @@ export function ProductPickerDialog({
         />
       ) : (
         <div className="flex flex-col gap-3">
-          <div className="relative">
-            <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
-            <Input
-              type="search"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              placeholder={t.picker.search}
-              aria-label={t.picker.search}
-              className="pl-9"
-            />
-          </div>
+          <SearchInput value={search} onChange={setSearch} placeholder={t.picker.search} label={t.picker.search} />
           {products.data && (
             <div className="flex gap-2 overflow-x-auto pb-1 sm:flex-wrap" role="group" aria-label={t.picker.categories}>
               {[null, ...categoriesOf(products.data)].map((c) => (

@@ -4,8 +4,7 @@ import { shortOrderId, tableLabel } from '@comanda/domain';
 import { Button } from '../../components/ui/button.tsx';
 import { money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
-import { BlurSaveField } from './blur-save-field.tsx';
-import { GuestStepper, OrderFacts, StatusCounters } from './order-facts.tsx';
+import { OrderDetails } from './order-details.tsx';
 import { OrderItemsSection } from './order-items-section.tsx';
 import { OrderStates } from './order-states.tsx';
 import { PaymentGateNote } from './payment-gate-note.tsx';
@@ -41,17 +40,7 @@ export function WaiterOrderPage() {
       </div>
 
       <div className="space-y-4 p-4">
-        <BlurSaveField
-          label={t.order.tableName}
-          placeholder={t.order.tableNamePlaceholder}
-          value={order.tableName}
-          maxLength={80}
-          disabled={screen.readOnly}
-          onSave={screen.setTableName}
-        />
-        <OrderFacts order={order} now={screen.now} />
-        <GuestStepper value={order.peopleCount} disabled={screen.readOnly} onChange={screen.setGuests} />
-        <StatusCounters order={order} />
+        <OrderDetails order={order} screen={screen} />
         <OrderItemsSection screen={screen} showAddButton={false} />
       </div>
 

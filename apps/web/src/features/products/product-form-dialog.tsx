@@ -5,6 +5,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input, Label, Textarea } from '../../components/ui/input.tsx';
 import { t } from '../../lib/i18n/es-MX.ts';
+import { FormError } from '../../components/ui/form-error.tsx';
 
 interface Draft {
   name: string;
@@ -144,11 +145,7 @@ export function ProductFormDialog({
           />
           {t.products.available}
         </label>
-        {error && (
-          <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm font-medium text-rose-700">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
       </form>
     </Dialog>
   );

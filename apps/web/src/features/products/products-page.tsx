@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { Package, Plus, Search } from 'lucide-react';
+import { Package, Plus } from 'lucide-react';
 import { CATEGORIES } from '@comanda/domain';
 import type { Product, ProductBody } from '@comanda/contract';
 import { Button } from '../../components/ui/button.tsx';
-import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
@@ -14,6 +13,7 @@ import { t } from '../../lib/i18n/es-MX.ts';
 import { ProductCard } from './product-card.tsx';
 import { ProductFormDialog } from './product-form-dialog.tsx';
 import { useAllProducts, useProductMutations } from './products-api.ts';
+import { SearchInput } from '../../components/ui/search-input.tsx';
 
 const ALL = 'all';
 const byName = new Intl.Collator('es-MX', { sensitivity: 'base', numeric: true });
@@ -88,17 +88,7 @@ export function ProductsPage() {
           {t.products.add}
         </Button>
       </div>
-      <div className="relative">
-        <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
-        <Input
-          type="search"
-          aria-label={t.products.search}
-          placeholder={t.products.search}
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          className="pl-9"
-        />
-      </div>
+      <SearchInput value={query} onChange={setQuery} placeholder={t.products.search} label={t.products.search} />
       <div role="group" aria-label={t.products.category} className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 sm:flex-wrap">
         {[ALL, ...CATEGORIES].map((c) => (
           <button

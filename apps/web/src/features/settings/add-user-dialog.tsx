@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { ROLE_OPTIONS } from './role-labels.ts';
 import { useUserMutations } from './users-api.ts';
+import { FormError } from '../../components/ui/form-error.tsx';
 
 /** Creates a real account; the person gets an e-mailed link to choose a password. */
 export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -114,11 +115,7 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
           />
         </div>
         <p className="text-sm text-slate-500">{t.settings.addUserHint}</p>
-        {error && (
-          <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm font-medium text-rose-700">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
       </form>
     </Dialog>
   );

@@ -1,9 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Receipt, Search } from 'lucide-react';
+import { Receipt } from 'lucide-react';
 import type { TicketSummary } from '@comanda/contract';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state.tsx';
-import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
@@ -11,6 +10,7 @@ import { TicketCard } from './ticket-card.tsx';
 import { groupByDay } from './ticket-dates.ts';
 import { TicketDialog } from './ticket-dialog.tsx';
 import { useTickets } from './tickets-api.ts';
+import { SearchInput } from '../../components/ui/search-input.tsx';
 
 /** Waits until typing pauses, so each keystroke does not hit the server. */
 function useDebounced(value: string, ms: number): string {
@@ -51,17 +51,13 @@ export function TicketsPage() {
     <div className="space-y-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <h1 className="text-2xl font-bold text-slate-900">{t.tickets.title}</h1>
-        <div className="relative w-full sm:max-w-sm">
-          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
-          <Input
-            type="search"
-            value={term}
-            onChange={(e) => setTerm(e.target.value)}
-            placeholder={t.tickets.search}
-            aria-label={t.tickets.searchLabel}
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          value={term}
+          onChange={setTerm}
+          placeholder={t.tickets.search}
+          label={t.tickets.searchLabel}
+          className="w-full sm:max-w-sm"
+        />
       </div>
 
       {tickets.isPending && <Spinner />}
