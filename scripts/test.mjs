@@ -1,13 +1,14 @@
 #!/usr/bin/env node
-// Runs every suite (Vitest: domain, server integration, web units; Playwright: end to end),
-// then prints one closing line that counts them all: "tests: N passed, N failed".
+// Runs the static gates (lint, typecheck, formatting) and every suite (Vitest: domain, server
+// integration, web units; Playwright: end to end), then prints one closing line that counts them
+// all: "tests: N passed, N failed". Each static gate counts as one test.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const out = mkdtempSync(join(tmpdir(), 'comanda-test-results-'));
-const only = process.argv[2]; // optional: "unit" or "e2e"
+const only = process.argv[2]; // optional: "static", "unit" or "e2e"
 let passed = 0;
 let failed = 0;
 let crashed = false;
@@ -17,7 +18,23 @@ function run(cmd, args, env = {}) {
   return res.status ?? 1;
 }
 
-if (only !== 'e2e') {
+if (only === undefined || only === 'static') {
+  for (const [name, args] of [
+    ['lint', ['eslint', '.']],
+    ['typecheck', ['npm', 'run', '--silent', 'typecheck']],
+    ['format', ['prettier', '--check', '.', '--log-level', 'warn']],
+  ]) {
+    console.log(`Static gate: ${name}`);
+    const code = args[0] === 'npm' ? run('npm', args.slice(1)) : run('npx', args);
+    if (code === 0) passed += 1;
+    else {
+      failed += 1;
+      console.log(`Static gate failed: ${name}`);
+    }
+  }
+}
+
+if (only === undefined || only === 'unit') {
   console.log(
     `Integration suites run on: SQLite${process.env.TEST_DATABASE_URL ? ' and PostgreSQL (TEST_DATABASE_URL)' : ' only (set TEST_DATABASE_URL for PostgreSQL)'}`,
   );
@@ -31,7 +48,7 @@ if (only !== 'e2e') {
   if (code !== 0 && failed === 0) crashed = true;
 }
 
-if (only !== 'unit') {
+if (only === undefined || only === 'e2e') {
   const dataDir = mkdtempSync(join(tmpdir(), 'comanda-e2e-'));
   const code = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { E2E_DATA_DIR: dataDir });
   const file = join(dataDir, 'results.json');
