@@ -79,7 +79,11 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
         rights = { granted: [], denied: fresh };
       }
       if (client.closed) return;
-      const { granted, overLimit } = hub.subscribe(client, [...topics.filter((t) => client.topics.has(t)), ...rights.granted]);
+      const ok = new Set(rights.granted);
+      const { granted, overLimit } = hub.subscribe(
+        client,
+        topics.filter((t) => ok.has(t) || !fresh.includes(t)),
+      );
       if (overLimit) return kick(LIVE_CLOSE.tooManyTopics);
       for (const topic of rights.denied) hub.send(client, { op: 'denied', topic });
       hub.send(client, { op: 'subscribed', topics: granted });

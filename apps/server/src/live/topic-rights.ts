@@ -37,20 +37,15 @@ export async function authorizeTopics(
   user: SessionUser,
   topics: readonly string[],
 ): Promise<{ granted: string[]; denied: string[] }> {
-  const granted: string[] = [];
-  const denied: string[] = [];
-  const orderIds: string[] = [];
-  const cardIds: string[] = [];
-  for (const topic of topics) {
-    if (!mayHear(user.role, topic)) denied.push(topic);
-    else if (user.role !== 'admin' && topic.startsWith(ORDER)) orderIds.push(topic.slice(ORDER.length));
-    else if (user.role !== 'admin' && topic.startsWith(CARD_PAYMENT)) cardIds.push(topic.slice(CARD_PAYMENT.length));
-    else granted.push(topic);
-  }
+  const checked = user.role !== 'admin';
+  const idsOf = (prefix: string) =>
+    checked ? topics.filter((t) => t.startsWith(prefix) && mayHear(user.role, t)).map((t) => t.slice(prefix.length)) : [];
+  const orderIds = idsOf(ORDER);
+  const cardIds = idsOf(CARD_PAYMENT);
+  const allowed = new Set<string>();
   if (orderIds.length) {
     const rows = await db.selectFrom('orders').select(['id', 'waiter_id']).where('id', 'in', orderIds).execute();
-    const allowed = new Set(rows.filter((r) => mayWorkOrder(user, r)).map((r) => r.id));
-    for (const id of orderIds) (allowed.has(id) ? granted : denied).push(ORDER + id);
+    for (const r of rows) if (mayWorkOrder(user, r)) allowed.add(ORDER + r.id);
   }
   if (cardIds.length) {
     const rows = await db
@@ -59,8 +54,14 @@ export async function authorizeTopics(
       .select(['card_payments.id as id', 'orders.waiter_id as waiter_id'])
       .where('card_payments.id', 'in', cardIds)
       .execute();
-    const allowed = new Set(rows.filter((r) => mayWorkOrder(user, r)).map((r) => r.id));
-    for (const id of cardIds) (allowed.has(id) ? granted : denied).push(CARD_PAYMENT + id);
+    for (const r of rows) if (mayWorkOrder(user, r)) allowed.add(CARD_PAYMENT + r.id);
+  }
+  const granted: string[] = [];
+  const denied: string[] = [];
+  for (const topic of topics) {
+    const perItem = checked && (topic.startsWith(ORDER) || topic.startsWith(CARD_PAYMENT));
+    const ok = mayHear(user.role, topic) && (!perItem || allowed.has(topic));
+    (ok ? granted : denied).push(topic);
   }
   return { granted, denied };
 }
