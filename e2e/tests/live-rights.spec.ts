@@ -29,7 +29,9 @@ test("a waiter's table screen sees another waiter take a table live, without eve
   expect(opened.ok(), await opened.text()).toBeTruthy();
   const { order } = (await opened.json()) as { order: { id: string } };
   const products = ((await (await other.page.request.get('/api/products?available=1')).json()) as { products: { id: string }[] }).products;
-  expect((await other.page.request.post(`/api/orders/${order.id}/items`, { data: { productId: products[0]!.id, quantity: 1 } })).ok()).toBeTruthy();
+  expect(
+    (await other.page.request.post(`/api/orders/${order.id}/items`, { data: { productId: products[0]!.id, quantity: 1 } })).ok(),
+  ).toBeTruthy();
 
   // No reload: the first waiter's screen shows the table taken...
   await expect(card).toContainText('No disponible');

@@ -266,35 +266,39 @@ describe('a waiter flooding /api/live against a separate server process (SQLite)
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it.runIf(process.platform === 'linux')('stays up with bounded memory while a waiter reconnects and floods for 20 s', { timeout: 90_000 }, async () => {
-    const waiter = DEMO_USERS.find((u) => u.role === 'waiter')!;
-    const { cookie } = await loginAt(server.url, waiter.email);
-    const before = rssMb();
-    let sent = 0;
-    let sockets = 0;
-    const codes = new Map<number, number>();
-    const end = Date.now() + 20_000;
-    while (Date.now() < end) {
-      const live = await connectLive(server.url, cookie);
-      sockets++;
-      const done = closed(live.ws);
-      while (live.ws.readyState === WebSocket.OPEN && Date.now() < end) {
-        live.ws.send(JSON.stringify({ op: 'subscribe', topics: uniqueOrderTopics(50) }));
-        sent++;
-        if (sent % 100 === 0) await sleep(1);
+  it.runIf(process.platform === 'linux')(
+    'stays up with bounded memory while a waiter reconnects and floods for 20 s',
+    { timeout: 90_000 },
+    async () => {
+      const waiter = DEMO_USERS.find((u) => u.role === 'waiter')!;
+      const { cookie } = await loginAt(server.url, waiter.email);
+      const before = rssMb();
+      let sent = 0;
+      let sockets = 0;
+      const codes = new Map<number, number>();
+      const end = Date.now() + 20_000;
+      while (Date.now() < end) {
+        const live = await connectLive(server.url, cookie);
+        sockets++;
+        const done = closed(live.ws);
+        while (live.ws.readyState === WebSocket.OPEN && Date.now() < end) {
+          live.ws.send(JSON.stringify({ op: 'subscribe', topics: uniqueOrderTopics(50) }));
+          sent++;
+          if (sent % 100 === 0) await sleep(1);
+        }
+        live.ws.close();
+        const { code } = await done;
+        codes.set(code, (codes.get(code) ?? 0) + 1);
       }
-      live.ws.close();
-      const { code } = await done;
-      codes.set(code, (codes.get(code) ?? 0) + 1);
-    }
-    const after = rssMb();
-    console.log(
-      `live flood (separate process): ${sent} messages on ${sockets} sockets in 20 s, closes ${JSON.stringify(Object.fromEntries(codes))}, RSS ${before.toFixed(0)} → ${after.toFixed(0)} MB`,
-    );
-    expect(server.child.exitCode, server.output()).toBeNull();
-    expect(codes.get(LIVE_CLOSE.tooManyMessages.code) ?? 0).toBeGreaterThan(0);
-    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
-    expect(after - before, 'RSS growth').toBeLessThan(150);
-    expect(server.output()).not.toMatch(/RangeError|uncaught/i);
-  });
+      const after = rssMb();
+      console.log(
+        `live flood (separate process): ${sent} messages on ${sockets} sockets in 20 s, closes ${JSON.stringify(Object.fromEntries(codes))}, RSS ${before.toFixed(0)} → ${after.toFixed(0)} MB`,
+      );
+      expect(server.child.exitCode, server.output()).toBeNull();
+      expect(codes.get(LIVE_CLOSE.tooManyMessages.code) ?? 0).toBeGreaterThan(0);
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+      expect(after - before, 'RSS growth').toBeLessThan(150);
+      expect(server.output()).not.toMatch(/RangeError|uncaught/i);
+    },
+  );
 });

@@ -97,7 +97,10 @@ describe.each(testDatabaseKinds())('WebSocket bad input on %s', (kind) => {
     fc.oneof(
       {
         weight: 4,
-        arbitrary: fc.record({ op: fc.constantFrom('subscribe', 'subscribe', 'unsubscribe'), topics: fc.array(validTopic(), { maxLength: 50 }) }),
+        arbitrary: fc.record({
+          op: fc.constantFrom('subscribe', 'subscribe', 'unsubscribe'),
+          topics: fc.array(validTopic(), { maxLength: 50 }),
+        }),
       },
       fc.record({ op: fc.constantFrom('subscribe', 'unsubscribe'), topics: fc.array(topic(), { maxLength: 60 }) }),
       fc.record({ op: fc.constantFrom('subscribe', 'unsubscribe'), topics: anyValue }),
@@ -147,7 +150,14 @@ describe.each(testDatabaseKinds())('WebSocket bad input on %s', (kind) => {
         const state = await settle(s);
         // An event of waiter A's order, as emitOrderChanged publishes it.
         for (const t of [`order:${orderA}`, 'orders', 'tables'])
-          server.ctx.live.publish({ topic: t, type: 'order.updated', id: orderA, version: 1, at: Date.now(), owner: server.users.waiter.id });
+          server.ctx.live.publish({
+            topic: t,
+            type: 'order.updated',
+            id: orderA,
+            version: 1,
+            at: Date.now(),
+            owner: server.users.waiter.id,
+          });
         await settle(s);
         await settle(watcher);
         const what = `${name}: ${frames.map((f) => (f.binary ? '<binary>' : String(f.data).slice(0, 60))).join(' | ')}`;
@@ -159,7 +169,10 @@ describe.each(testDatabaseKinds())('WebSocket bad input on %s', (kind) => {
           const allowed: number[] = [LIVE_CLOSE.tooManyTopics.code, ...frames.flatMap((f) => (f.closes ? [f.closes] : []))];
           expect(allowed, `close code ${code}: ${what}`).toContain(code);
         } else {
-          expect(frames.some((f) => f.closes), `an oversized or non-UTF-8 frame closes the socket: ${what}`).toBe(false);
+          expect(
+            frames.some((f) => f.closes),
+            `an oversized or non-UTF-8 frame closes the socket: ${what}`,
+          ).toBe(false);
         }
         const role = who[name].role!;
         for (const m of s.messages) {
@@ -175,8 +188,7 @@ describe.each(testDatabaseKinds())('WebSocket bad input on %s', (kind) => {
           if (m.op === 'denied') denied++;
           if (m.op === 'event') {
             expect('owner' in m.event, 'no owner on the wire').toBe(false);
-            if (name === 'waiterB')
-              expect(m.event.id, `${name} hears waiter A's order: ${what}`).not.toBe(orderA);
+            if (name === 'waiterB') expect(m.event.id, `${name} hears waiter A's order: ${what}`).not.toBe(orderA);
           }
         }
         expect(watcher.messages.filter((m) => m.op === 'event' && m.event.id === orderA)).toEqual([]);
@@ -204,7 +216,10 @@ describe.each(testDatabaseKinds())('WebSocket bad input on %s', (kind) => {
     await Promise.all(
       sockets.map(async (s) => {
         for (let i = 0; i < 3000 && s.ws.readyState === WebSocket.OPEN; i++) {
-          const f = i % 2 ? frames[i % frames.length]! : { data: JSON.stringify({ op: 'subscribe', topics: [`order:${randomUUID()}`] }), binary: false };
+          const f =
+            i % 2
+              ? frames[i % frames.length]!
+              : { data: JSON.stringify({ op: 'subscribe', topics: [`order:${randomUUID()}`] }), binary: false };
           s.ws.send(f.data, { binary: f.binary });
           if (i % 200 === 0) await new Promise((r) => setTimeout(r, 1));
         }
@@ -212,7 +227,9 @@ describe.each(testDatabaseKinds())('WebSocket bad input on %s', (kind) => {
     );
     const codes = await Promise.all(sockets.map((s) => s.close));
     const rssAfter = process.memoryUsage().rss;
-    console.log(`live flood (${kind}, ${sockets.length} sockets): RSS ${(rssBefore / 2 ** 20).toFixed(0)} → ${(rssAfter / 2 ** 20).toFixed(0)} MB`);
+    console.log(
+      `live flood (${kind}, ${sockets.length} sockets): RSS ${(rssBefore / 2 ** 20).toFixed(0)} → ${(rssAfter / 2 ** 20).toFixed(0)} MB`,
+    );
     // Admin sockets may reach the topic cap first; everyone else is stopped by the rate limit.
     for (const code of codes) expect([LIVE_CLOSE.tooManyMessages.code, LIVE_CLOSE.tooManyTopics.code]).toContain(code);
     expect(codes.filter((c) => c === LIVE_CLOSE.tooManyMessages.code).length).toBeGreaterThan(0);
