@@ -11,7 +11,7 @@ import { isAllowed } from './http/access.ts';
 import { badRequest, forbidden, unauthorized } from './http/errors.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { SESSION_COOKIE, resolveSession } from './auth/sessions.ts';
-import { liveRoutes } from './live/routes.ts';
+import { liveRoutes, liveSocketOptions } from './live/routes.ts';
 import { featureRoutes } from './features/index.ts';
 
 export interface BuildOptions {
@@ -65,7 +65,7 @@ export async function buildApp({ ctx, webDist, logger = false }: BuildOptions): 
   });
 
   await app.register(fastifyCookie);
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(fastifyWebsocket, liveSocketOptions);
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Comanda API', version: '1.0.0' } },
     transform: jsonSchemaTransform,

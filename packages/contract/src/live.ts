@@ -35,3 +35,14 @@ export type LiveServerMessage =
   | { op: 'denied'; topic: string }
   | { op: 'pong' }
   | { op: 'bye'; reason: 'session-ended' };
+
+/**
+ * Close codes of /api/live besides the standard ones (1001 server shutdown, 1009 frame over the
+ * size limit). The browser reconnects after each with backoff, except session-ended.
+ */
+export const LIVE_CLOSE = {
+  sessionEnded: { code: 4401, reason: 'session-ended' },
+  tooManyMessages: { code: 4429, reason: 'too-many-messages' },
+  tooManyTopics: { code: 4413, reason: 'too-many-topics' },
+  tooSlow: { code: 4408, reason: 'too-slow' },
+} as const;

@@ -1,7 +1,6 @@
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
-import type { LiveEvent } from '@comanda/contract';
-import type { LiveBridge, LiveHub } from './hub.ts';
+import type { HubEvent, LiveBridge, LiveHub } from './hub.ts';
 
 const CHANNEL = 'comanda_live';
 
@@ -25,8 +24,13 @@ export async function startPgBridge(url: string, hub: LiveHub): Promise<LiveBrid
     });
     client.on('notification', (msg) => {
       if (!msg.payload) return;
-      const parsed = JSON.parse(msg.payload) as { origin: string; event: LiveEvent };
-      if (parsed.origin !== origin) hub.deliver(parsed.event);
+      // Anyone with access to the database can NOTIFY this channel: a bad payload is dropped, never thrown.
+      try {
+        const parsed = JSON.parse(msg.payload) as { origin?: unknown; event?: HubEvent };
+        if (parsed.origin !== origin && parsed.event && typeof parsed.event.topic === 'string') hub.deliver(parsed.event);
+      } catch {
+        // Not ours.
+      }
     });
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);

@@ -102,4 +102,15 @@ describe('LiveClient', () => {
     off2();
     expect(socket.sent).toContainEqual({ op: 'unsubscribe', topics: ['products'] });
   });
+  it('resubscribes in messages of at most 50 topics, as the server accepts', () => {
+    const client = new LiveClient();
+    const topics = Array.from({ length: 120 }, (_, i) => `order:o${i}`);
+    for (const t of topics) client.subscribe(t, () => undefined);
+    client.start();
+    const socket = FakeSocket.instances[0]!;
+    socket.open();
+    const sent = socket.sent as { op: string; topics: string[] }[];
+    expect(sent.map((m) => m.topics.length)).toEqual([50, 50, 20]);
+    expect(sent.flatMap((m) => m.topics)).toEqual(topics);
+  });
 });

@@ -75,7 +75,9 @@ export class LiveClient {
       const wasReconnect = this.attempt > 0;
       this.attempt = 0;
       this.setStatus('open');
-      if (this.topics.size) this.send({ op: 'subscribe', topics: [...this.topics.keys()] });
+      // The server takes at most 50 topics per message.
+      const topics = [...this.topics.keys()];
+      for (let i = 0; i < topics.length; i += 50) this.send({ op: 'subscribe', topics: topics.slice(i, i + 50) });
       if (wasReconnect) for (const l of this.reconnectListeners) l();
     };
     socket.onmessage = (msg) => this.handle(msg.data as string);

@@ -25,7 +25,7 @@ export interface SetItemStatusInput {
  */
 export async function setItemStatus(ctx: AppContext, input: SetItemStatusInput): Promise<OrderItem> {
   return mutate(ctx, async (trx, emit) => {
-    await requireOpenOrder(trx, input.orderId);
+    const order = await requireOpenOrder(trx, input.orderId);
     const item = await trx
       .selectFrom('order_items')
       .selectAll()
@@ -57,7 +57,7 @@ export async function setItemStatus(ctx: AppContext, input: SetItemStatusInput):
       entityId: item.id,
       data: { orderId: input.orderId, from: item.status, to: input.status, station: item.station },
     });
-    emitOrderChanged(emit, input.orderId, version, { board: true });
+    emitOrderChanged(emit, input.orderId, version, { owner: order.waiter_id, board: true });
     return presentItem(updated);
   });
 }

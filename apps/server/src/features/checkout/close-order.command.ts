@@ -53,7 +53,7 @@ export async function closeOrderInTx(ctx: AppContext, trx: Trx, input: CloseOrde
     .set({ version: sql<number>`version + 1`, updated_at: now })
     .where('id', '=', input.orderId)
     .where('status', '=', 'activo')
-    .returning(['id', 'table_id', 'version'])
+    .returning(['id', 'table_id', 'version', 'waiter_id'])
     .executeTakeFirst();
   if (!claimed) throw await notOpen(trx, input.orderId);
 
@@ -126,7 +126,7 @@ export async function closeOrderInTx(ctx: AppContext, trx: Trx, input: CloseOrde
   });
 
   const version = Number(claimed.version);
-  emitOrderChanged(input.emit, input.orderId, version, { board: true });
+  emitOrderChanged(input.emit, input.orderId, version, { owner: claimed.waiter_id, board: true });
   input.emit({ topic: 'tables', type: 'table.updated', id: claimed.table_id, version });
   input.emit({ topic: 'tickets', type: 'ticket.created', id: input.orderId, version });
   return loadOrder(trx, input.orderId);

@@ -65,7 +65,7 @@ export async function addItem(ctx: AppContext, user: SessionUser, input: AddItem
   await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
     const product = await requireAvailableProduct(trx, input.productId);
-    await lockWorkableOrder(trx, user, input.orderId, now);
+    const order = await lockWorkableOrder(trx, user, input.orderId, now);
     const item = await insertItem(trx, input, product, now);
     const version = await touchOrder(trx, input.orderId, now);
     await audit(trx, now, {
@@ -75,7 +75,7 @@ export async function addItem(ctx: AppContext, user: SessionUser, input: AddItem
       entityId: input.orderId,
       data: { itemId: item.id, productId: input.productId, productName: item.productName, price: item.price, quantity: input.quantity },
     });
-    emitOrderChanged(emit, input.orderId, version, { board: true });
+    emitOrderChanged(emit, input.orderId, version, { owner: order.waiter_id, board: true });
   });
   // Read after commit, outside the order's lock: the lock is held only for the write itself.
   return loadOrder(ctx.db.db, input.orderId);

@@ -19,7 +19,7 @@ export async function addUnits(
 ): Promise<Order> {
   await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
-    await lockWorkableOrder(trx, user, input.orderId, now);
+    const order = await lockWorkableOrder(trx, user, input.orderId, now);
     const source = await trx
       .selectFrom('order_items')
       .select(['id', 'product_id', 'notes'])
@@ -50,7 +50,7 @@ export async function addUnits(
         quantity: input.quantity,
       },
     });
-    emitOrderChanged(emit, input.orderId, version, { board: true });
+    emitOrderChanged(emit, input.orderId, version, { owner: order.waiter_id, board: true });
   });
   return loadOrder(ctx.db.db, input.orderId);
 }

@@ -25,7 +25,7 @@ export async function deleteItem(
 
   await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
-    await lockWorkableOrder(trx, user, input.orderId, now);
+    const order = await lockWorkableOrder(trx, user, input.orderId, now);
     const item = await trx
       .selectFrom('order_items')
       .select(['id', 'is_deleted', 'product_id', 'product_name', 'product_price', 'quantity', 'status'])
@@ -55,7 +55,7 @@ export async function deleteItem(
         status: item.status,
       },
     });
-    emitOrderChanged(emit, input.orderId, version, { board: true });
+    emitOrderChanged(emit, input.orderId, version, { owner: order.waiter_id, board: true });
   });
   return loadOrder(ctx.db.db, input.orderId);
 }

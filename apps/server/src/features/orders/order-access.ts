@@ -14,10 +14,12 @@ export const ORDER_MESSAGES = {
 } as const;
 
 /** Admin works every order; a waiter only the orders of the tables they opened (SPEC §6). */
+export function mayWorkOrder(user: Pick<SessionUser, 'id' | 'role'>, order: Pick<OrderRow, 'waiter_id'>): boolean {
+  return user.role === 'admin' || (user.role === 'waiter' && order.waiter_id === user.id);
+}
+
 export function assertMayWorkOrder(user: SessionUser, order: Pick<OrderRow, 'waiter_id'>): void {
-  if (user.role === 'admin') return;
-  if (user.role === 'waiter' && order.waiter_id === user.id) return;
-  throw forbidden(ORDER_MESSAGES.notOwner);
+  if (!mayWorkOrder(user, order)) throw forbidden(ORDER_MESSAGES.notOwner);
 }
 
 /**

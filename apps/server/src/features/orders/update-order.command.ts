@@ -31,7 +31,7 @@ export async function updateOrder(ctx: AppContext, user: SessionUser, orderId: s
       },
     });
     // Board cards show the table name, so a rename reaches the boards too.
-    emitOrderChanged(emit, orderId, version, { board: body.tableName !== undefined });
+    emitOrderChanged(emit, orderId, version, { owner: before.waiter_id, board: body.tableName !== undefined });
   });
   return loadOrder(ctx.db.db, orderId);
 }

@@ -58,10 +58,10 @@ export async function renumberTable(ctx: AppContext, user: SessionUser, tableId:
         .where('id', '=', tableId)
         .returningAll()
         .executeTakeFirstOrThrow();
-      const active = await trx.selectFrom('orders').select('id').where('active_table_id', '=', tableId).executeTakeFirst();
+      const active = await trx.selectFrom('orders').select(['id', 'waiter_id']).where('active_table_id', '=', tableId).executeTakeFirst();
       if (active) {
         await trx.updateTable('orders').set({ table_number: number }).where('id', '=', active.id).execute();
-        emitOrderChanged(emit, active.id, await touchOrder(trx, active.id, now), { board: true });
+        emitOrderChanged(emit, active.id, await touchOrder(trx, active.id, now), { owner: active.waiter_id, board: true });
       }
       await audit(trx, now, {
         actor: user,

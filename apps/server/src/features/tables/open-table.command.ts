@@ -56,7 +56,9 @@ export async function openTable(ctx: AppContext, user: SessionUser, tableId: str
         entityId: tableId,
         data: { orderId, number: table.number },
       });
-      emitOrderChanged(emit, orderId, 1);
+      emitOrderChanged(emit, orderId, 1, { owner: user.id });
+      // The other waiters see the table taken; only its owner hears about the order itself.
+      emit({ topic: 'tables', type: 'table.updated', id: tableId });
       return loadOrder(trx, orderId);
     });
   } catch (error) {

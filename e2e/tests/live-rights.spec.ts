@@ -1,0 +1,42 @@
+import { test, expect, signedInContext, MOBILE } from './fixtures.ts';
+
+// Tables numbered 30 and above belong to this file: the test adds its own.
+test("a waiter's table screen sees another waiter take a table live, without ever receiving that waiter's order id", async ({
+  browser,
+}) => {
+  const admin = await signedInContext(browser, 'admin');
+  // A table of its own, numbered 30–999 (other specs use lower numbers), new on every run and retry.
+  let number = 0;
+  for (let tries = 0; !number && tries < 20; tries++) {
+    const candidate = 30 + Math.floor(Math.random() * 970);
+    const created = await admin.page.request.post('/api/tables', { data: { number: candidate } });
+    if (created.ok()) number = candidate;
+  }
+  expect(number).toBeGreaterThan(0);
+  const tables = (await (await admin.page.request.get('/api/tables')).json()) as { tables: { id: string; number: number }[] };
+  const table = tables.tables.find((t) => t.number === number)!;
+
+  const waiter = await signedInContext(browser, 'waiter', MOBILE);
+  const frames: string[] = [];
+  waiter.page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
+  await waiter.page.reload();
+  const card = waiter.page.getByTestId(`table-card-${number}`);
+  await expect(card).not.toContainText('No disponible');
+
+  // The other waiter opens that table and adds an item, through the API.
+  const other = await signedInContext(browser, 'waiter2', MOBILE);
+  const opened = await other.page.request.post(`/api/tables/${table.id}/open`);
+  expect(opened.ok(), await opened.text()).toBeTruthy();
+  const { order } = (await opened.json()) as { order: { id: string } };
+  const products = ((await (await other.page.request.get('/api/products?available=1')).json()) as { products: { id: string }[] }).products;
+  expect(
+    (await other.page.request.post(`/api/orders/${order.id}/items`, { data: { productId: products[0]!.id, quantity: 1 } })).ok(),
+  ).toBeTruthy();
+
+  // No reload: the first waiter's screen shows the table taken...
+  await expect(card).toContainText('No disponible');
+  // ...and nothing the socket delivered named the other waiter's order.
+  expect(frames.length).toBeGreaterThan(0);
+  expect(frames.filter((f) => f.includes(order.id))).toEqual([]);
+  for (const c of [admin, waiter, other]) await c.context.close();
+});
