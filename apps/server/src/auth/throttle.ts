@@ -40,11 +40,10 @@ export interface Throttle {
   /** Takes back the latest failure of a key (an attempt counted in advance that succeeded). */
   refund(key: string): void;
   /**
-   * Attempts under way for a key: false (and nothing taken) when `max` are already running.
-   * Every true must be followed by one release.
+   * Runs `work` after every earlier call with the same key has finished (one at a time per key),
+   * or answers null at once when `maxWaiting` calls are already queued.
    */
-  enter(key: string, max: number): boolean;
-  leave(key: string): void;
+  serialize<T>(key: string, maxWaiting: number, work: () => Promise<T>): Promise<T | null>;
   /** Back-off: ms still to wait before an attempt is checked (0 when free). */
   waitMs(key: string, rule: BackoffRule): number;
   /** Records a failure; answers the wait it started (0 when below the threshold). */
@@ -76,7 +75,7 @@ export function backoffDelay(failures: number, rule: BackoffRule): number {
 export function createThrottle(clock: Clock): Throttle {
   const windows = new Map<string, number[]>();
   const backoffs = new Map<string, BackoffEntry>();
-  const running = new Map<string, number>();
+  const queues = new Map<string, { tail: Promise<unknown>; size: number }>();
 
   const cap = <V>(map: Map<string, V>) => {
     while (map.size > MAX_KEYS) {
@@ -118,16 +117,20 @@ export function createThrottle(clock: Clock): Throttle {
       list?.pop();
       if (list && !list.length) windows.delete(key);
     },
-    enter(key, max) {
-      const count = running.get(key) ?? 0;
-      if (count >= max) return false;
-      running.set(key, count + 1);
-      return true;
-    },
-    leave(key) {
-      const count = (running.get(key) ?? 1) - 1;
-      if (count > 0) running.set(key, count);
-      else running.delete(key);
+    async serialize(key, maxWaiting, work) {
+      const queue = queues.get(key) ?? { tail: Promise.resolve(), size: 0 };
+      if (queue.size >= maxWaiting) return null;
+      queue.size += 1;
+      queues.set(key, queue);
+      const previous = queue.tail;
+      const run = previous.then(() => work());
+      queue.tail = run.catch(() => undefined);
+      try {
+        return await run;
+      } finally {
+        queue.size -= 1;
+        if (queue.size === 0) queues.delete(key);
+      }
     },
     waitMs(key, rule) {
       const found = entry(key, rule);
@@ -178,10 +181,10 @@ export const LOGIN_BACKOFF = {
 } satisfies Record<string, BackoffRule>;
 
 /**
- * Sign-in attempts checked at once: one per account (a burst of parallel guesses would all pass
- * the back-off check before the first failure is counted), a few per address.
+ * Sign-in attempts for one account are checked one at a time (a burst of parallel guesses would
+ * otherwise all pass the back-off check before the first failure is counted); this many may wait.
  */
-export const LOGIN_CONCURRENCY = { account: 1, address: 8 };
+export const LOGIN_QUEUE_PER_ACCOUNT = 64;
 
 export const loginKeys = {
   account: (email: string) => `login:acct:${email}`,

@@ -5,9 +5,8 @@ import { requireUser } from '../../http/context.ts';
 import { AppError, tooManyRequests, unauthorized } from '../../http/errors.ts';
 import { audit } from '../../http/audit.ts';
 import { verifyPassword } from '../../auth/password.ts';
-import { LOGIN_BACKOFF, LOGIN_CONCURRENCY, loginKeys, waitMessage } from '../../auth/throttle.ts';
+import { LOGIN_BACKOFF, LOGIN_QUEUE_PER_ACCOUNT, loginKeys, waitMessage } from '../../auth/throttle.ts';
 import type { AppContext } from '../../http/context.ts';
-import type { UserRow } from '../../db/schema.ts';
 import { clearSessionCookie, createSession, endSession, setSessionCookie } from '../../auth/sessions.ts';
 
 export const AUTH_MESSAGES = {
@@ -28,36 +27,25 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
       const email = request.body.email.trim().toLowerCase();
       const ip = request.ip;
       const keys = { pair: loginKeys.pair(email, ip), account: loginKeys.account(email), address: loginKeys.address(ip) };
-      // During a back-off window the password is not even checked; after it, it always is.
-      const wait = Math.max(...(Object.keys(keys) as (keyof typeof keys)[]).map((k) => ctx.throttle.waitMs(keys[k], LOGIN_BACKOFF[k])));
-      if (wait > 0) {
-        reply.header('retry-after', String(Math.ceil(wait / 1000)));
-        throw tooManyRequests(waitMessage(wait));
-      }
-      // One check at a time per account (a few per address): parallel guesses would otherwise all
-      // pass the back-off check above before the first failure is counted.
-      const running = { account: `login:running:${email}`, address: `login:running-ip:${ip}` };
-      if (!ctx.throttle.enter(running.account, LOGIN_CONCURRENCY.account)) throw tooManyRequests(waitMessage(1000));
-      if (!ctx.throttle.enter(running.address, LOGIN_CONCURRENCY.address)) {
-        ctx.throttle.leave(running.account);
-        throw tooManyRequests(waitMessage(1000));
-      }
-      let user: UserRow | undefined;
-      try {
-        user = await ctx.db.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
-        const ok = await verifyPassword(user?.password_hash ?? null, request.body.password);
-        if (!user || !ok) {
-          await recordLoginFailure(ctx, { email, ip, userId: user?.id ?? null, keys });
-          throw new AppError(
-            401,
-            user ? 'wrong_password' : 'user_not_found',
-            user ? AUTH_MESSAGES.wrongPassword : AUTH_MESSAGES.userNotFound,
-          );
+      // One check at a time per account: parallel guesses would otherwise all pass the back-off
+      // check before the first failure is counted.
+      const checked = await ctx.throttle.serialize(keys.account, LOGIN_QUEUE_PER_ACCOUNT, async () => {
+        // During a back-off window the password is not even checked; after it, it always is.
+        const wait = Math.max(...(Object.keys(keys) as (keyof typeof keys)[]).map((k) => ctx.throttle.waitMs(keys[k], LOGIN_BACKOFF[k])));
+        if (wait > 0) {
+          reply.header('retry-after', String(Math.ceil(wait / 1000)));
+          throw tooManyRequests(waitMessage(wait));
         }
-      } finally {
-        ctx.throttle.leave(running.account);
-        ctx.throttle.leave(running.address);
-      }
+        const row = await ctx.db.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+        const ok = await verifyPassword(row?.password_hash ?? null, request.body.password);
+        if (!row || !ok) {
+          await recordLoginFailure(ctx, { email, ip, userId: row?.id ?? null, keys });
+          throw new AppError(401, row ? 'wrong_password' : 'user_not_found', row ? AUTH_MESSAGES.wrongPassword : AUTH_MESSAGES.userNotFound);
+        }
+        return row;
+      });
+      if (!checked) throw tooManyRequests(waitMessage(1000));
+      const user = checked;
       if (user.active === 0) throw new AppError(403, 'inactive', AUTH_MESSAGES.inactive);
       if (!(ROLES as readonly string[]).includes(user.role)) throw new AppError(403, 'unknown_role', AUTH_MESSAGES.unknownRole);
       // Only this device's count starts over: the account's and the address's keep counting.
