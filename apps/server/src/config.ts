@@ -36,7 +36,10 @@ const TrustProxySchema = z
       const hops = Number(value);
       if (hops <= 20) return hops;
     } else {
-      const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+      const entries = value
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean);
       if (entries.length && entries.every(isProxyEntry)) return entries;
     }
     context.addIssue({

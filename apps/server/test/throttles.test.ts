@@ -214,7 +214,8 @@ describe.each(testDatabaseKinds())('PIN and sign-in throttles on %s', (kind) => 
         await anon.post('/api/auth/login', { email: server.users.waiter2.email, password: `mala-${i}-xx` });
         advance(20 * 60_000);
       }
-      for (let i = 0; i < 30; i++) expect((await anon.post('/api/auth/login', { email: `nadie${i}@comanda.mx`, password: 'x1234567' })).status).toBe(401);
+      for (let i = 0; i < 30; i++)
+        expect((await anon.post('/api/auth/login', { email: `nadie${i}@comanda.mx`, password: 'x1234567' })).status).toBe(401);
       expect((await anon.post('/api/auth/login', { email: server.users.waiter.email, password: PASSWORD })).status).toBe(200);
     });
 
@@ -303,7 +304,8 @@ describe.each(testDatabaseKinds())('PIN and sign-in throttles on %s', (kind) => 
         const ancient = await admin.get<Err>(`${route}?date=0001-01-01`);
         expect(ancient.status).toBe(400);
         expect(ancient.body.error.message).toMatch(/fecha/i);
-        for (const date of ['2000-01-01', '2100-12-31']) expect((await admin.get(`${route}?date=${date}`)).status, `${route} ${date}`).toBe(200);
+        for (const date of ['2000-01-01', '2100-12-31'])
+          expect((await admin.get(`${route}?date=${date}`)).status, `${route} ${date}`).toBe(200);
       }
     });
   });

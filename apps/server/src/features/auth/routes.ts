@@ -40,7 +40,11 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
         const ok = await verifyPassword(row?.password_hash ?? null, request.body.password);
         if (!row || !ok) {
           await recordLoginFailure(ctx, { email, ip, userId: row?.id ?? null, keys });
-          throw new AppError(401, row ? 'wrong_password' : 'user_not_found', row ? AUTH_MESSAGES.wrongPassword : AUTH_MESSAGES.userNotFound);
+          throw new AppError(
+            401,
+            row ? 'wrong_password' : 'user_not_found',
+            row ? AUTH_MESSAGES.wrongPassword : AUTH_MESSAGES.userNotFound,
+          );
         }
         return row;
       });
@@ -99,8 +103,16 @@ async function recordLoginFailure(
       action: 'auth.locked',
       entity: 'user',
       entityId: input.userId,
-      data: { scope, email: scope === 'address' ? null : input.email, ip: scope === 'account' ? null : input.ip, failures, waitMs, until: now + waitMs },
+      data: {
+        scope,
+        email: scope === 'address' ? null : input.email,
+        ip: scope === 'account' ? null : input.ip,
+        failures,
+        waitMs,
+        until: now + waitMs,
+      },
     });
-    if (input.userId && scope !== 'address') ctx.live.publish({ topic: 'users', type: 'user.updated', id: input.userId, version: now, at: now });
+    if (input.userId && scope !== 'address')
+      ctx.live.publish({ topic: 'users', type: 'user.updated', id: input.userId, version: now, at: now });
   }
 }

@@ -101,7 +101,9 @@ export function UsersTab() {
                     {!user.hasPassword && <Badge tone="warning">{t.settings.invitePending}</Badge>}
                     {user.lock && (
                       <Badge tone="danger" title={t.settings.lockHint} data-testid="user-lock">
-                        {user.lock.until > now ? t.settings.lockedUntil(formatTime(user.lock.until)) : t.settings.lockedFailures(user.lock.failures)}
+                        {user.lock.until > now
+                          ? t.settings.lockedUntil(formatTime(user.lock.until))
+                          : t.settings.lockedFailures(user.lock.failures)}
                       </Badge>
                     )}
                   </div>
