@@ -100,25 +100,28 @@ export function UsersTab() {
                     <Badge tone={user.active ? 'success' : 'neutral'}>{user.active ? t.settings.active : t.settings.inactive}</Badge>
                     {!user.hasPassword && <Badge tone="warning">{t.settings.invitePending}</Badge>}
                     {user.lock && (
-                      <Badge tone="danger" title={t.settings.lockHint} data-testid="user-lock">
-                        {user.lock.until > now
-                          ? t.settings.lockedUntil(formatTime(user.lock.until))
-                          : t.settings.lockedFailures(user.lock.failures)}
-                      </Badge>
+                      <span className="flex flex-wrap items-center gap-1.5" data-testid="user-lock">
+                        <Badge tone="danger" title={t.settings.lockHint}>
+                          {t.settings.locked}
+                        </Badge>
+                        <span className="text-xs text-slate-500">
+                          {user.lock.until > now
+                            ? t.settings.lockedUntil(formatTime(user.lock.until))
+                            : t.settings.lockedFailures(user.lock.failures)}
+                        </span>
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          disabled={unlock.isPending && unlock.variables === user.id}
+                          onClick={() => lift(user)}
+                        >
+                          <LockOpen className="h-3.5 w-3.5" aria-hidden />
+                          {t.settings.unlock}
+                        </Button>
+                      </span>
                     )}
                   </div>
-                  <div className="flex flex-wrap gap-2 md:justify-end">
-                    {user.lock && (
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        disabled={unlock.isPending && unlock.variables === user.id}
-                        onClick={() => lift(user)}
-                      >
-                        <LockOpen className="h-3.5 w-3.5" aria-hidden />
-                        {t.settings.unlock}
-                      </Button>
-                    )}
+                  <div className="flex gap-2 md:justify-end">
                     <Button
                       variant="outline"
                       size="sm"

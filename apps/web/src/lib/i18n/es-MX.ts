@@ -545,8 +545,9 @@ export const t = {
     confirmDeactivate: (name: string) =>
       `¿Desactivar a ${name}? Su sesión se cerrará de inmediato y no podrá volver a entrar hasta que lo actives.`,
     // Sign-in back-off after wrong passwords (issue 13).
-    lockedUntil: (time: string) => `Bloqueado hasta ${time}`,
-    lockedFailures: (n: number) => `Bloqueado: ${n} intentos fallidos`,
+    locked: 'Bloqueado',
+    lockedUntil: (time: string) => `hasta ${time}`,
+    lockedFailures: (n: number) => `${n} intentos fallidos`,
     lockHint: 'Demasiadas contraseñas incorrectas. Cada intento fallido alarga la espera.',
     unlock: 'Desbloquear',
     userUnlocked: 'Usuario desbloqueado: ya puede iniciar sesión',
