@@ -7,6 +7,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './http/context.ts';
+import type { TrustProxy } from './config.ts';
 import { isAllowed } from './http/access.ts';
 import { badRequest, forbidden, unauthorized } from './http/errors.ts';
 import { errorHandler } from './http/error-handler.ts';
@@ -39,7 +40,7 @@ export async function buildApp({ ctx, webDist, logger = false }: BuildOptions): 
   const app = Fastify({
     logger: logger ? { level: ctx.config.LOG_LEVEL } : false,
     bodyLimit: 64 * 1024,
-    trustProxy: ctx.config.TRUST_PROXY === 'true',
+    trustProxy: trustProxyOption(ctx.config.TRUST_PROXY),
     // Deep nesting and prototype keys in JSON bodies are refused before any route sees them.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -113,6 +114,17 @@ export async function buildApp({ ctx, webDist, logger = false }: BuildOptions): 
     return reply.code(404).send({ error: { code: 'not_found', message: 'Recurso no encontrado' } });
   });
   return app;
+}
+
+/**
+ * TRUST_PROXY (config.ts) for Fastify: never "trust every X-Forwarded-For". A hop count trusts
+ * that many hops from the connection inwards (Fastify itself ignores a bare number), a list
+ * trusts only those proxy addresses.
+ */
+function trustProxyOption(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

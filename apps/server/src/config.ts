@@ -1,4 +1,53 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+/** proxy-addr's names for private ranges, accepted in a TRUST_PROXY list. */
+const PROXY_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_PRESETS.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may set X-Forwarded-For, so that request.ip (used by the sign-in and PIN
+ * throttles and the audit log) is the client's address and not one the client chose:
+ * 'false' (default: no proxy, the socket address), a hop count ('1' = one reverse proxy in
+ * front), or a comma list of proxy addresses/CIDRs ('10.0.0.5, 192.168.0.0/16', 'loopback').
+ * 'true' used to trust every hop; it now means one hop, and the server warns at start.
+ */
+export type TrustProxy = false | number | string[];
+export const TRUST_PROXY_TRUE_WARNING =
+  'TRUST_PROXY=true se interpreta como 1 (un proxy inverso delante). Indica el número de proxies o sus direcciones para quitar este aviso.';
+
+const TrustProxySchema = z
+  .string()
+  .default('false')
+  .transform((raw, context): TrustProxy => {
+    const value = raw.trim().toLowerCase();
+    if (value === 'false' || value === '0') return false;
+    if (value === 'true') return 1;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= 20) return hops;
+    } else {
+      const entries = value
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean);
+      if (entries.length && entries.every(isProxyEntry)) return entries;
+    }
+    context.addIssue({
+      code: 'custom',
+      message: "debe ser 'false', un número de proxies (1-20) o una lista de direcciones/CIDR de proxies separadas por comas",
+    });
+    return z.NEVER;
+  });
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -26,7 +75,7 @@ const EnvSchema = z.object({
   DEMO_DATA: z.enum(['auto', 'off']).default('auto'),
   SECURE_COOKIES: z.enum(['auto', 'true', 'false']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: TrustProxySchema,
 });
 
 export type Config = z.infer<typeof EnvSchema>;
@@ -43,6 +92,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Configuración inválida en el entorno:\n${lines.join('\n')}`);
   }
   return parsed.data;
+}
+
+/** Start-up warnings about accepted but discouraged settings, for the server log. */
+export function configWarnings(env: NodeJS.ProcessEnv = process.env): string[] {
+  return env.TRUST_PROXY?.trim().toLowerCase() === 'true' ? [TRUST_PROXY_TRUE_WARNING] : [];
 }
 
 export function databaseKind(url: string): 'sqlite' | 'postgres' {

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, configWarnings, loadConfig } from './config.ts';
 import { createServer } from './server.ts';
 import { demoAccountsText, isEmpty, seedDemo } from './seed/seed.ts';
 
@@ -8,6 +8,7 @@ const webDist = process.env.WEB_DIST ?? resolve(fileURLToPath(new URL('.', impor
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  for (const warning of configWarnings()) console.warn(warning);
   const server = await createServer({ config, webDist, logger: true });
   if (config.DEMO_DATA === 'auto' && (await isEmpty(server.ctx))) {
     await seedDemo(server.ctx);

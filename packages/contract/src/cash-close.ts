@@ -9,9 +9,19 @@ export const ShiftDateSchema = IsoDateSchema.refine((value) => {
   return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
 }, 'Fecha inválida');
 
+/** Days a shift report can ask for: beyond these the shift window falls off the calendar. */
+export const SHIFT_DATE_RANGE = { min: '2000-01-01', max: '2100-12-31' } as const;
+export const SHIFT_DATE_OUT_OF_RANGE = `La fecha debe estar entre ${SHIFT_DATE_RANGE.min} y ${SHIFT_DATE_RANGE.max}`;
+
+/** A real calendar day within SHIFT_DATE_RANGE (ISO dates compare as strings). */
+export const ShiftQueryDateSchema = ShiftDateSchema.refine(
+  (value) => value >= SHIFT_DATE_RANGE.min && value <= SHIFT_DATE_RANGE.max,
+  SHIFT_DATE_OUT_OF_RANGE,
+);
+
 export const CashCloseQuerySchema = z.strictObject({
   /** The shift's start day (YYYY-MM-DD); the server picks the default when absent (SPEC §9). */
-  date: ShiftDateSchema.optional(),
+  date: ShiftQueryDateSchema.optional(),
 });
 export type CashCloseQuery = z.infer<typeof CashCloseQuerySchema>;
 

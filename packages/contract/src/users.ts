@@ -11,6 +11,13 @@ export const USER_MESSAGES = {
   nameRequired: 'Nombre requerido',
 } as const;
 
+/**
+ * A sign-in back-off on the account (too many wrong passwords): `until` is the end of the
+ * current wait (it may have passed: the next failure waits longer), `failures` how many led to it.
+ */
+export const UserLockSchema = z.object({ until: InstantSchema, failures: z.number().int().min(0) });
+export type UserLock = z.infer<typeof UserLockSchema>;
+
 /** A user as the admin sees it: never a password or PIN hash, only whether a PIN is set. */
 export const UserSchema = z.object({
   id: IdSchema,
@@ -22,6 +29,8 @@ export const UserSchema = z.object({
   hasPassword: z.boolean(),
   createdAt: InstantSchema,
   updatedAt: InstantSchema,
+  /** In the admin's list (and after 'Desbloquear'): the account's sign-in back-off, null when none. */
+  lock: UserLockSchema.nullable().optional(),
 });
 export type User = z.infer<typeof UserSchema>;
 

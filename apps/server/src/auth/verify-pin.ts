@@ -3,7 +3,7 @@ import { isValidPin, PIN_MESSAGES } from '@comanda/domain';
 import type { AppContext } from '../http/context.ts';
 import { AppError, tooManyRequests } from '../http/errors.ts';
 import { audit } from '../http/audit.ts';
-import { PIN_LIMITS } from './throttle.ts';
+import { PIN_LIMITS, pinKeys } from './throttle.ts';
 
 export interface PinUser {
   id: string;
@@ -11,30 +11,65 @@ export interface PinUser {
   role: Role;
 }
 
+export interface VerifyPinInput {
+  pin: string;
+  actorId: string;
+  /** The caller's session: guesses are limited per session too. */
+  sessionHash?: string | null;
+  ip: string;
+  /** What the PIN authorises ('delete-item', 'cash-close'); every caller shares its budget. */
+  purpose: string;
+  /**
+   * Only a PIN of one of these roles is accepted. Any other user's PIN is answered exactly like
+   * a wrong one (it must not reveal that the PIN belongs to someone); the caller's own PIN gets
+   * `ownPinRefused`, which tells the caller nothing new.
+   */
+  roles?: readonly Role[];
+  ownPinRefused?: AppError;
+}
+
 /**
  * Identifies the active user a PIN belongs to (the spec's "PIN identifies a user").
- * Failures are throttled per signed-in user and per address, and audited.
+ * Failures count per session, per signed-in user, per purpose (across every user and address)
+ * and per address, and are audited; a correct PIN never clears them.
  */
-export async function verifyPin(ctx: AppContext, input: { pin: string; actorId: string; ip: string; purpose: string }): Promise<PinUser> {
-  const userKey = `pin:user:${input.actorId}`;
-  const ipKey = `pin:ip:${input.ip}`;
-  const { perUser, perAddress } = PIN_LIMITS;
-  if (
-    ctx.throttle.isBlocked(userKey, perUser.limit, perUser.windowMs) ||
-    ctx.throttle.isBlocked(ipKey, perAddress.limit, perAddress.windowMs)
-  ) {
-    throw tooManyRequests();
+export async function verifyPin(ctx: AppContext, input: VerifyPinInput): Promise<PinUser> {
+  const { perSession, perUser, perTarget, perAddress } = PIN_LIMITS;
+  const target = perTarget[input.purpose as keyof typeof perTarget] ?? perTarget.default;
+  const limits: [string, { limit: number; windowMs: number }][] = [
+    [pinKeys.user(input.actorId), perUser],
+    [pinKeys.target(input.purpose), target],
+    [pinKeys.address(input.ip), perAddress],
+  ];
+  if (input.sessionHash) limits.push([pinKeys.session(input.sessionHash), perSession]);
+  if (limits.some(([key, rule]) => ctx.throttle.isBlocked(key, rule.limit, rule.windowMs))) throw tooManyRequests();
+  // Counted as a failure before the lookup (no await between the check and this), so parallel
+  // guesses see each other; given back only if the PIN is accepted or is the caller's own.
+  for (const [key] of limits) ctx.throttle.fail(key);
+  const refund = () => {
+    for (const [key] of limits) ctx.throttle.refund(key);
+  };
+
+  let user: { id: string; display_name: string; role: string; active: number } | undefined;
+  try {
+    user = isValidPin(input.pin)
+      ? await ctx.db.db
+          .selectFrom('users')
+          .select(['id', 'display_name', 'role', 'active'])
+          .where('pin_hash', '=', ctx.pins.hash(input.pin))
+          .executeTakeFirst()
+      : undefined;
+  } catch (error) {
+    refund(); // the database failed, not the guess
+    throw error;
   }
-  const user = isValidPin(input.pin)
-    ? await ctx.db.db
-        .selectFrom('users')
-        .select(['id', 'display_name', 'role', 'active'])
-        .where('pin_hash', '=', ctx.pins.hash(input.pin))
-        .executeTakeFirst()
-    : undefined;
-  if (!user || user.active === 0) {
-    ctx.throttle.fail(userKey);
-    ctx.throttle.fail(ipKey);
+  const found = user && user.active !== 0 ? { id: user.id, displayName: user.display_name, role: user.role as Role } : null;
+  const allowed = found !== null && (!input.roles || input.roles.includes(found.role));
+  if (found && !allowed && found.id === input.actorId && input.ownPinRefused) {
+    refund();
+    throw input.ownPinRefused;
+  }
+  if (!found || !allowed) {
     await audit(ctx.db.db, ctx.clock.now(), {
       actor: { id: input.actorId, displayName: '' },
       action: 'pin.failed',
@@ -44,6 +79,6 @@ export async function verifyPin(ctx: AppContext, input: { pin: string; actorId: 
     });
     throw new AppError(403, 'wrong_pin', PIN_MESSAGES.wrong);
   }
-  ctx.throttle.reset(userKey);
-  return { id: user.id, displayName: user.display_name, role: user.role };
+  refund();
+  return found;
 }

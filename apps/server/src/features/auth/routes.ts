@@ -5,7 +5,8 @@ import { requireUser } from '../../http/context.ts';
 import { AppError, tooManyRequests, unauthorized } from '../../http/errors.ts';
 import { audit } from '../../http/audit.ts';
 import { verifyPassword } from '../../auth/password.ts';
-import { LOGIN_LIMITS } from '../../auth/throttle.ts';
+import { LOGIN_BACKOFF, LOGIN_QUEUE_PER_ACCOUNT, loginKeys, waitMessage } from '../../auth/throttle.ts';
+import type { AppContext } from '../../http/context.ts';
 import { clearSessionCookie, createSession, endSession, setSessionCookie } from '../../auth/sessions.ts';
 
 export const AUTH_MESSAGES = {
@@ -24,36 +25,35 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
     { config: { access: 'public' }, schema: { body: LoginBodySchema, response: { 200: MeResponseSchema } } },
     async (request, reply) => {
       const email = request.body.email.trim().toLowerCase();
-      const accountKey = `login:email:${email}`;
-      const addressKey = `login:ip:${request.ip}`;
-      const { perAccount, perAddress } = LOGIN_LIMITS;
-      if (
-        ctx.throttle.isBlocked(accountKey, perAccount.limit, perAccount.windowMs) ||
-        ctx.throttle.isBlocked(addressKey, perAddress.limit, perAddress.windowMs)
-      ) {
-        throw tooManyRequests();
-      }
-      const user = await ctx.db.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
-      const ok = await verifyPassword(user?.password_hash ?? null, request.body.password);
-      if (!user || !ok) {
-        ctx.throttle.fail(accountKey);
-        ctx.throttle.fail(addressKey);
-        await audit(ctx.db.db, ctx.clock.now(), {
-          actor: null,
-          action: 'auth.login_failed',
-          entity: 'user',
-          entityId: user?.id ?? null,
-          data: { email, ip: request.ip },
-        });
-        throw new AppError(
-          401,
-          user ? 'wrong_password' : 'user_not_found',
-          user ? AUTH_MESSAGES.wrongPassword : AUTH_MESSAGES.userNotFound,
-        );
-      }
+      const ip = request.ip;
+      const keys = { pair: loginKeys.pair(email, ip), account: loginKeys.account(email), address: loginKeys.address(ip) };
+      // One check at a time per account: parallel guesses would otherwise all pass the back-off
+      // check before the first failure is counted.
+      const checked = await ctx.throttle.serialize(keys.account, LOGIN_QUEUE_PER_ACCOUNT, async () => {
+        // During a back-off window the password is not even checked; after it, it always is.
+        const wait = Math.max(...(Object.keys(keys) as (keyof typeof keys)[]).map((k) => ctx.throttle.waitMs(keys[k], LOGIN_BACKOFF[k])));
+        if (wait > 0) {
+          reply.header('retry-after', String(Math.ceil(wait / 1000)));
+          throw tooManyRequests(waitMessage(wait));
+        }
+        const row = await ctx.db.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+        const ok = await verifyPassword(row?.password_hash ?? null, request.body.password);
+        if (!row || !ok) {
+          await recordLoginFailure(ctx, { email, ip, userId: row?.id ?? null, keys });
+          throw new AppError(
+            401,
+            row ? 'wrong_password' : 'user_not_found',
+            row ? AUTH_MESSAGES.wrongPassword : AUTH_MESSAGES.userNotFound,
+          );
+        }
+        return row;
+      });
+      if (!checked) throw tooManyRequests(waitMessage(1000));
+      const user = checked;
       if (user.active === 0) throw new AppError(403, 'inactive', AUTH_MESSAGES.inactive);
       if (!(ROLES as readonly string[]).includes(user.role)) throw new AppError(403, 'unknown_role', AUTH_MESSAGES.unknownRole);
-      ctx.throttle.reset(accountKey);
+      // Only this device's count starts over: the account's and the address's keep counting.
+      ctx.throttle.reset(keys.pair);
       const token = await createSession(ctx, user.id);
       setSessionCookie(ctx, reply, token, isSecure(ctx.config.SECURE_COOKIES, request.protocol));
       return { user: { id: user.id, email: user.email, displayName: user.display_name, role: user.role as Role } };
@@ -75,4 +75,44 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
 function isSecure(setting: 'auto' | 'true' | 'false', protocol: string): boolean {
   if (setting === 'auto') return protocol === 'https';
   return setting === 'true';
+}
+
+/**
+ * Counts a failed sign-in against the account+address pair, the account and the address, and
+ * audits it; each back-off that starts is audited too (and the users list refreshes, where the
+ * admin sees the lock and can lift it).
+ */
+async function recordLoginFailure(
+  ctx: AppContext,
+  input: { email: string; ip: string; userId: string | null; keys: Record<keyof typeof LOGIN_BACKOFF, string> },
+): Promise<void> {
+  const now = ctx.clock.now();
+  await audit(ctx.db.db, now, {
+    actor: null,
+    action: 'auth.login_failed',
+    entity: 'user',
+    entityId: input.userId,
+    data: { email: input.email, ip: input.ip },
+  });
+  for (const scope of Object.keys(LOGIN_BACKOFF) as (keyof typeof LOGIN_BACKOFF)[]) {
+    const waitMs = ctx.throttle.backoffFail(input.keys[scope], LOGIN_BACKOFF[scope]);
+    if (waitMs === 0) continue;
+    const failures = ctx.throttle.backoffState(input.keys[scope], LOGIN_BACKOFF[scope])?.failures ?? 0;
+    await audit(ctx.db.db, now, {
+      actor: null,
+      action: 'auth.locked',
+      entity: 'user',
+      entityId: input.userId,
+      data: {
+        scope,
+        email: scope === 'address' ? null : input.email,
+        ip: scope === 'account' ? null : input.ip,
+        failures,
+        waitMs,
+        until: now + waitMs,
+      },
+    });
+    if (input.userId && scope !== 'address')
+      ctx.live.publish({ topic: 'users', type: 'user.updated', id: input.userId, version: now, at: now });
+  }
 }

@@ -18,6 +18,7 @@ export interface CashCloseRequest {
   idempotencyKey: string;
   user: SessionUser;
   ip: string;
+  sessionHash?: string | null;
 }
 
 /**
@@ -29,7 +30,13 @@ export async function closeWithCash(ctx: AppContext, req: CashCloseRequest): Pro
   const order = await findOrderRow(ctx.db.db, req.orderId);
   if (!order) throw notFound(ORDER_NOT_FOUND);
   assertMayWorkOrder(req.user, order);
-  const cashier = await verifyPin(ctx, { pin: req.body.pin, actorId: req.user.id, ip: req.ip, purpose: 'cash-close' });
+  const cashier = await verifyPin(ctx, {
+    pin: req.body.pin,
+    actorId: req.user.id,
+    sessionHash: req.sessionHash ?? null,
+    ip: req.ip,
+    purpose: 'cash-close',
+  });
   const { method, tipBps, peopleCount, receivedAmount } = req.body;
   const hash = requestHash({ orderId: req.orderId, method, tipBps, peopleCount, receivedAmount, cashierId: cashier.id });
 

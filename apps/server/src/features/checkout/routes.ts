@@ -27,6 +27,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (base) => {
         idempotencyKey: request.headers['idempotency-key'],
         user: requireUser(request.user),
         ip: request.ip,
+        sessionHash: request.sessionHash,
       });
       // A repeat answers exactly what the first request answered; only successes are stored.
       return reply.code(result.statusCode as 200).send(result.body as { order: Order });

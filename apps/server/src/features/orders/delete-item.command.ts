@@ -14,14 +14,23 @@ import { assertMayWorkOrder, lockWorkableOrder, ORDER_MESSAGES } from './order-a
 export async function deleteItem(
   ctx: AppContext,
   user: SessionUser,
-  input: { orderId: string; itemId: string; pin: string; ip: string },
+  input: { orderId: string; itemId: string; pin: string; ip: string; sessionHash?: string | null },
 ): Promise<Order> {
   // Ownership first, so a waiter cannot probe PINs through someone else's table.
   const existing = await findOrderRow(ctx.db.db, input.orderId);
   if (!existing) throw notFound(ORDER_NOT_FOUND);
   assertMayWorkOrder(user, existing);
-  const authorizer = await verifyPin(ctx, { pin: input.pin, actorId: user.id, ip: input.ip, purpose: 'delete-item' });
-  if (authorizer.role !== 'admin') throw new AppError(403, 'not_admin_pin', ORDER_MESSAGES.notAdminPin);
+  // Only an admin's PIN authorises. Another user's PIN is answered exactly like a wrong one, so
+  // guessing cannot learn whose PINs exist; the caller's own PIN gets the spec's message.
+  const authorizer = await verifyPin(ctx, {
+    pin: input.pin,
+    actorId: user.id,
+    sessionHash: input.sessionHash ?? null,
+    ip: input.ip,
+    purpose: 'delete-item',
+    roles: ['admin'],
+    ownPinRefused: new AppError(403, 'not_admin_pin', ORDER_MESSAGES.notAdminPin),
+  });
 
   await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();

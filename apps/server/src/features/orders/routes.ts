@@ -53,7 +53,12 @@ export const ordersRoutes: FastifyPluginAsync = async (base) => {
     '/api/orders/:orderId/items/:itemId/delete',
     { config: floor, schema: { params: OrderItemParamsSchema, body: DeleteItemBodySchema, response: { 200: OrderResponseSchema } } },
     async (request) => ({
-      order: await deleteItem(ctx, requireUser(request.user), { ...request.params, pin: request.body.pin, ip: request.ip }),
+      order: await deleteItem(ctx, requireUser(request.user), {
+        ...request.params,
+        pin: request.body.pin,
+        ip: request.ip,
+        sessionHash: request.sessionHash,
+      }),
     }),
   );
 

@@ -23,6 +23,7 @@ import { AppError, badRequest } from '../../http/errors.ts';
 import { createUser, requestPasswordReset, setUserActive, updateUser } from './user-commands.ts';
 import { setPasswordFromToken } from './set-password.command.ts';
 import { listUsers } from './user-store.ts';
+import { unlockUser, withLock } from './user-lock.ts';
 import { findLiveToken, linkFor, sendTokenMail } from './user-tokens.ts';
 
 const ParamsSchema = z.strictObject({ id: IdSchema });
@@ -38,7 +39,7 @@ export const usersRoutes: FastifyPluginAsync = async (base) => {
   const { ctx } = app;
 
   app.get('/api/users', { config: { access: ADMIN }, schema: { response: { 200: UsersResponseSchema } } }, async () => ({
-    users: await listUsers(ctx.db.db),
+    users: (await listUsers(ctx.db.db)).map((user) => withLock(ctx, user)),
   }));
 
   app.post(
@@ -71,6 +72,13 @@ export const usersRoutes: FastifyPluginAsync = async (base) => {
     async (request) => ({
       user: await setUserActive(ctx, requireUser(request.user), request.params.id, request.body.active),
     }),
+  );
+
+  // 'Desbloquear': lifts a sign-in back-off (wrong passwords) and the PIN failures of the account.
+  app.post(
+    '/api/users/:id/unlock',
+    { config: { access: ADMIN }, schema: { params: ParamsSchema, response: { 200: UserResponseSchema } } },
+    async (request) => ({ user: await unlockUser(ctx, requireUser(request.user), request.params.id) }),
   );
 
   app.post(

@@ -20,5 +20,6 @@ export function useUserMutations() {
       onSettled,
     }),
     reset: useMutation({ mutationFn: (id: string) => post<{ message: string }>(`/api/users/${id}/reset`) }),
+    unlock: useMutation({ mutationFn: (id: string) => post<{ user: User }>(`/api/users/${id}/unlock`), onSettled }),
   };
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { KeyRound, Mail, UserPlus, Users } from 'lucide-react';
+import { KeyRound, LockOpen, Mail, UserPlus, Users } from 'lucide-react';
 import type { User } from '@comanda/contract';
 import { Button } from '../../components/ui/button.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -11,6 +11,8 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
+import { formatTime } from '../../lib/format.ts';
+import { useNow } from '../../lib/use-now.ts';
 import { AddUserDialog } from './add-user-dialog.tsx';
 import { ROLE_OPTIONS, roleLabel } from './role-labels.ts';
 import { useUserMutations, useUsers } from './users-api.ts';
@@ -20,7 +22,8 @@ const GRID = 'px-4 py-3 text-sm md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax
 export function UsersTab() {
   const users = useUsers();
   const { data: me } = useSession();
-  const { setActive, reset } = useUserMutations();
+  const { setActive, reset, unlock } = useUserMutations();
+  const now = useNow(15_000);
   const [adding, setAdding] = useState(false);
   const [deactivating, setDeactivating] = useState<User | null>(null);
 
@@ -28,6 +31,12 @@ export function UsersTab() {
     reset.mutate(user.id, {
       onSuccess: () => toast.success(t.settings.resetSent(user.email)),
       onError: (err) => toast.error(errorMessage(err, t.settings.resetError)),
+    });
+
+  const lift = (user: User) =>
+    unlock.mutate(user.id, {
+      onSuccess: () => toast.success(t.settings.userUnlocked),
+      onError: (err) => toast.error(errorMessage(err, t.settings.unlockError)),
     });
 
   const changeActive = (user: User, active: boolean) =>
@@ -90,6 +99,27 @@ export function UsersTab() {
                   <div className="flex flex-wrap gap-1.5">
                     <Badge tone={user.active ? 'success' : 'neutral'}>{user.active ? t.settings.active : t.settings.inactive}</Badge>
                     {!user.hasPassword && <Badge tone="warning">{t.settings.invitePending}</Badge>}
+                    {user.lock && (
+                      <span className="flex flex-wrap items-center gap-1.5" data-testid="user-lock">
+                        <Badge tone="danger" title={t.settings.lockHint}>
+                          {t.settings.locked}
+                        </Badge>
+                        <span className="text-xs text-slate-500">
+                          {user.lock.until > now
+                            ? t.settings.lockedUntil(formatTime(user.lock.until))
+                            : t.settings.lockedFailures(user.lock.failures)}
+                        </span>
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          disabled={unlock.isPending && unlock.variables === user.id}
+                          onClick={() => lift(user)}
+                        >
+                          <LockOpen className="h-3.5 w-3.5" aria-hidden />
+                          {t.settings.unlock}
+                        </Button>
+                      </span>
+                    )}
                   </div>
                   <div className="flex gap-2 md:justify-end">
                     <Button

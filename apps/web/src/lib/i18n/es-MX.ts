@@ -544,6 +544,14 @@ export const t = {
     confirmDeactivateTitle: 'Desactivar usuario',
     confirmDeactivate: (name: string) =>
       `¿Desactivar a ${name}? Su sesión se cerrará de inmediato y no podrá volver a entrar hasta que lo actives.`,
+    // Sign-in back-off after wrong passwords (issue 13).
+    locked: 'Bloqueado',
+    lockedUntil: (time: string) => `hasta ${time}`,
+    lockedFailures: (n: number) => `${n} intentos fallidos`,
+    lockHint: 'Demasiadas contraseñas incorrectas. Cada intento fallido alarga la espera.',
+    unlock: 'Desbloquear',
+    userUnlocked: 'Usuario desbloqueado: ya puede iniciar sesión',
+    unlockError: 'No se pudo desbloquear el usuario',
   },
   resetPassword: {
     title: 'Crear nueva contraseña',
