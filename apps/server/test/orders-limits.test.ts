@@ -106,7 +106,11 @@ describe.each(testDatabaseKinds())('order limits on %s', (kind) => {
       created_at: now,
       updated_at: now,
     }));
-    for (let i = 0; i < rows.length; i += 100) await server.ctx.db.db.insertInto('order_items').values(rows.slice(i, i + 100)).execute();
+    for (let i = 0; i < rows.length; i += 100)
+      await server.ctx.db.db
+        .insertInto('order_items')
+        .values(rows.slice(i, i + 100))
+        .execute();
     const last = await add(order.id, cheapest.id, 1);
     expect(last.status).toBe(200);
     const over = await add(order.id, cheapest.id, 1);

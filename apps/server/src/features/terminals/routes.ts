@@ -70,7 +70,11 @@ export const terminalsRoutes: FastifyPluginAsync = async (base) => {
       schema: { params: CardPaymentParamsSchema, headers: IdempotencyHeadersSchema, response: { 200: RecordCardPaymentResponseSchema } },
     },
     async (request) =>
-      recordCardPayment(ctx, { id: request.params.id, idempotencyKey: request.headers['idempotency-key'], user: requireUser(request.user) }),
+      recordCardPayment(ctx, {
+        id: request.params.id,
+        idempotencyKey: request.headers['idempotency-key'],
+        user: requireUser(request.user),
+      }),
   );
 
   app.post(

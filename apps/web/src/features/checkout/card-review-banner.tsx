@@ -13,7 +13,11 @@ export function CardReviewBanner({ orderId }: { orderId: string }) {
   const session = useSession();
   if (!reviews.data?.length) return null;
   return (
-    <section role="alert" className="space-y-3 rounded-lg border border-rose-300 bg-rose-50 p-3 text-sm text-rose-950" data-testid="card-review-banner">
+    <section
+      role="alert"
+      className="space-y-3 rounded-lg border border-rose-300 bg-rose-50 p-3 text-sm text-rose-950"
+      data-testid="card-review-banner"
+    >
       <div className="flex items-start gap-2">
         <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
         <div>

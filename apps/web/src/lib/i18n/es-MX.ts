@@ -550,7 +550,8 @@ export const t = {
     title: 'Cobros con tarjeta por revisar',
     orderTitle: 'Cobro con tarjeta por revisar',
     hint: 'La terminal aprobó estos cobros pero no cerraron su orden. Regístralos como pago o, si ya los devolviste en la terminal, márcalos como reembolsados.',
-    orderHint: 'La terminal ya cobró este monto. Un administrador debe registrarlo como pago o marcarlo como reembolsado antes de cobrar de nuevo.',
+    orderHint:
+      'La terminal ya cobró este monto. Un administrador debe registrarlo como pago o marcarlo como reembolsado antes de cobrar de nuevo.',
     empty: 'No hay cobros por revisar',
     charged: (amount: string) => `Cobrado en la terminal: ${amount}`,
     orderSum: (amount: string) => `La orden suma: ${amount}`,
