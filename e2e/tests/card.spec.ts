@@ -13,10 +13,10 @@ interface OrderDto {
   items: { id: string }[];
 }
 
-/** Opens table 9 as the signed-in user, orders tacos and a beer, and delivers them. */
-async function readyOrder(request: APIRequestContext): Promise<OrderDto> {
+/** Opens table 9 (or another) as the signed-in user, orders tacos and a beer, and delivers them. */
+async function readyOrder(request: APIRequestContext, number = TABLE): Promise<OrderDto> {
   const { tables } = (await (await request.get('/api/tables')).json()) as { tables: { id: string; number: number }[] };
-  const table = tables.find((t) => t.number === TABLE)!;
+  const table = tables.find((t) => t.number === number)!;
   const opened = await request.post(`/api/tables/${table.id}/open`);
   expect(opened.ok(), await opened.text()).toBeTruthy();
   let order = ((await opened.json()) as { order: OrderDto }).order;
@@ -122,6 +122,67 @@ test.describe('card payments through the demo terminal', () => {
       await sim(page.request, `/_sim/payments/${current.payment!.id}/approve`);
       await expect(page.getByRole('dialog').getByText('¡Pago aprobado!')).toBeVisible({ timeout: 15_000 });
       await expect(page.getByTestId('status-chip')).toHaveText('PAGADO', { timeout: 10_000 });
+    } finally {
+      await sim(page.request, '/_sim/demo', { autoFinishMs: 1500 });
+    }
+  });
+
+  test('while the customer holds the card the order is frozen; a charge that cannot close it is shown everywhere and settled once', async ({
+    page,
+  }) => {
+    await login(page, 'admin');
+    // A table of its own, so the other tests' orders never get in the way.
+    await page.request.post('/api/tables', { data: { number: 61 } });
+    const order = await readyOrder(page.request, 61);
+    await deliver(page.request, order);
+    await sim(page.request, '/_sim/demo', { autoFinishMs: null });
+    try {
+      await page.goto(`/admin/checkout/${order.id}`);
+      await chooseCardAndFinish(page);
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Enviar cobro a la terminal' }).click();
+      await expect(dialog.getByText('Esperando al cliente en la terminal...')).toBeVisible();
+
+      // The waiter's '+ item' while the customer holds the card is refused: the amount on the terminal stays true.
+      const { products } = (await (await page.request.get('/api/products?available=1')).json()) as { products: { id: string }[] };
+      const added = await page.request.post(`/api/orders/${order.id}/items`, { data: { productId: products[0]!.id, quantity: 1 } });
+      expect(added.status()).toBe(409);
+      expect(((await added.json()) as { error: { message: string } }).error.message).toBe(
+        'Hay un cobro con tarjeta en curso para esta orden. Espera a que termine o cancélalo.',
+      );
+
+      // The terminal charges another amount than asked: the charge is kept for review, not lost.
+      const current = (await (await page.request.get(`${SIM}/_sim/terminals/${TERMINAL}/current`)).json()) as {
+        payment: { id: string; amountCents: number };
+      };
+      await sim(page.request, `/_sim/payments/${current.payment.id}/amount`, { amountCents: current.payment.amountCents + 100 });
+      await sim(page.request, `/_sim/payments/${current.payment.id}/tap`);
+      await sim(page.request, `/_sim/payments/${current.payment.id}/approve`);
+      await expect(dialog.getByText('La terminal cobró $151.00, distinto de los $150.00 solicitados.')).toBeVisible({ timeout: 15_000 });
+
+      // After a reload the checkout still shows it, and the table card carries the badge.
+      await page.reload();
+      const banner = page.getByTestId('card-review-banner');
+      await expect(banner.getByText('Cobro con tarjeta por revisar')).toBeVisible();
+      await expect(banner.getByText('Cobrado en la terminal: $151.00')).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/card-review-checkout.png` });
+      await page.goto('/admin/home');
+      await expect(page.getByTestId('card-review-badge')).toHaveText('Cobro por revisar');
+
+      // The admin's list in Configurar Terminal settles it: recorded as the order's payment, once.
+      await page.goto('/admin/settings');
+      await page.getByRole('tab', { name: 'Configurar Terminal' }).click();
+      const entry = page.getByTestId('card-reviews').getByTestId('card-review').filter({ hasText: '$151.00' });
+      await expect(entry).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/card-reviews-list.png`, fullPage: true });
+      await entry.getByRole('button', { name: 'Registrar como pago' }).click();
+      await expect(page.getByText('Cobro registrado como pago de la orden')).toBeVisible();
+      await expect(page.getByTestId('card-reviews').getByText('No hay cobros por revisar')).toBeVisible();
+      const paid = (await (await page.request.get(`/api/orders/${order.id}`)).json()) as {
+        order: { status: string; total: number; payments: { amount: number; cashierId: string }[] };
+      };
+      expect(paid.order).toMatchObject({ status: 'pagado', total: 151_00 });
+      expect(paid.order.payments).toEqual([expect.objectContaining({ amount: 151_00, cashierId: 'mp-terminal' })]);
     } finally {
       await sim(page.request, '/_sim/demo', { autoFinishMs: 1500 });
     }

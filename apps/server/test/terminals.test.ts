@@ -257,10 +257,10 @@ describe.each(testDatabaseKinds())('card terminal payments on %s', (kind) => {
     await waiter.post(`/api/card-payments/${retry.body.payment.id}/cancel`);
   });
 
-  it('a late approval for an order that changed is flagged; cash waits while a card payment is live', async () => {
+  it('the order is frozen while its card payment is live, so the approval closes it; cash waits meanwhile', async () => {
     const terminalId = newTerminal();
-    const changed = await openReadyOrder(server, admin, waiter, 10);
-    const res = await pay(waiter, { orderId: changed.id, terminalId, method: 'tarjeta', tipBps: 0, peopleCount: 1 });
+    const frozen = await openReadyOrder(server, admin, waiter, 10);
+    const res = await pay(waiter, { orderId: frozen.id, terminalId, method: 'tarjeta', tipBps: 0, peopleCount: 1 });
     const providerId = await providerIdOf(res.body.payment.id);
     act(providerId, 'tap');
     const product = await server.ctx.db.db
@@ -268,14 +268,14 @@ describe.each(testDatabaseKinds())('card terminal payments on %s', (kind) => {
       .select('id')
       .where('name', '=', 'Flan napolitano')
       .executeTakeFirstOrThrow();
-    expect((await waiter.post(`/api/orders/${changed.id}/items`, { productId: product.id, quantity: 1 })).status).toBe(200);
+    const added = await waiter.post<Err>(`/api/orders/${frozen.id}/items`, { productId: product.id, quantity: 1 });
+    expect(added.status).toBe(409);
+    expect(added.body.error.message).toBe('Hay un cobro con tarjeta en curso para esta orden. Espera a que termine o cancélalo.');
     act(providerId, 'approve');
-    expect(await untilState(res.body.payment.id, 'needs_review')).toMatchObject({
-      dialogState: 'error',
-      message: 'Estado de pago inesperado. Verifica en Mercado Pago.',
-    });
-    expect((await getOrder(changed.id)).status).toBe('activo');
-    expect(await auditCount('card_payment.needs_review', res.body.payment.id)).toBe(1);
+    await untilState(res.body.payment.id, 'approved');
+    const paid = await getOrder(frozen.id);
+    expect(paid).toMatchObject({ status: 'pagado', total: res.body.payment.amount, items: frozen.items });
+    expect(await auditCount('card_payment.needs_review', res.body.payment.id)).toBe(0);
 
     const tableRes = await admin.post<{ table: { id: string } }>('/api/tables', { number: 31 });
     expect(tableRes.status).toBe(200);

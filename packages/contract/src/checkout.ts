@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_TIP_BPS } from '@comanda/domain';
-import { CentsSchema, IdSchema } from './common.ts';
+import { IdSchema, InputCentsSchema } from './common.ts';
 
 /** One checkout attempt: the browser makes it once and resends it on retries of that attempt. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
@@ -22,6 +22,6 @@ export const CloseOrderBodySchema = z.strictObject({
   pin: z.string().max(12),
   tipBps: z.number().int().min(0).max(MAX_TIP_BPS),
   peopleCount: z.number().int().min(1).max(999),
-  receivedAmount: CentsSchema,
+  receivedAmount: InputCentsSchema,
 });
 export type CloseOrderBody = z.infer<typeof CloseOrderBodySchema>;

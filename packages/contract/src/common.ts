@@ -1,7 +1,13 @@
 import { z } from 'zod';
 
-/** Integer centavos: the only money unit that crosses the API. */
-export const CentsSchema = z.number().int().min(0).max(100_000_000_00);
+/**
+ * Integer centavos: the only money unit that crosses the API. Responses present whatever the
+ * database may hold (any safe integer ≥ 0), so a big order can never turn a read into a 500;
+ * the order limits (ORDER_LIMITS) keep stored amounts far below this.
+ */
+export const CentsSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+/** Money a person types into a request: up to $100,000,000.00. */
+export const InputCentsSchema = z.number().int().min(0).max(100_000_000_00);
 export const IdSchema = z
   .string()
   .min(1)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORIES, ITEM_STATUSES, ORDER_STATUSES, PAYMENT_METHODS } from '@comanda/domain';
+import { CATEGORIES, ITEM_STATUSES, LIMIT_MESSAGES, MAX_QUANTITY, ORDER_STATUSES, PAYMENT_METHODS } from '@comanda/domain';
 import { CentsSchema, IdSchema, InstantSchema } from './common.ts';
 
 export const ItemStatusSchema = z.enum(ITEM_STATUSES);
@@ -74,7 +74,7 @@ const quantity = z
   .number('La cantidad debe ser mayor a 0')
   .int('La cantidad debe ser mayor a 0')
   .min(1, 'La cantidad debe ser mayor a 0')
-  .max(999, 'La cantidad máxima es 999');
+  .max(MAX_QUANTITY, LIMIT_MESSAGES.quantity);
 
 export const OrderIdParamsSchema = z.strictObject({ orderId: IdSchema });
 export const OrderItemParamsSchema = z.strictObject({ orderId: IdSchema, itemId: IdSchema });

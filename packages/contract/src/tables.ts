@@ -15,6 +15,8 @@ export const TableOrderSummarySchema = z.object({
   /** True when the payment gate is open: at least one item and all delivered. */
   canCharge: z.boolean(),
   version: z.number().int(),
+  /** Approved card charges on this order still waiting for an admin (badge 'Cobro por revisar'). */
+  cardReviews: z.number().int().min(0),
 });
 
 export const TableSchema = z.object({

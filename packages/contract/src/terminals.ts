@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_TIP_BPS } from '@comanda/domain';
 import { CentsSchema, IdSchema, InstantSchema } from './common.ts';
+import { OrderSchema } from './orders.ts';
 
 /** Provider device ids look like 'PAX_A910__SMARTPOS1234567890'. */
 export const TerminalIdSchema = z
@@ -13,7 +14,8 @@ export const TerminalIdSchema = z
  * A payment session as stored. creating: the provider call is in flight; pending and processing
  * come from the provider; timeout: polling gave up while the terminal may still hold it;
  * expired: timed out and then confirmed dead at the provider; needs_review: approved at the
- * terminal but the order changed or was paid otherwise (flagged in the audit log).
+ * terminal but it could not close its order (the charge is kept, with its amount, until an
+ * admin records it as the order's payment, which makes it approved, or marks it refunded).
  */
 export const CARD_PAYMENT_STATES = [
   'creating',
@@ -26,6 +28,7 @@ export const CARD_PAYMENT_STATES = [
   'expired',
   'error',
   'needs_review',
+  'refunded',
 ] as const;
 export const CardPaymentStateSchema = z.enum(CARD_PAYMENT_STATES);
 export type CardPaymentState = z.infer<typeof CardPaymentStateSchema>;
@@ -58,6 +61,8 @@ export const CardPaymentSchema = z.object({
   /** Why it failed, from the card terminal messages of SPEC §8; null while going or approved. */
   message: z.string().nullable(),
   providerPaymentId: z.string().nullable(),
+  /** What the terminal charged, once approved (needs_review shows it for the admin to settle). */
+  approvedAmount: CentsSchema.nullable(),
   attempts: z.number().int(),
   maxAttempts: z.number().int(),
   createdAt: InstantSchema,
@@ -78,7 +83,30 @@ export type CreateCardPaymentBody = z.infer<typeof CreateCardPaymentBodySchema>;
 export const CardPaymentParamsSchema = z.object({ id: IdSchema });
 export const CardPaymentQuerySchema = z.object({ orderId: IdSchema });
 export const CardPaymentResponseSchema = z.object({ payment: CardPaymentSchema });
-export const ActiveCardPaymentResponseSchema = z.object({ payment: CardPaymentSchema.nullable() });
+/** The live attempt a reloaded checkout resumes, and the order's approved charges still to settle. */
+export const ActiveCardPaymentResponseSchema = z.object({
+  payment: CardPaymentSchema.nullable(),
+  needsReview: z.array(CardPaymentSchema),
+});
+
+/** An approved charge that did not close its order, as the admin's review list shows it. */
+export const CardReviewSchema = CardPaymentSchema.extend({
+  tableNumber: z.number().int(),
+  tableName: z.string().nullable(),
+  waiterName: z.string().nullable(),
+  orderStatus: z.enum(['activo', 'pagado', 'cancelado']),
+  /** The order's items now (non-deleted), to compare with what the terminal charged. */
+  orderSubtotal: CentsSchema,
+});
+export type CardReview = z.infer<typeof CardReviewSchema>;
+export const CardReviewListResponseSchema = z.object({ reviews: z.array(CardReviewSchema) });
+
+/** 'Marcar como reembolsado en la terminal': an optional note of how it was refunded. */
+export const RefundCardPaymentBodySchema = z.strictObject({
+  note: z.string().trim().max(300, 'La nota es demasiado larga').optional(),
+});
+export type RefundCardPaymentBody = z.infer<typeof RefundCardPaymentBodySchema>;
+export const RecordCardPaymentResponseSchema = z.object({ payment: CardPaymentSchema, order: OrderSchema });
 
 export const CardTerminalSchema = z.object({
   id: z.string(),

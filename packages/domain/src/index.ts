@@ -12,3 +12,4 @@ export * from './shift.ts';
 export * from './labels.ts';
 export * from './validation.ts';
 export * from './decimal.ts';
+export * from './limits.ts';

@@ -38,11 +38,11 @@ describe('PIN', () => {
 });
 
 describe('quantity', () => {
-  it('is a whole number from 1 to 999', () => {
+  it('is a whole number from 1 to 99', () => {
     expect(QUANTITY_ERROR).toBe('La cantidad debe ser mayor a 0');
     expect(isValidQuantity(1)).toBe(true);
-    expect(isValidQuantity(999)).toBe(true);
-    for (const bad of [0, -1, 1.5, 1000, Number.NaN, Number.POSITIVE_INFINITY]) {
+    expect(isValidQuantity(99)).toBe(true);
+    for (const bad of [0, -1, 1.5, 100, 999, Number.NaN, Number.POSITIVE_INFINITY]) {
       expect(isValidQuantity(bad), String(bad)).toBe(false);
     }
   });

@@ -31,7 +31,8 @@ export function sanitizePinInput(raw: string): string {
 
 export const QUANTITY_ERROR = 'La cantidad debe ser mayor a 0';
 export const MIN_QUANTITY = 1;
-export const MAX_QUANTITY = 999;
+/** Units per add (and so per line); see ORDER_LIMITS.maxLineQuantity. */
+export const MAX_QUANTITY = 99;
 
 export function isValidQuantity(n: number): boolean {
   return Number.isInteger(n) && n >= MIN_QUANTITY && n <= MAX_QUANTITY;

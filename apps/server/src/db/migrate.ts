@@ -1,9 +1,10 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, DbKind } from './connect.ts';
 import { initial } from './migrations/0001-initial.ts';
+import { cardReview } from './migrations/0002-card-review.ts';
 
 function migrationsFor(kind: DbKind): Record<string, Migration> {
-  return { '0001-initial': initial(kind) };
+  return { '0001-initial': initial(kind), '0002-card-review': cardReview() };
 }
 
 class StaticProvider implements MigrationProvider {

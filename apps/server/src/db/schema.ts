@@ -135,6 +135,8 @@ export interface CardPaymentsTable {
   created_by: string | null;
   created_at: number;
   updated_at: number;
+  /** What the terminal charged, set on approval (null before; the provider's figure when it gave one). */
+  approved_amount: number | null;
 }
 
 export interface IdempotencyKeysTable {

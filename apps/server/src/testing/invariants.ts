@@ -11,12 +11,14 @@ import type { Database } from '../db/schema.ts';
  * saw last time, so a later call also proves that paid orders, their items and payments never
  * changed and that the audit log only grew.
  */
-export async function assertInvariants(handle: Db | Kysely<Database>): Promise<void> {
+export async function assertInvariants(handle: Db | Kysely<Database>, options: InvariantOptions = {}): Promise<void> {
   const db = 'selectFrom' in handle ? handle : handle.db;
   const problems: string[] = [];
   const snapshot = await readSnapshot(db);
   checkTotals(snapshot, problems);
   checkPayments(snapshot, problems);
+  checkCardPayments(snapshot, problems);
+  if (options.terminalCharges) checkTerminalMoney(snapshot, options.terminalCharges, problems);
   checkTables(snapshot, problems);
   checkHistory(db, snapshot, problems);
   if (problems.length > 0) {
@@ -26,18 +28,36 @@ export async function assertInvariants(handle: Db | Kysely<Database>): Promise<v
   }
 }
 
+/** A charge the card terminal approved, as the provider (or its simulator) reports it. */
+export interface TerminalCharge {
+  /** The card payment id the charge was created for (the provider's external reference). */
+  externalReference: string;
+  paymentId: string | null;
+  amountCents: number;
+}
+
+export interface InvariantOptions {
+  /**
+   * Every charge the terminal approved (test charges excluded). Given, the check proves that the
+   * money taken at the terminal equals the card payments recorded: each charge is on its card
+   * payment row (the order's payment, or kept for review, or marked refunded), none twice.
+   */
+  terminalCharges?: readonly TerminalCharge[];
+}
+
 type OrderLite = Awaited<ReturnType<typeof readSnapshot>>['orders'][number];
 type Snapshot = Awaited<ReturnType<typeof readSnapshot>>;
 
 async function readSnapshot(db: Kysely<Database>) {
-  const [orders, items, payments, tables, audit] = await Promise.all([
+  const [orders, items, payments, tables, audit, cards] = await Promise.all([
     db.selectFrom('orders').selectAll().orderBy('id').execute(),
     db.selectFrom('order_items').selectAll().orderBy('order_id').orderBy('id').execute(),
     db.selectFrom('payments').selectAll().orderBy('order_id').orderBy('id').execute(),
     db.selectFrom('tables').selectAll().orderBy('id').execute(),
     db.selectFrom('audit_log').select(['seq', 'id', 'at', 'action', 'entity', 'entity_id', 'data']).orderBy('seq').execute(),
+    db.selectFrom('card_payments').selectAll().orderBy('order_id').orderBy('id').execute(),
   ]);
-  return { orders, items, payments, tables, audit };
+  return { orders, items, payments, tables, audit, cards };
 }
 
 function group<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
@@ -91,6 +111,75 @@ function checkPayments({ orders, payments }: Snapshot, problems: string[]): void
     else if (Number(own[0]!.amount) !== total) problems.push(`paid order ${order.id}: payment ${own[0]!.amount} ≠ total ${total}`);
     if (order.active_table_id !== null) problems.push(`paid order ${order.id} still holds table ${order.active_table_id}`);
   }
+}
+
+const LIVE_CARD_STATES = ['creating', 'pending', 'processing', 'timeout'];
+const CHARGED_CARD_STATES = ['approved', 'needs_review', 'refunded'];
+
+/**
+ * Card payments: at most one live attempt per order, and while it is live the order still sums
+ * what the terminal was asked for (items frozen); an approved one is its paid order's payment,
+ * for the amount taken; one the terminal charged (approved, in review, refunded) says how much.
+ */
+function checkCardPayments({ orders, items, payments, cards }: Snapshot, problems: string[]): void {
+  const orderById = new Map<string, OrderLite>(orders.map((o) => [o.id, o]));
+  const itemsByOrder = group(items, (i) => i.order_id);
+  const paymentsByOrder = group(payments, (p) => p.order_id);
+  const liveByOrder = group(
+    cards.filter((c) => LIVE_CARD_STATES.includes(c.state)),
+    (c) => c.order_id,
+  );
+  for (const [orderId, live] of liveByOrder) {
+    if (live.length > 1) problems.push(`order ${orderId} has ${live.length} live card payments`);
+    const order = orderById.get(orderId);
+    if (order?.status !== 'activo') continue;
+    const subtotal = (itemsByOrder.get(orderId) ?? [])
+      .filter((i) => Number(i.is_deleted) === 0)
+      .reduce((acc, i) => acc + Number(i.product_price) * Number(i.quantity), 0);
+    for (const c of live) {
+      const expected = subtotal + Number(c.tip_amount);
+      if (Number(c.amount) !== expected)
+        problems.push(`order ${orderId} changed under live card payment ${c.id}: asked ${c.amount}, order now sums ${expected}`);
+    }
+  }
+  for (const c of cards) {
+    if (CHARGED_CARD_STATES.includes(c.state) && c.approved_amount === null)
+      problems.push(`card payment ${c.id} (${c.state}) does not say how much the terminal charged`);
+    if (c.state !== 'approved') continue;
+    const order = orderById.get(c.order_id);
+    const paid = (paymentsByOrder.get(c.order_id) ?? []).filter((p) => p.provider_payment_id === c.provider_payment_id);
+    if (order?.status !== 'pagado' || paid.length !== 1)
+      problems.push(`approved card payment ${c.id} is not the payment of its order ${c.order_id} (${order?.status})`);
+    else if (c.approved_amount !== null && Number(paid[0]!.amount) !== Number(c.approved_amount))
+      problems.push(`approved card payment ${c.id}: charged ${c.approved_amount}, recorded ${paid[0]!.amount}`);
+  }
+  const charged = cards.filter((c) => c.provider_payment_id !== null && CHARGED_CARD_STATES.includes(c.state));
+  for (const p of payments) {
+    if (p.provider_payment_id === null) continue;
+    const own = charged.filter((c) => c.provider_payment_id === p.provider_payment_id);
+    if (own.some((c) => c.order_id !== p.order_id || c.state !== 'approved'))
+      problems.push(`payment ${p.id} records terminal charge ${p.provider_payment_id} that is not its order's approved card payment`);
+  }
+}
+
+/** The money the terminal took equals the card payments recorded, charge by charge and in total. */
+function checkTerminalMoney({ cards }: Snapshot, charges: readonly TerminalCharge[], problems: string[]): void {
+  const byId = new Map(cards.map((c) => [c.id, c]));
+  let taken = 0;
+  for (const charge of charges) {
+    taken += charge.amountCents;
+    const card = byId.get(charge.externalReference);
+    if (!card) {
+      problems.push(`terminal charge ${charge.paymentId} (${charge.amountCents}) has no card payment`);
+      continue;
+    }
+    if (!CHARGED_CARD_STATES.includes(card.state) || card.provider_payment_id !== charge.paymentId)
+      problems.push(`terminal charge ${charge.paymentId} is not recorded: card payment ${card.id} is ${card.state}`);
+    else if (Number(card.approved_amount) !== charge.amountCents)
+      problems.push(`terminal charge ${charge.paymentId}: took ${charge.amountCents}, card payment says ${card.approved_amount}`);
+  }
+  const recorded = cards.filter((c) => CHARGED_CARD_STATES.includes(c.state)).reduce((acc, c) => acc + Number(c.approved_amount), 0);
+  if (recorded !== taken) problems.push(`terminals took ${taken} centavos but card payments record ${recorded}`);
 }
 
 /** A table is 'ocupada' exactly when it links one activo order whose active_table_id is the table. */

@@ -5,6 +5,7 @@ import {
   clampGuests,
   clampTipBps,
   cents,
+  formatMXN,
   isCashSufficient,
   orderSubtotal,
   orderTotal,
@@ -38,7 +39,17 @@ export interface CloseOrderInput {
   /** The signed-in user who asked for the close; null when the server closes by itself (card). */
   actor: { id: string; displayName: string } | null;
   emit: Emit;
+  /**
+   * Card only: what the terminal already charged. The order's total becomes exactly that (the
+   * tip is what it holds beyond the items), so the recorded payment is the money taken.
+   */
+  chargedTotal?: number;
+  /** Card only: the money is already taken, so an item moved back on a board does not refuse it. */
+  allowUndelivered?: boolean;
 }
+
+export const CHARGE_SHORT = (charged: number, subtotal: number) =>
+  `El cobro aprobado (${formatMXN(cents(charged))}) no cubre los productos de la orden (${formatMXN(cents(subtotal))}).`;
 
 /**
  * The one close of an order, for cash and card alike, inside the caller's transaction.
@@ -59,11 +70,14 @@ export async function closeOrderInTx(ctx: AppContext, trx: Trx, input: CloseOrde
 
   const items = (await trx.selectFrom('order_items').selectAll().where('order_id', '=', input.orderId).execute()).map(presentItem);
   const gate = paymentGate(items);
-  if (!gate.ok) throw conflict(gate.message, gate.reason === 'empty' ? 'order_empty' : 'items_undelivered');
+  if (!gate.ok && !(gate.reason === 'undelivered' && input.allowUndelivered))
+    throw conflict(gate.message, gate.reason === 'empty' ? 'order_empty' : 'items_undelivered');
 
   const tipBps = clampTipBps(input.tipBps);
   const subtotal = orderSubtotal(items.map((i) => ({ ...i, productPrice: cents(i.productPrice) })));
-  const tip = tipAmount(subtotal, tipBps);
+  if (input.chargedTotal !== undefined && input.chargedTotal < subtotal)
+    throw conflict(CHARGE_SHORT(input.chargedTotal, subtotal), 'charge_short');
+  const tip = input.chargedTotal !== undefined ? cents(input.chargedTotal - subtotal) : tipAmount(subtotal, tipBps);
   const total = orderTotal(subtotal, tip);
   const cash = cashFigures(input, total);
 

@@ -8,6 +8,7 @@ import { assertMayWorkOrder } from '../orders/order-access.ts';
 import { closeOrderInTx } from './close-order.command.ts';
 import { claimKey, requestHash, storeResponse, type StoredResponse } from './idempotency.ts';
 import { LIVE_STATES } from '../terminals/card-payment-store.ts';
+import { assertNoPendingReview } from '../terminals/card-review.ts';
 
 export const CARD_IN_PROGRESS =
   'Hay un cobro con tarjeta en curso para esta orden. Cancélalo o espera su resultado antes de cobrar en efectivo.';
@@ -51,6 +52,8 @@ export async function closeWithCash(ctx: AppContext, req: CashCloseRequest): Pro
       .where('state', 'in', [...LIVE_STATES])
       .executeTakeFirst();
     if (liveCard) throw conflict(CARD_IN_PROGRESS, 'card_payment_in_progress');
+    // An approved card charge not yet settled: cash now would take the money a second time.
+    await assertNoPendingReview(trx, req.orderId);
     const closed = await closeOrderInTx(ctx, trx, {
       orderId: req.orderId,
       method,

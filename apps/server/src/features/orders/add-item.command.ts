@@ -8,6 +8,7 @@ import { notFound } from '../../http/errors.ts';
 import { newId } from '../../http/ids.ts';
 import { emitOrderChanged, loadOrder, touchOrder } from './order-store.ts';
 import { lockWorkableOrder, ORDER_MESSAGES } from './order-access.ts';
+import { assertNotFrozen, assertRoomFor } from './order-guards.ts';
 
 export interface AddItemInput {
   orderId: string;
@@ -66,6 +67,8 @@ export async function addItem(ctx: AppContext, user: SessionUser, input: AddItem
     const now = ctx.clock.now();
     const product = await requireAvailableProduct(trx, input.productId);
     const order = await lockWorkableOrder(trx, user, input.orderId, now);
+    await assertNotFrozen(trx, input.orderId);
+    await assertRoomFor(trx, input.orderId, { lines: 1, amount: product.price * input.quantity });
     const item = await insertItem(trx, input, product, now);
     const version = await touchOrder(trx, input.orderId, now);
     await audit(trx, now, {

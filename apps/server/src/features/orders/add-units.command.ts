@@ -6,6 +6,7 @@ import { notFound } from '../../http/errors.ts';
 import { emitOrderChanged, loadOrder, touchOrder } from './order-store.ts';
 import { lockWorkableOrder, ORDER_MESSAGES } from './order-access.ts';
 import { insertItem, requireAvailableProduct } from './add-item.command.ts';
+import { assertNotFrozen, assertRoomFor } from './order-guards.ts';
 
 /**
  * "+ unidad" adds a NEW pending row for the same product and notes rather than raising the
@@ -20,6 +21,7 @@ export async function addUnits(
   await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
     const order = await lockWorkableOrder(trx, user, input.orderId, now);
+    await assertNotFrozen(trx, input.orderId);
     const source = await trx
       .selectFrom('order_items')
       .select(['id', 'product_id', 'notes'])
@@ -29,6 +31,7 @@ export async function addUnits(
       .executeTakeFirst();
     if (!source) throw notFound(ORDER_MESSAGES.itemNotFound);
     const product = await requireAvailableProduct(trx, source.product_id);
+    await assertRoomFor(trx, input.orderId, { lines: 1, amount: product.price * input.quantity });
     const item = await insertItem(
       trx,
       { orderId: input.orderId, productId: source.product_id, quantity: input.quantity, notes: source.notes },

@@ -6,6 +6,7 @@ import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { verifyPin } from '../../auth/verify-pin.ts';
 import { emitOrderChanged, findOrderRow, loadOrder, ORDER_NOT_FOUND, touchOrder } from './order-store.ts';
 import { assertMayWorkOrder, lockWorkableOrder, ORDER_MESSAGES } from './order-access.ts';
+import { assertNotFrozen } from './order-guards.ts';
 
 /**
  * Soft delete authorised by an admin PIN (SPEC §5): the row stays for the audit trail,
@@ -35,6 +36,7 @@ export async function deleteItem(
   await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
     const order = await lockWorkableOrder(trx, user, input.orderId, now);
+    await assertNotFrozen(trx, input.orderId);
     const item = await trx
       .selectFrom('order_items')
       .select(['id', 'is_deleted', 'product_id', 'product_name', 'product_price', 'quantity', 'status'])

@@ -6,8 +6,8 @@ import type { Trx } from '../../http/transaction.ts';
 
 /**
  * Every table with a summary of its active order, in three queries whatever the number of
- * tables: the tables, the active orders (with their last item), and item quantities grouped
- * by order and status. A waiter sees the summaries of their own tables only.
+ * tables: the tables, the active orders (with their last item and approved card charges
+ * waiting for review), and item quantities grouped by order and status. A waiter sees the summaries of their own tables only.
  */
 export async function listTables(db: Trx, user: SessionUser): Promise<Table[]> {
   const ownOnly = user.role !== 'admin';
@@ -24,6 +24,14 @@ export async function listTables(db: Trx, user: SessionUser): Promise<Table[]> {
         .orderBy('order_items.id', 'desc')
         .limit(1)
         .as('last_item_name'),
+    )
+    .select((eb) =>
+      eb
+        .selectFrom('card_payments')
+        .select(sql<number>`COUNT(*)`.as('n'))
+        .whereRef('card_payments.order_id', '=', 'orders.id')
+        .where('card_payments.state', '=', 'needs_review')
+        .as('card_reviews'),
     )
     .where('status', '=', 'activo');
   let counts = db
@@ -65,6 +73,7 @@ export async function listTables(db: Trx, user: SessionUser): Promise<Table[]> {
       createdAt: Number(o.created_at),
       canCharge: canCharge(items),
       version: o.version,
+      cardReviews: Number(o.card_reviews ?? 0),
     });
   }
   return tables.sort(compareTables).map((row) => presentTable(row, byTable.get(row.id) ?? null, !ownOnly || row.waiter_id === user.id));

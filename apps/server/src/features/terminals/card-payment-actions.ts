@@ -6,6 +6,7 @@ import { mutate } from '../../http/transaction.ts';
 import { assertMayWorkOrder } from '../orders/order-access.ts';
 import { findOrderRow } from '../orders/order-store.ts';
 import { cardGateway } from './card-gateway.ts';
+import { reviewsOfOrder } from './card-review.ts';
 import { CARD_MESSAGES, emitCardPayment, findCardPayment, isLive, presentCardPayment } from './card-payment-store.ts';
 
 async function visibleRow(ctx: AppContext, user: SessionUser, id: string) {
@@ -21,10 +22,17 @@ export async function getCardPayment(ctx: AppContext, user: SessionUser, id: str
   return presentCardPayment(await visibleRow(ctx, user, id), cardGateway(ctx).poll.maxAttempts);
 }
 
-/** The attempt a reloaded checkout should resume: the newest one still live, if any. */
-export async function activeCardPayment(ctx: AppContext, user: SessionUser, orderId: string): Promise<CardPayment | null> {
+/**
+ * The attempt a reloaded checkout should resume (the newest one still live, if any), and the
+ * order's approved charges waiting for review, so a reload never hides money already taken.
+ */
+export async function activeCardPayment(
+  ctx: AppContext,
+  user: SessionUser,
+  orderId: string,
+): Promise<{ payment: CardPayment | null; needsReview: CardPayment[] }> {
   const order = await findOrderRow(ctx.db.db, orderId);
-  if (!order) return null;
+  if (!order) return { payment: null, needsReview: [] };
   assertMayWorkOrder(user, order);
   const row = await ctx.db.db
     .selectFrom('card_payments')
@@ -34,7 +42,11 @@ export async function activeCardPayment(ctx: AppContext, user: SessionUser, orde
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .executeTakeFirst();
-  return row ? presentCardPayment(row, cardGateway(ctx).poll.maxAttempts) : null;
+  const maxAttempts = cardGateway(ctx).poll.maxAttempts;
+  return {
+    payment: row ? presentCardPayment(row, maxAttempts) : null,
+    needsReview: await reviewsOfOrder(ctx.db.db, orderId, maxAttempts),
+  };
 }
 
 /**

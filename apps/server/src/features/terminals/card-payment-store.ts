@@ -16,6 +16,7 @@ export const CARD_MESSAGES = {
   notFound: 'Cobro no encontrado',
   terminalDisabled: 'La terminal está deshabilitada',
   providerUnavailable: 'No se pudo conectar con Mercado Pago',
+  refunded: 'Cobro reembolsado en la terminal',
 } as const;
 
 /** Why the dialog shows error or rejected, from the card terminal messages of SPEC §8. */
@@ -32,6 +33,8 @@ function defaultMessage(state: CardPaymentState): string | null {
       return TERMINAL_MESSAGES.createFailed;
     case 'needs_review':
       return TERMINAL_MESSAGES.unexpected;
+    case 'refunded':
+      return CARD_MESSAGES.refunded;
     case 'creating':
     case 'pending':
     case 'processing':
@@ -56,6 +59,7 @@ export function dialogStateOf(state: CardPaymentState): CardDialogState {
     case 'expired':
     case 'error':
     case 'needs_review':
+    case 'refunded':
       return 'error';
   }
 }
@@ -75,6 +79,7 @@ export function presentCardPayment(row: CardPaymentRow, maxAttempts: number): Ca
     dialogState: dialogStateOf(state),
     message: row.error ?? defaultMessage(state),
     providerPaymentId: row.provider_payment_id,
+    approvedAmount: row.approved_amount === null ? null : Number(row.approved_amount),
     attempts: row.attempts,
     maxAttempts,
     createdAt: Number(row.created_at),
@@ -89,4 +94,12 @@ export async function findCardPayment(db: Trx, id: string): Promise<CardPaymentR
 /** Browsers showing the dialog refetch the session when this arrives. */
 export function emitCardPayment(emit: Emit, id: string): void {
   emit({ topic: `card-payment:${id}`, type: 'card-payment.updated', id });
+}
+
+/** A charge entered or left review: the checkout, the table cards and the admin's list refetch. */
+export function emitCardReview(emit: Emit, id: string, orderId: string): void {
+  emitCardPayment(emit, id);
+  emit({ topic: `order:${orderId}`, type: 'card-payment.review', id: orderId });
+  emit({ topic: 'tables', type: 'card-payment.review', id: orderId });
+  emit({ topic: 'terminals', type: 'card-payment.review', id });
 }

@@ -10,6 +10,7 @@ import { IDEMPOTENCY_MESSAGES } from '../checkout/idempotency.ts';
 import { assertMayWorkOrder, lockWorkableOrder } from '../orders/order-access.ts';
 import { findOrderRow, ORDER_NOT_FOUND, presentItem } from '../orders/order-store.ts';
 import { cardGateway } from './card-gateway.ts';
+import { assertNoPendingReview } from './card-review.ts';
 import { CARD_MESSAGES, emitCardPayment, findCardPayment, isLive, LIVE_STATES, presentCardPayment } from './card-payment-store.ts';
 import { isEnabled, readEnabledMap } from './terminal-config.ts';
 
@@ -79,6 +80,7 @@ export async function createCardPayment(
         .where('state', 'in', [...LIVE_STATES])
         .executeTakeFirst();
       if (live) throw conflict(CARD_MESSAGES.inProgress, 'card_payment_in_progress');
+      await assertNoPendingReview(trx, order.id);
       const inserted: CardPaymentRow = {
         id: newId(),
         order_id: order.id,
@@ -98,6 +100,7 @@ export async function createCardPayment(
         created_by: req.user.id,
         created_at: now,
         updated_at: now,
+        approved_amount: null,
       };
       await trx.insertInto('card_payments').values(inserted).execute();
       await audit(trx, now, {

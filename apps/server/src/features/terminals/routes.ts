@@ -6,15 +6,19 @@ import {
   CardPaymentParamsSchema,
   CardPaymentQuerySchema,
   CardPaymentResponseSchema,
+  CardReviewListResponseSchema,
   CreateCardPaymentBodySchema,
   IdempotencyHeadersSchema,
   OkSchema,
+  RecordCardPaymentResponseSchema,
+  RefundCardPaymentBodySchema,
 } from '@comanda/contract';
 import { requireUser } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
-import { STAFF_FLOOR } from '../../http/access.ts';
+import { ADMIN, STAFF_FLOOR } from '../../http/access.ts';
 import { MpError } from '../../payments/mercadopago/http.ts';
 import { activeCardPayment, cancelCardPayment, getCardPayment } from './card-payment-actions.ts';
+import { listCardReviews, markCardPaymentRefunded, recordCardPayment } from './card-review.ts';
 import { createCardPayment } from './create-card-payment.command.ts';
 import { terminalSettingsRoutes } from './terminal-settings.routes.ts';
 import { handleWebhook } from './webhook.ts';
@@ -49,7 +53,49 @@ export const terminalsRoutes: FastifyPluginAsync = async (base) => {
       config: { access: STAFF_FLOOR },
       schema: { querystring: CardPaymentQuerySchema, response: { 200: ActiveCardPaymentResponseSchema } },
     },
-    async (request) => ({ payment: await activeCardPayment(ctx, requireUser(request.user), request.query.orderId) }),
+    async (request) => activeCardPayment(ctx, requireUser(request.user), request.query.orderId),
+  );
+
+  // Approved charges that did not close their order, for the admin to settle.
+  app.get(
+    '/api/card-payments/review',
+    { config: { access: ADMIN }, schema: { response: { 200: CardReviewListResponseSchema } } },
+    async () => ({ reviews: await listCardReviews(ctx) }),
+  );
+
+  app.post(
+    '/api/card-payments/:id/record',
+    {
+      config: { access: ADMIN },
+      schema: { params: CardPaymentParamsSchema, headers: IdempotencyHeadersSchema, response: { 200: RecordCardPaymentResponseSchema } },
+    },
+    async (request) =>
+      recordCardPayment(ctx, {
+        id: request.params.id,
+        idempotencyKey: request.headers['idempotency-key'],
+        user: requireUser(request.user),
+      }),
+  );
+
+  app.post(
+    '/api/card-payments/:id/refunded',
+    {
+      config: { access: ADMIN },
+      schema: {
+        params: CardPaymentParamsSchema,
+        headers: IdempotencyHeadersSchema,
+        body: RefundCardPaymentBodySchema,
+        response: { 200: CardPaymentResponseSchema },
+      },
+    },
+    async (request) => ({
+      payment: await markCardPaymentRefunded(ctx, {
+        id: request.params.id,
+        idempotencyKey: request.headers['idempotency-key'],
+        user: requireUser(request.user),
+        note: request.body?.note?.trim() || null,
+      }),
+    }),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { cents, clampTipBps, orderSubtotal, orderTotal, paymentGate, terminalFailureMessage, tipAmount } from '@comanda/domain';
+import { activeItems, cents, clampTipBps, formatMXN, orderSubtotal, orderTotal, terminalFailureMessage, tipAmount } from '@comanda/domain';
 import type { CardPaymentRow } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
@@ -7,7 +7,7 @@ import { mutate, type Emit, type Trx } from '../../http/transaction.ts';
 import type { ProviderPayment } from '../../payments/mercadopago/provider.ts';
 import { closeOrderInTx } from '../checkout/close-order.command.ts';
 import { presentItem } from '../orders/order-store.ts';
-import { emitCardPayment, findCardPayment, LIVE_STATES } from './card-payment-store.ts';
+import { emitCardPayment, emitCardReview, findCardPayment, LIVE_STATES } from './card-payment-store.ts';
 
 /** The cashier recorded for every card terminal payment (SPEC §3). */
 export const TERMINAL_CASHIER = { id: 'mp-terminal', name: 'Terminal Mercado Pago' } as const;
@@ -16,7 +16,7 @@ export const TERMINAL_CASHIER = { id: 'mp-terminal', name: 'Terminal Mercado Pag
 async function claim(
   trx: Trx,
   id: string,
-  set: Partial<Pick<CardPaymentRow, 'state' | 'error' | 'provider_payment_id' | 'status_detail'>>,
+  set: Partial<Pick<CardPaymentRow, 'state' | 'error' | 'provider_payment_id' | 'status_detail' | 'approved_amount'>>,
   now: number,
 ): Promise<boolean> {
   const res = await trx
@@ -31,8 +31,9 @@ async function claim(
 /**
  * Applies what the provider says about an attempt, once: a double webhook, or a webhook and a
  * poll at the same time, find the row already settled and do nothing. On approval the order is
- * closed by the same close as cash, with cashier mp-terminal, unless it changed or was paid
- * meanwhile: then the approval is flagged for the admin instead of charging a different total.
+ * closed by the same close as cash, with cashier mp-terminal, for exactly the amount taken. When
+ * it cannot close the order (paid or emptied meanwhile, or the provider charged another amount)
+ * the charge is kept as needs_review for an admin: it is never lost and never charged twice.
  */
 export async function settleCardPayment(ctx: AppContext, id: string, payment: ProviderPayment): Promise<void> {
   await mutate(ctx, async (trx, emit) => {
@@ -78,10 +79,17 @@ export async function settleCardPayment(ctx: AppContext, id: string, payment: Pr
 
 async function approve(ctx: AppContext, trx: Trx, emit: Emit, row: CardPaymentRow, payment: ProviderPayment, now: number): Promise<void> {
   const detail = payment.rawState || null;
-  if (!(await claim(trx, row.id, { state: 'approved', error: null, status_detail: detail, provider_payment_id: payment.paymentId }, now)))
-    return;
+  // The money the terminal took: the provider's figure when it gives one, else what was asked.
+  const charged = payment.amountCents ?? Number(row.amount);
+  const claimed = await claim(
+    trx,
+    row.id,
+    { state: 'approved', error: null, status_detail: detail, provider_payment_id: payment.paymentId, approved_amount: charged },
+    now,
+  );
+  if (!claimed) return;
   emitCardPayment(emit, row.id);
-  const problem = await closingProblem(trx, row, payment);
+  const problem = await closingProblem(trx, row, charged);
   if (!problem) {
     try {
       await closeOrderInTx(ctx, trx, {
@@ -94,40 +102,71 @@ async function approve(ctx: AppContext, trx: Trx, emit: Emit, row: CardPaymentRo
         providerPaymentId: payment.paymentId,
         actor: null,
         emit,
+        chargedTotal: charged,
+        allowUndelivered: true,
       });
       await audit(trx, now, {
         actor: null,
         action: 'card_payment.approved',
         entity: 'card_payment',
         entityId: row.id,
-        data: { orderId: row.order_id, amount: Number(row.amount), providerPaymentId: payment.paymentId },
+        data: { orderId: row.order_id, amount: charged, providerPaymentId: payment.paymentId },
       });
       return;
     } catch (error) {
       // closeOrderInTx refuses with an AppError before writing anything; flag instead of failing.
       if (!(error instanceof AppError)) throw error;
-      return flag(trx, row, payment, error.message, now);
+      return flag(trx, emit, row, payment, charged, error.message, now);
     }
   }
-  return flag(trx, row, payment, problem, now);
+  return flag(trx, emit, row, payment, charged, problem, now);
 }
 
-/** Why the approved amount must not close the order as it is now; null when it may. */
-async function closingProblem(trx: Trx, row: CardPaymentRow, payment: ProviderPayment): Promise<string | null> {
+export const REVIEW_REASONS = {
+  orderMissing: 'La orden ya no existe.',
+  orderPaid: 'La orden ya estaba pagada cuando la terminal aprobó el cobro.',
+  orderCancelled: 'La orden estaba cancelada cuando la terminal aprobó el cobro.',
+  orderEmpty: 'La orden ya no tenía productos cuando la terminal aprobó el cobro.',
+  providerAmount: (charged: number, asked: number) =>
+    `La terminal cobró ${formatMXN(cents(charged))}, distinto de los ${formatMXN(cents(asked))} solicitados.`,
+  totalChanged: (charged: number, total: number) =>
+    `El total de la orden cambió mientras se cobraba: la terminal cobró ${formatMXN(cents(charged))} y la orden suma ${formatMXN(cents(total))}.`,
+} as const;
+
+/** Why the approved charge must not close the order as it is now (in Spanish, for the admin); null when it may. */
+async function closingProblem(trx: Trx, row: CardPaymentRow, charged: number): Promise<string | null> {
   const order = await trx.selectFrom('orders').select(['status']).where('id', '=', row.order_id).executeTakeFirst();
-  if (!order) return 'order_missing';
-  if (order.status !== 'activo') return `order_${order.status}`;
+  if (!order) return REVIEW_REASONS.orderMissing;
+  if (order.status === 'pagado') return REVIEW_REASONS.orderPaid;
+  if (order.status !== 'activo') return REVIEW_REASONS.orderCancelled;
   const items = (await trx.selectFrom('order_items').selectAll().where('order_id', '=', row.order_id).execute()).map(presentItem);
-  if (!paymentGate(items).ok) return 'order_not_payable';
+  if (activeItems(items).length === 0) return REVIEW_REASONS.orderEmpty;
+  if (charged !== Number(row.amount)) return REVIEW_REASONS.providerAmount(charged, Number(row.amount));
   const subtotal = orderSubtotal(items.map((i) => ({ ...i, productPrice: cents(i.productPrice) })));
   const total = orderTotal(subtotal, tipAmount(subtotal, clampTipBps(row.tip_bps)));
-  if (total !== Number(row.amount)) return 'order_total_changed';
-  if (payment.amountCents !== null && payment.amountCents !== Number(row.amount)) return 'provider_amount_differs';
+  if (total !== charged) return REVIEW_REASONS.totalChanged(charged, total);
   return null;
 }
 
-async function flag(trx: Trx, row: CardPaymentRow, payment: ProviderPayment, reason: string, now: number): Promise<void> {
-  await trx.updateTable('card_payments').set({ state: 'needs_review', updated_at: now }).where('id', '=', row.id).execute();
+/**
+ * The charge is real but cannot close the order: it stays on its card payment row, linked to the
+ * order, with the amount taken, as needs_review until an admin records it or marks it refunded.
+ * The checkout, the table card and the admin's list show it; no new charge starts meanwhile.
+ */
+async function flag(
+  trx: Trx,
+  emit: Emit,
+  row: CardPaymentRow,
+  payment: ProviderPayment,
+  charged: number,
+  reason: string,
+  now: number,
+): Promise<void> {
+  await trx
+    .updateTable('card_payments')
+    .set({ state: 'needs_review', error: reason, approved_amount: charged, updated_at: now })
+    .where('id', '=', row.id)
+    .execute();
   await audit(trx, now, {
     actor: null,
     action: 'card_payment.needs_review',
@@ -141,4 +180,5 @@ async function flag(trx: Trx, row: CardPaymentRow, payment: ProviderPayment, rea
       providerPaymentId: payment.paymentId,
     },
   });
+  emitCardReview(emit, row.id, row.order_id);
 }

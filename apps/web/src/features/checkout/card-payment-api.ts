@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { CardPayment, CardTerminal, CreateCardPaymentBody } from '@comanda/contract';
 import { get, post } from '../../lib/api.ts';
-import { useLiveTopics } from '../../lib/use-live.ts';
+import { useLiveQueries, useLiveTopics } from '../../lib/use-live.ts';
 
 const LIVE = new Set<CardPayment['state']>(['creating', 'pending', 'processing']);
 export const isGoing = (p: CardPayment | undefined): boolean => Boolean(p && LIVE.has(p.state));
@@ -18,12 +18,21 @@ export function useEnabledTerminals(enabled: boolean) {
   });
 }
 
+type OrderCardPayments = { payment: CardPayment | null; needsReview: CardPayment[] };
+const orderCardPayments = (orderId: string) => ({
+  queryKey: ['card-payment', 'active', orderId],
+  queryFn: async () => get<OrderCardPayments>(`/api/card-payments?orderId=${encodeURIComponent(orderId)}`),
+});
+
 /** The attempt a reloaded checkout resumes: the order's live one, if any. */
 export function useActiveCardPayment(orderId: string) {
-  return useQuery({
-    queryKey: ['card-payment', 'active', orderId],
-    queryFn: async () => (await get<{ payment: CardPayment | null }>(`/api/card-payments?orderId=${encodeURIComponent(orderId)}`)).payment,
-  });
+  return useQuery({ ...orderCardPayments(orderId), select: (d: OrderCardPayments) => d.payment });
+}
+
+/** Approved charges of the order that did not close it: shown on the checkout until settled. */
+export function useOrderCardReviews(orderId: string) {
+  useLiveQueries([`order:${orderId}`], [orderCardPayments(orderId).queryKey]);
+  return useQuery({ ...orderCardPayments(orderId), select: (d: OrderCardPayments) => d.needsReview });
 }
 
 /** One attempt, pushed live over card-payment:{id} and polled as a fallback while it is going. */

@@ -15,6 +15,7 @@ import { useGeneralConfig } from '../../lib/config.ts';
 import { orderKey } from '../../lib/orders.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { CardPaymentDialog } from './card-payment-dialog.tsx';
+import { CardReviewBanner } from './card-review-banner.tsx';
 import { CheckoutHeader } from './checkout-header.tsx';
 import { PaymentSection } from './payment-section.tsx';
 import { SplitSection } from './split-section.tsx';
@@ -66,6 +67,7 @@ export function CheckoutScreen({ order }: { order: Order }) {
   return (
     <div className={cn('space-y-4 pb-28 lg:pb-8', base === '/waiter' && 'p-4')}>
       <CheckoutHeader order={order} backTo={open ? `${base}/order/${order.tableId}` : home} />
+      <CardReviewBanner orderId={order.id} />
 
       {open && !gate.ok && (
         <p role="alert" className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">

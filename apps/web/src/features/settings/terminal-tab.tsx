@@ -10,6 +10,7 @@ import { t } from '../../lib/i18n/es-MX.ts';
 import { useTerminalMutations, useTerminals, useTerminalStatus } from './terminal-tab-api.ts';
 import { SetupCard, TerminalRow } from './terminal-tab-parts.tsx';
 import { TestChargeCard } from './terminal-tab-test-charge.tsx';
+import { CardReviewsCard } from './card-reviews-card.tsx';
 
 /** Settings > Configurar Terminal: connection, terminals with enable switches, test charge, setup. */
 export function TerminalTab() {
@@ -40,6 +41,7 @@ export function TerminalTab() {
   return (
     <div className="space-y-4">
       <StatusCard />
+      <CardReviewsCard />
       <Card className="overflow-hidden">
         <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
           <h2 className="font-semibold">{t.terminalTab.listTitle}</h2>

@@ -72,6 +72,17 @@ export function controlRoutes(app: FastifyInstance, sim: SimContext): void {
     }
   });
 
+  /** The terminal charges another amount than it was asked for (a provider's bad day, for the review path). */
+  app.post('/_sim/payments/:id/amount', async (request, reply) => {
+    const amount = (request.body as Body)?.amountCents;
+    const payment = sim.store.payments.get((request.params as Params).id ?? '');
+    if (!payment) return sendError(reply, 404, 'not_found', 'payment not found');
+    if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 1)
+      return sendError(reply, 400, 'bad_request', 'amountCents must be a positive integer');
+    payment.amountCents = amount;
+    return { payment };
+  });
+
   app.post('/_sim/payments/:id/:action', async (request, reply) => {
     const { id, action } = request.params as Params;
     if (!isAction(action)) return sendError(reply, 404, 'not_found', `unknown action; use ${SIM_ACTIONS.join(', ')}`);

@@ -1,0 +1,38 @@
+import { sql } from 'kysely';
+import { orderLimitError } from '@comanda/domain';
+import type { Trx } from '../../http/transaction.ts';
+import { AppError, conflict } from '../../http/errors.ts';
+import { LIVE_STATES } from '../terminals/card-payment-store.ts';
+
+export const FROZEN_MESSAGE = 'Hay un cobro con tarjeta en curso para esta orden. Espera a que termine o cancélalo.';
+
+/**
+ * While a card payment may still charge the customer (created, on the terminal, or timed out
+ * but not confirmed dead), the order's items and totals are frozen: the terminal charges the
+ * amount computed when the payment started, so nothing may change what that amount pays for.
+ * Call it after lockWorkableOrder: the card payment's creation takes the same order row lock,
+ * so the two can never interleave.
+ */
+export async function assertNotFrozen(trx: Trx, orderId: string): Promise<void> {
+  const live = await trx
+    .selectFrom('card_payments')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('state', 'in', [...LIVE_STATES])
+    .executeTakeFirst();
+  if (live) throw conflict(FROZEN_MESSAGE, 'order_frozen');
+}
+
+/** Refuses an add that would take the locked order past ORDER_LIMITS (lines or amount). */
+export async function assertRoomFor(trx: Trx, orderId: string, adding: { lines: number; amount: number }): Promise<void> {
+  const row = await trx
+    .selectFrom('order_items')
+    .select([
+      sql<number>`COUNT(*)`.as('lines'),
+      sql<number>`COALESCE(SUM(CASE WHEN is_deleted = 0 THEN product_price * quantity ELSE 0 END), 0)`.as('subtotal'),
+    ])
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  const problem = orderLimitError({ lines: Number(row.lines), subtotal: Number(row.subtotal) }, adding);
+  if (problem) throw new AppError(422, problem.reason === 'lines' ? 'order_too_many_lines' : 'order_amount_limit', problem.message);
+}
