@@ -19,7 +19,7 @@ export function RouteError() {
   const detail = error instanceof Error ? error.message : null;
 
   return (
-    <main className="flex min-h-[60vh] items-center justify-center p-4">
+    <div className="flex min-h-[60vh] items-center justify-center p-4">
       <div role="alert" className="w-full max-w-md space-y-4 rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm">
         <div className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-rose-100 text-rose-700">
           <AlertTriangle className="h-6 w-6" aria-hidden />
@@ -43,6 +43,6 @@ export function RouteError() {
           </details>
         )}
       </div>
-    </main>
+    </div>
   );
 }

@@ -36,8 +36,7 @@ export function useLiveQueries(
   const keys = JSON.stringify(queryKeys);
   useEffect(
     () => () => {
-      for (const queryKey of JSON.parse(keys) as QueryKey[])
-        void qc.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
+      for (const queryKey of JSON.parse(keys) as QueryKey[]) void qc.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
     },
     [keys, qc],
   );
