@@ -110,6 +110,18 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      // randomUUID exists only in secure contexts; phones open the app over plain http on the LAN.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='randomUUID']",
+          message: 'crypto.randomUUID is missing in insecure contexts (http on the LAN): use newId() from lib/ids.ts.',
+        },
+        {
+          selector: "MemberExpression[property.value='randomUUID']",
+          message: 'crypto.randomUUID is missing in insecure contexts (http on the LAN): use newId() from lib/ids.ts.',
+        },
+      ],
       // Features never import other features: shared code goes down into components/ or lib/.
       'import-x/no-restricted-paths': [
         'error',
@@ -132,6 +144,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The one place allowed to call randomUUID: it falls back to getRandomValues when absent.
+    files: ['apps/web/src/lib/ids.ts', 'apps/web/src/lib/ids.test.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     // The server never reaches into the web app's sources.

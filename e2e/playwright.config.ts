@@ -8,7 +8,16 @@ process.env.E2E_PORT ??= String(4100 + Math.floor(Math.random() * 800));
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'comanda-e2e-'));
 const port = Number(process.env.E2E_PORT);
 const dataDir = process.env.E2E_DATA_DIR;
-export const baseURL = `http://127.0.0.1:${port}`;
+/**
+ * Where users are: the waiters' phones open the server by a LAN name over plain http, an
+ * insecure context (no crypto.randomUUID, clipboard, service workers…). Chromium resolves the
+ * name to loopback, so traffic never leaves the machine, yet the page is not "potentially
+ * trustworthy" the way localhost is. The Node side (webServer health check, API helpers that
+ * run outside the browser) keeps using 127.0.0.1: it cannot resolve the name.
+ */
+export const LAN_HOST = 'comanda.lan';
+export const baseURL = `http://${LAN_HOST}:${port}`;
+export const loopbackURL = `http://127.0.0.1:${port}`;
 
 export const chromiumLaunch = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -20,6 +29,7 @@ export const chromiumLaunch = {
     '--disable-sync',
     '--no-first-run',
     '--disable-quic',
+    `--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`,
   ],
 };
 
@@ -38,12 +48,17 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: chromiumLaunch,
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch } }],
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromiumLaunch },
+    },
+  ],
   webServer: {
     // The real server on its own port and database, serving the built web app.
     command: `npx vite build apps/web --outDir ${join(dataDir, 'web')} --emptyOutDir --logLevel warn && npx tsx apps/server/src/main.ts`,
     cwd: '..',
-    url: `${baseURL}/api/health`,
+    url: `${loopbackURL}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'ignore',

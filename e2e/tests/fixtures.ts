@@ -1,4 +1,19 @@
+import dns from 'node:dns';
 import { test as base, expect, type Page, type Browser, type BrowserContext } from '@playwright/test';
+import { LAN_HOST } from '../playwright.config.ts';
+
+/**
+ * The browser reaches the app by its LAN name (Chromium maps it to loopback). API calls made
+ * from the test process (page.request, sharing the browser's cookies for that name) resolve it
+ * through Node, so the same mapping is taught to Node here: loopback only, nothing leaves the machine.
+ */
+const realLookup = dns.promises.lookup.bind(dns.promises);
+dns.promises.lookup = ((hostname: string, options?: dns.LookupOptions) => {
+  if (hostname !== LAN_HOST) return realLookup(hostname, options ?? {});
+  const v4 = { address: '127.0.0.1', family: 4 };
+  if (options?.all) return Promise.resolve(options.family === 6 ? [] : [v4]);
+  return Promise.resolve(v4);
+}) as typeof dns.promises.lookup;
 
 export const PASSWORD = 'comanda123';
 export const ACCOUNTS = {
@@ -10,7 +25,10 @@ export const ACCOUNTS = {
 } as const;
 export type AccountKey = keyof typeof ACCOUNTS;
 
+/** The screens people use: a waiter's phone, the kitchen/bar board tablet, the admin's laptop. */
 export const MOBILE = { width: 390, height: 844 };
+export const BOARD = { width: 1024, height: 768 };
+export const ADMIN = { width: 1440, height: 900 };
 
 /** Signs in through the real login form. */
 export async function login(page: Page, who: AccountKey): Promise<void> {
@@ -25,7 +43,7 @@ export async function login(page: Page, who: AccountKey): Promise<void> {
 export async function signedInContext(
   browser: Browser,
   who: AccountKey,
-  viewport = { width: 1280, height: 800 },
+  viewport: { width: number; height: number } = ADMIN,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
   const page = await context.newPage();

@@ -2,6 +2,7 @@ import { authRoutes } from './auth/routes.ts';
 import { boardRoutes } from './board/routes.ts';
 import { cashCloseRoutes } from './cash-close/routes.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
+import { clientErrorRoutes } from './client-errors/routes.ts';
 import { ordersRoutes } from './orders/routes.ts';
 import { productsRoutes } from './products/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
@@ -23,4 +24,5 @@ export const featureRoutes = [
   terminalsRoutes,
   ticketsRoutes,
   cashCloseRoutes,
+  clientErrorRoutes,
 ];

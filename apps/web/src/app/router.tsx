@@ -1,11 +1,12 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { LoginPage } from '../features/auth/login-page.tsx';
 import { RequireRole } from './guards.tsx';
 import { AdminLayout } from './layouts/admin-layout.tsx';
 import { WaiterLayout } from './layouts/waiter-layout.tsx';
 import { KitchenLayout } from './layouts/kitchen-layout.tsx';
+import { RouteError } from './route-error.tsx';
 
 /** Each screen is its own chunk: the login route stays small, a role loads only its screens. */
 function page<K extends string>(load: () => Promise<{ [P in K]: ComponentType }>, name: K): ReactNode {
@@ -36,7 +37,7 @@ const ResetPassword = page(() => import('../features/auth/reset-password-page.ts
 
 const toLogin = <Navigate to="/login" replace />;
 
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   { path: '/', element: toLogin },
   { path: '/login', element: <LoginPage /> },
   { path: '/reset-password', element: ResetPassword },
@@ -95,4 +96,19 @@ export const router = createBrowserRouter([
     ],
   },
   { path: '*', element: toLogin },
-]);
+];
+
+/**
+ * Our error page on every route: a crash in a screen shows it inside its layout (header and
+ * menu stay), a crash in a layout or guard replaces the layout, and the root catches the rest.
+ * The router's own default error page is never reached.
+ */
+function withErrorPage(list: RouteObject[]): RouteObject[] {
+  return list.map((route) => ({
+    ...route,
+    errorElement: <RouteError />,
+    ...(route.children ? { children: withErrorPage(route.children) } : {}),
+  })) as RouteObject[];
+}
+
+export const router = createBrowserRouter([{ errorElement: <RouteError />, children: withErrorPage(routes) }]);

@@ -20,6 +20,12 @@ export function useLiveTopics(topics: readonly string[], onEvent: (e: LiveEvent)
 /**
  * Keeps queries current: refetches them when an event of a topic arrives, unless the cached
  * copy already carries that version or a newer one.
+ *
+ * The events reach a query only while a screen using it is mounted. When the screen goes away
+ * (the waiter opens a table and adds items), its cached copy stops hearing them but would still
+ * count as fresh for the default staleTime, so coming back within it showed the old totals with
+ * no refetch. So on unmount the queries are marked stale (no request is made): the next screen
+ * that mounts them refetches at once.
  */
 export function useLiveQueries(
   topics: readonly string[],
@@ -27,6 +33,13 @@ export function useLiveQueries(
   versionOf?: (data: unknown) => number | undefined,
 ): void {
   const qc = useQueryClient();
+  const keys = JSON.stringify(queryKeys);
+  useEffect(
+    () => () => {
+      for (const queryKey of JSON.parse(keys) as QueryKey[]) void qc.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
+    },
+    [keys, qc],
+  );
   useLiveTopics(topics, (event) => {
     for (const queryKey of queryKeys) {
       if (versionOf && event.version !== undefined) {

@@ -1,13 +1,14 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { CardPayment, CardTerminal, CreateCardPaymentBody } from '@comanda/contract';
 import { get, post } from '../../lib/api.ts';
+import { newIdempotencyKey } from '../../lib/ids.ts';
 import { useLiveQueries, useLiveTopics } from '../../lib/use-live.ts';
 
 const LIVE = new Set<CardPayment['state']>(['creating', 'pending', 'processing']);
 export const isGoing = (p: CardPayment | undefined): boolean => Boolean(p && LIVE.has(p.state));
 
 /** A new attempt gets a new key; a resend of the same attempt (network blip) keeps it. */
-export const newAttemptKey = (): string => `card-${crypto.randomUUID()}`;
+export const newAttemptKey = (): string => newIdempotencyKey('card');
 
 export function useEnabledTerminals(enabled: boolean) {
   return useQuery({

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CloseOrderBody, Order } from '@comanda/contract';
 import { post } from '../../lib/api.ts';
+import { newIdempotencyKey } from '../../lib/ids.ts';
 import { orderKey } from '../../lib/orders.ts';
 
 type CashInput = Omit<CloseOrderBody, 'method'>;
@@ -16,7 +17,7 @@ export function useCashClose(orderId: string) {
   return useMutation({
     mutationFn: async (input: CashInput) => {
       const figures = JSON.stringify([input.tipBps, input.peopleCount, input.receivedAmount]);
-      if (attempt.current?.figures !== figures) attempt.current = { key: newAttemptKey(), figures };
+      if (attempt.current?.figures !== figures) attempt.current = { key: newIdempotencyKey('cash'), figures };
       const body: CloseOrderBody = { method: 'efectivo', ...input };
       return (await post<{ order: Order }>(`/api/orders/${orderId}/close`, body, { 'Idempotency-Key': attempt.current.key })).order;
     },
@@ -24,11 +25,4 @@ export function useCashClose(orderId: string) {
       qc.setQueryData(orderKey(orderId), order);
     },
   });
-}
-
-/** randomUUID exists only in secure contexts; phones on the bar's LAN may use plain http. */
-function newAttemptKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }

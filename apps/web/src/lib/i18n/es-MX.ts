@@ -589,4 +589,11 @@ export const t = {
     toLogin: 'Ir a iniciar sesión',
     checking: 'Verificando enlace...',
   },
+  routeError: {
+    title: 'Algo salió mal',
+    explanation: 'Esta pantalla tuvo un error inesperado. Ya quedó registrado; puedes reintentar o volver al inicio.',
+    retry: 'Reintentar',
+    home: 'Volver al inicio',
+    details: 'Detalle técnico',
+  },
 } as const;

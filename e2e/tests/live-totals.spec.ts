@@ -1,0 +1,106 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test, expect, signedInContext, MOBILE, ADMIN } from './fixtures.ts';
+
+// Tables 42 and 43 belong to this file: the tests add them themselves.
+const WITHIN_1S = { timeout: 1000 };
+
+async function ensureTable(request: APIRequestContext, number: number): Promise<string> {
+  const created = await request.post('/api/tables', { data: { number } });
+  expect([200, 201, 409]).toContain(created.status());
+  const { tables } = (await (await request.get('/api/tables')).json()) as { tables: { id: string; number: number }[] };
+  return tables.find((t) => t.number === number)!.id;
+}
+
+async function pick(page: Page, search: string, name: RegExp, quantity = 1): Promise<void> {
+  const picker = page.getByRole('dialog', { name: 'Agregar productos' });
+  await picker.getByRole('searchbox', { name: 'Buscar producto...' }).fill(search);
+  await picker.getByRole('button', { name }).click();
+  for (let i = 1; i < quantity; i++) await picker.getByRole('button', { name: 'Aumentar' }).click();
+  await picker.getByRole('button', { name: /^Agregar · / }).click();
+  await expect(page.getByText(/agregado$/).first()).toBeVisible();
+}
+
+/** Marks the document: if the marker is gone later, the page was reloaded. */
+async function markNoReload(page: Page): Promise<void> {
+  await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+}
+async function expectNoReload(page: Page): Promise<void> {
+  expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+}
+
+test.describe('table cards stay current', () => {
+  test('after adding items and going back, the waiter’s own card shows the new total at once, here and on another device', async ({
+    browser,
+  }) => {
+    const admin = await signedInContext(browser, 'admin', ADMIN);
+    const tableId = await ensureTable(admin.page.request, 42);
+    // The same waiter on a second phone, and the admin's panel, both watching the tables.
+    const phone = await signedInContext(browser, 'waiter', MOBILE);
+    const otherPhone = await signedInContext(browser, 'waiter', MOBILE);
+    await admin.page.goto('/admin/home');
+    await expect(admin.page.getByTestId('table-card-42')).toBeVisible();
+    await expect(otherPhone.page.getByTestId('table-card-42')).toBeVisible();
+    for (const p of [phone.page, otherPhone.page, admin.page]) await markNoReload(p);
+
+    // Open the table from home, add items right away (well inside the cache's 10 s of freshness).
+    const w = phone.page;
+    await w.getByTestId('table-card-42').click();
+    await expect(w).toHaveURL(new RegExp(`/waiter/order/${tableId}$`));
+    await w.getByRole('button', { name: 'Agregar', exact: true }).click();
+    await pick(w, 'cerveza clara', /Cerveza clara/, 5);
+    await pick(w, 'tacos', /Tacos al pastor \(3\)/, 3);
+    await w.keyboard.press('Escape');
+    // 5 × 55.00 + 3 × 95.00 = 560.00
+    await expect(w.getByTestId('order-total')).toHaveText('$560.00');
+
+    // Back to Mesas: the card shows the new figures within a second, without a reload.
+    await w.getByRole('button', { name: 'Volver a mesas' }).click();
+    await expect(w).toHaveURL(/\/waiter\/home$/);
+    const card = w.getByTestId('table-card-42');
+    await expect(card.getByTestId('table-total')).toHaveText('$560.00', WITHIN_1S);
+    await expect(card.getByTestId('item-count')).toHaveText('8 items', WITHIN_1S);
+    await expect(card.getByTestId('last-item')).toHaveText('Último: Tacos al pastor (3)', WITHIN_1S);
+    await expectNoReload(w);
+    await w.screenshot({ path: '/tmp/waiter-home-after-fix-390x844.png', fullPage: true });
+
+    // The other phone and the admin panel were on their home screens all along.
+    const other = otherPhone.page.getByTestId('table-card-42');
+    await expect(other.getByTestId('table-total')).toHaveText('$560.00', WITHIN_1S);
+    await expect(other.getByTestId('item-count')).toHaveText('8 items', WITHIN_1S);
+    const panel = admin.page.getByTestId('table-card-42');
+    await expect(panel.getByTestId('table-total')).toHaveText('$560.00', WITHIN_1S);
+    await expect(panel.getByTestId('item-count')).toHaveText('8 items', WITHIN_1S);
+
+    // One more change from the second phone reaches the first within a second.
+    await otherPhone.page.goto(`/waiter/order/${tableId}`);
+    await otherPhone.page.getByRole('button', { name: 'Agregar', exact: true }).click();
+    await pick(otherPhone.page, 'cerveza clara', /Cerveza clara/);
+    await expect(card.getByTestId('table-total')).toHaveText('$615.00', WITHIN_1S);
+    await expect(card.getByTestId('last-item')).toHaveText('Último: Cerveza clara', WITHIN_1S);
+    await expect(panel.getByTestId('table-total')).toHaveText('$615.00', WITHIN_1S);
+    await expectNoReload(w);
+    await expectNoReload(admin.page);
+
+    for (const c of [admin, phone, otherPhone]) await c.context.close();
+  });
+
+  test('the admin panel is current after the admin adds items in an order and comes back', async ({ browser }) => {
+    const admin = await signedInContext(browser, 'admin', ADMIN);
+    const tableId = await ensureTable(admin.page.request, 43);
+    const a = admin.page;
+    await a.goto('/admin/home');
+    const card = a.getByTestId('table-card-43');
+    await card.getByRole('button', { name: 'Abrir Mesa' }).click();
+    await expect(a).toHaveURL(new RegExp(`/admin/order/${tableId}$`));
+    await markNoReload(a);
+    await a.getByRole('button', { name: 'Agregar Items' }).first().click();
+    await pick(a, 'cerveza clara', /Cerveza clara/, 2);
+    await a.keyboard.press('Escape');
+    await a.getByRole('link', { name: 'Volver a mesas' }).click();
+    await expect(a).toHaveURL(/\/admin\/home$/);
+    await expect(card.getByTestId('table-total')).toHaveText('$110.00', WITHIN_1S);
+    await expect(card.getByTestId('item-count')).toHaveText('2 items', WITHIN_1S);
+    await expectNoReload(a);
+    await admin.context.close();
+  });
+});
