@@ -14,7 +14,11 @@ function makeClient(): QueryClient {
     queryCache: new QueryCache({ onError }),
     mutationCache: new MutationCache({ onError }),
     defaultOptions: {
+      // Never "paused" waiting for navigator.onLine: a request either answers or fails at once,
+      // and the outbox (lib/outbox) keeps what can wait; nothing spins forever.
+      mutations: { networkMode: 'always' },
       queries: {
+        networkMode: 'always',
         staleTime: 10_000,
         refetchOnWindowFocus: true,
         retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
