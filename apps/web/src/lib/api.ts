@@ -62,6 +62,11 @@ export function requireOnline(message: string): void {
   if (connection.isOffline()) throw new ApiError(0, 'offline', message);
 }
 
+/** The offline refusal's own message, or the screen's usual one. */
+export function offlineOr(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.code === 'offline' ? error.message : fallback;
+}
+
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError ? error.message : fallback;
 }

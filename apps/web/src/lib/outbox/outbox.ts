@@ -129,7 +129,8 @@ export const outbox = {
   },
 };
 
-// The server is back: send what waited.
+// The server is back: send what waited at once. After repeated failures the backoff timer
+// decides instead, so a route that fails while /api/health answers is not hammered.
 connection.subscribe(() => {
-  if (!connection.isOffline()) void outbox.drain();
+  if (!connection.isOffline() && failures < 3) void outbox.drain();
 });
