@@ -40,23 +40,26 @@ async function addOffline(page: Page, context: BrowserContext, names: string[]) 
   await expect(page.getByTestId('pending-item')).toHaveCount(names.length);
 }
 
-/** The waiter's phone, on the order screen, with the product list loaded once while online. */
-async function waiterOnOrder(browser: Parameters<typeof signedInContext>[0], tableId: string) {
+type Browser = Parameters<typeof signedInContext>[0];
+
+/** The waiter's phone with a table of its own open, on its order screen, the product list loaded once while online. */
+async function waiterOnOrder(browser: Browser, admin: APIRequestContext, number: number) {
   const waiter = await signedInContext(browser, 'waiter', MOBILE);
+  const { tableId, orderId } = await tableWithOrder(admin, waiter.page.request, number);
   await waiter.page.goto(`/waiter/order/${tableId}`);
   await waiter.page.getByRole('button', { name: 'Agregar', exact: true }).click();
   const dialog = waiter.page.getByRole('dialog', { name: 'Agregar productos' });
   await expect(dialog.getByRole('button', { name: /^Tacos al pastor/ })).toBeVisible();
   await dialog.getByRole('button', { name: 'Cerrar' }).first().click();
-  return waiter;
+  return { ...waiter, tableId, orderId };
 }
 
 test.describe('nothing is lost when the Wi-Fi drops', () => {
   test('five items added offline survive a reload and reach the server and the kitchen exactly once', async ({ browser }) => {
     const admin = await signedInContext(browser, 'admin');
     const kitchen = await signedInContext(browser, 'kitchen');
-    const { tableId, orderId } = await tableWithOrder(admin.page.request, admin.page.request, 61);
-    const waiter = await waiterOnOrder(browser, tableId);
+    const waiter = await waiterOnOrder(browser, admin.page.request, 61);
+    const { orderId } = waiter;
     const w = waiter.page;
 
     await addOffline(w, waiter.context, FOODS);
@@ -86,8 +89,8 @@ test.describe('nothing is lost when the Wi-Fi drops', () => {
 
   test('answers lost after the server committed: the retries under the same keys still make five', async ({ browser }) => {
     const admin = await signedInContext(browser, 'admin');
-    const { tableId, orderId } = await tableWithOrder(admin.page.request, admin.page.request, 62);
-    const waiter = await waiterOnOrder(browser, tableId);
+    const waiter = await waiterOnOrder(browser, admin.page.request, 62);
+    const { orderId } = waiter;
     const w = waiter.page;
     await addOffline(w, waiter.context, FOODS);
 
@@ -114,7 +117,8 @@ test.describe('nothing is lost when the Wi-Fi drops', () => {
   }) => {
     const admin = await signedInContext(browser, 'admin');
     const api = admin.page.request;
-    const { tableId, orderId } = await tableWithOrder(api, api, 63);
+    const waiter = await waiterOnOrder(browser, api, 63);
+    const { orderId } = waiter;
     const products = ((await (await api.get('/api/products?available=1')).json()) as { products: { id: string; name: string }[] })
       .products;
     const added = (await (
@@ -124,7 +128,6 @@ test.describe('nothing is lost when the Wi-Fi drops', () => {
     for (const status of ['en_preparacion', 'listo', 'entregado']) {
       expect((await api.patch(`/api/orders/${orderId}/items/${itemId}/status`, { data: { status } })).ok()).toBeTruthy();
     }
-    const waiter = await waiterOnOrder(browser, tableId);
     const w = waiter.page;
     await addOffline(w, waiter.context, FOODS.slice(0, 2));
 
@@ -155,8 +158,8 @@ test.describe('nothing is lost when the Wi-Fi drops', () => {
 
   test('twenty queued actions: time from the connection returning to an empty outbox', async ({ browser }) => {
     const admin = await signedInContext(browser, 'admin');
-    const { tableId, orderId } = await tableWithOrder(admin.page.request, admin.page.request, 64);
-    const waiter = await waiterOnOrder(browser, tableId);
+    const waiter = await waiterOnOrder(browser, admin.page.request, 64);
+    const { orderId } = waiter;
     const names = Array.from({ length: 20 }, (_, i) => FOODS[i % 4]!);
     await addOffline(waiter.page, waiter.context, names);
 

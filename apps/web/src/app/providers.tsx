@@ -14,11 +14,11 @@ function makeClient(): QueryClient {
     queryCache: new QueryCache({ onError }),
     mutationCache: new MutationCache({ onError }),
     defaultOptions: {
-      // Never "paused" waiting for navigator.onLine: a request either answers or fails at once,
-      // and the outbox (lib/outbox) keeps what can wait; nothing spins forever.
+      // A change is never "paused" waiting for navigator.onLine: it either reaches the server,
+      // waits in the outbox (lib/outbox), or fails at once with why; nothing spins forever.
+      // Queries keep the default: offline they pause and keep showing what they had.
       mutations: { networkMode: 'always' },
       queries: {
-        networkMode: 'always',
         staleTime: 10_000,
         refetchOnWindowFocus: true,
         retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
