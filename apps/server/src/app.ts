@@ -11,6 +11,7 @@ import type { TrustProxy } from './config.ts';
 import { isAllowed } from './http/access.ts';
 import { badRequest, forbidden, unauthorized } from './http/errors.ts';
 import { errorHandler } from './http/error-handler.ts';
+import { installIdempotentRoutes } from './http/idempotent-routes.ts';
 import { SESSION_COOKIE, resolveSession } from './auth/sessions.ts';
 import { liveRoutes, liveSocketOptions } from './live/routes.ts';
 import { featureRoutes } from './features/index.ts';
@@ -64,6 +65,9 @@ export async function buildApp({ ctx, webDist, logger = false }: BuildOptions): 
       throw new Error(`La ruta ${route.method.toString()} ${route.url} no declara su acceso`);
     }
   });
+
+  // Before any route is added: it wraps the handlers of mutating routes.
+  installIdempotentRoutes(app, ctx);
 
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, liveSocketOptions);

@@ -1,12 +1,17 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from './errors.ts';
+import { IdempotentReplay } from './idempotency.ts';
+import { REPLAYED_HEADER } from './idempotent-routes.ts';
 
 const UNAVAILABLE = 'Servicio no disponible. Verifica tu conexión';
 const UNEXPECTED = 'Ha ocurrido un error inesperado';
 
 /** Turns any thrown error into { error: { code, message } } with a Spanish message; never leaks internals. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof IdempotentReplay) {
+    return reply.code(error.stored.statusCode).header(REPLAYED_HEADER, 'true').send(error.stored.body);
+  }
   if (error instanceof AppError) {
     return reply.code(error.statusCode).send({ error: { code: error.code, message: error.message } });
   }

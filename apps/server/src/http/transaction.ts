@@ -2,6 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { AppContext } from './context.ts';
 import type { HubEvent } from '../live/hub.ts';
+import { claimKey, IdempotentReplay } from './idempotency.ts';
+import { currentKey } from './request-context.ts';
 
 export type Emit = (event: Omit<HubEvent, 'at'>) => void;
 export type Trx = Transaction<Database> | Kysely<Database>;
@@ -9,10 +11,24 @@ export type Trx = Transaction<Database> | Kysely<Database>;
 /**
  * Runs one mutation in one transaction and publishes its live events only after commit,
  * so no screen ever sees a change that was rolled back.
+ *
+ * When the request carries an Idempotency-Key, its first mutate() claims the key inside the
+ * same transaction: the write and the claim commit together or not at all, so a repeat of the
+ * key can never write twice (docs/decisions/0009-idempotent-writes.md).
  */
 export async function mutate<T>(ctx: AppContext, work: (trx: Transaction<Database>, emit: Emit) => Promise<T>): Promise<T> {
   const events: Omit<HubEvent, 'at'>[] = [];
-  const result = await ctx.db.db.transaction().execute((trx) => work(trx, (e) => events.push(e)));
+  const keyed = currentKey();
+  const claim = keyed && !keyed.claimed ? keyed : null;
+  const result = await ctx.db.db.transaction().execute(async (trx) => {
+    if (claim) {
+      const stored = await claimKey(trx, { key: claim.key, scope: claim.scope, hash: claim.hash, now: ctx.clock.now() });
+      // A twin committed while this request waited on the key: answer what it answered.
+      if (stored) throw new IdempotentReplay(stored);
+    }
+    return work(trx, (e) => events.push(e));
+  });
+  if (claim) claim.claimed = true;
   const at = ctx.clock.now();
   for (const e of events) ctx.live.publish({ ...e, at });
   return result;

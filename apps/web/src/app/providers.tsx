@@ -14,6 +14,10 @@ function makeClient(): QueryClient {
     queryCache: new QueryCache({ onError }),
     mutationCache: new MutationCache({ onError }),
     defaultOptions: {
+      // A change is never "paused" waiting for navigator.onLine: it either reaches the server,
+      // waits in the outbox (lib/outbox), or fails at once with why; nothing spins forever.
+      // Queries keep the default: offline they pause and keep showing what they had.
+      mutations: { networkMode: 'always' },
       queries: {
         staleTime: 10_000,
         refetchOnWindowFocus: true,

@@ -1,4 +1,5 @@
 import { t } from './i18n/es-MX.ts';
+import { connection } from './connection.ts';
 
 /** An API failure carrying the server's Spanish message, safe to show in a toast. */
 export class ApiError extends Error {
@@ -26,6 +27,7 @@ export async function api<T>(method: string, path: string, body?: unknown, heade
       body: body !== undefined ? JSON.stringify(body) : null,
     });
   } catch {
+    connection.reportFailure();
     throw new ApiError(0, 'network', t.app.unavailable);
   }
   const text = await res.text();
@@ -54,6 +56,16 @@ export const post = <T>(path: string, body?: unknown, headers?: Record<string, s
 export const patch = <T>(path: string, body?: unknown) => api<T>('PATCH', path, body);
 export const put = <T>(path: string, body?: unknown) => api<T>('PUT', path, body);
 export const del = <T>(path: string, body?: unknown) => api<T>('DELETE', path, body);
+
+/** Actions that cannot wait in the outbox fail at once, with their own message, when the server is out of reach. */
+export function requireOnline(message: string): void {
+  if (connection.isOffline()) throw new ApiError(0, 'offline', message);
+}
+
+/** The offline refusal's own message, or the screen's usual one. */
+export function offlineOr(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.code === 'offline' ? error.message : fallback;
+}
 
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError ? error.message : fallback;

@@ -6,7 +6,7 @@ import { verifyPin } from '../../auth/verify-pin.ts';
 import { findOrderRow, ORDER_NOT_FOUND } from '../orders/order-store.ts';
 import { assertMayWorkOrder } from '../orders/order-access.ts';
 import { closeOrderInTx } from './close-order.command.ts';
-import { claimKey, requestHash, storeResponse, type StoredResponse } from './idempotency.ts';
+import { claimKey, requestHash, storeResponse, type StoredResponse } from '../../http/idempotency.ts';
 import { LIVE_STATES } from '../terminals/card-payment-store.ts';
 import { assertNoPendingReview } from '../terminals/card-review.ts';
 

@@ -12,7 +12,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/orders/:orderId/close',
     {
-      config: { access: STAFF_FLOOR },
+      config: { access: STAFF_FLOOR, idempotency: 'own' },
       schema: {
         params: CloseOrderParamsSchema,
         headers: IdempotencyHeadersSchema,

@@ -6,7 +6,7 @@ import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { audit } from '../../http/audit.ts';
 import { newId } from '../../http/ids.ts';
 import { mutate, type Trx } from '../../http/transaction.ts';
-import { IDEMPOTENCY_MESSAGES } from '../checkout/idempotency.ts';
+import { IDEMPOTENCY_MESSAGES } from '../../http/idempotency.ts';
 import { assertMayWorkOrder, lockWorkableOrder } from '../orders/order-access.ts';
 import { findOrderRow, ORDER_NOT_FOUND, presentItem } from '../orders/order-store.ts';
 import { cardGateway } from './card-gateway.ts';

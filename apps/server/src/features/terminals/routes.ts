@@ -30,7 +30,7 @@ export const terminalsRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/card-payments',
     {
-      config: { access: STAFF_FLOOR },
+      config: { access: STAFF_FLOOR, idempotency: 'own' },
       schema: {
         headers: IdempotencyHeadersSchema,
         body: CreateCardPaymentBodySchema,

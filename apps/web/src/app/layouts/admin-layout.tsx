@@ -5,6 +5,7 @@ import { BarChart3, ChefHat, ClipboardList, LayoutGrid, LogOut, Menu, Package, R
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { ConnectionIndicator } from '../../components/ui/connection-indicator.tsx';
+import { OfflineBanner } from '../../components/offline-banner.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useGeneralConfig } from '../../lib/config.ts';
@@ -104,6 +105,7 @@ export function AdminLayout() {
       </Dialog>
       {/* --bottom-bar-h on the root lifts it above the phone's menu button (none from lg up). */}
       <ConnectionIndicator />
+      <OfflineBanner />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { NavLink, Outlet, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ChefHat, Wine } from 'lucide-react';
 import { ConnectionIndicator } from '../../components/ui/connection-indicator.tsx';
+import { OfflineBanner } from '../../components/offline-banner.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { KITCHEN_NAME_KEY, useLogout, useSession } from '../../lib/session.ts';
@@ -48,6 +49,7 @@ export function KitchenLayout() {
         }
       />
       <ConnectionIndicator />
+      <OfflineBanner />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { LayoutGrid } from 'lucide-react';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { ConnectionIndicator } from '../../components/ui/connection-indicator.tsx';
+import { OfflineBanner } from '../../components/offline-banner.tsx';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useGeneralConfig } from '../../lib/config.ts';
 import { useLogout, useSession } from '../../lib/session.ts';
@@ -53,6 +54,7 @@ export function WaiterLayout() {
         />
       )}
       <ConnectionIndicator />
+      <OfflineBanner />
     </div>
   );
 }

@@ -1,11 +1,14 @@
 import { WifiOff } from 'lucide-react';
 import { useLiveStatus } from '../../lib/use-live.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
+import { useReachability } from '../../lib/connection.ts';
 
 /** Shown only when the screen is not live, so staff know what they see may be stale; it floats above a screen's bottom bar. */
 export function ConnectionIndicator() {
   const status = useLiveStatus();
-  if (status === 'open') return null;
+  // Without the server at all, the offline banner (components/offline-banner.tsx) says more.
+  const reach = useReachability();
+  if (status === 'open' || reach === 'offline') return null;
   return (
     <div
       role="status"

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { CardPayment, CardTerminal, CreateCardPaymentBody } from '@comanda/contract';
-import { get, post } from '../../lib/api.ts';
+import { get, post, requireOnline } from '../../lib/api.ts';
+import { t } from '../../lib/i18n/es-MX.ts';
 import { newIdempotencyKey } from '../../lib/ids.ts';
 import { useLiveQueries, useLiveTopics } from '../../lib/use-live.ts';
 
@@ -50,8 +51,10 @@ export function useCardPayment(id: string | null) {
 
 export function useStartCardPayment() {
   return useMutation({
-    mutationFn: async ({ key, ...body }: CreateCardPaymentBody & { key: string }) =>
-      (await post<{ payment: CardPayment }>('/api/card-payments', body, { 'idempotency-key': key })).payment,
+    mutationFn: async ({ key, ...body }: CreateCardPaymentBody & { key: string }) => {
+      requireOnline(t.offline.cardPayment);
+      return (await post<{ payment: CardPayment }>('/api/card-payments', body, { 'idempotency-key': key })).payment;
+    },
   });
 }
 

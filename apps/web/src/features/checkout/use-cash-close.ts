@@ -1,7 +1,8 @@
 import { useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CloseOrderBody, Order } from '@comanda/contract';
-import { post } from '../../lib/api.ts';
+import { post, requireOnline } from '../../lib/api.ts';
+import { t } from '../../lib/i18n/es-MX.ts';
 import { newIdempotencyKey } from '../../lib/ids.ts';
 import { orderKey } from '../../lib/orders.ts';
 
@@ -16,6 +17,7 @@ export function useCashClose(orderId: string) {
   const attempt = useRef<{ key: string; figures: string } | null>(null);
   return useMutation({
     mutationFn: async (input: CashInput) => {
+      requireOnline(t.offline.pay);
       const figures = JSON.stringify([input.tipBps, input.peopleCount, input.receivedAmount]);
       if (attempt.current?.figures !== figures) attempt.current = { key: newIdempotencyKey('cash'), figures };
       const body: CloseOrderBody = { method: 'efectivo', ...input };

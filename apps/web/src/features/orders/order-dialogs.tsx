@@ -24,8 +24,14 @@ export function useOrderDialogs(order: Order | undefined, actions: OrderActions 
           onClose={close}
           onPick={async (pick) => {
             try {
-              await actions.addItem.mutateAsync({ productId: pick.productId, quantity: pick.quantity, notes: pick.notes });
-              toast.success(t.order.itemAdded(pick.productName));
+              const answer = await actions.addItem.mutateAsync({
+                productId: pick.productId,
+                productName: pick.productName,
+                quantity: pick.quantity,
+                notes: pick.notes,
+              });
+              if (answer.queued) toast.info(t.offline.queuedItem(pick.productName));
+              else toast.success(t.order.itemAdded(pick.productName));
               return true;
             } catch (error) {
               toast.error(errorMessage(error, t.order.productNotFound));
@@ -40,11 +46,13 @@ export function useOrderDialogs(order: Order | undefined, actions: OrderActions 
           onClose={close}
           onConfirm={(quantity) => {
             if (open.kind !== 'units') return;
+            const { item } = open;
             actions.addUnits.mutate(
-              { itemId: open.item.id, quantity },
+              { itemId: item.id, quantity, productName: item.productName, productPrice: item.productPrice, notes: item.notes },
               {
-                onSuccess: () => {
-                  toast.success(t.order.unitsAdded);
+                onSuccess: (answer) => {
+                  if (answer.queued) toast.info(t.offline.queuedUnits);
+                  else toast.success(t.order.unitsAdded);
                   close();
                 },
                 onError: (error) => toast.error(errorMessage(error, t.app.unexpected)),

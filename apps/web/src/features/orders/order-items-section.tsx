@@ -4,6 +4,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { EmptyOrder } from './empty-order.tsx';
 import { OrderItemsList } from './order-items-list.tsx';
+import { PendingLines } from './pending-lines.tsx';
 import type { OrderScreen } from './use-order-screen.tsx';
 
 /** The item list, or 'Orden Vacía' when nothing counts (deleted items stay listed below it). */
@@ -20,8 +21,8 @@ export function OrderItemsSection({ screen, showAddButton }: { screen: OrderScre
   );
   return (
     <div className="space-y-3">
-      {screen.isEmpty && <EmptyOrder onAdd={screen.dialogs.openPicker} disabled={screen.readOnly} />}
-      {order.items.length > 0 && (
+      {screen.isEmpty && screen.queued.length === 0 && <EmptyOrder onAdd={screen.dialogs.openPicker} disabled={screen.readOnly} />}
+      {(order.items.length > 0 || screen.queued.length > 0) && (
         <Card className="px-4 py-2">
           <div className="flex items-center justify-between gap-2 border-b border-slate-100 py-2">
             <h2 className="font-semibold">{t.order.itemsTitle}</h2>
@@ -33,6 +34,7 @@ export function OrderItemsSection({ screen, showAddButton }: { screen: OrderScre
             )}
           </div>
           {list}
+          <PendingLines entries={screen.queued} />
         </Card>
       )}
     </div>

@@ -1,17 +1,35 @@
 import { activeItems, orderSubtotal, paymentGate, type Cents } from '@comanda/domain';
-import type { UpdateOrderBody } from '@comanda/contract';
+import type { Order, UpdateOrderBody } from '@comanda/contract';
 import { ApiError } from '../../lib/api.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useOrderActions, useTableOrder } from './order-api.ts';
 import { useOrderDialogs } from './order-dialogs.tsx';
+import { useOutboxEntries, type OutboxEntry } from '../../lib/outbox/index.ts';
+
+/** Guest count and table name waiting in the outbox show as already set. */
+function withQueuedUpdates(order: Order, entries: OutboxEntry[]): Order {
+  let shown = order;
+  for (const e of entries) {
+    if (e.kind !== 'update-order' || e.state !== 'pending' || e.orderId !== order.id) continue;
+    const body = e.body as UpdateOrderBody;
+    shown = {
+      ...shown,
+      peopleCount: body.peopleCount ?? shown.peopleCount,
+      tableName: body.tableName !== undefined ? body.tableName : shown.tableName,
+    };
+  }
+  return shown;
+}
 
 /** Everything both order screens need for the active order of one table. */
 export function useOrderScreen(tableId: string) {
   const query = useTableOrder(tableId);
   const notFound = query.error instanceof ApiError && query.error.status === 404;
   // Once paid or cancelled the table has no active order: a refetch answers 404 and the stale copy goes.
-  const order = notFound ? undefined : query.data;
+  const entries = useOutboxEntries();
+  const order = notFound || !query.data ? undefined : withQueuedUpdates(query.data, entries);
+  const queued = order ? entries.filter((e) => e.orderId === order.id && e.state === 'pending' && e.preview !== null) : [];
   const actions = useOrderActions(tableId, order?.id ?? '');
   const dialogs = useOrderDialogs(order, order ? actions : null);
   const now = useNow(30_000);
@@ -23,6 +41,8 @@ export function useOrderScreen(tableId: string) {
   return {
     query,
     order,
+    /** Items and units waiting in the outbox, shown as "pendiente de envío". */
+    queued,
     notFound,
     now,
     dialogs,

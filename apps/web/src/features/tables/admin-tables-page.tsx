@@ -11,7 +11,7 @@ import { cn } from '../../components/ui/cn.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { errorMessage } from '../../lib/api.ts';
+import { errorMessage, offlineOr } from '../../lib/api.ts';
 import { money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useNow } from '../../lib/use-now.ts';
@@ -148,7 +148,7 @@ function FreeCard({ table, label }: { table: Table; label: string }) {
   const open = () =>
     openTable.mutate(table.id, {
       onSuccess: () => void navigate(`/admin/order/${table.id}`),
-      onError: () => toast.error(t.tables.openError),
+      onError: (error) => toast.error(offlineOr(error, t.tables.openError)),
     });
   return (
     <Card

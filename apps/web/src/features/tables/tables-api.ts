@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Order, Table } from '@comanda/contract';
-import { get, post } from '../../lib/api.ts';
+import { get, post, requireOnline } from '../../lib/api.ts';
+import { t } from '../../lib/i18n/es-MX.ts';
 import { useLiveQueries } from '../../lib/use-live.ts';
 
 export const TABLES_KEY = ['tables'] as const;
@@ -15,7 +16,10 @@ export function useTables() {
 export function useOpenTable() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (tableId: string) => (await post<{ order: Order }>(`/api/tables/${tableId}/open`)).order,
+    mutationFn: async (tableId: string) => {
+      requireOnline(t.offline.openTable); // a table cannot be opened from the outbox
+      return (await post<{ order: Order }>(`/api/tables/${tableId}/open`)).order;
+    },
     onSuccess: (order) => qc.setQueryData(['table-order', order.tableId], order),
     onSettled: () => qc.invalidateQueries({ queryKey: TABLES_KEY }),
   });

@@ -10,6 +10,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { money } from '../../lib/format.ts';
+import { offlineOr } from '../../lib/api.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useSession } from '../../lib/session.ts';
 import { useNow } from '../../lib/use-now.ts';
@@ -35,7 +36,7 @@ export function WaiterHomePage() {
   const open = (table: Table) =>
     openTable.mutate(table.id, {
       onSuccess: () => void navigate(`/waiter/order/${table.id}`),
-      onError: () => toast.error(t.tables.openError),
+      onError: (error) => toast.error(offlineOr(error, t.tables.openError)),
     });
 
   return (

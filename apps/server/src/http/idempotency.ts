@@ -1,11 +1,16 @@
-import { AppError, conflict } from '../../http/errors.ts';
-import { sha256 } from '../../http/ids.ts';
-import type { Trx } from '../../http/transaction.ts';
+import { AppError, conflict } from './errors.ts';
+import { sha256 } from './ids.ts';
+import type { Trx } from './transaction.ts';
 
 export const IDEMPOTENCY_MESSAGES = {
   reused: 'La clave de idempotencia ya se usó con otra solicitud',
   inFlight: 'La solicitud anterior con esta clave sigue en curso. Intenta de nuevo.',
+  applied: 'La solicitud con esta clave ya se aplicó, pero su respuesta se perdió. Actualiza para ver el resultado.',
+  invalid: 'El encabezado Idempotency-Key no es válido',
 } as const;
+
+/** How long a claimed key may stay without its response before we call the response lost. */
+export const RESPONSE_GRACE_MS = 30_000;
 
 export interface StoredResponse {
   statusCode: number;
@@ -41,10 +46,23 @@ export async function claimKey(trx: Trx, input: { key: string; scope: string; ha
   return { statusCode: row.status_code, body: JSON.parse(row.response) as unknown };
 }
 
+/** Thrown inside mutate() when a concurrent twin already answered: the error handler replays it. */
+export class IdempotentReplay extends Error {
+  constructor(readonly stored: StoredResponse) {
+    super('idempotent replay');
+    this.name = 'IdempotentReplay';
+  }
+}
+
 export async function storeResponse(trx: Trx, key: string, response: StoredResponse): Promise<void> {
   await trx
     .updateTable('idempotency_keys')
     .set({ status_code: response.statusCode, response: JSON.stringify(response.body) })
     .where('key', '=', key)
     .execute();
+}
+
+/** The generic (every-route) variant stores the serialized JSON exactly as it was sent. */
+export async function storeRawResponse(trx: Trx, key: string, statusCode: number, json: string): Promise<void> {
+  await trx.updateTable('idempotency_keys').set({ status_code: statusCode, response: json }).where('key', '=', key).execute();
 }

@@ -1,0 +1,103 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { isValidPin } from '@comanda/domain';
+import { IDEMPOTENCY_KEY_PATTERN } from '@comanda/contract';
+import type { AppContext } from './context.ts';
+import { AppError, badRequest, conflict } from './errors.ts';
+import { sha256 } from './ids.ts';
+import { IDEMPOTENCY_MESSAGES, requestHash, RESPONSE_GRACE_MS, storeRawResponse } from './idempotency.ts';
+import { runWithKey, type KeyedRequest } from './request-context.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** 'own': the route claims its key itself (order close, card payments); the generic layer stays out. */
+    idempotency?: 'own';
+  }
+  interface FastifyRequest {
+    keyed: KeyedRequest | null;
+  }
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const SECRET_FIELD = /pin|password/i;
+export const REPLAYED_HEADER = 'idempotent-replayed';
+
+/**
+ * Every signed-in POST/PUT/PATCH/DELETE under /api honours an Idempotency-Key header:
+ * - the key is scoped to the session user, the method and the route pattern;
+ * - a repeat with the same params and body gets the first response (status and body) again,
+ *   with no second write; another request under the same key gets 422; a key whose first
+ *   request has not answered yet gets 409;
+ * - the key is claimed by the request's first mutate(), inside its transaction (transaction.ts),
+ *   and the response is stored as it is sent (onSend).
+ * Public routes (login, logout, password links, webhooks) and routes that keep their own keys
+ * (`config.idempotency: 'own'`) are left alone.
+ */
+export function installIdempotentRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('keyed', null);
+
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!isKeyable(route)) return;
+    const handler = route.handler;
+    route.handler = function keyedHandler(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+      const keyed = request.keyed;
+      return keyed ? runWithKey(keyed, () => handler.call(this, request, reply)) : handler.call(this, request, reply);
+    };
+  });
+
+  app.addHook('preHandler', async (request, reply) => {
+    const header = request.headers['idempotency-key'];
+    if (header === undefined || !MUTATING.has(request.method) || !request.user) return;
+    const config = request.routeOptions.config;
+    if (!request.url.startsWith('/api') || config.access === 'public' || config.idempotency === 'own') return;
+    if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header)) throw badRequest(IDEMPOTENCY_MESSAGES.invalid, 'validation');
+    const scope = `${request.user.id} ${request.method} ${request.routeOptions.url ?? ''}`;
+    const keyed: KeyedRequest = {
+      key: `r:${sha256(`${scope}\n${header}`)}`,
+      scope,
+      hash: requestHash({ params: request.params ?? null, body: hideSecrets(ctx, request.body ?? null) }),
+      claimed: false,
+    };
+    const row = await ctx.db.db.selectFrom('idempotency_keys').selectAll().where('key', '=', keyed.key).executeTakeFirst();
+    if (!row) {
+      request.keyed = keyed;
+      return;
+    }
+    if (row.scope !== keyed.scope || row.request_hash !== keyed.hash) {
+      throw new AppError(422, 'idempotency_key_reused', IDEMPOTENCY_MESSAGES.reused);
+    }
+    if (row.status_code === null || row.response === null) {
+      // The write committed with its claim; its response is written a moment later. A
+      // process that died in that moment leaves the key without one: say so, never rewrite.
+      if (ctx.clock.now() - Number(row.created_at) < RESPONSE_GRACE_MS) {
+        throw conflict(IDEMPOTENCY_MESSAGES.inFlight, 'idempotency_in_flight');
+      }
+      throw conflict(IDEMPOTENCY_MESSAGES.applied, 'idempotency_applied');
+    }
+    return reply.code(row.status_code).header(REPLAYED_HEADER, 'true').type('application/json; charset=utf-8').send(row.response);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const keyed = request.keyed;
+    if (!keyed?.claimed || typeof payload !== 'string') return payload;
+    keyed.claimed = false; // store once, even if onSend ran again for an error reply
+    await storeRawResponse(ctx.db.db, keyed.key, reply.statusCode, payload);
+    return payload;
+  });
+}
+
+function isKeyable(route: RouteOptions): boolean {
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  return route.url.startsWith('/api') && methods.some((m) => MUTATING.has(m)) && route.config?.idempotency !== 'own';
+}
+
+/** The request hash never holds a PIN or password that could be recovered from it: PINs are keyed (HMAC). */
+function hideSecrets(ctx: AppContext, value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((v) => hideSecrets(ctx, v));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (SECRET_FIELD.test(k) && typeof v === 'string') out[k] = isValidPin(v) ? ctx.pins.hash(v) : sha256(`secret:${v}`);
+    else out[k] = hideSecrets(ctx, v);
+  }
+  return out;
+}

@@ -1,0 +1,22 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/** The Idempotency-Key of the request being handled, as mutate() needs it. */
+export interface KeyedRequest {
+  /** The stored key: the client's key scoped to user, method and route (see idempotent-routes.ts). */
+  key: string;
+  scope: string;
+  hash: string;
+  /** Set once a mutate() of this request committed with the key claimed in its transaction. */
+  claimed: boolean;
+}
+
+const storage = new AsyncLocalStorage<KeyedRequest>();
+
+/** Runs a route handler with its key visible to every mutate() it calls. */
+export function runWithKey<T>(keyed: KeyedRequest, work: () => T): T {
+  return storage.run(keyed, work);
+}
+
+export function currentKey(): KeyedRequest | undefined {
+  return storage.getStore();
+}
