@@ -13,6 +13,7 @@ import { errorHandler } from './http/error-handler.ts';
 import { SESSION_COOKIE, resolveSession } from './auth/sessions.ts';
 import { liveRoutes } from './live/routes.ts';
 import { featureRoutes } from './features/index.ts';
+import { netRoutes } from './net/routes.ts';
 
 export interface BuildOptions {
   ctx: AppContext;
@@ -28,6 +29,8 @@ const CSP = [
   "script-src 'self'",
   "connect-src 'self' ws: wss:",
   "font-src 'self' data:",
+  "worker-src 'self'",
+  "manifest-src 'self'",
   "media-src 'self' data: blob:",
   "object-src 'none'",
   "base-uri 'self'",
@@ -102,6 +105,7 @@ export async function buildApp({ ctx, webDist, logger = false }: BuildOptions): 
 
   await app.register(liveRoutes);
   for (const routes of featureRoutes as FastifyPluginAsync[]) await app.register(routes);
+  await app.register(netRoutes);
 
   if (webDist && existsSync(join(webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });

@@ -11,3 +11,4 @@ export * from './tickets.ts';
 export * from './cash-close.ts';
 export * from './terminals.ts';
 export * from './users.ts';
+export * from './devices.ts';
