@@ -54,7 +54,9 @@ export async function startHttps(app: FastifyInstance, opts: HttpsOptions): Prom
 
   let current = issue();
   await app.ready();
-  const server = createHttpsServer({ key: current.keyPem, cert: current.certPem, minVersion: 'TLSv1.2' }, (req, res) =>
+  // The chain sent is the server certificate and the CA (harmless to send, and lets a client pin the CA's key).
+  const chain = (tls: TlsMaterial) => `${tls.certPem.trim()}\n${tls.caPem.trim()}\n`;
+  const server = createHttpsServer({ key: current.keyPem, cert: chain(current), minVersion: 'TLSv1.2' }, (req, res) =>
     app.routing(req, res),
   );
   server.on('upgrade', (req, socket, head) => app.server.emit('upgrade', req, socket, head));
@@ -78,7 +80,7 @@ export async function startHttps(app: FastifyInstance, opts: HttpsOptions): Prom
   const refresh = () => {
     const next = issue();
     if (next.outcome !== 'kept') {
-      server.setSecureContext({ key: next.keyPem, cert: next.certPem, minVersion: 'TLSv1.2' });
+      server.setSecureContext({ key: next.keyPem, cert: chain(next), minVersion: 'TLSv1.2' });
       opts.log?.('Certificado HTTPS renovado.');
     }
     current = next;

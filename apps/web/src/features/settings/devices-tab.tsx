@@ -6,10 +6,10 @@ import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ErrorState } from '../../components/ui/empty-state.tsx';
 import { get } from '../../lib/api.ts';
-import { formatDateTime } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 
 const DEVICES_KEY = ['devices', 'info'] as const;
+const DATE = new Intl.DateTimeFormat('es-MX', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** "Conectar dispositivos": the addresses phones and tablets open, with QR codes, and the local CA when HTTPS is on. */
 export default function DevicesTab() {
@@ -86,7 +86,7 @@ function HttpsCard({ https }: { https: DevicesInfo['https'] }) {
               {t.devices.downloadCa}
             </a>
             {https.certificateExpiresAt !== null && (
-              <span className="text-xs text-slate-500">{t.devices.expires(formatDateTime(https.certificateExpiresAt))}</span>
+              <span className="text-xs text-slate-500">{t.devices.expires(DATE.format(new Date(https.certificateExpiresAt)))}</span>
             )}
           </div>
           {https.caFingerprint && (
