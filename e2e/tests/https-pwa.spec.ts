@@ -16,7 +16,14 @@ import { test, expect, ACCOUNTS, PASSWORD } from './fixtures.ts';
  */
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
-const BASE_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic'];
+const BASE_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -97,7 +104,10 @@ function newVersionOf(dist: string, into: string): string {
   writeFileSync(indexPath, html);
   const revision = createHash('md5').update(html).digest('hex');
   const swPath = join(into, 'sw.js');
-  const sw = readFileSync(swPath, 'utf8').replace(/\{url:"index\.html",revision:"[0-9a-f]+"\}/, `{url:"index.html",revision:"${revision}"}`);
+  const sw = readFileSync(swPath, 'utf8').replace(
+    /\{url:"index\.html",revision:"[0-9a-f]+"\}/,
+    `{url:"index.html",revision:"${revision}"}`,
+  );
   if (!sw.includes(revision)) throw new Error('sw.js has no index.html precache entry to update');
   writeFileSync(swPath, sw);
   return into;
@@ -198,7 +208,8 @@ test.describe('HTTPS on the LAN and the installable app', () => {
     await page.waitForLoadState('networkidle');
     const cached = await page.evaluate(async () => {
       const urls: string[] = [];
-      for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
+      for (const name of await caches.keys())
+        for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
       return urls;
     });
     expect(cached).toContain('/api/products');
@@ -215,7 +226,14 @@ test.describe('HTTPS on the LAN and the installable app', () => {
       expect(offlineCatalogue.status).toBe(200);
       expect(offlineCatalogue.count).toBeGreaterThan(0);
       // Any other API call fails offline instead of answering from a cache.
-      expect(await page.evaluate(() => fetch('/api/tables').then(() => 'answered', () => 'failed'))).toBe('failed');
+      expect(
+        await page.evaluate(() =>
+          fetch('/api/tables').then(
+            () => 'answered',
+            () => 'failed',
+          ),
+        ),
+      ).toBe('failed');
     } finally {
       await context.setOffline(false);
     }

@@ -99,7 +99,8 @@ describe('HTTPS on the LAN with a local certificate authority', () => {
     expect(san).toContain('DNS:localhost');
     expect(san).toContain('IP Address:127.0.0.1');
     expect(san).toContain(`DNS:${hostname().toLowerCase()}`);
-    for (const ip of lanIPv4().filter((a) => /^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(a))) expect(san).toContain(`IP Address:${ip}`);
+    for (const ip of lanIPv4().filter((a) => /^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(a)))
+      expect(san).toContain(`IP Address:${ip}`);
     expect(leaf.checkIssued(new X509Certificate(ca))).toBe(true);
     expect(leaf.ca).toBe(false);
     expect(new X509Certificate(ca).ca).toBe(true);
@@ -216,7 +217,13 @@ describe('server certificate renewal', () => {
   it('re-issues on start (startHttps) a certificate that is about to expire', async () => {
     const server = await startTestServer('sqlite', { env: { HTTPS: 'on' }, seed: false });
     try {
-      const short = ensureTls({ dataDir: server.ctx.config.DATA_DIR, hostName: hostname(), lanIps: lanIPv4(), now: Date.now(), leafValidityDays: 10 });
+      const short = ensureTls({
+        dataDir: server.ctx.config.DATA_DIR,
+        hostName: hostname(),
+        lanIps: lanIPv4(),
+        now: Date.now(),
+        leafValidityDays: 10,
+      });
       expect(short.notAfter - Date.now()).toBeLessThan(RENEW_BEFORE_MS);
       const https = await startHttps(server.app, { port: 0, host: '127.0.0.1' });
       try {
@@ -268,7 +275,10 @@ describe('server certificate renewal', () => {
     ensureTls({ dataDir: dir, hostName: 'caja', lanIps: ['192.168.1.20'], now });
     const moved = ensureTls({ dataDir: dir, hostName: 'caja', lanIps: ['192.168.1.20', '10.0.0.7'], now });
     expect(moved.outcome).toBe('issued');
-    expect(certificateNames(moved.certPem)).toEqual({ dns: ['localhost', 'caja', 'caja.local'], ips: ['10.0.0.7', '127.0.0.1', '192.168.1.20'] });
+    expect(certificateNames(moved.certPem)).toEqual({
+      dns: ['localhost', 'caja', 'caja.local'],
+      ips: ['10.0.0.7', '127.0.0.1', '192.168.1.20'],
+    });
   });
 
   it('signs only local names and private addresses (the CA is name-constrained)', () => {
@@ -305,7 +315,12 @@ describe('devices, CA download and manifest without HTTPS', () => {
     const res = await fetch(`${server.url}/manifest.webmanifest`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
-    const manifest = (await res.json()) as { name: string; start_url: string; display: string; icons: { sizes: string; purpose: string }[] };
+    const manifest = (await res.json()) as {
+      name: string;
+      start_url: string;
+      display: string;
+      icons: { sizes: string; purpose: string }[];
+    };
     expect(manifest).toMatchObject({ name: 'La Cantina', short_name: 'La Cantina', start_url: '/', display: 'standalone' });
     expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
     expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);

@@ -87,13 +87,16 @@ export async function startHttps(app: FastifyInstance, opts: HttpsOptions): Prom
     ctx.services.set(SERVICE, { httpsPort: port, tls: current } satisfies NetState);
     return current;
   };
-  const timer = setInterval(() => {
-    try {
-      refresh();
-    } catch (error) {
-      opts.log?.(`No se pudo renovar el certificado HTTPS: ${String(error)}`);
-    }
-  }, opts.checkEveryMs ?? 60 * 60_000);
+  const timer = setInterval(
+    () => {
+      try {
+        refresh();
+      } catch (error) {
+        opts.log?.(`No se pudo renovar el certificado HTTPS: ${String(error)}`);
+      }
+    },
+    opts.checkEveryMs ?? 60 * 60_000,
+  );
   timer.unref();
 
   return {

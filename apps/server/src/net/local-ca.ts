@@ -139,9 +139,7 @@ function nameConstraints(extraDns: string[]): forge.asn1.Asn1 {
     return subtree(asn1.create(asn1.Class.CONTEXT_SPECIFIC, 7, false, bytes.toString('binary')));
   });
   // NameConstraints ::= SEQUENCE { permittedSubtrees [0] GeneralSubtrees }
-  return asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [
-    asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [...dns, ...ips]),
-  ]);
+  return asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [...dns, ...ips])]);
 }
 
 function createCa(dir: string, hostName: string, now: number): void {

@@ -567,7 +567,8 @@ export const t = {
   },
   devices: {
     tab: 'Conectar dispositivos',
-    intro: 'Abre una de estas direcciones en el teléfono o la tableta, conectado a la misma red Wi-Fi que esta computadora. Escanea el código QR con la cámara.',
+    intro:
+      'Abre una de estas direcciones en el teléfono o la tableta, conectado a la misma red Wi-Fi que esta computadora. Escanea el código QR con la cámara.',
     loadError: 'No se pudo cargar la información de conexión',
     local: 'Solo en esta computadora',
     lan: 'En la red local',
