@@ -20,7 +20,13 @@ async function main(): Promise<void> {
   const httpPort = (server.app.server.address() as { port: number }).port;
   let https: HttpsListener | null = null;
   if (config.HTTPS === 'on') {
-    https = await startHttps(server.app, { port: config.HTTPS_PORT, host: config.HOST, log: (line) => console.log(line) });
+    try {
+      https = await startHttps(server.app, { port: config.HTTPS_PORT, host: config.HOST, log: (line) => console.log(line) });
+    } catch (error) {
+      await server.close();
+      const code = (error as NodeJS.ErrnoException).code ?? String(error);
+      throw new ConfigError(`HTTPS_PORT: no se pudo abrir HTTPS en el puerto ${config.HTTPS_PORT} (${code})`);
+    }
     const tls = https.material();
     if (tls.outcome === 'created') console.log('Se creó la autoridad de certificación local (DATA_DIR/tls).');
     console.log(`HTTPS activo; el certificado cubre: ${[...tls.names.dns, ...tls.names.ips].join(', ')}`);
