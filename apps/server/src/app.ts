@@ -15,6 +15,7 @@ import { installIdempotentRoutes } from './http/idempotent-routes.ts';
 import { SESSION_COOKIE, resolveSession } from './auth/sessions.ts';
 import { liveRoutes, liveSocketOptions } from './live/routes.ts';
 import { featureRoutes } from './features/index.ts';
+import { netRoutes } from './net/routes.ts';
 
 export interface BuildOptions {
   ctx: AppContext;
@@ -30,6 +31,8 @@ const CSP = [
   "script-src 'self'",
   "connect-src 'self' ws: wss:",
   "font-src 'self' data:",
+  "worker-src 'self'",
+  "manifest-src 'self'",
   "media-src 'self' data: blob:",
   "object-src 'none'",
   "base-uri 'self'",
@@ -107,6 +110,7 @@ export async function buildApp({ ctx, webDist, logger = false }: BuildOptions): 
 
   await app.register(liveRoutes);
   for (const routes of featureRoutes as FastifyPluginAsync[]) await app.register(routes);
+  await app.register(netRoutes);
 
   if (webDist && existsSync(join(webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });

@@ -76,6 +76,9 @@ const EnvSchema = z.object({
   SECURE_COOKIES: z.enum(['auto', 'true', 'false']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: TrustProxySchema,
+  /** 'on' also serves HTTPS on HTTPS_PORT with a certificate from a local CA kept in DATA_DIR/tls. */
+  HTTPS: z.enum(['on', 'off']).default('off'),
+  HTTPS_PORT: z.coerce.number().int().min(0).max(65535).default(3443),
 });
 
 export type Config = z.infer<typeof EnvSchema>;

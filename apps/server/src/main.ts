@@ -3,6 +3,8 @@ import { resolve } from 'node:path';
 import { ConfigError, configWarnings, loadConfig } from './config.ts';
 import { createServer } from './server.ts';
 import { demoAccountsText, isEmpty, seedDemo } from './seed/seed.ts';
+import { startHttps, type HttpsListener } from './net/https.ts';
+import { announceAddresses } from './net/announce.ts';
 
 const webDist = process.env.WEB_DIST ?? resolve(fileURLToPath(new URL('.', import.meta.url)), '../../web/dist');
 
@@ -16,8 +18,29 @@ async function main(): Promise<void> {
   }
   if (config.DEMO_DATA === 'auto') console.log(demoAccountsText());
   await server.app.listen({ port: config.PORT, host: config.HOST });
-  console.log(`Comanda escuchando en http://localhost:${config.PORT} (base de datos: ${server.ctx.db.kind})`);
+  const httpPort = (server.app.server.address() as { port: number }).port;
+  let https: HttpsListener | null = null;
+  if (config.HTTPS === 'on') {
+    try {
+      https = await startHttps(server.app, { port: config.HTTPS_PORT, host: config.HOST, log: (line) => console.log(line) });
+    } catch (error) {
+      await server.close();
+      const code = (error as NodeJS.ErrnoException).code ?? String(error);
+      throw new ConfigError(`HTTPS_PORT: no se pudo abrir HTTPS en el puerto ${config.HTTPS_PORT} (${code})`);
+    }
+    const tls = https.material();
+    if (tls.outcome === 'created') console.log('Se creó la autoridad de certificación local (DATA_DIR/tls).');
+    console.log(`HTTPS activo; el certificado cubre: ${[...tls.names.dns, ...tls.names.ips].join(', ')}`);
+  }
+  console.log(`Comanda escuchando en http://localhost:${httpPort} (base de datos: ${server.ctx.db.kind})`);
+  await announceAddresses({
+    host: config.HOST,
+    httpPort,
+    httpsPort: https?.port ?? null,
+    log: (text) => console.log(text),
+  });
   const stop = async () => {
+    await https?.close();
     await server.close();
     process.exit(0);
   };

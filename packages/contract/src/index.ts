@@ -12,3 +12,4 @@ export * from './cash-close.ts';
 export * from './terminals.ts';
 export * from './users.ts';
 export * from './client-errors.ts';
+export * from './devices.ts';

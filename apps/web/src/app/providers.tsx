@@ -4,6 +4,7 @@ import { Toaster } from 'sonner';
 import { liveClient } from '../lib/live.ts';
 import { SESSION_KEY, useSession } from '../lib/session.ts';
 import { ApiError } from '../lib/api.ts';
+import { PwaUpdatePrompt } from './pwa-update.tsx';
 
 function makeClient(): QueryClient {
   // A 401 anywhere means the session ended: forget it, and the guards send the user to /login.
@@ -58,6 +59,7 @@ export function Providers({ children }: { children: ReactNode }) {
       <LiveConnection />
       {children}
       <Toaster position="top-right" duration={4000} richColors closeButton />
+      <PwaUpdatePrompt />
     </QueryClientProvider>
   );
 }

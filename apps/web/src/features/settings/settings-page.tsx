@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { BusinessTab } from './business-tab.tsx';
@@ -6,13 +7,17 @@ import { UsersTab } from './users-tab.tsx';
 import { TablesTab } from './tables-tab.tsx';
 import { TerminalTab } from './terminal-tab.tsx';
 
-type Tab = 'business' | 'users' | 'tables' | 'terminal';
+// Loaded only when opened: the rest of Configuración does not carry it.
+const DevicesTab = lazy(() => import('./devices-tab.tsx'));
+
+type Tab = 'business' | 'users' | 'tables' | 'terminal' | 'devices';
 
 const TABS: { value: Tab; label: string }[] = [
   { value: 'business', label: t.settings.businessTab },
   { value: 'users', label: t.settings.usersTab },
   { value: 'tables', label: t.settings.tablesTab },
   { value: 'terminal', label: t.settings.terminalTab },
+  { value: 'devices', label: t.devices.tab },
 ];
 
 export function SettingsPage() {
@@ -26,6 +31,11 @@ export function SettingsPage() {
         {tab === 'users' && <UsersTab />}
         {tab === 'tables' && <TablesTab />}
         {tab === 'terminal' && <TerminalTab />}
+        {tab === 'devices' && (
+          <Suspense fallback={<Spinner />}>
+            <DevicesTab />
+          </Suspense>
+        )}
       </div>
     </div>
   );

@@ -615,4 +615,41 @@ export const t = {
     units: (n: number, name: string) => `+${n} × ${name}`,
     comments: 'Comentarios de la orden',
   },
+  pwa: {
+    updateAvailable: 'Hay una nueva versión disponible',
+    update: 'Actualizar',
+    later: 'Más tarde',
+  },
+  devices: {
+    tab: 'Conectar dispositivos',
+    intro:
+      'Abre una de estas direcciones en el teléfono o la tableta, conectado a la misma red Wi-Fi que esta computadora. Escanea el código QR con la cámara.',
+    loadError: 'No se pudo cargar la información de conexión',
+    local: 'Solo en esta computadora',
+    lan: 'En la red local',
+    secure: 'Segura (HTTPS)',
+    noLan: 'Esta computadora no tiene una dirección en la red local. Conéctala al Wi-Fi o a la red del negocio.',
+    qrAlt: (url: string) => `Código QR de ${url}`,
+    httpsTitle: 'Conexión segura (HTTPS)',
+    httpsOff:
+      'HTTPS está desactivado. Para instalar la app en los teléfonos y usarla sin conexión, inicia el servidor con HTTPS=on y vuelve a esta pantalla.',
+    httpsOn: (port: number) => `HTTPS activo en el puerto ${port}. Instala una sola vez el certificado en cada teléfono:`,
+    downloadCa: 'Descargar certificado (ca.crt)',
+    fingerprint: 'Huella SHA-256 del certificado',
+    expires: (date: string) => `El certificado del servidor se renueva solo; vence el ${date}.`,
+    androidTitle: 'Android',
+    android: [
+      'Abre la dirección normal (http) en Chrome y toca «Descargar certificado».',
+      'Abre Ajustes y busca «certificado»: entra a Instalar un certificado › Certificado de CA (suele estar en Seguridad › Cifrado y credenciales).',
+      'Toca «Instalar de todas formas» y elige el archivo ca.crt descargado.',
+      'Abre la dirección https en Chrome; en el menú ⋮ toca «Instalar app» o «Agregar a la pantalla principal».',
+    ],
+    iphoneTitle: 'iPhone y iPad',
+    iphone: [
+      'Abre la dirección normal (http) en Safari, toca «Descargar certificado» y luego «Permitir».',
+      'Abre Ajustes › General › VPN y gestión de dispositivos, toca el perfil «Comanda CA local» e instálalo.',
+      'Abre Ajustes › General › Información › Ajustes de confianza de certificados y activa «Comanda CA local».',
+      'Abre la dirección https en Safari; toca Compartir › «Agregar a inicio».',
+    ],
+  },
 } as const;

@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import { RefreshCw } from 'lucide-react';
+import { Button } from '../components/ui/button.tsx';
+import { t } from '../lib/i18n/es-MX.ts';
+
+/**
+ * Registers the service worker where the browser offers one (HTTPS or localhost; not over plain
+ * HTTP on a LAN address, where the app simply works without it) and shows "Hay una nueva versión
+ * disponible" when a new version is waiting. "Actualizar" activates it and reloads the page, so
+ * the new HTML and assets are used together; until then the old version stays whole.
+ */
+export function PwaUpdatePrompt() {
+  const [update, setUpdate] = useState<(() => Promise<void>) | null>(null);
+  const [updating, setUpdating] = useState(false);
+
+  useEffect(() => {
+    if (import.meta.env.DEV || typeof navigator === 'undefined' || !('serviceWorker' in navigator) || !navigator.serviceWorker) return;
+    let cancelled = false;
+    let timer: ReturnType<typeof setInterval> | undefined;
+    void import('virtual:pwa-register')
+      .then(({ registerSW }) => {
+        if (cancelled) return;
+        const updateSW = registerSW({
+          immediate: true,
+          onNeedRefresh: () => setUpdate(() => () => updateSW(true)),
+          onRegisteredSW: (_url, registration) => {
+            // A bar keeps the app open all night: look for a new version every hour.
+            if (registration) timer = setInterval(() => void registration.update().catch(() => undefined), 60 * 60_000);
+          },
+        });
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+      if (timer) clearInterval(timer);
+    };
+  }, []);
+
+  if (!update) return null;
+  return (
+    <div
+      role="alert"
+      className="fixed inset-x-3 bottom-3 z-50 mx-auto flex max-w-md items-center gap-3 rounded-xl bg-slate-900 p-3 text-white shadow-lg sm:bottom-5"
+    >
+      <RefreshCw className="h-5 w-5 shrink-0 text-brand-500" aria-hidden="true" />
+      <p className="flex-1 text-sm font-medium">{t.pwa.updateAvailable}</p>
+      <Button variant="ghost" size="sm" className="text-slate-300 hover:bg-slate-800" onClick={() => setUpdate(null)}>
+        {t.pwa.later}
+      </Button>
+      <Button
+        variant="accent"
+        size="sm"
+        disabled={updating}
+        onClick={() => {
+          setUpdating(true);
+          void update();
+        }}
+      >
+        {t.pwa.update}
+      </Button>
+    </div>
+  );
+}
