@@ -4,7 +4,7 @@ import type { AppContext } from '../../http/context.ts';
 import { audit } from '../../http/audit.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { mutate, type Trx } from '../../http/transaction.ts';
-import { claimKey, requestHash, storeResponse } from '../checkout/idempotency.ts';
+import { claimKey, requestHash, storeResponse } from '../../http/idempotency.ts';
 import { closeOrderInTx } from '../checkout/close-order.command.ts';
 import { cardGateway } from './card-gateway.ts';
 import { CARD_MESSAGES, emitCardReview, findCardPayment, presentCardPayment } from './card-payment-store.ts';

@@ -66,7 +66,7 @@ export const terminalsRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/card-payments/:id/record',
     {
-      config: { access: ADMIN },
+      config: { access: ADMIN, idempotency: 'own' },
       schema: { params: CardPaymentParamsSchema, headers: IdempotencyHeadersSchema, response: { 200: RecordCardPaymentResponseSchema } },
     },
     async (request) =>
@@ -80,7 +80,7 @@ export const terminalsRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/card-payments/:id/refunded',
     {
-      config: { access: ADMIN },
+      config: { access: ADMIN, idempotency: 'own' },
       schema: {
         params: CardPaymentParamsSchema,
         headers: IdempotencyHeadersSchema,
