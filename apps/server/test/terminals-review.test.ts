@@ -140,6 +140,24 @@ describe.each(testDatabaseKinds())('card charges are never lost nor taken twice 
     await moneyHolds();
   });
 
+  it('a payment whose dialog timed out keeps the order frozen while the terminal holds it, and frees it once it is over', async () => {
+    const terminalId = newTerminal();
+    const order = await openReadyOrder(server, admin, waiter, 7);
+    const started = await pay(waiter, { orderId: order.id, terminalId, method: 'tarjeta', tipBps: 0, peopleCount: 1 });
+    const providerId = await providerIdOf(started.body.payment.id);
+    act(providerId, 'tap');
+    await untilState(started.body.payment.id, 'timeout');
+    const flan = await server.ctx.db.db.selectFrom('products').select('id').where('name', '=', 'Flan napolitano').executeTakeFirstOrThrow();
+    const held = await waiter.post<Err>(`/api/orders/${order.id}/items`, { productId: flan.id, quantity: 1 });
+    expect(held.status).toBe(409);
+    expect(held.body.error.message).toBe(FROZEN);
+    // The customer gives up at the terminal: the next edit asks the provider first and goes through.
+    act(providerId, 'cancel');
+    expect((await waiter.post(`/api/orders/${order.id}/items`, { productId: flan.id, quantity: 1 })).status).toBe(200);
+    expect((await getPayment(started.body.payment.id)).state).toBe('expired');
+    await moneyHolds();
+  });
+
   it('an add racing the start of a card payment: either the item is in the amount or the add is refused', async () => {
     const flan = await server.ctx.db.db.selectFrom('products').select('id').where('name', '=', 'Flan napolitano').executeTakeFirstOrThrow();
     for (const number of [3, 4]) {

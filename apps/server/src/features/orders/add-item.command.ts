@@ -8,7 +8,7 @@ import { notFound } from '../../http/errors.ts';
 import { newId } from '../../http/ids.ts';
 import { emitOrderChanged, loadOrder, touchOrder } from './order-store.ts';
 import { lockWorkableOrder, ORDER_MESSAGES } from './order-access.ts';
-import { assertNotFrozen, assertRoomFor } from './order-guards.ts';
+import { assertNotFrozen, assertRoomFor, thawTimedOut } from './order-guards.ts';
 
 export interface AddItemInput {
   orderId: string;
@@ -63,6 +63,7 @@ export async function insertItem(trx: Trx, input: AddItemInput, product: Product
 }
 
 export async function addItem(ctx: AppContext, user: SessionUser, input: AddItemInput): Promise<Order> {
+  await thawTimedOut(ctx, input.orderId);
   await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
     const product = await requireAvailableProduct(trx, input.productId);

@@ -6,7 +6,7 @@ import { notFound } from '../../http/errors.ts';
 import { emitOrderChanged, loadOrder, touchOrder } from './order-store.ts';
 import { lockWorkableOrder, ORDER_MESSAGES } from './order-access.ts';
 import { insertItem, requireAvailableProduct } from './add-item.command.ts';
-import { assertNotFrozen, assertRoomFor } from './order-guards.ts';
+import { assertNotFrozen, assertRoomFor, thawTimedOut } from './order-guards.ts';
 
 /**
  * "+ unidad" adds a NEW pending row for the same product and notes rather than raising the
@@ -18,6 +18,7 @@ export async function addUnits(
   user: SessionUser,
   input: { orderId: string; itemId: string; quantity: number },
 ): Promise<Order> {
+  await thawTimedOut(ctx, input.orderId);
   await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
     const order = await lockWorkableOrder(trx, user, input.orderId, now);

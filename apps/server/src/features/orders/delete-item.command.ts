@@ -6,7 +6,7 @@ import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { verifyPin } from '../../auth/verify-pin.ts';
 import { emitOrderChanged, findOrderRow, loadOrder, ORDER_NOT_FOUND, touchOrder } from './order-store.ts';
 import { assertMayWorkOrder, lockWorkableOrder, ORDER_MESSAGES } from './order-access.ts';
-import { assertNotFrozen } from './order-guards.ts';
+import { assertNotFrozen, thawTimedOut } from './order-guards.ts';
 
 /**
  * Soft delete authorised by an admin PIN (SPEC §5): the row stays for the audit trail,
@@ -32,6 +32,7 @@ export async function deleteItem(
     roles: ['admin'],
     ownPinRefused: new AppError(403, 'not_admin_pin', ORDER_MESSAGES.notAdminPin),
   });
+  await thawTimedOut(ctx, input.orderId);
 
   await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();

@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
 import { orderLimitError } from '@comanda/domain';
+import type { AppContext } from '../../http/context.ts';
 import type { Trx } from '../../http/transaction.ts';
 import { AppError, conflict } from '../../http/errors.ts';
 import { LIVE_STATES } from '../terminals/card-payment-store.ts';
+import { reconcileTimedOut } from '../terminals/timed-out.ts';
 
 export const FROZEN_MESSAGE = 'Hay un cobro con tarjeta en curso para esta orden. Espera a que termine o cancélalo.';
 
@@ -21,6 +23,14 @@ export async function assertNotFrozen(trx: Trx, orderId: string): Promise<void> 
     .where('state', 'in', [...LIVE_STATES])
     .executeTakeFirst();
   if (live) throw conflict(FROZEN_MESSAGE, 'order_frozen');
+}
+
+/**
+ * Before an edit, outside its transaction: an attempt whose dialog timed out is settled with
+ * the provider first, so an order is not left frozen by a payment that is already over.
+ */
+export async function thawTimedOut(ctx: AppContext, orderId: string): Promise<void> {
+  await reconcileTimedOut(ctx, orderId).catch(() => undefined);
 }
 
 /** Refuses an add that would take the locked order past ORDER_LIMITS (lines or amount). */

@@ -11,7 +11,8 @@ import { assertMayWorkOrder, lockWorkableOrder } from '../orders/order-access.ts
 import { findOrderRow, ORDER_NOT_FOUND, presentItem } from '../orders/order-store.ts';
 import { cardGateway } from './card-gateway.ts';
 import { assertNoPendingReview } from './card-review.ts';
-import { CARD_MESSAGES, emitCardPayment, findCardPayment, isLive, LIVE_STATES, presentCardPayment } from './card-payment-store.ts';
+import { CARD_MESSAGES, emitCardPayment, findCardPayment, LIVE_STATES, presentCardPayment } from './card-payment-store.ts';
+import { reconcileTimedOut } from './timed-out.ts';
 import { isEnabled, readEnabledMap } from './terminal-config.ts';
 
 export interface CreateCardPaymentRequest {
@@ -133,25 +134,5 @@ export async function createCardPayment(
  * still on the terminal blocks the retry so the customer is never charged twice.
  */
 async function settleTimedOut(ctx: AppContext, orderId: string): Promise<void> {
-  const gw = cardGateway(ctx);
-  const rows = await ctx.db.db
-    .selectFrom('card_payments')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .where('state', '=', 'timeout')
-    .execute();
-  for (const row of rows) {
-    try {
-      await gw.driver.reconcile(row.id);
-      const now = await findCardPayment(ctx.db.db, row.id);
-      if (now && isLive(now.state) && now.provider_id) {
-        await gw.driver.cancelAtProvider(now.terminal_id, now.provider_id, now.id);
-        await gw.driver.reconcile(row.id);
-      }
-    } catch {
-      // The provider could not confirm it: the live-attempt check below refuses the retry.
-    }
-    const after = await findCardPayment(ctx.db.db, row.id);
-    if (after?.state === 'timeout') throw conflict(CARD_MESSAGES.stillOnTerminal, 'card_payment_on_terminal');
-  }
+  if (await reconcileTimedOut(ctx, orderId)) throw conflict(CARD_MESSAGES.stillOnTerminal, 'card_payment_on_terminal');
 }
