@@ -54,10 +54,12 @@ test.describe('table cards stay current', () => {
     await expect(w.getByTestId('order-total')).toHaveText('$560.00');
 
     // Back to Mesas: the card shows the new figures within a second, without a reload.
+    const backAt = Date.now();
     await w.getByRole('button', { name: 'Volver a mesas' }).click();
     await expect(w).toHaveURL(/\/waiter\/home$/);
     const card = w.getByTestId('table-card-42');
     await expect(card.getByTestId('table-total')).toHaveText('$560.00', WITHIN_1S);
+    test.info().annotations.push({ type: 'back-to-current-total-ms', description: String(Date.now() - backAt) });
     await expect(card.getByTestId('item-count')).toHaveText('8 items', WITHIN_1S);
     await expect(card.getByTestId('last-item')).toHaveText('Último: Tacos al pastor (3)', WITHIN_1S);
     await expectNoReload(w);
@@ -75,7 +77,9 @@ test.describe('table cards stay current', () => {
     await otherPhone.page.goto(`/waiter/order/${tableId}`);
     await otherPhone.page.getByRole('button', { name: 'Agregar', exact: true }).click();
     await pick(otherPhone.page, 'cerveza clara', /Cerveza clara/);
+    const addedAt = Date.now();
     await expect(card.getByTestId('table-total')).toHaveText('$615.00', WITHIN_1S);
+    test.info().annotations.push({ type: 'other-device-total-ms', description: String(Date.now() - addedAt) });
     await expect(card.getByTestId('last-item')).toHaveText('Último: Cerveza clara', WITHIN_1S);
     await expect(panel.getByTestId('table-total')).toHaveText('$615.00', WITHIN_1S);
     await expectNoReload(w);

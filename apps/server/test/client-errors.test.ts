@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { startTestServer, testDatabaseKinds, type TestServer } from '../src/testing/index.ts';
 import { CLIENT_ERROR_LIMITS } from '../src/features/client-errors/routes.ts';
@@ -9,6 +10,22 @@ const report = (over: Record<string, unknown> = {}) => ({
   userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/140 Mobile',
   ...over,
 });
+
+/** A POST with the Host and Origin a phone on the LAN sends (fetch cannot set Host). */
+function postAs(url: string, path: string, host: string, origin: string, body: unknown): Promise<number> {
+  const { port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path, method: 'POST', headers: { host, origin, 'content-type': 'application/json' } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
 
 describe.each(testDatabaseKinds())('client error reports on %s', (kind) => {
   let server: TestServer;
@@ -71,6 +88,16 @@ describe.each(testDatabaseKinds())('client error reports on %s', (kind) => {
   it('refuses a report posted from another site (Origin ≠ Host)', async () => {
     const res = await server.anonymous().post('/api/client-errors', report(), { origin: 'http://evil.example' });
     expect(res.status).toBe(403);
+  });
+
+  it('takes a write from a LAN name over plain http when Origin and Host agree, and only then', async () => {
+    now += 5 * 60_000;
+    const { port } = new URL(server.url);
+    const lan = `comanda.lan:${port}`;
+    expect(await postAs(server.url, '/api/client-errors', lan, `http://${lan}`, report())).toBe(204);
+    expect(await postAs(server.url, '/api/client-errors', `127.0.0.1:${port}`, `http://${lan}`, report())).toBe(403);
+    expect(await postAs(server.url, '/api/client-errors', lan, `http://comanda.lan:${Number(port) + 1}`, report())).toBe(403);
+    expect(await postAs(server.url, '/api/client-errors', lan, `https://evil.lan`, report())).toBe(403);
   });
 
   it('allows 10 reports a minute per source: the 11th gets 429, a minute later it is accepted again', async () => {

@@ -6,9 +6,13 @@ import { useLiveQueries } from '../../lib/use-live.ts';
 
 export const TABLES_KEY = ['tables'] as const;
 
-/** Every table with its order summary, refetched on any table or order event. */
+/**
+ * Every table with its order summary, refetched on any table event. Every order change also
+ * publishes on `tables` (emitOrderChanged), so listening to `orders` as well only doubled the
+ * refetches of every phone on every change.
+ */
 export function useTables() {
-  useLiveQueries(['tables', 'orders'], [TABLES_KEY]);
+  useLiveQueries(['tables'], [TABLES_KEY]);
   return useQuery({ queryKey: TABLES_KEY, queryFn: async () => (await get<{ tables: Table[] }>('/api/tables')).tables });
 }
 
