@@ -266,13 +266,16 @@ test.describe('HTTPS on the LAN and the installable app', () => {
     await page.close();
   });
 
-  test('over plain HTTP on a LAN name the app works without a service worker', async () => {
+  test('over plain HTTP on a LAN name the app works without a service worker, also after an HTTPS sign-in', async () => {
     const lan = await browser.newContext({ locale: 'es-MX', viewport: { width: 1280, height: 800 } });
     const page = await lan.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     const base = `http://comanda.test:${httpPort}`;
+    // This browser signed in over HTTPS on the same host first: its Secure cookie must not lock the HTTP login out.
+    await signIn(page, `https://comanda.test:${httpsPort}`);
     await signIn(page, base);
+    await expect(page).toHaveURL(new RegExp(`^${base}/admin/`));
     expect(await page.evaluate(() => ({ secure: window.isSecureContext, sw: 'serviceWorker' in navigator }))).toEqual({
       secure: false,
       sw: false,

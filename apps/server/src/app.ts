@@ -12,7 +12,7 @@ import { isAllowed } from './http/access.ts';
 import { badRequest, forbidden, unauthorized } from './http/errors.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { installIdempotentRoutes } from './http/idempotent-routes.ts';
-import { SESSION_COOKIE, resolveSession } from './auth/sessions.ts';
+import { resolveSession, sessionToken } from './auth/sessions.ts';
 import { liveRoutes, liveSocketOptions } from './live/routes.ts';
 import { featureRoutes } from './features/index.ts';
 import { netRoutes } from './net/routes.ts';
@@ -87,7 +87,7 @@ export async function buildApp({ ctx, webDist, logger = false }: BuildOptions): 
     if (!request.url.startsWith('/api')) return;
     reply.header('cache-control', 'no-store');
     checkOrigin(request.method, request.headers.origin, request.headers.host);
-    const session = await resolveSession(ctx, request.cookies[SESSION_COOKIE]);
+    const session = await resolveSession(ctx, sessionToken(request.cookies));
     request.user = session?.user ?? null;
     request.sessionHash = session?.hash ?? null;
     const access = request.routeOptions.config.access;

@@ -163,6 +163,29 @@ describe('HTTPS on the LAN with a local certificate authority', () => {
     expect(me.status).toBe(200);
   });
 
+  it('names the HTTPS cookie apart, so a device that signed in over HTTPS can still sign in over HTTP', async () => {
+    const body = { email: server.users.waiter.email, password: DEMO_PASSWORD };
+    const overHttps = await httpsCall(https.port, '/api/auth/login', { ca, method: 'POST', body });
+    const secureCookie = String((overHttps.headers['set-cookie'] as string[])[0]);
+    // A browser refuses a plain-HTTP Set-Cookie named like a Secure cookie it holds: the names must differ.
+    expect(secureCookie).toMatch(/^__Host-comanda_session=/);
+    expect(secureCookie).toMatch(/;\s*Path=\//i);
+    expect(secureCookie).not.toMatch(/;\s*Domain=/i);
+    const overHttp = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(overHttp.headers.get('set-cookie') ?? '').toMatch(/^comanda_session=/);
+    // Over HTTPS the browser sends both; the Secure one is the session used, and logout clears both.
+    const both = `${overHttp.headers.get('set-cookie')!.split(';')[0]}; ${secureCookie.split(';')[0]}`;
+    const logout = await httpsCall(https.port, '/api/auth/logout', { ca, method: 'POST', cookie: both });
+    expect(logout.status).toBe(200);
+    const cleared = (logout.headers['set-cookie'] as string[]).map((c) => c.split('=')[0]);
+    expect(cleared).toEqual(expect.arrayContaining(['comanda_session', '__Host-comanda_session']));
+    expect((await httpsCall(https.port, '/api/auth/me', { ca, cookie: secureCookie.split(';')[0] })).status).toBe(401);
+  });
+
   it('tells the admin the addresses with QR codes, the HTTPS port and the CA', async () => {
     const admin = await server.login(server.users.admin.email);
     const res = await admin.get<DevicesInfo>('/api/devices');

@@ -5,6 +5,17 @@ import type { AppContext } from '../http/context.ts';
 import { randomToken, sha256 } from '../http/ids.ts';
 
 export const SESSION_COOKIE = 'comanda_session';
+/**
+ * The cookie set over HTTPS has its own name: a browser refuses a plain-HTTP Set-Cookie whose name
+ * matches a Secure cookie it holds, so one shared name would lock the HTTP port's login out on a
+ * device that ever signed in over HTTPS (both ports serve the same host with HTTPS=on).
+ */
+export const SECURE_SESSION_COOKIE = '__Host-comanda_session';
+
+/** The session token a request carries: the Secure cookie first (only sent over HTTPS), else the plain one. */
+export function sessionToken(cookies: Record<string, string | undefined>): string | undefined {
+  return cookies[SECURE_SESSION_COOKIE] ?? cookies[SESSION_COOKIE];
+}
 const IDLE_MS = 12 * 60 * 60_000;
 const ABSOLUTE_MS = 7 * 24 * 60 * 60_000;
 export const SESSION_LIMITS = { idleMs: IDLE_MS, absoluteMs: ABSOLUTE_MS } as const;
@@ -60,7 +71,7 @@ export async function endUserSessions(ctx: AppContext, userId: string): Promise<
 
 export function setSessionCookie(ctx: AppContext, reply: FastifyReply, token: string, secure: boolean): void {
   void ctx;
-  reply.setCookie(SESSION_COOKIE, token, {
+  reply.setCookie(secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -71,4 +82,5 @@ export function setSessionCookie(ctx: AppContext, reply: FastifyReply, token: st
 
 export function clearSessionCookie(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.clearCookie(SECURE_SESSION_COOKIE, { path: '/', secure: true });
 }
