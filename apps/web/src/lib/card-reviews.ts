@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CardPayment, CardReview, Order } from '@comanda/contract';
 import { get, post } from './api.ts';
+import { newIdempotencyKey } from './ids.ts';
 import { orderKey } from './orders.ts';
 import { useLiveQueries } from './use-live.ts';
 
@@ -16,7 +17,7 @@ export function useCardReviews() {
 }
 
 /** One key per click: a resend of the same click (network blip) cannot settle twice. */
-const settleKey = () => `review-${crypto.randomUUID()}`;
+const settleKey = () => newIdempotencyKey('review');
 
 /** 'Registrar como pago' and 'Marcar como reembolsado en la terminal'; both refresh what shows the charge. */
 export function useSettleCardReview() {
