@@ -105,6 +105,10 @@ describe.each(testDatabaseKinds())('PIN and sign-in throttles on %s', (kind) => 
       // The addresses were rotated, yet each failure is audited with the address Fastify trusted.
       const ips = (await auditRows(server, 'pin.failed')).map((r) => r.data?.ip);
       expect(ips).toContain('203.0.113.1');
+      // The spent budget is audited once, when it runs out.
+      const locks = await auditRows(server, 'pin.locked');
+      expect(locks.map((l) => l.data)).toEqual([expect.objectContaining({ scope: 'session', purpose: 'delete-item', failures: 5 })]);
+      expect(locks[0]!.actor_id).toBe(server.users.waiter.id);
     });
 
     it('a wrong PIN still waits out the window, and the budget is per user across sessions', async () => {
