@@ -62,6 +62,23 @@ describe('TRUST_PROXY', () => {
     expect(configWarnings({ TRUST_PROXY: '1' })).toEqual([]);
   });
 
+  it.each([
+    ['10.0.0.0/8', '127.0.0.1'],
+    ['127.0.0.1', '203.0.113.7'],
+    ['1', '203.0.113.7'],
+  ])('with TRUST_PROXY=%s a sign-in from loopback with X-Forwarded-For 203.0.113.7 counts against %s', async (trust, expected) => {
+    const server = await startTestServer('sqlite', { env: { TRUST_PROXY: trust } });
+    try {
+      await server
+        .anonymous()
+        .post('/api/auth/login', { email: 'nadie@comanda.mx', password: 'x1234567' }, { 'x-forwarded-for': '203.0.113.7' });
+      const rows = await auditRows(server, 'auth.login_failed');
+      expect(rows.map((r) => r.data?.ip)).toEqual([expected]);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('refuses anything else, naming the variable', () => {
     for (const bad of ['yes', '10.0.0.300', '10.0.0.0/33', '*', '99']) {
       expect(() => loadConfig({ ...base, TRUST_PROXY: bad }), bad).toThrow(ConfigError);
@@ -105,6 +122,10 @@ describe.each(testDatabaseKinds())('PIN and sign-in throttles on %s', (kind) => 
       // The addresses were rotated, yet each failure is audited with the address Fastify trusted.
       const ips = (await auditRows(server, 'pin.failed')).map((r) => r.data?.ip);
       expect(ips).toContain('203.0.113.1');
+      // The spent budget is audited once, when it runs out.
+      const locks = await auditRows(server, 'pin.locked');
+      expect(locks.map((l) => l.data)).toEqual([expect.objectContaining({ scope: 'session', purpose: 'delete-item', failures: 5 })]);
+      expect(locks[0]!.actor_id).toBe(server.users.waiter.id);
     });
 
     it('a wrong PIN still waits out the window, and the budget is per user across sessions', async () => {

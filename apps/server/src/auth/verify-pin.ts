@@ -70,13 +70,28 @@ export async function verifyPin(ctx: AppContext, input: VerifyPinInput): Promise
     throw input.ownPinRefused;
   }
   if (!found || !allowed) {
-    await audit(ctx.db.db, ctx.clock.now(), {
-      actor: { id: input.actorId, displayName: '' },
+    const now = ctx.clock.now();
+    const actor = { id: input.actorId, displayName: '' };
+    await audit(ctx.db.db, now, {
+      actor,
       action: 'pin.failed',
       entity: 'pin',
       entityId: null,
       data: { purpose: input.purpose, ip: input.ip },
     });
+    // This failure used up a budget: the next guesses wait out its window. Audited once, when it starts.
+    for (const [key, rule] of limits) {
+      if (!ctx.throttle.isBlocked(key, rule.limit, rule.windowMs)) continue;
+      if (ctx.throttle.isBlocked(key, rule.limit + 1, rule.windowMs)) continue; // already over: not a new lock
+      const scope = key.split(':')[1];
+      await audit(ctx.db.db, now, {
+        actor,
+        action: 'pin.locked',
+        entity: 'pin',
+        entityId: null,
+        data: { scope, purpose: input.purpose, ip: input.ip, failures: rule.limit, windowMs: rule.windowMs },
+      });
+    }
     throw new AppError(403, 'wrong_pin', PIN_MESSAGES.wrong);
   }
   refund();
