@@ -141,6 +141,7 @@ test.describe('nothing is lost when the Wi-Fi drops', () => {
     const failed = w.getByTestId('outbox-failed').getByRole('listitem');
     await expect(failed).toHaveCount(2, { timeout: 30_000 });
     await expect(failed.first()).toContainText('no enviado');
+    await expect(failed.first()).toContainText('Mesa 63 · +1 × Tacos al pastor');
     const reason = (await failed.first().innerText()).split('\n').at(-1) ?? '';
     expect(reason.length).toBeGreaterThan(5);
     await expect(w.getByText(/^No se envió «/).first()).toBeVisible();
@@ -163,11 +164,18 @@ test.describe('nothing is lost when the Wi-Fi drops', () => {
     const names = Array.from({ length: 20 }, (_, i) => FOODS[i % 4]!);
     await addOffline(waiter.page, waiter.context, names);
 
+    const posts: number[] = [];
+    waiter.page.on('requestfinished', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/items')) posts.push(Date.now());
+    });
     const started = Date.now();
     await waiter.context.setOffline(false);
     await expect(waiter.page.getByTestId('pending-item')).toHaveCount(0, { timeout: 30_000 });
     const ms = Date.now() - started;
-    console.log(`outbox drain: 20 queued actions sent in ${ms} ms after the connection returned`);
+    console.log(
+      `outbox drain: 20 queued actions sent in ${ms} ms after the connection returned ` +
+        `(first request answered after ${posts[0]! - started} ms, last after ${posts.at(-1)! - started} ms)`,
+    );
     expect(await serverItems(admin.page.request, orderId)).toHaveLength(20);
 
     for (const c of [admin, waiter]) await c.context.close();

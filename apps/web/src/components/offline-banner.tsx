@@ -50,7 +50,7 @@ export function OfflineBanner() {
               <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
               <div className="min-w-0 flex-1">
                 <p className="font-semibold break-words">
-                  {e.label} <span className="ml-1 rounded-full bg-rose-200 px-2 py-0.5 text-xs">{t.offline.failed}</span>
+                  {e.label} <span className="ml-1 rounded-full bg-rose-200 px-2 py-0.5 text-xs whitespace-nowrap">{t.offline.failed}</span>
                 </p>
                 <p className="mt-0.5 break-words">{e.error}</p>
               </div>
