@@ -25,7 +25,10 @@ const serverItems = async (admin: APIRequestContext, orderId: string) =>
 async function addThroughPicker(page: Page, search: string) {
   const dialog = page.getByRole('dialog', { name: 'Agregar productos' });
   await dialog.getByRole('searchbox', { name: 'Buscar producto...' }).fill(search);
-  await dialog.getByRole('button', { name: new RegExp(`^${search}`) }).first().click();
+  await dialog
+    .getByRole('button', { name: new RegExp(`^${search}`) })
+    .first()
+    .click();
   await dialog.getByRole('button', { name: /^Agregar · / }).click();
   await expect(dialog.getByRole('searchbox', { name: 'Buscar producto...' })).toBeVisible();
 }
@@ -119,8 +122,7 @@ test.describe('nothing is lost when the Wi-Fi drops', () => {
     const api = admin.page.request;
     const waiter = await waiterOnOrder(browser, api, 63);
     const { orderId } = waiter;
-    const products = ((await (await api.get('/api/products?available=1')).json()) as { products: { id: string; name: string }[] })
-      .products;
+    const products = ((await (await api.get('/api/products?available=1')).json()) as { products: { id: string; name: string }[] }).products;
     const added = (await (
       await api.post(`/api/orders/${orderId}/items`, { data: { productId: products[0]!.id, quantity: 1 } })
     ).json()) as OrderBody;
@@ -150,7 +152,10 @@ test.describe('nothing is lost when the Wi-Fi drops', () => {
     // Still there after a reload; gone only when the waiter dismisses it.
     await w.reload();
     await expect(failed).toHaveCount(2);
-    await w.getByRole('button', { name: /^Descartar: / }).first().click();
+    await w
+      .getByRole('button', { name: /^Descartar: / })
+      .first()
+      .click();
     await expect(failed).toHaveCount(1);
     await w.screenshot({ path: '/tmp/offline-refused.png' });
 
