@@ -1,7 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { test, expect, signedInContext, ACCOUNTS, MOBILE } from './fixtures.ts';
 
-// Tables 61–64 belong to this file: it adds them itself.
+// Tables 61–66 belong to this file: it adds them itself.
 const BANNER = 'Sin conexión con el servidor. Los cambios se guardan en este dispositivo y se enviarán al volver la conexión.';
 const FOODS = ['Tacos al pastor', 'Hamburguesa de la casa', 'Enchiladas verdes', 'Alitas BBQ', 'Tacos al pastor'];
 
@@ -182,6 +182,43 @@ test.describe('nothing is lost when the Wi-Fi drops', () => {
         `(first request answered after ${posts[0]! - started} ms, last after ${posts.at(-1)! - started} ms)`,
     );
     expect(await serverItems(admin.page.request, orderId)).toHaveLength(20);
+
+    for (const c of [admin, waiter]) await c.context.close();
+  });
+
+  test('a unit, the guest count and the table name changed offline are kept, shown, and sent in order', async ({ browser }) => {
+    const admin = await signedInContext(browser, 'admin');
+    const waiter = await waiterOnOrder(browser, admin.page.request, 66);
+    const w = waiter.page;
+    const products = ((await (await w.request.get('/api/products?available=1')).json()) as { products: { id: string; name: string }[] })
+      .products;
+    const tacos = products.find((p) => p.name.startsWith('Tacos al pastor'))!;
+    expect((await w.request.post(`/api/orders/${waiter.orderId}/items`, { data: { productId: tacos.id, quantity: 1 } })).ok()).toBeTruthy();
+    await expect(w.getByTestId('order-item')).toHaveCount(1);
+
+    await waiter.context.setOffline(true);
+    await expect(w.getByText(BANNER)).toBeVisible({ timeout: 2_000 });
+    await w.getByRole('button', { name: 'Agregar persona' }).click();
+    await w.getByRole('button', { name: 'Agregar persona' }).click();
+    await expect(w.getByTestId('guest-count')).toHaveText('3');
+    await w.getByLabel('Nombre de la mesa').fill('Terraza');
+    await w.getByLabel('Nombre de la mesa').press('Tab');
+    await w.getByRole('button', { name: `Agregar unidad: ${tacos.name}` }).click();
+    await w.getByRole('dialog', { name: 'Agregar unidades' }).getByRole('button', { name: 'Agregar' }).click();
+    await expect(w.getByTestId('pending-item')).toHaveCount(1);
+    await expect(w.getByText('4 cambios pendientes de envío')).toBeVisible();
+
+    await waiter.context.setOffline(false);
+    await expect(w.getByTestId('pending-item')).toHaveCount(0, { timeout: 30_000 });
+    await expect(w.getByTestId('order-item')).toHaveCount(2);
+    const order = (
+      (await (await admin.page.request.get(`/api/orders/${waiter.orderId}`)).json()) as {
+        order: { peopleCount: number; tableName: string | null; items: unknown[] };
+      }
+    ).order;
+    expect(order).toMatchObject({ peopleCount: 3, tableName: 'Terraza' });
+    expect(order.items).toHaveLength(2);
+    await expect(w.getByTestId('guest-count')).toHaveText('3');
 
     for (const c of [admin, waiter]) await c.context.close();
   });

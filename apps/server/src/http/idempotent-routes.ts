@@ -80,6 +80,9 @@ export function installIdempotentRoutes(app: FastifyInstance, ctx: AppContext): 
     const keyed = request.keyed;
     if (!keyed?.claimed || typeof payload !== 'string') return payload;
     keyed.claimed = false; // store once, even if onSend ran again for an error reply
+    // A server error after the commit (the answer could not be read back) is not the answer to
+    // replay forever: the claim stays without one, and retries learn the write was applied.
+    if (reply.statusCode >= 500) return payload;
     await storeRawResponse(ctx.db.db, keyed.key, reply.statusCode, payload);
     return payload;
   });
