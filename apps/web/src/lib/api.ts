@@ -17,6 +17,8 @@ interface ErrorBody {
   error?: { code?: string; message?: string };
 }
 
+const WRITE_TIMEOUT_MS = 15_000;
+
 export async function api<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   let res: Response;
   try {
@@ -25,9 +27,12 @@ export async function api<T>(method: string, path: string, body?: unknown, heade
       credentials: 'same-origin',
       headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
       body: body !== undefined ? JSON.stringify(body) : null,
+      // A write never spins forever on a Wi-Fi that drops without telling the browser.
+      signal: method === 'GET' ? null : AbortSignal.timeout(WRITE_TIMEOUT_MS),
     });
-  } catch {
+  } catch (error) {
     connection.reportFailure();
+    if (error instanceof DOMException && error.name === 'TimeoutError') throw new ApiError(0, 'timeout', t.app.timeout);
     throw new ApiError(0, 'network', t.app.unavailable);
   }
   const text = await res.text();
