@@ -17,7 +17,8 @@ interface ErrorBody {
   error?: { code?: string; message?: string };
 }
 
-const WRITE_TIMEOUT_MS = 15_000;
+// Above the server's own 15 s limit on calls to the card provider, so a slow provider still answers.
+const WRITE_TIMEOUT_MS = 25_000;
 
 export async function api<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   let res: Response;
