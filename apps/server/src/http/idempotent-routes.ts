@@ -85,7 +85,11 @@ export function installIdempotentRoutes(app: FastifyInstance, ctx: AppContext): 
     // A server error after the commit (the answer could not be read back) is not the answer to
     // replay forever: the claim stays without one, and retries learn the write was applied.
     if (reply.statusCode >= 500) return payload;
-    await storeRawResponse(ctx.db.db, keyed.key, reply.statusCode, payload);
+    // The write is committed: failing to keep its answer must not turn it into an error. A
+    // retry then meets the claim without an answer (409 in flight, later applied).
+    await storeRawResponse(ctx.db.db, keyed.key, reply.statusCode, payload).catch((err: unknown) =>
+      request.log.warn({ err }, 'idempotent answer not stored'),
+    );
     return payload;
   });
 }
