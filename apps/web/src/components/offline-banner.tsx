@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { CloudOff, TriangleAlert, X } from 'lucide-react';
@@ -34,6 +34,11 @@ function useOutboxRunner(): void {
 export function OfflineBanner() {
   useOutboxRunner();
   const reach = useReachability();
+  const was = useRef(reach);
+  useEffect(() => {
+    if (was.current === 'offline' && reach === 'online') toast.success(t.offline.back, { id: 'connection-back' });
+    was.current = reach;
+  }, [reach]);
   const entries = useOutboxEntries();
   const pending = entries.filter((e) => e.state === 'pending').length;
   const failed = entries.filter((e) => e.state === 'failed');
