@@ -1,7 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { test, expect, signedInContext, ACCOUNTS, MOBILE } from './fixtures.ts';
 
-// Tables 61–66 belong to this file: it adds them itself.
+// Tables 61–67 belong to this file: it adds them itself.
 const BANNER = 'Sin conexión con el servidor. Los cambios se guardan en este dispositivo y se enviarán al volver la conexión.';
 const FOODS = ['Tacos al pastor', 'Hamburguesa de la casa', 'Enchiladas verdes', 'Alitas BBQ', 'Tacos al pastor'];
 
@@ -234,6 +234,32 @@ test.describe('nothing is lost when the Wi-Fi drops', () => {
     await expect(waiter.page.getByText(BANNER)).toBeVisible({ timeout: 2_000 });
     await waiter.page.getByTestId('table-card-65').click();
     await expect(waiter.page.getByText('Sin conexión: no se puede abrir la mesa ahora.')).toBeVisible({ timeout: 2_000 });
+    await expect(waiter.page.getByTestId('table-card-65')).toContainText('Abrir Mesa'); // not "Abriendo mesa..."
+
+    // Paying cannot wait either: it says so at once.
+    await waiter.context.setOffline(false);
+    await expect(waiter.page.getByText(BANNER)).toBeHidden({ timeout: 10_000 });
+    const api = admin.page.request;
+    const { orderId } = await tableWithOrder(api, waiter.page.request, 67);
+    const products = ((await (await api.get('/api/products?available=1')).json()) as { products: { id: string }[] }).products;
+    const added = (await (
+      await api.post(`/api/orders/${orderId}/items`, { data: { productId: products[0]!.id, quantity: 1 } })
+    ).json()) as OrderBody;
+    for (const status of ['en_preparacion', 'listo', 'entregado']) {
+      await api.patch(`/api/orders/${orderId}/items/${added.order.items[0]!.id}/status`, { data: { status } });
+    }
+    const p = waiter.page;
+    await p.goto(`/waiter/checkout/${orderId}`);
+    await p.getByRole('button', { name: 'Efectivo' }).click();
+    await p.getByRole('button', { name: 'Exacto' }).click();
+    await waiter.context.setOffline(true);
+    await expect(p.getByText(BANNER)).toBeVisible({ timeout: 2_000 });
+    await p.getByRole('button', { name: 'Finalizar' }).click();
+    const dialog = p.getByRole('dialog');
+    for (const digit of ACCOUNTS.waiter.pin) await dialog.getByRole('button', { name: digit, exact: true }).click();
+    await dialog.getByRole('button', { name: 'Verificar' }).click();
+    await expect(p.getByText('Sin conexión: no se puede cobrar ahora.')).toBeVisible({ timeout: 2_000 });
+    await expect(p.getByRole('button', { name: 'Finalizar' })).toBeEnabled(); // free to try again, nothing spinning
     for (const c of [admin, waiter]) await c.context.close();
   });
 });
