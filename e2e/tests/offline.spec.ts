@@ -1,7 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { test, expect, signedInContext, ACCOUNTS, MOBILE } from './fixtures.ts';
 
-// Tables 61–64 belong to this file: it adds them itself.
+// Tables 61–67 belong to this file: it adds them itself.
 const BANNER = 'Sin conexión con el servidor. Los cambios se guardan en este dispositivo y se enviarán al volver la conexión.';
 const FOODS = ['Tacos al pastor', 'Hamburguesa de la casa', 'Enchiladas verdes', 'Alitas BBQ', 'Tacos al pastor'];
 
@@ -143,6 +143,7 @@ test.describe('nothing is lost when the Wi-Fi drops', () => {
     const failed = w.getByTestId('outbox-failed').getByRole('listitem');
     await expect(failed).toHaveCount(2, { timeout: 30_000 });
     await expect(failed.first()).toContainText('no enviado');
+    await expect(failed.first()).toContainText('Mesa 63 · +1 × Tacos al pastor');
     const reason = (await failed.first().innerText()).split('\n').at(-1) ?? '';
     expect(reason.length).toBeGreaterThan(5);
     await expect(w.getByText(/^No se envió «/).first()).toBeVisible();
@@ -168,12 +169,56 @@ test.describe('nothing is lost when the Wi-Fi drops', () => {
     const names = Array.from({ length: 20 }, (_, i) => FOODS[i % 4]!);
     await addOffline(waiter.page, waiter.context, names);
 
+    const posts: number[] = [];
+    waiter.page.on('requestfinished', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/items')) posts.push(Date.now());
+    });
     const started = Date.now();
     await waiter.context.setOffline(false);
     await expect(waiter.page.getByTestId('pending-item')).toHaveCount(0, { timeout: 30_000 });
     const ms = Date.now() - started;
-    console.log(`outbox drain: 20 queued actions sent in ${ms} ms after the connection returned`);
+    console.log(
+      `outbox drain: 20 queued actions sent in ${ms} ms after the connection returned ` +
+        `(first request answered after ${posts[0]! - started} ms, last after ${posts.at(-1)! - started} ms)`,
+    );
     expect(await serverItems(admin.page.request, orderId)).toHaveLength(20);
+
+    for (const c of [admin, waiter]) await c.context.close();
+  });
+
+  test('a unit, the guest count and the table name changed offline are kept, shown, and sent in order', async ({ browser }) => {
+    const admin = await signedInContext(browser, 'admin');
+    const waiter = await waiterOnOrder(browser, admin.page.request, 66);
+    const w = waiter.page;
+    const products = ((await (await w.request.get('/api/products?available=1')).json()) as { products: { id: string; name: string }[] })
+      .products;
+    const tacos = products.find((p) => p.name.startsWith('Tacos al pastor'))!;
+    expect((await w.request.post(`/api/orders/${waiter.orderId}/items`, { data: { productId: tacos.id, quantity: 1 } })).ok()).toBeTruthy();
+    await expect(w.getByTestId('order-item')).toHaveCount(1);
+
+    await waiter.context.setOffline(true);
+    await expect(w.getByText(BANNER)).toBeVisible({ timeout: 2_000 });
+    await w.getByRole('button', { name: 'Agregar persona' }).click();
+    await w.getByRole('button', { name: 'Agregar persona' }).click();
+    await expect(w.getByTestId('guest-count')).toHaveText('3');
+    await w.getByLabel('Nombre de la mesa').fill('Terraza');
+    await w.getByLabel('Nombre de la mesa').press('Tab');
+    await w.getByRole('button', { name: `Agregar unidad: ${tacos.name}` }).click();
+    await w.getByRole('dialog', { name: 'Agregar unidades' }).getByRole('button', { name: 'Agregar' }).click();
+    await expect(w.getByTestId('pending-item')).toHaveCount(1);
+    await expect(w.getByText('4 cambios pendientes de envío')).toBeVisible();
+
+    await waiter.context.setOffline(false);
+    await expect(w.getByTestId('pending-item')).toHaveCount(0, { timeout: 30_000 });
+    await expect(w.getByTestId('order-item')).toHaveCount(2);
+    const order = (
+      (await (await admin.page.request.get(`/api/orders/${waiter.orderId}`)).json()) as {
+        order: { peopleCount: number; tableName: string | null; items: unknown[] };
+      }
+    ).order;
+    expect(order).toMatchObject({ peopleCount: 3, tableName: 'Terraza' });
+    expect(order.items).toHaveLength(2);
+    await expect(w.getByTestId('guest-count')).toHaveText('3');
 
     for (const c of [admin, waiter]) await c.context.close();
   });
@@ -189,6 +234,32 @@ test.describe('nothing is lost when the Wi-Fi drops', () => {
     await expect(waiter.page.getByText(BANNER)).toBeVisible({ timeout: 2_000 });
     await waiter.page.getByTestId('table-card-65').click();
     await expect(waiter.page.getByText('Sin conexión: no se puede abrir la mesa ahora.')).toBeVisible({ timeout: 2_000 });
+    await expect(waiter.page.getByTestId('table-card-65')).toContainText('Abrir Mesa'); // not "Abriendo mesa..."
+
+    // Paying cannot wait either: it says so at once.
+    await waiter.context.setOffline(false);
+    await expect(waiter.page.getByText(BANNER)).toBeHidden({ timeout: 10_000 });
+    const api = admin.page.request;
+    const { orderId } = await tableWithOrder(api, waiter.page.request, 67);
+    const products = ((await (await api.get('/api/products?available=1')).json()) as { products: { id: string }[] }).products;
+    const added = (await (
+      await api.post(`/api/orders/${orderId}/items`, { data: { productId: products[0]!.id, quantity: 1 } })
+    ).json()) as OrderBody;
+    for (const status of ['en_preparacion', 'listo', 'entregado']) {
+      await api.patch(`/api/orders/${orderId}/items/${added.order.items[0]!.id}/status`, { data: { status } });
+    }
+    const p = waiter.page;
+    await p.goto(`/waiter/checkout/${orderId}`);
+    await p.getByRole('button', { name: 'Efectivo' }).click();
+    await p.getByRole('button', { name: 'Exacto' }).click();
+    await waiter.context.setOffline(true);
+    await expect(p.getByText(BANNER)).toBeVisible({ timeout: 2_000 });
+    await p.getByRole('button', { name: 'Finalizar' }).click();
+    const dialog = p.getByRole('dialog');
+    for (const digit of ACCOUNTS.waiter.pin) await dialog.getByRole('button', { name: digit, exact: true }).click();
+    await dialog.getByRole('button', { name: 'Verificar' }).click();
+    await expect(p.getByText('Sin conexión: no se puede cobrar ahora.')).toBeVisible({ timeout: 2_000 });
+    await expect(p.getByRole('button', { name: 'Finalizar' })).toBeEnabled(); // free to try again, nothing spinning
     for (const c of [admin, waiter]) await c.context.close();
   });
 });

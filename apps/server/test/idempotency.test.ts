@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, Table } from '@comanda/contract';
 import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
 import { IDEMPOTENCY_KEEP_MS, sweep } from '../src/features/maintenance/housekeeping.ts';
+import { sha256 } from '../src/http/ids.ts';
 
 type Err = { error: { code: string; message: string } };
 const REUSED = 'La clave de idempotencia ya se usó con otra solicitud';
@@ -287,6 +288,27 @@ describe.each(testDatabaseKinds())('Idempotency-Key on every mutating route on %
     expect(retry.status).toBe(200);
     expect(retry.body.order.items).toHaveLength(1);
     expect(await count('order_items')).toBe(items + 1);
+  });
+
+  it('a process that died between the commit and storing the answer: retries never write, and say it was applied', async () => {
+    const order = await openOrder();
+    const k = key();
+    const path = `/api/orders/${order.id}/items`;
+    expect((await send(waiter, 'POST', path, { productId, quantity: 1 }, k)).status).toBe(200);
+    const items = await count('order_items');
+    // What a crash right after the commit leaves: the claim, without its answer.
+    const db = server.ctx.db.db;
+    const stored = `r:${sha256(`${server.users.waiter.id} POST /api/orders/:orderId/items\n${k}`)}`;
+    expect(await db.selectFrom('idempotency_keys').select('key').where('key', '=', stored).executeTakeFirst()).toBeDefined();
+    await db.updateTable('idempotency_keys').set({ status_code: null, response: null }).where('key', '=', stored).execute();
+    const soon = await send(waiter, 'POST', path, { productId, quantity: 1 }, k);
+    expect(soon.status).toBe(409);
+    expect(soon.body.error.code).toBe('idempotency_in_flight');
+    now += 31_000;
+    const later = await send(waiter, 'POST', path, { productId, quantity: 1 }, k);
+    expect(later.status).toBe(409);
+    expect(later.body.error.code).toBe('idempotency_applied');
+    expect(await count('order_items')).toBe(items);
   });
 
   it('keeps answering a key until housekeeping expires it; then the key is free again', async () => {

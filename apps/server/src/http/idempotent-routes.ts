@@ -55,7 +55,7 @@ export function installIdempotentRoutes(app: FastifyInstance, ctx: AppContext): 
       key: `r:${sha256(`${scope}\n${header}`)}`,
       scope,
       hash: requestHash({ params: request.params ?? null, body: hideSecrets(ctx, request.body ?? null) }),
-      claimed: false,
+      state: 'open',
     };
     const row = await ctx.db.db.selectFrom('idempotency_keys').selectAll().where('key', '=', keyed.key).executeTakeFirst();
     if (!row) {
@@ -78,9 +78,18 @@ export function installIdempotentRoutes(app: FastifyInstance, ctx: AppContext): 
 
   app.addHook('onSend', async (request, reply, payload) => {
     const keyed = request.keyed;
-    if (!keyed?.claimed || typeof payload !== 'string') return payload;
-    keyed.claimed = false; // store once, even if onSend ran again for an error reply
-    await storeRawResponse(ctx.db.db, keyed.key, reply.statusCode, payload);
+    if (!keyed) return payload;
+    const claimed = keyed.state === 'claimed';
+    keyed.state = 'closed'; // store once; nothing this request left running may claim the key after its answer
+    if (!claimed || typeof payload !== 'string') return payload;
+    // A server error after the commit (the answer could not be read back) is not the answer to
+    // replay forever: the claim stays without one, and retries learn the write was applied.
+    if (reply.statusCode >= 500) return payload;
+    // The write is committed: failing to keep its answer must not turn it into an error. A
+    // retry then meets the claim without an answer (409 in flight, later applied).
+    await storeRawResponse(ctx.db.db, keyed.key, reply.statusCode, payload).catch((err: unknown) =>
+      request.log.warn({ err }, 'idempotent answer not stored'),
+    );
     return payload;
   });
 }

@@ -6,8 +6,12 @@ export interface KeyedRequest {
   key: string;
   scope: string;
   hash: string;
-  /** Set once a mutate() of this request committed with the key claimed in its transaction. */
-  claimed: boolean;
+  /**
+   * open: no write yet; claiming: a mutate() holds the claim in its open transaction; claimed: it
+   * committed; closed: the answer went out (work the request left running in the background must
+   * not claim the key again).
+   */
+  state: 'open' | 'claiming' | 'claimed' | 'closed';
 }
 
 const storage = new AsyncLocalStorage<KeyedRequest>();

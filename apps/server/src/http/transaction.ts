@@ -19,16 +19,23 @@ export type Trx = Transaction<Database> | Kysely<Database>;
 export async function mutate<T>(ctx: AppContext, work: (trx: Transaction<Database>, emit: Emit) => Promise<T>): Promise<T> {
   const events: Omit<HubEvent, 'at'>[] = [];
   const keyed = currentKey();
-  const claim = keyed && !keyed.claimed ? keyed : null;
-  const result = await ctx.db.db.transaction().execute(async (trx) => {
-    if (claim) {
-      const stored = await claimKey(trx, { key: claim.key, scope: claim.scope, hash: claim.hash, now: ctx.clock.now() });
-      // A twin committed while this request waited on the key: answer what it answered.
-      if (stored) throw new IdempotentReplay(stored);
-    }
-    return work(trx, (e) => events.push(e));
-  });
-  if (claim) claim.claimed = true;
+  const claim = keyed?.state === 'open' ? keyed : null;
+  if (claim) claim.state = 'claiming';
+  let result: T;
+  try {
+    result = await ctx.db.db.transaction().execute(async (trx) => {
+      if (claim) {
+        const stored = await claimKey(trx, { key: claim.key, scope: claim.scope, hash: claim.hash, now: ctx.clock.now() });
+        // A twin committed while this request waited on the key: answer what it answered.
+        if (stored) throw new IdempotentReplay(stored);
+      }
+      return work(trx, (e) => events.push(e));
+    });
+  } catch (error) {
+    if (claim) claim.state = 'open'; // rolled back with the claim: a later write of this request may claim
+    throw error;
+  }
+  if (claim) claim.state = 'claimed';
   const at = ctx.clock.now();
   for (const e of events) ctx.live.publish({ ...e, at });
   return result;

@@ -13,6 +13,8 @@ export interface CollectedRoute {
   url: string;
   access: Access | undefined;
   websocket: boolean;
+  /** config.idempotency: 'own' when the route keeps its own Idempotency-Key (see http/idempotent-routes.ts). */
+  idempotency?: string | undefined;
   params?: ZodType;
   querystring?: ZodType;
   body?: ZodType;
@@ -38,6 +40,7 @@ function collect(list: CollectedRoute[], route: RouteOptions): void {
       url: route.url,
       access: route.config?.access,
       websocket: Boolean((route as { websocket?: boolean }).websocket),
+      idempotency: route.config?.idempotency,
     };
     if (isZod(schema.params)) entry.params = schema.params;
     if (isZod(schema.querystring)) entry.querystring = schema.querystring;

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { CloudOff, TriangleAlert, X } from 'lucide-react';
@@ -34,6 +34,11 @@ function useOutboxRunner(): void {
 export function OfflineBanner() {
   useOutboxRunner();
   const reach = useReachability();
+  const was = useRef(reach);
+  useEffect(() => {
+    if (was.current === 'offline' && reach === 'online') toast.success(t.offline.back, { id: 'connection-back' });
+    was.current = reach;
+  }, [reach]);
   const entries = useOutboxEntries();
   const pending = entries.filter((e) => e.state === 'pending').length;
   const failed = entries.filter((e) => e.state === 'failed');
@@ -50,7 +55,7 @@ export function OfflineBanner() {
               <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
               <div className="min-w-0 flex-1">
                 <p className="font-semibold break-words">
-                  {e.label} <span className="ml-1 rounded-full bg-rose-200 px-2 py-0.5 text-xs">{t.offline.failed}</span>
+                  {e.label} <span className="ml-1 rounded-full bg-rose-200 px-2 py-0.5 text-xs whitespace-nowrap">{t.offline.failed}</span>
                 </p>
                 <p className="mt-0.5 break-words">{e.error}</p>
               </div>

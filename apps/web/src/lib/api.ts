@@ -17,6 +17,9 @@ interface ErrorBody {
   error?: { code?: string; message?: string };
 }
 
+// Above the server's own 15 s limit on calls to the card provider, so a slow provider still answers.
+const WRITE_TIMEOUT_MS = 25_000;
+
 export async function api<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   let res: Response;
   try {
@@ -25,9 +28,12 @@ export async function api<T>(method: string, path: string, body?: unknown, heade
       credentials: 'same-origin',
       headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
       body: body !== undefined ? JSON.stringify(body) : null,
+      // A write never spins forever on a Wi-Fi that drops without telling the browser.
+      signal: method === 'GET' ? null : AbortSignal.timeout(WRITE_TIMEOUT_MS),
     });
-  } catch {
+  } catch (error) {
     connection.reportFailure();
+    if (error instanceof DOMException && error.name === 'TimeoutError') throw new ApiError(0, 'timeout', t.app.timeout);
     throw new ApiError(0, 'network', t.app.unavailable);
   }
   const text = await res.text();

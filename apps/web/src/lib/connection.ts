@@ -11,6 +11,8 @@ let state: Reachability = 'online';
 let attempt = 0;
 let timer: ReturnType<typeof setTimeout> | null = null;
 let probing = false;
+/** A check asked for while a probe was out: that probe may predate the network coming back. */
+let recheck = false;
 const listeners = new Set<() => void>();
 let wired = false;
 
@@ -27,8 +29,12 @@ function schedule(delay: number): void {
 
 /** Asks /api/health; while it fails, asks again with a growing pause (0.4 s, 0.8 s, … 4 s). */
 async function probe(): Promise<void> {
-  if (probing) return;
+  if (probing) {
+    recheck = true;
+    return;
+  }
   probing = true;
+  recheck = false;
   timer = null;
   let ok = false;
   try {
@@ -46,7 +52,7 @@ async function probe(): Promise<void> {
   }
   set('offline');
   attempt += 1;
-  schedule(Math.min(PROBE_MAX_MS, PROBE_FIRST_MS * 2 ** (attempt - 1)));
+  schedule(recheck ? 0 : Math.min(PROBE_MAX_MS, PROBE_FIRST_MS * 2 ** (attempt - 1)));
 }
 
 /** The browser, the live socket and every request tell us when the server is out of reach. */

@@ -53,7 +53,7 @@ function describeUpdate(body: UpdateOrderBody): string {
  * items or units and the guest count or table name can wait in the outbox when the server is
  * out of reach (the answer is then `queued`); deleting with a PIN cannot and fails at once.
  */
-export function useOrderActions(tableId: string, orderId: string) {
+export function useOrderActions(tableId: string, orderId: string, where = '') {
   const qc = useQueryClient();
   const onSuccess = (answer: Answer | { order: Order }) => {
     if ('order' in answer) storeOrder(qc, tableId, answer.order);
@@ -71,7 +71,7 @@ export function useOrderActions(tableId: string, orderId: string) {
           method: 'POST',
           path: `${base}/items`,
           body,
-          label: t.offline.units(body.quantity, productName),
+          label: where + t.offline.units(body.quantity, productName),
           preview: { productName, quantity: body.quantity, productPrice: priceOf(body.productId), notes: body.notes ?? null },
         }),
       onSuccess,
@@ -84,7 +84,7 @@ export function useOrderActions(tableId: string, orderId: string) {
           method: 'POST',
           path: `${base}/items/${itemId}/units`,
           body: { quantity },
-          label: t.offline.units(quantity, productName),
+          label: where + t.offline.units(quantity, productName),
           preview: { productName, quantity, productPrice, notes },
         }),
       onSuccess,
@@ -104,7 +104,7 @@ export function useOrderActions(tableId: string, orderId: string) {
           method: 'PATCH',
           path: base,
           body,
-          label: describeUpdate(body),
+          label: where + describeUpdate(body),
           preview: null,
         }),
       // The guest counter moves at once; the server's answer (or a refetch on failure) settles it.

@@ -1,4 +1,4 @@
-import { activeItems, orderSubtotal, paymentGate, type Cents } from '@comanda/domain';
+import { activeItems, orderSubtotal, paymentGate, tableLabel, type Cents } from '@comanda/domain';
 import type { Order, UpdateOrderBody } from '@comanda/contract';
 import { ApiError } from '../../lib/api.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
@@ -30,7 +30,8 @@ export function useOrderScreen(tableId: string) {
   const entries = useOutboxEntries();
   const order = notFound || !query.data ? undefined : withQueuedUpdates(query.data, entries);
   const queued = order ? entries.filter((e) => e.orderId === order.id && e.state === 'pending' && e.preview !== null) : [];
-  const actions = useOrderActions(tableId, order?.id ?? '');
+  // A refused change may outlive its order's screen: its notice says which table it was for.
+  const actions = useOrderActions(tableId, order?.id ?? '', order ? `${tableLabel(order.tableNumber)} · ` : '');
   const dialogs = useOrderDialogs(order, order ? actions : null);
   const now = useNow(30_000);
 
