@@ -21,6 +21,7 @@ function featureDirs(dir) {
 }
 
 const webFeatures = featureDirs('apps/web/src/features');
+const serverFeatures = featureDirs('apps/server/src/features');
 
 export default tseslint.config(
   {
@@ -156,7 +157,23 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { zones: [{ target: './apps/server', from: './apps/web', message: 'The server does not import web code.' }] },
+        {
+          zones: [
+            { target: './apps/server', from: './apps/web', message: 'The server does not import web code.' },
+            // Server features never import each other: what several share lives below them in model/ (or http/).
+            ...serverFeatures.map((name) => ({
+              target: `./apps/server/src/features/${name}`,
+              from: './apps/server/src/features',
+              except: [`./${name}`],
+              message: 'Server features never import other features: move shared code to src/model/ (or src/http/).',
+            })),
+            {
+              target: './apps/server/src/model',
+              from: './apps/server/src/features',
+              message: 'model/ sits below the features: it cannot depend on a feature.',
+            },
+          ],
+        },
       ],
     },
   },

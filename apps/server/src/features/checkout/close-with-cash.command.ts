@@ -3,12 +3,12 @@ import type { AppContext } from '../../http/context.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { mutate } from '../../http/transaction.ts';
 import { verifyPin } from '../../auth/verify-pin.ts';
-import { findOrderRow, ORDER_NOT_FOUND } from '../orders/order-store.ts';
-import { assertMayWorkOrder } from '../orders/order-access.ts';
-import { closeOrderInTx } from './close-order.command.ts';
+import { findOrderRow, ORDER_NOT_FOUND } from '../../model/orders/order-repository.ts';
+import { assertMayWorkOrder } from '../../model/orders/order-access.ts';
+import { closeOrderInTx } from '../../model/checkout/close-order.ts';
 import { claimKey, requestHash, storeResponse, type StoredResponse } from '../../http/idempotency.ts';
-import { LIVE_STATES } from '../terminals/card-payment-store.ts';
-import { assertNoPendingReview } from '../terminals/card-review.ts';
+import { LIVE_STATES } from '../../model/card-payments/card-payment-store.ts';
+import { assertNoPendingReview } from '../../model/card-payments/card-review-guard.ts';
 
 export const CARD_IN_PROGRESS =
   'Hay un cobro con tarjeta en curso para esta orden. Cancélalo o espera su resultado antes de cobrar en efectivo.';

@@ -4,8 +4,9 @@ import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { verifyPin } from '../../auth/verify-pin.ts';
-import { emitOrderChanged, findOrderRow, loadOrder, ORDER_NOT_FOUND, touchOrder } from './order-store.ts';
-import { assertMayWorkOrder, lockWorkableOrder, ORDER_MESSAGES } from './order-access.ts';
+import { findOrderRow, loadOrder, ORDER_NOT_FOUND, touchOrder } from '../../model/orders/order-repository.ts';
+import { emitOrderChanged } from '../../model/orders/order-events.ts';
+import { assertMayWorkOrder, lockWorkableOrder, ORDER_MESSAGES } from '../../model/orders/order-access.ts';
 import { assertNotFrozen, thawTimedOut } from './order-guards.ts';
 
 /**

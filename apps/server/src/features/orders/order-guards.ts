@@ -3,8 +3,8 @@ import { orderLimitError } from '@comanda/domain';
 import type { AppContext } from '../../http/context.ts';
 import type { Trx } from '../../http/transaction.ts';
 import { AppError, conflict } from '../../http/errors.ts';
-import { LIVE_STATES } from '../terminals/card-payment-store.ts';
-import { reconcileTimedOut } from '../terminals/timed-out.ts';
+import { LIVE_STATES } from '../../model/card-payments/card-payment-store.ts';
+import { reconcileTimedOut } from '../../model/card-payments/timed-out.ts';
 
 export const FROZEN_MESSAGE = 'Hay un cobro con tarjeta en curso para esta orden. Espera a que termine o cancélalo.';
 

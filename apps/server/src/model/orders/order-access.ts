@@ -2,7 +2,7 @@ import type { SessionUser } from '@comanda/contract';
 import type { OrderRow } from '../../db/schema.ts';
 import type { Trx } from '../../http/transaction.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
-import { findOrderRow, ORDER_CLOSED, ORDER_NOT_FOUND } from './order-store.ts';
+import { findOrderRow, ORDER_CLOSED, ORDER_NOT_FOUND } from './order-repository.ts';
 
 export const ORDER_MESSAGES = {
   notOwner: 'Esta mesa está asignada a otro mesero. Solo puedes trabajar en tus propias mesas.',
