@@ -1,4 +1,5 @@
 import type { Order, SessionUser } from '@comanda/contract';
+import { PIN_MESSAGES } from '@comanda/domain';
 import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
@@ -31,7 +32,7 @@ export async function deleteItem(
     ip: input.ip,
     purpose: 'delete-item',
     roles: ['admin'],
-    ownPinRefused: new AppError(403, 'not_admin_pin', ORDER_MESSAGES.notAdminPin),
+    ownPinRefused: new AppError(403, 'not_admin_pin', PIN_MESSAGES.notAdmin),
   });
   await thawTimedOut(ctx, input.orderId);
 

@@ -10,7 +10,6 @@ export const ORDER_MESSAGES = {
   itemNotFound: 'Item no encontrado',
   itemAlreadyDeleted: 'El item ya fue eliminado',
   productNotFound: 'Producto no encontrado',
-  notAdminPin: 'PIN válido, pero el usuario no tiene permisos. Solo administradores pueden eliminar items.',
 } as const;
 
 /** Admin works every order; a waiter only the orders of the tables they opened (SPEC §6). */
