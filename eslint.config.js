@@ -20,7 +20,10 @@ function featureDirs(dir) {
   }
 }
 
-const webFeatures = featureDirs('apps/web/src/features');
+/** One zone per feature folder of `dir`: it may import only from itself among the features. */
+function featureZones(dir, message) {
+  return featureDirs(dir).map((name) => ({ target: `./${dir}/${name}`, from: `./${dir}`, except: [`./${name}`], message }));
+}
 
 export default tseslint.config(
   {
@@ -127,12 +130,7 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            ...webFeatures.map((name) => ({
-              target: `./apps/web/src/features/${name}`,
-              from: './apps/web/src/features',
-              except: [`./${name}`],
-              message: 'Features never import other features: move shared code to components/ or lib/.',
-            })),
+            ...featureZones('apps/web/src/features', 'Features never import other features: move shared code to components/ or lib/.'),
             {
               target: './apps/web/src/components',
               from: './apps/web/src/features',
@@ -156,7 +154,21 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { zones: [{ target: './apps/server', from: './apps/web', message: 'The server does not import web code.' }] },
+        {
+          zones: [
+            { target: './apps/server', from: './apps/web', message: 'The server does not import web code.' },
+            // Server features never import each other: what several share lives below them in model/ (or http/).
+            ...featureZones(
+              'apps/server/src/features',
+              'Server features never import other features: move shared code to src/model/ (or src/http/).',
+            ),
+            {
+              target: './apps/server/src/model',
+              from: './apps/server/src/features',
+              message: 'model/ sits below the features: it cannot depend on a feature.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -16,6 +16,7 @@ import { resolveSession, sessionToken } from './auth/sessions.ts';
 import { liveRoutes, liveSocketOptions } from './live/routes.ts';
 import { featureRoutes } from './features/index.ts';
 import { netRoutes } from './net/routes.ts';
+import { HTTP_MESSAGES } from './http/messages.ts';
 
 export interface BuildOptions {
   ctx: AppContext;
@@ -52,7 +53,7 @@ export async function buildApp({ ctx, webDist, logger = false }: BuildOptions): 
     // answer them in our error shape instead of Fastify's default (which echoes the URL).
     frameworkErrors: (error, _request, reply) => {
       const status: 400 | 414 = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
-      void (reply as FastifyReply).code(status).send({ error: { code: 'bad_url', message: 'Solicitud inválida' } });
+      void (reply as FastifyReply).code(status).send({ error: { code: 'bad_url', message: HTTP_MESSAGES.badRequest } });
     },
   });
   app.decorate('ctx', ctx);

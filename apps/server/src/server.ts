@@ -12,7 +12,7 @@ import { startPgBridge } from './live/pg-bridge.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createPinHasher } from './auth/pin.ts';
 import { createThrottle } from './auth/throttle.ts';
-import { readConfig, writeConfig } from './features/settings/config-store.ts';
+import { readConfig, writeConfig } from './model/config-store.ts';
 import { onServerStart, onServerStop } from './features/lifecycle.ts';
 
 export interface ServerOptions {

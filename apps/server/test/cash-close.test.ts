@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CashCloseResponse, OutsideShiftResponse } from '@comanda/contract';
 import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
-import { writeConfig } from '../src/features/settings/config-store.ts';
+import { writeConfig } from '../src/model/config-store.ts';
 import { insertOrder, manualClock } from './cash-close-fixture.ts';
 
 // Mexico City is UTC-6 all year (no DST since 2022): 17:00 local is 23:00Z.

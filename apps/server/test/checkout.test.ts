@@ -5,7 +5,7 @@ import type { Order } from '@comanda/contract';
 import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
 import { newId } from '../src/http/ids.ts';
 import { mutate } from '../src/http/transaction.ts';
-import { closeOrderInTx } from '../src/features/checkout/close-order.command.ts';
+import { closeOrderInTx } from '../src/model/checkout/close-order.ts';
 
 type ErrorBody = { error: { code: string; message: string } };
 type UserKey = 'admin' | 'waiter' | 'waiter2';

@@ -132,7 +132,7 @@ describe.each(testDatabaseKinds())('card terminal payments on %s', (kind) => {
     expect(reused.status).toBe(422);
     const second = await pay(admin, body);
     expect(second.status).toBe(409);
-    expect(second.body.error.message).toBe('Ya hay un cobro con terminal en curso para esta orden');
+    expect(second.body.error.message).toBe('Hay un cobro con tarjeta en curso para esta orden. Espera a que termine o cancélalo.');
     const active = await waiter.get<{ payment: CardPayment | null }>(`/api/card-payments?orderId=${order.id}`);
     expect(active.body.payment?.id).toBe(a.body.payment.id);
     // Staff give up while it is still queued: it comes off the terminal.

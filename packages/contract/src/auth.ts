@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { IdSchema, RoleSchema } from './common.ts';
+import { FIELD_MESSAGES, IdSchema, RoleSchema } from './common.ts';
 
 export const LoginBodySchema = z.strictObject({
-  email: z.email('Email inválido').max(254),
+  email: z.email(FIELD_MESSAGES.invalidEmail).max(254),
   password: z.string().min(1, 'Contraseña requerida').max(1024),
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CentsSchema, InstantSchema, IsoDateSchema } from './common.ts';
+import { CentsSchema, FIELD_MESSAGES, InstantSchema, IsoDateSchema } from './common.ts';
 import { TicketSummarySchema } from './tickets.ts';
 
 /** A real calendar day: '2025-02-30' matches the pattern but is refused. */
@@ -7,7 +7,7 @@ export const ShiftDateSchema = IsoDateSchema.refine((value) => {
   const [y, m, d] = value.split('-').map(Number) as [number, number, number];
   const day = new Date(Date.UTC(y, m - 1, d));
   return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
-}, 'Fecha inválida');
+}, FIELD_MESSAGES.invalidDate);
 
 /** Days a shift report can ask for: beyond these the shift window falls off the calendar. */
 export const SHIFT_DATE_RANGE = { min: '2000-01-01', max: '2100-12-31' } as const;

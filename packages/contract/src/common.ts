@@ -13,7 +13,13 @@ export const IdSchema = z
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, 'Identificador inválido');
-export const IsoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha inválida');
+/** Field texts that several schemas share: one wording each. */
+export const FIELD_MESSAGES = {
+  invalidDate: 'Fecha inválida',
+  invalidEmail: 'Email inválido',
+  invalidUrl: 'URL inválida',
+} as const;
+export const IsoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, FIELD_MESSAGES.invalidDate);
 /** Instants travel as epoch milliseconds (UTC). */
 export const InstantSchema = z.number().int();
 

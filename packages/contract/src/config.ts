@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIELD_MESSAGES } from './common.ts';
 
 const optionalText = (max: number) => z.string().trim().max(max);
 
@@ -16,7 +17,7 @@ export type GeneralConfig = z.infer<typeof GeneralConfigSchema>;
 
 export const GeneralConfigBodySchema = z.strictObject({
   name: optionalText(120),
-  logoUrl: optionalText(2048).refine((v) => v === '' || /^https?:\/\//.test(v), 'URL inválida'),
+  logoUrl: optionalText(2048).refine((v) => v === '' || /^https?:\/\//.test(v), FIELD_MESSAGES.invalidUrl),
   address: optionalText(300),
   phone: optionalText(40),
   timezone: z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORIES, ITEM_STATUSES, LIMIT_MESSAGES, MAX_QUANTITY, ORDER_STATUSES, PAYMENT_METHODS } from '@comanda/domain';
+import { CATEGORIES, ITEM_STATUSES, LIMIT_MESSAGES, MAX_QUANTITY, ORDER_STATUSES, PAYMENT_METHODS, QUANTITY_ERROR } from '@comanda/domain';
 import { CentsSchema, IdSchema, InstantSchema } from './common.ts';
 
 export const ItemStatusSchema = z.enum(ITEM_STATUSES);
@@ -70,11 +70,9 @@ export type Order = z.infer<typeof OrderSchema>;
 export const OrderResponseSchema = z.object({ order: OrderSchema });
 
 // Request bodies of the order routes. Strict: a client cannot slip in a price, status or total.
-const quantity = z
-  .number('La cantidad debe ser mayor a 0')
-  .int('La cantidad debe ser mayor a 0')
-  .min(1, 'La cantidad debe ser mayor a 0')
-  .max(MAX_QUANTITY, LIMIT_MESSAGES.quantity);
+const quantity = z.number(QUANTITY_ERROR).int(QUANTITY_ERROR).min(1, QUANTITY_ERROR).max(MAX_QUANTITY, LIMIT_MESSAGES.quantity);
+
+const PEOPLE_ERROR = 'La cantidad de personas debe ser al menos 1';
 
 export const OrderIdParamsSchema = z.strictObject({ orderId: IdSchema });
 export const OrderItemParamsSchema = z.strictObject({ orderId: IdSchema, itemId: IdSchema });
@@ -94,12 +92,7 @@ export type DeleteItemBody = z.infer<typeof DeleteItemBodySchema>;
 
 export const UpdateOrderBodySchema = z
   .strictObject({
-    peopleCount: z
-      .number('La cantidad de personas debe ser al menos 1')
-      .int('La cantidad de personas debe ser al menos 1')
-      .min(1, 'La cantidad de personas debe ser al menos 1')
-      .max(999, 'La cantidad máxima de personas es 999')
-      .optional(),
+    peopleCount: z.number(PEOPLE_ERROR).int(PEOPLE_ERROR).min(1, PEOPLE_ERROR).max(999, 'La cantidad máxima de personas es 999').optional(),
     tableName: z.string().max(80, 'El nombre de la mesa es demasiado largo').nullable().optional(),
     adminComments: z.string().max(2000, 'Los comentarios son demasiado largos').nullable().optional(),
   })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, PRODUCT_REQUIRED_ERROR } from '@comanda/domain';
-import { CentsSchema, IdSchema, InstantSchema } from './common.ts';
+import { CentsSchema, FIELD_MESSAGES, IdSchema, InstantSchema } from './common.ts';
 
 export const PRODUCT_REQUIRED = PRODUCT_REQUIRED_ERROR;
 
@@ -34,7 +34,7 @@ export const ProductBodySchema = z.strictObject({
     .string()
     .trim()
     .max(2048)
-    .refine((v) => v === '' || /^https?:\/\//.test(v), 'URL inválida')
+    .refine((v) => v === '' || /^https?:\/\//.test(v), FIELD_MESSAGES.invalidUrl)
     .nullable()
     .default(null),
   available: z.boolean().default(true),

@@ -38,12 +38,10 @@ export const TablesResponseSchema = z.object({ tables: z.array(TableSchema) });
 export const TableResponseSchema = z.object({ table: TableSchema });
 export const TableIdParamsSchema = z.strictObject({ tableId: IdSchema });
 
+const TABLE_NUMBER_ERROR = 'El número de mesa debe ser un entero entre 0 y 999';
+
 /** Table numbers: 0 is the bar, the rest are the floor's own numbering. */
 export const TableNumberBodySchema = z.strictObject({
-  number: z
-    .number('El número de mesa debe ser un entero entre 0 y 999')
-    .int('El número de mesa debe ser un entero entre 0 y 999')
-    .min(0, 'El número de mesa debe ser un entero entre 0 y 999')
-    .max(999, 'El número de mesa debe ser un entero entre 0 y 999'),
+  number: z.number(TABLE_NUMBER_ERROR).int(TABLE_NUMBER_ERROR).min(0, TABLE_NUMBER_ERROR).max(999, TABLE_NUMBER_ERROR),
 });
 export type TableNumberBody = z.infer<typeof TableNumberBodySchema>;

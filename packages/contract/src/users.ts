@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, InstantSchema, RoleSchema } from './common.ts';
+import { FIELD_MESSAGES, IdSchema, InstantSchema, RoleSchema } from './common.ts';
 
 export const USER_MESSAGES = {
   emailTaken: 'El correo ya está registrado',
@@ -42,7 +42,7 @@ const DisplayNameSchema = z.string().trim().min(1, USER_MESSAGES.nameRequired).m
 
 export const CreateUserBodySchema = z.strictObject({
   displayName: DisplayNameSchema,
-  email: z.email('Email inválido').max(254),
+  email: z.email(FIELD_MESSAGES.invalidEmail).max(254),
   role: RoleSchema,
   // Blank means "no PIN": the form's field is optional.
   pin: z.union([PinSchema, z.literal('')]).optional(),

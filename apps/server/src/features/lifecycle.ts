@@ -1,5 +1,5 @@
 import type { AppContext } from '../http/context.ts';
-import { startCardPayments, stopCardPayments } from './terminals/card-gateway.ts';
+import { startCardPayments, stopCardPayments } from '../model/card-payments/card-gateway.ts';
 import { startHousekeeping, stopHousekeeping } from './maintenance/housekeeping.ts';
 
 /**

@@ -1,11 +1,12 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from './errors.ts';
+import { HTTP_MESSAGES } from './messages.ts';
 import { IdempotentReplay } from './idempotency.ts';
 import { REPLAYED_HEADER } from './idempotent-routes.ts';
 
-const UNAVAILABLE = 'Servicio no disponible. Verifica tu conexión';
-const UNEXPECTED = 'Ha ocurrido un error inesperado';
+const UNAVAILABLE = HTTP_MESSAGES.unavailable;
+const UNEXPECTED = HTTP_MESSAGES.unexpected;
 
 /** Turns any thrown error into { error: { code, message } } with a Spanish message; never leaks internals. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
@@ -27,7 +28,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   const status = error.statusCode ?? 500;
   if (status < 500) {
     const code = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'too_large' : 'bad_request';
-    const message = code === 'too_large' ? 'La solicitud es demasiado grande' : 'Solicitud inválida';
+    const message = code === 'too_large' ? HTTP_MESSAGES.tooLarge : HTTP_MESSAGES.badRequest;
     return reply.code(status).send({ error: { code, message } });
   }
   if (isDatabaseUnavailable(error)) {

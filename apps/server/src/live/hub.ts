@@ -1,5 +1,5 @@
 import { LIVE_CLOSE, type LiveEvent, type LiveServerMessage, type SessionUser } from '@comanda/contract';
-import { mayWorkOrder } from '../features/orders/order-access.ts';
+import { mayWorkOrder } from '../model/orders/may-work-order.ts';
 import { LIVE_LIMITS, type LiveLimits } from './limits.ts';
 
 export { mayHear } from './topic-rights.ts';

@@ -1,6 +1,6 @@
 import type { Role, SessionUser } from '@comanda/contract';
 import type { Trx } from '../http/transaction.ts';
-import { mayWorkOrder } from '../features/orders/order-access.ts';
+import { mayWorkOrder } from '../model/orders/may-work-order.ts';
 
 const ORDER = 'order:';
 const CARD_PAYMENT = 'card-payment:';

@@ -6,7 +6,7 @@ import QRCode from 'qrcode';
 import { DevicesInfoSchema, type DeviceAddress } from '@comanda/contract';
 import { ADMIN } from '../http/access.ts';
 import { notFound } from '../http/errors.ts';
-import { getGeneralConfig } from '../features/settings/config-store.ts';
+import { getGeneralConfig } from '../model/config-store.ts';
 import { lanIPv4, listenUrls, machineHostName } from './addresses.ts';
 import { netState } from './https.ts';
 

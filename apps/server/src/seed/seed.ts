@@ -1,7 +1,7 @@
 import type { AppContext } from '../http/context.ts';
 import { newId } from '../http/ids.ts';
 import { hashPassword } from '../auth/password.ts';
-import { writeConfig } from '../features/settings/config-store.ts';
+import { writeConfig } from '../model/config-store.ts';
 import { DEMO_PASSWORD, DEMO_PRODUCTS, DEMO_TABLE_COUNT, DEMO_USERS } from './demo-data.ts';
 
 export async function isEmpty(ctx: AppContext): Promise<boolean> {

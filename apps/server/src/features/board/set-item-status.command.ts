@@ -4,7 +4,9 @@ import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
-import { emitOrderChanged, presentItem, requireOpenOrder, touchOrder } from '../orders/order-store.ts';
+import { requireOpenOrder, touchOrder } from '../../model/orders/order-repository.ts';
+import { presentItem } from '../../model/orders/order-presenter.ts';
+import { emitOrderChanged } from '../../model/orders/order-events.ts';
 
 export const BOARD_MESSAGES = {
   itemNotFound: 'Item no encontrado',

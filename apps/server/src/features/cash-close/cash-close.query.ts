@@ -2,7 +2,7 @@ import type { CashCloseResponse, OutsideShiftResponse } from '@comanda/contract'
 import { OUTSIDE_SHIFT_LIST_MAX } from '@comanda/contract';
 import { defaultShiftDate } from '@comanda/domain';
 import type { AppContext } from '../../http/context.ts';
-import { getGeneralConfig } from '../settings/config-store.ts';
+import { getGeneralConfig } from '../../model/config-store.ts';
 import { outsideShiftIntervals, shiftInterval, type ShiftSettings } from './shift-windows.ts';
 import { shiftSummary } from './summary.query.ts';
 import { shiftStatistics } from './statistics.query.ts';

@@ -3,15 +3,12 @@ import type { AppContext } from '../../http/context.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { mutate } from '../../http/transaction.ts';
 import { verifyPin } from '../../auth/verify-pin.ts';
-import { findOrderRow, ORDER_NOT_FOUND } from '../orders/order-store.ts';
-import { assertMayWorkOrder } from '../orders/order-access.ts';
-import { closeOrderInTx } from './close-order.command.ts';
+import { findOrderRow, ORDER_NOT_FOUND } from '../../model/orders/order-repository.ts';
+import { assertMayWorkOrder } from '../../model/orders/order-access.ts';
+import { closeOrderInTx } from '../../model/checkout/close-order.ts';
 import { claimKey, requestHash, storeResponse, type StoredResponse } from '../../http/idempotency.ts';
-import { LIVE_STATES } from '../terminals/card-payment-store.ts';
-import { assertNoPendingReview } from '../terminals/card-review.ts';
-
-export const CARD_IN_PROGRESS =
-  'Hay un cobro con tarjeta en curso para esta orden. Cancélalo o espera su resultado antes de cobrar en efectivo.';
+import { CARD_MESSAGES, LIVE_STATES } from '../../model/card-payments/card-payment-store.ts';
+import { assertNoPendingReview } from '../../model/card-payments/card-review-guard.ts';
 
 export interface CashCloseRequest {
   orderId: string;
@@ -51,7 +48,7 @@ export async function closeWithCash(ctx: AppContext, req: CashCloseRequest): Pro
       .where('order_id', '=', req.orderId)
       .where('state', 'in', [...LIVE_STATES])
       .executeTakeFirst();
-    if (liveCard) throw conflict(CARD_IN_PROGRESS, 'card_payment_in_progress');
+    if (liveCard) throw conflict(CARD_MESSAGES.inProgress, 'card_payment_in_progress');
     // An approved card charge not yet settled: cash now would take the money a second time.
     await assertNoPendingReview(trx, req.orderId);
     const closed = await closeOrderInTx(ctx, trx, {

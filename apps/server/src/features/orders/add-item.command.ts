@@ -6,8 +6,9 @@ import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { notFound } from '../../http/errors.ts';
 import { newId } from '../../http/ids.ts';
-import { emitOrderChanged, loadOrder, touchOrder } from './order-store.ts';
-import { lockWorkableOrder, ORDER_MESSAGES } from './order-access.ts';
+import { loadOrder, touchOrder } from '../../model/orders/order-repository.ts';
+import { emitOrderChanged } from '../../model/orders/order-events.ts';
+import { lockWorkableOrder, ORDER_MESSAGES } from '../../model/orders/order-access.ts';
 import { assertNotFrozen, assertRoomFor, thawTimedOut } from './order-guards.ts';
 
 export interface AddItemInput {

@@ -3,8 +3,9 @@ import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { notFound } from '../../http/errors.ts';
-import { emitOrderChanged, loadOrder, touchOrder } from './order-store.ts';
-import { lockWorkableOrder, ORDER_MESSAGES } from './order-access.ts';
+import { loadOrder, touchOrder } from '../../model/orders/order-repository.ts';
+import { emitOrderChanged } from '../../model/orders/order-events.ts';
+import { lockWorkableOrder, ORDER_MESSAGES } from '../../model/orders/order-access.ts';
 import { insertItem, requireAvailableProduct } from './add-item.command.ts';
 import { assertNotFrozen, assertRoomFor, thawTimedOut } from './order-guards.ts';
 

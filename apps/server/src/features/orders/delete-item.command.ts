@@ -1,11 +1,13 @@
 import type { Order, SessionUser } from '@comanda/contract';
+import { PIN_MESSAGES } from '@comanda/domain';
 import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { verifyPin } from '../../auth/verify-pin.ts';
-import { emitOrderChanged, findOrderRow, loadOrder, ORDER_NOT_FOUND, touchOrder } from './order-store.ts';
-import { assertMayWorkOrder, lockWorkableOrder, ORDER_MESSAGES } from './order-access.ts';
+import { findOrderRow, loadOrder, ORDER_NOT_FOUND, touchOrder } from '../../model/orders/order-repository.ts';
+import { emitOrderChanged } from '../../model/orders/order-events.ts';
+import { assertMayWorkOrder, lockWorkableOrder, ORDER_MESSAGES } from '../../model/orders/order-access.ts';
 import { assertNotFrozen, thawTimedOut } from './order-guards.ts';
 
 /**
@@ -30,7 +32,7 @@ export async function deleteItem(
     ip: input.ip,
     purpose: 'delete-item',
     roles: ['admin'],
-    ownPinRefused: new AppError(403, 'not_admin_pin', ORDER_MESSAGES.notAdminPin),
+    ownPinRefused: new AppError(403, 'not_admin_pin', PIN_MESSAGES.notAdmin),
   });
   await thawTimedOut(ctx, input.orderId);
 

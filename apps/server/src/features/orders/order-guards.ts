@@ -3,10 +3,8 @@ import { orderLimitError } from '@comanda/domain';
 import type { AppContext } from '../../http/context.ts';
 import type { Trx } from '../../http/transaction.ts';
 import { AppError, conflict } from '../../http/errors.ts';
-import { LIVE_STATES } from '../terminals/card-payment-store.ts';
-import { reconcileTimedOut } from '../terminals/timed-out.ts';
-
-export const FROZEN_MESSAGE = 'Hay un cobro con tarjeta en curso para esta orden. Espera a que termine o cancélalo.';
+import { CARD_MESSAGES, LIVE_STATES } from '../../model/card-payments/card-payment-store.ts';
+import { reconcileTimedOut } from '../../model/card-payments/timed-out.ts';
 
 /**
  * While a card payment may still charge the customer (created, on the terminal, or timed out
@@ -22,7 +20,7 @@ export async function assertNotFrozen(trx: Trx, orderId: string): Promise<void> 
     .where('order_id', '=', orderId)
     .where('state', 'in', [...LIVE_STATES])
     .executeTakeFirst();
-  if (live) throw conflict(FROZEN_MESSAGE, 'order_frozen');
+  if (live) throw conflict(CARD_MESSAGES.inProgress, 'order_frozen');
 }
 
 /**

@@ -12,8 +12,8 @@ import {
 import { STAFF_FLOOR } from '../../http/access.ts';
 import { requireUser } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
-import { findOrderRow, loadOrder, ORDER_NOT_FOUND } from './order-store.ts';
-import { assertMayWorkOrder } from './order-access.ts';
+import { findOrderRow, loadOrder, ORDER_NOT_FOUND } from '../../model/orders/order-repository.ts';
+import { assertMayWorkOrder } from '../../model/orders/order-access.ts';
 import { addItem } from './add-item.command.ts';
 import { addUnits } from './add-units.command.ts';
 import { deleteItem } from './delete-item.command.ts';

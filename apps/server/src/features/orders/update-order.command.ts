@@ -5,8 +5,9 @@ import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { forbidden } from '../../http/errors.ts';
-import { emitOrderChanged, loadOrder, touchOrder } from './order-store.ts';
-import { lockWorkableOrder, ORDER_MESSAGES } from './order-access.ts';
+import { loadOrder, touchOrder } from '../../model/orders/order-repository.ts';
+import { emitOrderChanged } from '../../model/orders/order-events.ts';
+import { lockWorkableOrder, ORDER_MESSAGES } from '../../model/orders/order-access.ts';
 
 /** Guest count, table name and internal comments; texts are trimmed and blank means null. */
 export async function updateOrder(ctx: AppContext, user: SessionUser, orderId: string, body: UpdateOrderBody): Promise<Order> {

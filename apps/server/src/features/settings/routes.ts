@@ -4,7 +4,7 @@ import { GeneralConfigBodySchema, GeneralConfigSchema, PublicConfigSchema } from
 import { ADMIN } from '../../http/access.ts';
 import { requireUser } from '../../http/context.ts';
 import { saveGeneralConfig } from './save-general.command.ts';
-import { getGeneralConfig } from './config-store.ts';
+import { getGeneralConfig } from '../../model/config-store.ts';
 
 export const settingsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();

@@ -2,7 +2,7 @@ import type { GeneralConfig, GeneralConfigBody, SessionUser } from '@comanda/con
 import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
-import { getGeneralConfig, readConfig, writeConfig } from './config-store.ts';
+import { getGeneralConfig, readConfig, writeConfig } from '../../model/config-store.ts';
 
 /** Merges the saved fields over what is stored, so fields a client did not send survive. */
 export function saveGeneralConfig(ctx: AppContext, user: SessionUser, body: GeneralConfigBody): Promise<GeneralConfig> {

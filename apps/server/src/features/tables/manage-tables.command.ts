@@ -4,7 +4,8 @@ import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { newId } from '../../http/ids.ts';
-import { emitOrderChanged, touchOrder } from '../orders/order-store.ts';
+import { touchOrder } from '../../model/orders/order-repository.ts';
+import { emitOrderChanged } from '../../model/orders/order-events.ts';
 import { presentTable } from './list-tables.query.ts';
 import { isUniqueViolation, TABLE_MESSAGES } from './table-messages.ts';
 

@@ -4,7 +4,8 @@ import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { newOrderId } from '../../http/ids.ts';
-import { emitOrderChanged, loadOrder } from '../orders/order-store.ts';
+import { loadOrder } from '../../model/orders/order-repository.ts';
+import { emitOrderChanged } from '../../model/orders/order-events.ts';
 import { isUniqueViolation, TABLE_MESSAGES } from './table-messages.ts';
 
 /**

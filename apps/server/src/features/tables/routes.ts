@@ -11,8 +11,8 @@ import {
 import { ADMIN, STAFF_FLOOR } from '../../http/access.ts';
 import { requireUser } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
-import { loadOrder, ORDER_NOT_FOUND } from '../orders/order-store.ts';
-import { assertMayWorkOrder } from '../orders/order-access.ts';
+import { loadOrder, ORDER_NOT_FOUND } from '../../model/orders/order-repository.ts';
+import { assertMayWorkOrder } from '../../model/orders/order-access.ts';
 import { listTables } from './list-tables.query.ts';
 import { openTable } from './open-table.command.ts';
 import { createTable, deleteTable, renumberTable } from './manage-tables.command.ts';

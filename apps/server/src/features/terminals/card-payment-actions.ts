@@ -3,11 +3,17 @@ import type { AppContext } from '../../http/context.ts';
 import { audit } from '../../http/audit.ts';
 import { notFound } from '../../http/errors.ts';
 import { mutate } from '../../http/transaction.ts';
-import { assertMayWorkOrder } from '../orders/order-access.ts';
-import { findOrderRow } from '../orders/order-store.ts';
-import { cardGateway } from './card-gateway.ts';
+import { assertMayWorkOrder } from '../../model/orders/order-access.ts';
+import { findOrderRow } from '../../model/orders/order-repository.ts';
+import { cardGateway } from '../../model/card-payments/card-gateway.ts';
 import { reviewsOfOrder } from './card-review.ts';
-import { CARD_MESSAGES, emitCardPayment, findCardPayment, isLive, presentCardPayment } from './card-payment-store.ts';
+import {
+  CARD_MESSAGES,
+  emitCardPayment,
+  findCardPayment,
+  isLive,
+  presentCardPayment,
+} from '../../model/card-payments/card-payment-store.ts';
 
 async function visibleRow(ctx: AppContext, user: SessionUser, id: string) {
   const row = await findCardPayment(ctx.db.db, id);

@@ -5,28 +5,11 @@ import { audit } from '../../http/audit.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { mutate, type Trx } from '../../http/transaction.ts';
 import { claimKey, requestHash, storeResponse } from '../../http/idempotency.ts';
-import { closeOrderInTx } from '../checkout/close-order.command.ts';
-import { cardGateway } from './card-gateway.ts';
-import { CARD_MESSAGES, emitCardReview, findCardPayment, presentCardPayment } from './card-payment-store.ts';
-import { TERMINAL_CASHIER } from './settle-card-payment.ts';
-
-export const REVIEW_MESSAGES = {
-  pending:
-    'Hay un cobro con tarjeta aprobado por revisar en esta orden. Un administrador debe registrarlo como pago o marcarlo como reembolsado antes de cobrar de nuevo.',
-  notPending: 'Este cobro ya no está por revisar',
-  orderClosed: 'La orden ya está cerrada: este cobro solo puede marcarse como reembolsado en la terminal.',
-} as const;
-
-/** Refuses a new charge (cash or card) while an approved charge of the order waits for review. */
-export async function assertNoPendingReview(trx: Trx, orderId: string): Promise<void> {
-  const row = await trx
-    .selectFrom('card_payments')
-    .select('id')
-    .where('order_id', '=', orderId)
-    .where('state', '=', 'needs_review')
-    .executeTakeFirst();
-  if (row) throw conflict(REVIEW_MESSAGES.pending, 'card_payment_needs_review');
-}
+import { closeOrderInTx } from '../../model/checkout/close-order.ts';
+import { cardGateway } from '../../model/card-payments/card-gateway.ts';
+import { CARD_MESSAGES, emitCardReview, findCardPayment, presentCardPayment } from '../../model/card-payments/card-payment-store.ts';
+import { TERMINAL_CASHIER } from '../../model/card-payments/settle-card-payment.ts';
+import { REVIEW_MESSAGES } from '../../model/card-payments/card-review-guard.ts';
 
 export async function reviewsOfOrder(db: Trx, orderId: string, maxAttempts: number): Promise<CardPayment[]> {
   const rows = await db

@@ -7,12 +7,19 @@ import { audit } from '../../http/audit.ts';
 import { newId } from '../../http/ids.ts';
 import { mutate, type Trx } from '../../http/transaction.ts';
 import { IDEMPOTENCY_MESSAGES } from '../../http/idempotency.ts';
-import { assertMayWorkOrder, lockWorkableOrder } from '../orders/order-access.ts';
-import { findOrderRow, ORDER_NOT_FOUND, presentItem } from '../orders/order-store.ts';
-import { cardGateway } from './card-gateway.ts';
-import { assertNoPendingReview } from './card-review.ts';
-import { CARD_MESSAGES, emitCardPayment, findCardPayment, LIVE_STATES, presentCardPayment } from './card-payment-store.ts';
-import { reconcileTimedOut } from './timed-out.ts';
+import { assertMayWorkOrder, lockWorkableOrder } from '../../model/orders/order-access.ts';
+import { findOrderRow, ORDER_NOT_FOUND } from '../../model/orders/order-repository.ts';
+import { presentItem } from '../../model/orders/order-presenter.ts';
+import { cardGateway } from '../../model/card-payments/card-gateway.ts';
+import { assertNoPendingReview } from '../../model/card-payments/card-review-guard.ts';
+import {
+  CARD_MESSAGES,
+  emitCardPayment,
+  findCardPayment,
+  LIVE_STATES,
+  presentCardPayment,
+} from '../../model/card-payments/card-payment-store.ts';
+import { reconcileTimedOut } from '../../model/card-payments/timed-out.ts';
 import { isEnabled, readEnabledMap } from './terminal-config.ts';
 
 export interface CreateCardPaymentRequest {

@@ -15,6 +15,7 @@ import {
 } from '@comanda/contract';
 import { requireUser } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
+import { HTTP_MESSAGES } from '../../http/messages.ts';
 import { ADMIN, STAFF_FLOOR } from '../../http/access.ts';
 import { MpError } from '../../payments/mercadopago/http.ts';
 import { activeCardPayment, cancelCardPayment, getCardPayment } from './card-payment-actions.ts';
@@ -122,7 +123,7 @@ export const terminalsRoutes: FastifyPluginAsync = async (base) => {
         await handleWebhook(ctx, request);
       } catch (error) {
         // Mercado Pago retries a notification that did not get a 2xx: ask for that when it was down.
-        if (error instanceof MpError) throw new AppError(503, 'provider_unavailable', 'Servicio no disponible. Verifica tu conexión');
+        if (error instanceof MpError) throw new AppError(503, 'provider_unavailable', HTTP_MESSAGES.unavailable);
         throw error;
       }
       return { ok: true as const };

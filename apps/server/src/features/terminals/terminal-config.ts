@@ -4,8 +4,8 @@ import { AppError, notFound } from '../../http/errors.ts';
 import type { Trx } from '../../http/transaction.ts';
 import { TERMINAL_MESSAGES } from '@comanda/domain';
 import type { TerminalDevice } from '../../payments/mercadopago/provider.ts';
-import { readConfig, writeConfig } from '../settings/config-store.ts';
-import { cardGateway } from './card-gateway.ts';
+import { readConfig, writeConfig } from '../../model/config-store.ts';
+import { cardGateway } from '../../model/card-payments/card-gateway.ts';
 
 /** Stored as the spec's terminal configuration: document 'terminals' with an enabled map. */
 export interface TerminalConfig {

@@ -16,7 +16,7 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { ADMIN, STAFF_FLOOR } from '../../http/access.ts';
 import { audit } from '../../http/audit.ts';
 import { mutate } from '../../http/transaction.ts';
-import { cardGateway } from './card-gateway.ts';
+import { cardGateway } from '../../model/card-payments/card-gateway.ts';
 import { listTerminals, requireTerminal, setTerminalEnabled } from './terminal-config.ts';
 
 export const TERMINAL_SETTINGS_MESSAGES = {

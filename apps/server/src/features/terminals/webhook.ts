@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../http/context.ts';
 import { unauthorized } from '../../http/errors.ts';
 import { verifyWebhookSignature } from '../../payments/mercadopago/webhook-signature.ts';
-import { cardGateway } from './card-gateway.ts';
-import { isLive } from './card-payment-store.ts';
+import { cardGateway } from '../../model/card-payments/card-gateway.ts';
+import { isLive } from '../../model/card-payments/card-payment-store.ts';
 
 /** The resource id a notification is about: data.id in the query (what is signed), else the body. */
 export function notificationId(request: FastifyRequest): string | null {

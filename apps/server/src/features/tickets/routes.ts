@@ -4,8 +4,8 @@ import { OrderResponseSchema, TicketParamsSchema, TicketsPageSchema, TicketsQuer
 import { businessDate } from '@comanda/domain';
 import { ADMIN } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
-import { loadOrder, ORDER_NOT_FOUND } from '../orders/order-store.ts';
-import { getGeneralConfig } from '../settings/config-store.ts';
+import { loadOrder, ORDER_NOT_FOUND } from '../../model/orders/order-repository.ts';
+import { getGeneralConfig } from '../../model/config-store.ts';
 import { parseTicketSearch } from './ticket-search.ts';
 import { listTickets, parseCursor } from './tickets.query.ts';
 

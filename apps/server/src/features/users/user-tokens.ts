@@ -1,7 +1,7 @@
 import type { AppContext } from '../../http/context.ts';
 import type { Trx } from '../../http/transaction.ts';
 import { randomToken, sha256 } from '../../http/ids.ts';
-import { getGeneralConfig } from '../settings/config-store.ts';
+import { getGeneralConfig } from '../../model/config-store.ts';
 
 export type TokenPurpose = 'reset' | 'invite';
 

@@ -32,4 +32,8 @@ describe('cn', () => {
   it('keeps the last display utility', () => {
     expect(cn('flex', 'hidden lg:flex')).toBe('hidden lg:flex');
   });
+  it('resolves conflicts across shorthand and conditional parts', () => {
+    expect(cn('px-2', 'p-4')).toBe('p-4');
+    expect(cn('ring-2 ring-rose-500', { 'ring-emerald-500': true, 'opacity-50': false })).toBe('ring-2 ring-emerald-500');
+  });
 });

@@ -5,8 +5,8 @@ import { AppError } from '../../http/errors.ts';
 import { audit } from '../../http/audit.ts';
 import { mutate, type Emit, type Trx } from '../../http/transaction.ts';
 import type { ProviderPayment } from '../../payments/mercadopago/provider.ts';
-import { closeOrderInTx } from '../checkout/close-order.command.ts';
-import { presentItem } from '../orders/order-store.ts';
+import { closeOrderInTx } from '../checkout/close-order.ts';
+import { presentItem } from '../orders/order-presenter.ts';
 import { emitCardPayment, emitCardReview, findCardPayment, LIVE_STATES } from './card-payment-store.ts';
 
 /** The cashier recorded for every card terminal payment (SPEC §3). */

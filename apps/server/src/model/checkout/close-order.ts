@@ -18,7 +18,9 @@ import type { Emit, Trx } from '../../http/transaction.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { audit } from '../../http/audit.ts';
 import { newId } from '../../http/ids.ts';
-import { emitOrderChanged, loadOrder, ORDER_CLOSED, ORDER_NOT_FOUND, presentItem } from '../orders/order-store.ts';
+import { loadOrder, ORDER_CLOSED, ORDER_NOT_FOUND } from '../orders/order-repository.ts';
+import { presentItem } from '../orders/order-presenter.ts';
+import { emitOrderChanged } from '../orders/order-events.ts';
 
 export const CHECKOUT_MESSAGES = {
   alreadyPaid: 'La orden ya fue pagada',

@@ -11,7 +11,8 @@ export const LIVE_STATES: readonly CardPaymentState[] = ['creating', 'pending', 
 export const isLive = (state: string): boolean => (LIVE_STATES as readonly string[]).includes(state);
 
 export const CARD_MESSAGES = {
-  inProgress: 'Ya hay un cobro con terminal en curso para esta orden',
+  /** The one text of a charge still in flight (card_payment_in_progress and order_frozen alike). */
+  inProgress: 'Hay un cobro con tarjeta en curso para esta orden. Espera a que termine o cancélalo.',
   stillOnTerminal: 'La terminal todavía tiene un cobro en curso para esta orden. Termínalo o cancélalo en la terminal.',
   notFound: 'Cobro no encontrado',
   terminalDisabled: 'La terminal está deshabilitada',

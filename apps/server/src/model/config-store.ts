@@ -1,6 +1,6 @@
 import type { GeneralConfig } from '@comanda/contract';
 import { DEFAULT_SHIFT } from '@comanda/domain';
-import type { Trx } from '../../http/transaction.ts';
+import type { Trx } from '../http/transaction.ts';
 
 /** The spec's fallbacks when the business has not configured itself yet. */
 export const DEFAULT_GENERAL: GeneralConfig = {

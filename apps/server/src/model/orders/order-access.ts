@@ -2,7 +2,8 @@ import type { SessionUser } from '@comanda/contract';
 import type { OrderRow } from '../../db/schema.ts';
 import type { Trx } from '../../http/transaction.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
-import { findOrderRow, ORDER_CLOSED, ORDER_NOT_FOUND } from './order-store.ts';
+import { findOrderRow, ORDER_CLOSED, ORDER_NOT_FOUND } from './order-repository.ts';
+import { mayWorkOrder } from './may-work-order.ts';
 
 export const ORDER_MESSAGES = {
   notOwner: 'Esta mesa está asignada a otro mesero. Solo puedes trabajar en tus propias mesas.',
@@ -10,13 +11,7 @@ export const ORDER_MESSAGES = {
   itemNotFound: 'Item no encontrado',
   itemAlreadyDeleted: 'El item ya fue eliminado',
   productNotFound: 'Producto no encontrado',
-  notAdminPin: 'PIN válido, pero el usuario no tiene permisos. Solo administradores pueden eliminar items.',
 } as const;
-
-/** Admin works every order; a waiter only the orders of the tables they opened (SPEC §6). */
-export function mayWorkOrder(user: Pick<SessionUser, 'id' | 'role'>, order: Pick<OrderRow, 'waiter_id'>): boolean {
-  return user.role === 'admin' || (user.role === 'waiter' && order.waiter_id === user.id);
-}
 
 export function assertMayWorkOrder(user: SessionUser, order: Pick<OrderRow, 'waiter_id'>): void {
   if (!mayWorkOrder(user, order)) throw forbidden(ORDER_MESSAGES.notOwner);
