@@ -155,10 +155,17 @@ describe.each(testDatabaseKinds())('live socket hardening on %s', (kind) => {
     const live = await connectLive(server.url, admin.cookie);
     const done = closed(live.ws);
     const held = uniqueOrderTopics(LIVE_LIMITS.maxTopics - 50);
-    for (let i = 0; i < held.length; i += 50) live.ws.send(JSON.stringify({ op: 'subscribe', topics: held.slice(i, i + 50) }));
-    // The same topics again and again: the socket stays open and holds no more than before.
-    for (let round = 0; round < 8; round++)
+    // One round at a time, each answered before the next: a burst larger than the pending-message
+    // bound (topic checks wait for the database) would close the socket on a loaded machine.
+    const subscribed = () => live.messages.filter((m) => m.op === 'subscribed').length;
+    const sendRound = async (round: number) => {
       for (let i = 0; i < held.length; i += 50) live.ws.send(JSON.stringify({ op: 'subscribe', topics: held.slice(i, i + 50) }));
+      const expected = (round + 1) * (held.length / 50);
+      for (let waited = 0; subscribed() < expected && waited < 10_000; waited += 20) await sleep(20);
+    };
+    await sendRound(0);
+    // The same topics again and again: the socket stays open and holds no more than before.
+    for (let round = 1; round <= 8; round++) await sendRound(round);
     await sleep(1200); // let the token bucket refill
     live.ws.send(JSON.stringify({ op: 'subscribe', topics: uniqueOrderTopics(50) }));
     await sleep(300);
