@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { CLIENT_ERROR_LIMITS } from '@comanda/domain';
 
-/** Limits of a browser error report: enough to find the bug, too small to be a storage channel. */
-export const CLIENT_ERROR_LIMITS = { message: 500, stack: 4000, url: 1000, userAgent: 400 } as const;
+export { CLIENT_ERROR_LIMITS };
 
 /** What a browser sends when a screen crashed (POST /api/client-errors); the server only logs it. */
 export const ClientErrorBodySchema = z.strictObject({

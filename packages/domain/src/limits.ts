@@ -33,3 +33,6 @@ export function orderLimitError(
   if (next > ORDER_LIMITS.maxOrderAmount) return { reason: 'amount', message: LIMIT_MESSAGES.amount(cents(next)) };
   return null;
 }
+
+/** Limits of a browser error report: enough to find the bug, too small to be a storage channel. */
+export const CLIENT_ERROR_LIMITS = { message: 500, stack: 4000, url: 1000, userAgent: 400 } as const;

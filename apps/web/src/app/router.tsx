@@ -3,9 +3,6 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { LoginPage } from '../features/auth/login-page.tsx';
 import { RequireRole } from './guards.tsx';
-import { AdminLayout } from './layouts/admin-layout.tsx';
-import { WaiterLayout } from './layouts/waiter-layout.tsx';
-import { KitchenLayout } from './layouts/kitchen-layout.tsx';
 import { RouteError } from './route-error.tsx';
 
 /** Each screen is its own chunk: the login route stays small, a role loads only its screens. */
@@ -35,6 +32,11 @@ const CashClose = page(() => import('../features/cash-close/cash-close-page.tsx'
 const Settings = page(() => import('../features/settings/settings-page.tsx'), 'SettingsPage');
 const ResetPassword = page(() => import('../features/auth/reset-password-page.tsx'), 'ResetPasswordPage');
 
+// The layouts (and the offline banner and outbox they carry) load after sign-in, not with the login page.
+const AdminLayout = page(() => import('./layouts/admin-layout.tsx'), 'AdminLayout');
+const WaiterLayout = page(() => import('./layouts/waiter-layout.tsx'), 'WaiterLayout');
+const KitchenLayout = page(() => import('./layouts/kitchen-layout.tsx'), 'KitchenLayout');
+
 const toLogin = <Navigate to="/login" replace />;
 
 const routes: RouteObject[] = [
@@ -46,11 +48,7 @@ const routes: RouteObject[] = [
   { path: '/kitchen/login', element: toLogin },
   {
     path: '/admin',
-    element: (
-      <RequireRole roles={['admin']}>
-        <AdminLayout />
-      </RequireRole>
-    ),
+    element: <RequireRole roles={['admin']}>{AdminLayout}</RequireRole>,
     children: [
       { index: true, element: <Navigate to="/admin/home" replace /> },
       { path: 'home', element: AdminTables },
@@ -69,11 +67,7 @@ const routes: RouteObject[] = [
   },
   {
     path: '/waiter',
-    element: (
-      <RequireRole roles={['waiter']}>
-        <WaiterLayout />
-      </RequireRole>
-    ),
+    element: <RequireRole roles={['waiter']}>{WaiterLayout}</RequireRole>,
     children: [
       { index: true, element: <Navigate to="/waiter/home" replace /> },
       { path: 'home', element: WaiterHome },
@@ -84,11 +78,7 @@ const routes: RouteObject[] = [
   },
   {
     path: '/kitchen',
-    element: (
-      <RequireRole roles={['kitchen', 'barra']}>
-        <KitchenLayout />
-      </RequireRole>
-    ),
+    element: <RequireRole roles={['kitchen', 'barra']}>{KitchenLayout}</RequireRole>,
     children: [
       { index: true, element: <Navigate to="/kitchen/cocina" replace /> },
       { path: 'cocina', element: Board },

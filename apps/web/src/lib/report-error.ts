@@ -1,5 +1,6 @@
 import { isRouteErrorResponse } from 'react-router';
-import { CLIENT_ERROR_LIMITS, type ClientErrorBody } from '@comanda/contract';
+import type { ClientErrorBody } from '@comanda/contract';
+import { CLIENT_ERROR_LIMITS } from '@comanda/domain';
 
 const reported = new WeakSet<object>();
 
