@@ -157,6 +157,24 @@ describe.each(testDatabaseKinds())('shared devices and PIN sign-in on %s', (kind
     expect(audits.at(-1)).toMatchObject({ actor_id: server.users.admin.id, entity_id: id, data: { sessionsEnded: 1 } });
   });
 
+  it('an admin who signed in by PIN on the tablet and revokes it there stays signed in; its cookie is cleared', async () => {
+    const { cookie, id } = await enroll('Tablet entrada');
+    const ip = nextAddress();
+    const waiter = await pinLogin(cookie, server.users.waiter.pin, ip);
+    const waiterSession = pair(waiter.cookies.find((c) => c.startsWith('comanda_session=')));
+    const asAdmin = await pinLogin(cookie, server.users.admin.pin, ip);
+    expect((asAdmin.body as Me).user.role).toBe('admin');
+    const adminSession = pair(asAdmin.cookies.find((c) => c.startsWith('comanda_session=')));
+    const other = await pinLogin(cookie, server.users.kitchen.pin, ip); // another session opened there (e.g. before a switch)
+    const kitchenSession = pair(other.cookies.find((c) => c.startsWith('comanda_session=')));
+    const revoked = await send(server.url, 'POST', `/api/shared-devices/${id}/revoke`, `${adminSession}; ${cookie}`);
+    expect(revoked.status).toBe(200);
+    expect(revoked.cookies.some((c) => /^comanda_device=;/.test(c))).toBe(true);
+    expect((await apiClient(server.url, adminSession).get('/api/auth/me')).status).toBe(200);
+    expect((await apiClient(server.url, kitchenSession).get('/api/auth/me')).status).toBe(401);
+    expect((await apiClient(server.url, waiterSession).get('/api/auth/me')).status).toBe(401);
+  });
+
   it('five wrong guesses on a device → 429, and a correct PIN does not reset the count; failures audited with the device', async () => {
     advance(16 * 60_000); // earlier tests' windows are over
     const { cookie, id } = await enroll('Tablet terraza');

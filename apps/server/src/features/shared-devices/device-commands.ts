@@ -39,15 +39,25 @@ export function enrollDevice(
   });
 }
 
-/** Revokes a device: its PIN sign-in stops at once and the sessions it opened end. */
-export function revokeDevice(ctx: AppContext, admin: SessionUser, id: string, currentId: string | null): Promise<SharedDevice> {
+/**
+ * Revokes a device: its PIN sign-in stops at once and the sessions it opened end, all but the
+ * revoking admin's own (an admin revoking the tablet they stand at stays signed in there).
+ */
+export function revokeDevice(
+  ctx: AppContext,
+  admin: SessionUser,
+  input: { id: string; currentId: string | null; ownSession: string | null },
+): Promise<SharedDevice> {
+  const { id, currentId } = input;
   return mutate(ctx, async (trx) => {
     const row = await trx.selectFrom('shared_devices').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw new AppError(404, 'not_found', DEVICE_MESSAGES.notFound);
     if (row.revoked_at !== null) throw conflict(DEVICE_MESSAGES.alreadyRevoked, 'device_revoked');
     const now = ctx.clock.now();
     await trx.updateTable('shared_devices').set({ revoked_at: now }).where('id', '=', id).execute();
-    const ended = await trx.deleteFrom('sessions').where('device_id', '=', id).executeTakeFirst();
+    let ending = trx.deleteFrom('sessions').where('device_id', '=', id);
+    if (input.ownSession) ending = ending.where('token_hash', '!=', input.ownSession);
+    const ended = await ending.executeTakeFirst();
     await audit(trx, now, {
       actor: admin,
       action: 'device.revoked',

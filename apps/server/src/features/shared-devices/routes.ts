@@ -50,7 +50,11 @@ export const sharedDevicesRoutes: FastifyPluginAsync = async (base) => {
     { config: { access: ADMIN }, schema: { params: SharedDeviceParamsSchema, response: { 200: SharedDeviceResponseSchema } } },
     async (request, reply) => {
       const current = await resolveDevice(ctx, request.cookies);
-      const device = await revokeDevice(ctx, requireUser(request.user), request.params.deviceId, current?.id ?? null);
+      const device = await revokeDevice(ctx, requireUser(request.user), {
+        id: request.params.deviceId,
+        currentId: current?.id ?? null,
+        ownSession: request.sessionHash,
+      });
       if (device.current) clearDeviceCookie(reply);
       return { device };
     },
