@@ -97,7 +97,7 @@ test.describe('shared device: PIN sign-in on an enrolled tablet', () => {
     await expect(idlePage).toHaveURL(/\/waiter\/home$/);
     await idlePage.clock.runFor(60_000);
     await expect(idlePage).toHaveURL(/\/waiter\/home$/);
-    await idlePage.mouse.click(500, 300); // a touch restarts the count
+    await idlePage.keyboard.press('Shift'); // any input restarts the count
     await idlePage.clock.runFor(90_000);
     await expect(idlePage).toHaveURL(/\/waiter\/home$/);
     await idlePage.clock.runFor(40_000);
