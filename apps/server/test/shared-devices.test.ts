@@ -20,7 +20,14 @@ interface Raw {
   cookies: string[];
 }
 
-async function send(base: string, method: string, path: string, cookie: string, body?: unknown, headers: Record<string, string> = {}): Promise<Raw> {
+async function send(
+  base: string,
+  method: string,
+  path: string,
+  cookie: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Raw> {
   const res = await fetch(base + path, {
     method,
     headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}), ...headers },

@@ -93,7 +93,7 @@ export function PinKeypadScreen({
           {Array.from({ length: PIN_LENGTH }, (_, i) => (
             <span
               key={i}
-              className={cn('h-5 w-5 rounded-full border-2', i < pin.length ? 'border-slate-900 bg-slate-900' : 'border-slate-400')}
+              className={cn('h-5 w-5 rounded-full border-2', i < pin.length ? 'border-slate-900 bg-slate-900' : 'border-slate-500')}
             />
           ))}
         </div>
@@ -102,12 +102,23 @@ export function PinKeypadScreen({
         </p>
         <div className="mx-auto grid w-fit grid-cols-3 gap-3" aria-label={t.sharedDevices.keypadHint} role="group">
           {KEYS.map((k) => (
-            <button key={k} type="button" disabled={busy} onClick={() => press(k)} className={cn(KEY_CLASS, 'bg-slate-100 text-slate-900 hover:bg-slate-200 active:bg-slate-300')}>
+            <button
+              key={k}
+              type="button"
+              disabled={busy}
+              onClick={() => press(k)}
+              className={cn(KEY_CLASS, 'bg-slate-100 text-slate-900 hover:bg-slate-200 active:bg-slate-300')}
+            >
               {k}
             </button>
           ))}
           <span aria-hidden />
-          <button type="button" disabled={busy} onClick={() => press('0')} className={cn(KEY_CLASS, 'bg-slate-100 text-slate-900 hover:bg-slate-200 active:bg-slate-300')}>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => press('0')}
+            className={cn(KEY_CLASS, 'bg-slate-100 text-slate-900 hover:bg-slate-200 active:bg-slate-300')}
+          >
             0
           </button>
           <button

@@ -71,7 +71,9 @@ export default function SharedDevicesTab() {
                   <p className="text-sm text-slate-600">
                     {s.createdBy(device.createdBy, DATE.format(new Date(device.createdAt)))} · {s.idleSummary(device.idleLockSeconds)}
                   </p>
-                  {device.lastSeenAt !== null && <p className="text-xs text-slate-600">{s.lastSeen(DATE.format(new Date(device.lastSeenAt)))}</p>}
+                  {device.lastSeenAt !== null && (
+                    <p className="text-xs text-slate-600">{s.lastSeen(DATE.format(new Date(device.lastSeenAt)))}</p>
+                  )}
                 </div>
                 {device.revokedAt === null && (
                   <Button variant="outline" className="text-rose-700" onClick={() => setRevoking(device)}>
@@ -138,7 +140,9 @@ function EnrollCard({ onEnrolled }: { onEnrolled: () => void }) {
                 key={seconds}
                 className={cn(
                   'flex h-11 cursor-pointer items-center rounded-lg border px-4 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500',
-                  idle === seconds ? 'border-slate-900 bg-slate-900 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100',
+                  idle === seconds
+                    ? 'border-slate-900 bg-slate-900 text-white'
+                    : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100',
                 )}
               >
                 <input
