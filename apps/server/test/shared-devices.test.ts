@@ -82,7 +82,7 @@ describe.each(testDatabaseKinds())('shared devices and PIN sign-in on %s', (kind
     const row = await server.ctx.db.db.selectFrom('shared_devices').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.token_hash).toBe(sha256(secret));
     expect(JSON.stringify(row)).not.toContain(secret);
-    expect(row.created_by).toBe(server.users.admin.displayName);
+    expect(row.created_by).toBe(server.users.admin.id);
 
     const current = await send(server.url, 'GET', '/api/shared-devices/current', cookie);
     expect(current.body).toEqual({ enrolled: true, name: 'Tablet barra', idleLockSeconds: 300 });
@@ -90,8 +90,10 @@ describe.each(testDatabaseKinds())('shared devices and PIN sign-in on %s', (kind
     expect(anonymous.body).toEqual({ enrolled: false, name: null, idleLockSeconds: 0 });
 
     const list = await send(server.url, 'GET', '/api/shared-devices', `${admin.cookie}; ${cookie}`);
-    const listed = (list.body as { devices: { id: string; current: boolean; name: string }[] }).devices.find((d) => d.id === id);
-    expect(listed).toMatchObject({ name: 'Tablet barra', current: true });
+    const listed = (list.body as { devices: { id: string; current: boolean; name: string; createdBy: string }[] }).devices.find(
+      (d) => d.id === id,
+    );
+    expect(listed).toMatchObject({ name: 'Tablet barra', current: true, createdBy: server.users.admin.displayName });
 
     const enrolled = await auditRows(server, 'device.enrolled');
     expect(enrolled.at(-1)).toMatchObject({ actor_id: server.users.admin.id, entity_id: id, data: { name: 'Tablet barra' } });

@@ -4,7 +4,7 @@ import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { AppError, conflict } from '../../http/errors.ts';
 import { newId, randomToken, sha256 } from '../../http/ids.ts';
-import { DEVICE_MESSAGES, presentDevice, type DeviceRow } from './device-store.ts';
+import { DEVICE_MESSAGES, presentDevice, selectDevices, type DeviceRow } from './device-store.ts';
 
 /** Enrolls the admin's browser as a shared device; answers the device and the secret for its cookie. */
 export function enrollDevice(
@@ -21,7 +21,7 @@ export function enrollDevice(
       id: newId(),
       name: body.name.trim(),
       token_hash: sha256(secret),
-      created_by: admin.displayName,
+      created_by: admin.id,
       created_at: now,
       last_seen_at: now,
       revoked_at: null,
@@ -35,7 +35,7 @@ export function enrollDevice(
       entityId: row.id,
       data: { name: row.name, idleLockSeconds: row.idle_lock_seconds },
     });
-    return { device: presentDevice(row, row.id), secret };
+    return { device: presentDevice({ ...row, created_by_name: admin.displayName }, row.id), secret };
   });
 }
 
@@ -50,7 +50,7 @@ export function revokeDevice(
 ): Promise<SharedDevice> {
   const { id, currentId } = input;
   return mutate(ctx, async (trx) => {
-    const row = await trx.selectFrom('shared_devices').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await selectDevices(trx).where('shared_devices.id', '=', id).executeTakeFirst();
     if (!row) throw new AppError(404, 'not_found', DEVICE_MESSAGES.notFound);
     if (row.revoked_at !== null) throw conflict(DEVICE_MESSAGES.alreadyRevoked, 'device_revoked');
     const now = ctx.clock.now();

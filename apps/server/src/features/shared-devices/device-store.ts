@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { SharedDevice } from '@comanda/contract';
 import type { AppContext } from '../../http/context.ts';
 import type { SharedDevicesTable } from '../../db/schema.ts';
+import type { Trx } from '../../http/transaction.ts';
 import { sha256 } from '../../http/ids.ts';
 
 export const DEVICE_COOKIE = 'comanda_device';
@@ -43,11 +44,20 @@ export async function resolveDevice(ctx: AppContext, cookies: Record<string, str
   return row;
 }
 
-export function presentDevice(row: DeviceRow, currentId: string | null): SharedDevice {
+/** Devices with the display name of the admin who enrolled each. */
+export function selectDevices(db: Trx) {
+  return db
+    .selectFrom('shared_devices')
+    .leftJoin('users', 'users.id', 'shared_devices.created_by')
+    .selectAll('shared_devices')
+    .select('users.display_name as created_by_name');
+}
+
+export function presentDevice(row: DeviceRow & { created_by_name: string | null }, currentId: string | null): SharedDevice {
   return {
     id: row.id,
     name: row.name,
-    createdBy: row.created_by,
+    createdBy: row.created_by_name ?? '',
     createdAt: Number(row.created_at),
     lastSeenAt: row.last_seen_at === null ? null : Number(row.last_seen_at),
     revokedAt: row.revoked_at === null ? null : Number(row.revoked_at),

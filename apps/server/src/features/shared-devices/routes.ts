@@ -13,7 +13,7 @@ import { requireUser } from '../../http/context.ts';
 import { ADMIN } from '../../http/access.ts';
 import { setSessionCookie } from '../../auth/sessions.ts';
 import { enrollDevice, revokeDevice } from './device-commands.ts';
-import { clearDeviceCookie, isSecure, presentDevice, resolveDevice, setDeviceCookie } from './device-store.ts';
+import { clearDeviceCookie, isSecure, presentDevice, resolveDevice, selectDevices, setDeviceCookie } from './device-store.ts';
 import { pinLogin } from './pin-login.ts';
 
 /**
@@ -29,7 +29,7 @@ export const sharedDevicesRoutes: FastifyPluginAsync = async (base) => {
     { config: { access: ADMIN }, schema: { response: { 200: SharedDeviceListResponseSchema } } },
     async (request) => {
       const current = await resolveDevice(ctx, request.cookies);
-      const rows = await ctx.db.db.selectFrom('shared_devices').selectAll().orderBy('created_at', 'desc').orderBy('id').execute();
+      const rows = await selectDevices(ctx.db.db).orderBy('shared_devices.created_at', 'desc').orderBy('shared_devices.id').execute();
       return { devices: rows.map((row) => presentDevice(row, current?.id ?? null)) };
     },
   );
