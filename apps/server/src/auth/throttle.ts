@@ -203,9 +203,13 @@ export const PIN_LIMITS = {
   perUser: { limit: 10, windowMs: 15 * MINUTE },
   perTarget: {
     'delete-item': { limit: 20, windowMs: 15 * MINUTE },
+    // Every shared device together (PIN sign-in: nobody is signed in yet).
+    'pin-login': { limit: 60, windowMs: 15 * MINUTE },
     default: { limit: 60, windowMs: 15 * MINUTE },
   },
   perAddress: { limit: 30, windowMs: 5 * MINUTE },
+  /** PIN sign-in on one shared device (it has no session yet): like a session's budget. */
+  perDevice: { limit: 5, windowMs: 5 * MINUTE },
 };
 
 export const pinKeys = {
@@ -213,6 +217,7 @@ export const pinKeys = {
   user: (id: string) => `pin:user:${id}`,
   target: (purpose: string) => `pin:target:${purpose}`,
   address: (ip: string) => `pin:ip:${ip}`,
+  device: (id: string) => `pin:device:${id}`,
 };
 
 /** "Demasiados intentos…" with how long to wait, in Spanish. */

@@ -13,7 +13,8 @@ export interface PinUser {
 
 export interface VerifyPinInput {
   pin: string;
-  actorId: string;
+  /** The signed-in user asking; null for a PIN sign-in on a shared device (nobody is signed in). */
+  actorId: string | null;
   /** The caller's session: guesses are limited per session too. */
   sessionHash?: string | null;
   ip: string;
@@ -26,6 +27,10 @@ export interface VerifyPinInput {
    */
   roles?: readonly Role[];
   ownPinRefused?: AppError;
+  /** Further budgets this caller spends (e.g. per shared device), counted like the others. */
+  extraLimits?: readonly [string, { limit: number; windowMs: number }][];
+  /** Added to the pin.failed / pin.locked audit entries (e.g. the shared device's id). */
+  auditData?: Record<string, unknown>;
 }
 
 /**
@@ -37,10 +42,11 @@ export async function verifyPin(ctx: AppContext, input: VerifyPinInput): Promise
   const { perSession, perUser, perTarget, perAddress } = PIN_LIMITS;
   const target = perTarget[input.purpose as keyof typeof perTarget] ?? perTarget.default;
   const limits: [string, { limit: number; windowMs: number }][] = [
-    [pinKeys.user(input.actorId), perUser],
     [pinKeys.target(input.purpose), target],
     [pinKeys.address(input.ip), perAddress],
+    ...(input.extraLimits ?? []),
   ];
+  if (input.actorId) limits.unshift([pinKeys.user(input.actorId), perUser]);
   if (input.sessionHash) limits.push([pinKeys.session(input.sessionHash), perSession]);
   if (limits.some(([key, rule]) => ctx.throttle.isBlocked(key, rule.limit, rule.windowMs))) throw tooManyRequests();
   // Counted as a failure before the lookup (no await between the check and this), so parallel
@@ -71,13 +77,13 @@ export async function verifyPin(ctx: AppContext, input: VerifyPinInput): Promise
   }
   if (!found || !allowed) {
     const now = ctx.clock.now();
-    const actor = { id: input.actorId, displayName: '' };
+    const actor = input.actorId ? { id: input.actorId, displayName: '' } : null;
     await audit(ctx.db.db, now, {
       actor,
       action: 'pin.failed',
       entity: 'pin',
       entityId: null,
-      data: { purpose: input.purpose, ip: input.ip },
+      data: { purpose: input.purpose, ip: input.ip, ...input.auditData },
     });
     // This failure used up a budget: the next guesses wait out its window. Audited once, when it starts.
     for (const [key, rule] of limits) {
@@ -89,7 +95,7 @@ export async function verifyPin(ctx: AppContext, input: VerifyPinInput): Promise
         action: 'pin.locked',
         entity: 'pin',
         entityId: null,
-        data: { scope, purpose: input.purpose, ip: input.ip, failures: rule.limit, windowMs: rule.windowMs },
+        data: { scope, purpose: input.purpose, ip: input.ip, failures: rule.limit, windowMs: rule.windowMs, ...input.auditData },
       });
     }
     throw new AppError(403, 'wrong_pin', PIN_MESSAGES.wrong);

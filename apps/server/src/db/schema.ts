@@ -17,6 +17,7 @@ export interface Database {
   products: ProductsTable;
   config: ConfigTable;
   audit_log: AuditLogTable;
+  shared_devices: SharedDevicesTable;
 }
 
 export interface UsersTable {
@@ -37,6 +38,19 @@ export interface SessionsTable {
   created_at: number;
   last_seen_at: number;
   expires_at: number;
+  /** The shared device a PIN sign-in opened this session on (null: e-mail and password). */
+  device_id: string | null;
+}
+
+export interface SharedDevicesTable {
+  id: string;
+  name: string;
+  token_hash: string;
+  created_by: string;
+  created_at: number;
+  last_seen_at: number | null;
+  revoked_at: number | null;
+  idle_lock_seconds: number;
 }
 
 export interface UserTokensTable {

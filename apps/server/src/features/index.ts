@@ -6,6 +6,7 @@ import { clientErrorRoutes } from './client-errors/routes.ts';
 import { ordersRoutes } from './orders/routes.ts';
 import { productsRoutes } from './products/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
+import { sharedDevicesRoutes } from './shared-devices/routes.ts';
 import { tablesRoutes } from './tables/routes.ts';
 import { terminalsRoutes } from './terminals/routes.ts';
 import { ticketsRoutes } from './tickets/routes.ts';
@@ -25,4 +26,5 @@ export const featureRoutes = [
   ticketsRoutes,
   cashCloseRoutes,
   clientErrorRoutes,
+  sharedDevicesRoutes,
 ];

@@ -20,6 +20,7 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const EXEMPT = [
   'POST /api/auth/login',
   'POST /api/auth/logout',
+  'POST /api/auth/pin-login',
   'POST /api/auth/reset-password',
   'POST /api/card-payments',
   'POST /api/orders/:orderId/close',

@@ -5,6 +5,7 @@ import { ROLE_HOME, useSession } from '../lib/session.ts';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { ErrorState } from '../components/ui/empty-state.tsx';
 import { t } from '../lib/i18n/es-MX.ts';
+import { SharedDeviceLock } from '../components/shared-device-lock.tsx';
 
 /** No session → /login (remembering where to return); another role → that role's home. */
 export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
@@ -20,5 +21,10 @@ export function RequireRole({ roles, children }: { roles: readonly Role[]; child
   const user = session.data;
   if (!user) return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname)}`} replace />;
   if (!roles.includes(user.role)) return <Navigate to={ROLE_HOME[user.role]} replace />;
-  return <>{children}</>;
+  return (
+    <>
+      {children}
+      <SharedDeviceLock />
+    </>
+  );
 }

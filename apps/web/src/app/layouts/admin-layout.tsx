@@ -10,6 +10,8 @@ import { cn } from '../../components/ui/cn.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useGeneralConfig } from '../../lib/config.ts';
 import { useLogout, useSession } from '../../lib/session.ts';
+import { useSharedDevice } from '../../lib/shared-device.ts';
+import { SwitchUserButton } from './user-menu.tsx';
 
 const LINKS = [
   { to: '/admin/home', label: t.nav.tables, icon: LayoutGrid },
@@ -50,6 +52,7 @@ export function AdminLayout() {
   const logout = useLogout();
   const navigate = useNavigate();
   const [sheet, setSheet] = useState(false);
+  const device = useSharedDevice();
   const onLogout = () =>
     logout.mutate(undefined, {
       onSuccess: () => {
@@ -62,6 +65,7 @@ export function AdminLayout() {
     <div className={cn('border-t pt-3', tone === 'dark' ? 'border-slate-800' : 'border-slate-200')}>
       <p className={cn('truncate text-sm font-semibold', tone === 'dark' ? 'text-white' : 'text-slate-900')}>{user?.displayName}</p>
       <p className={cn('truncate text-xs', tone === 'dark' ? 'text-slate-400' : 'text-slate-500')}>{user?.email}</p>
+      {device.data?.enrolled && <SwitchUserButton tone={tone} />}
       <button
         type="button"
         onClick={onLogout}

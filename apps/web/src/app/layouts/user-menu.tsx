@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { LogOut, User } from 'lucide-react';
+import { LogOut, User, Users } from 'lucide-react';
+import { toast } from 'sonner';
 import { cn } from '../../components/ui/cn.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
+import { useLockDevice, useSharedDevice } from '../../lib/shared-device.ts';
 
 /**
  * Who is signed in and Cerrar Sesión behind a round button. 'bottom-left' floats over the
@@ -22,6 +24,7 @@ export function FloatingUserMenu({
   placement?: 'bottom-left' | 'top-right';
 }) {
   const [open, setOpen] = useState(false);
+  const device = useSharedDevice();
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
   // A tap anywhere else or Escape closes it, like any menu.
@@ -51,6 +54,7 @@ export function FloatingUserMenu({
     >
       <p className="truncate font-semibold">{title}</p>
       <p className="truncate text-sm text-slate-500">{subtitle}</p>
+      {device.data?.enrolled && <SwitchUserButton />}
       <button
         type="button"
         disabled={busy}
@@ -81,5 +85,24 @@ export function FloatingUserMenu({
       </button>
       {top && panel}
     </div>
+  );
+}
+
+/** On an enrolled shared device: closes this session and shows the PIN keypad for the next person. */
+export function SwitchUserButton({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
+  const { lock, pending } = useLockDevice();
+  return (
+    <button
+      type="button"
+      disabled={pending}
+      onClick={() => lock({ onError: () => toast.error(t.logout.error) })}
+      className={cn(
+        'mt-3 flex h-11 w-full items-center gap-2 rounded-lg px-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-500',
+        tone === 'dark' ? 'text-slate-200 hover:bg-slate-800 hover:text-white' : 'text-slate-800 hover:bg-slate-100',
+      )}
+    >
+      <Users className="h-4 w-4" aria-hidden />
+      {t.sharedDevices.switchUser}
+    </button>
   );
 }

@@ -12,6 +12,9 @@ import { errorMessage } from '../../lib/api.ts';
 import { ROLE_HOME, useLogin, useSession } from '../../lib/session.ts';
 import { usePublicConfig } from '../../lib/config.ts';
 import { FormError } from '../../components/ui/form-error.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useSharedDevice } from '../../lib/shared-device.ts';
+import { PinKeypadScreen } from './pin-keypad-screen.tsx';
 
 export function LoginPage() {
   const session = useSession();
@@ -22,8 +25,22 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const device = useSharedDevice();
+  // On an enrolled shared device the keypad comes first; "Entrar con correo" shows this form.
+  const [withEmail, setWithEmail] = useState(false);
 
   if (session.data) return <Navigate to={ROLE_HOME[session.data.role]} replace />;
+
+  const goHome = (user: { role: string }) => {
+    if (!(user.role in ROLE_HOME)) {
+      setError(t.login.unknownRole);
+      return;
+    }
+    toast.success(t.login.success);
+    const redirect = params.get('redirect');
+    const home = ROLE_HOME[user.role as Role];
+    navigate(redirect && redirect.startsWith(home.split('/').slice(0, 2).join('/')) ? redirect : home, { replace: true });
+  };
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -31,16 +48,7 @@ export function LoginPage() {
     login.mutate(
       { email, password },
       {
-        onSuccess: ({ user }) => {
-          if (!(user.role in ROLE_HOME)) {
-            setError(t.login.unknownRole);
-            return;
-          }
-          toast.success(t.login.success);
-          const redirect = params.get('redirect');
-          const home = ROLE_HOME[user.role as Role];
-          navigate(redirect && redirect.startsWith(home.split('/').slice(0, 2).join('/')) ? redirect : home, { replace: true });
-        },
+        onSuccess: ({ user }) => goHome(user),
         onError: (err) => {
           const message = errorMessage(err, t.login.formFallback);
           setError(message);
@@ -51,6 +59,23 @@ export function LoginPage() {
   };
 
   const name = config.data?.name || t.app.fallbackTitle;
+  const enrolled = device.data?.enrolled === true;
+  if (device.isPending)
+    return (
+      <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-900 via-slate-800 to-slate-900 p-4">
+        <Spinner />
+      </main>
+    );
+  if (enrolled && !withEmail)
+    return (
+      <PinKeypadScreen
+        appName={name}
+        logoUrl={config.data?.logoUrl}
+        deviceName={device.data?.name ?? null}
+        onUseEmail={() => setWithEmail(true)}
+        onSignedIn={goHome}
+      />
+    );
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-900 via-slate-800 to-slate-900 p-4">
       <Card className="w-full max-w-sm p-6">
@@ -89,6 +114,15 @@ export function LoginPage() {
             {login.isPending ? t.login.submitting : t.login.submit}
           </Button>
         </form>
+        {enrolled && (
+          <button
+            type="button"
+            onClick={() => setWithEmail(false)}
+            className="mt-3 flex min-h-11 w-full items-center justify-center rounded-lg text-sm font-medium text-slate-700 underline-offset-4 hover:underline"
+          >
+            {t.sharedDevices.usePin}
+          </button>
+        )}
         <div className="mt-6 border-t border-slate-200 pt-4 text-sm text-slate-600">
           <p className="mb-2 font-medium text-slate-700">{t.login.rolesLegend}</p>
           <ul className="space-y-1">

@@ -9,8 +9,9 @@ import { TerminalTab } from './terminal-tab.tsx';
 
 // Loaded only when opened: the rest of Configuración does not carry it.
 const DevicesTab = lazy(() => import('./devices-tab.tsx'));
+const SharedDevicesTab = lazy(() => import('./shared-devices-tab.tsx'));
 
-type Tab = 'business' | 'users' | 'tables' | 'terminal' | 'devices';
+type Tab = 'business' | 'users' | 'tables' | 'terminal' | 'devices' | 'shared-devices';
 
 const TABS: { value: Tab; label: string }[] = [
   { value: 'business', label: t.settings.businessTab },
@@ -18,6 +19,7 @@ const TABS: { value: Tab; label: string }[] = [
   { value: 'tables', label: t.settings.tablesTab },
   { value: 'terminal', label: t.settings.terminalTab },
   { value: 'devices', label: t.devices.tab },
+  { value: 'shared-devices', label: t.sharedDevices.tab },
 ];
 
 export function SettingsPage() {
@@ -34,6 +36,11 @@ export function SettingsPage() {
         {tab === 'devices' && (
           <Suspense fallback={<Spinner />}>
             <DevicesTab />
+          </Suspense>
+        )}
+        {tab === 'shared-devices' && (
+          <Suspense fallback={<Spinner />}>
+            <SharedDevicesTab />
           </Suspense>
         )}
       </div>
