@@ -14,7 +14,7 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * The writes left out of the generic Idempotency-Key layer, on purpose (docs/decisions/0009):
- * public ones (no session to scope a key by) and the two that keep their own keys. A new write
+ * public ones (no session to scope a key by) and those that keep their own keys. A new write
  * joins the layer by itself; leaving it out means adding it here.
  */
 const EXEMPT = [
@@ -23,6 +23,9 @@ const EXEMPT = [
   'POST /api/auth/pin-login',
   'POST /api/auth/reset-password',
   'POST /api/card-payments',
+  'POST /api/card-payments/:id/record',
+  'POST /api/card-payments/:id/refunded',
+  'POST /api/client-errors',
   'POST /api/orders/:orderId/close',
   'POST /api/webhooks/mercadopago',
 ];
