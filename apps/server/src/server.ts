@@ -64,10 +64,14 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
   return {
     app,
     ctx,
+    /**
+     * Graceful stop: live sockets are told to reconnect (1012), the listener stops taking
+     * connections while in-flight requests finish, then features stop and the database closes.
+     */
     async close() {
-      await onServerStop(ctx);
       await live.close();
       await app.close();
+      await onServerStop(ctx);
       await db.close();
     },
   };

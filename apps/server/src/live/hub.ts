@@ -151,7 +151,8 @@ export class LiveHub {
   }
 
   async close(): Promise<void> {
-    for (const client of this.clients) safeClose(client.socket, 1001, 'server-shutdown');
+    // 1012 "service restart": browsers reconnect (with backoff) and refetch once the server is back.
+    for (const client of this.clients) safeClose(client.socket, 1012, 'service-restart');
     this.clients.clear();
     await this.bridge?.close();
   }
