@@ -46,9 +46,9 @@ export function restoreSqlite(opts: { from: string; dbFile: string; dataDir: str
     if (newer.length) throw new Error(`${from} es de una versión más nueva de Comanda (${newer.join(', ')}); actualiza Comanda primero.`);
     let replacedAs: string | null = null;
     if (existsSync(dbFile)) {
-      // Fold the write-ahead log into the file first, so the copy kept aside is complete.
+      // Fold the write-ahead log into the file first (one self-contained file), so the copy kept aside is complete.
       const current = new SQLite(dbFile, { fileMustExist: true });
-      current.pragma('wal_checkpoint(TRUNCATE)');
+      current.pragma('journal_mode = DELETE');
       current.close();
       replacedAs = `${dbFile}.replaced-${stamp(now)}`;
       renameSync(dbFile, replacedAs);
