@@ -8,7 +8,16 @@ import { connect } from '../src/db/connect.ts';
 import { backupSqliteFile, inspectDatabaseFile, isComanda, isSound } from '../src/ops/backup.ts';
 import { backupStatus, runScheduledBackup, startBackups, stopBackups } from '../src/ops/backup-schedule.ts';
 import { backupFileName, backupTimeOf, KEEP_DAILY, KEEP_HOURLY, planRotation } from '../src/ops/rotation.ts';
-import { DEMO_PASSWORD, DEMO_USERS, REPO_ROOT, assertInvariants, freePort, loginAt, startTestServer, type TestServer } from '../src/testing/index.ts';
+import {
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  REPO_ROOT,
+  assertInvariants,
+  freePort,
+  loginAt,
+  startTestServer,
+  type TestServer,
+} from '../src/testing/index.ts';
 import { startServerProcess } from './quality/server-process.ts';
 
 const run = promisify(execFile);
@@ -109,53 +118,67 @@ describe('restore', () => {
   const dir = mkdtempSync(join(tmpdir(), 'comanda-restore-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('restores a backup, keeps the replaced database aside, the server serves the data; refused while it runs', { timeout: 180_000 }, async () => {
-    // A source bar with one order, backed up.
-    const source = await startTestServer('sqlite', { env: { BACKUP_EVERY: 'off' } });
-    const backupFile = join(dir, 'respaldo.db');
-    let orderId = '';
-    try {
-      const waiter = await source.login(source.users.waiter.email);
-      const { body } = await waiter.get<{ tables: { id: string; number: number }[] }>('/api/tables');
-      orderId = (await waiter.post<OrderBody>(`/api/tables/${body.tables.find((t) => t.number === 3)!.id}/open`)).body.order.id;
-      await backupSqliteFile(source.ctx.db.url.slice('sqlite:'.length), backupFile);
-    } finally {
-      await source.close();
-    }
+  it(
+    'restores a backup, keeps the replaced database aside, the server serves the data; refused while it runs',
+    { timeout: 180_000 },
+    async () => {
+      // A source bar with one order, backed up.
+      const source = await startTestServer('sqlite', { env: { BACKUP_EVERY: 'off' } });
+      const backupFile = join(dir, 'respaldo.db');
+      let orderId = '';
+      try {
+        const waiter = await source.login(source.users.waiter.email);
+        const { body } = await waiter.get<{ tables: { id: string; number: number }[] }>('/api/tables');
+        orderId = (await waiter.post<OrderBody>(`/api/tables/${body.tables.find((t) => t.number === 3)!.id}/open`)).body.order.id;
+        await backupSqliteFile(source.ctx.db.url.slice('sqlite:'.length), backupFile);
+      } finally {
+        await source.close();
+      }
 
-    // Another data folder whose server has run (demo data, a different history).
-    const dataDir = join(dir, 'data');
-    mkdirSync(dataDir);
-    const env = { DATABASE_URL: `sqlite:${join(dataDir, 'pos.db')}`, DATA_DIR: dataDir, DEMO_DATA: 'auto', BACKUP_EVERY: 'off', PIN_SECRET: 'test-pin-secret-0123456789' };
-    const port = await freePort();
-    let proc = await startServerProcess(env, port);
-    await proc.stop();
-
-    // Bad files are refused and nothing is replaced.
-    writeFileSync(join(dir, 'basura.db'), 'esto no es una base de datos');
-    await expect(cli(['restore', '--from', join(dir, 'basura.db')], env)).rejects.toMatchObject({ stderr: expect.stringMatching(/no es una base de datos SQLite legible/) });
-    const { stdout } = await cli(['restore', '--from', backupFile], env);
-    expect(stdout).toContain('Respaldo restaurado');
-    const replaced = readdirSync(dataDir).filter((f) => f.startsWith('pos.db.replaced-'));
-    expect(replaced).toHaveLength(1);
-    expect(isComanda(inspectDatabaseFile(join(dataDir, replaced[0]!)))).toBe(true);
-    expect(stdout).toContain(replaced[0]!);
-
-    proc = await startServerProcess(env, port);
-    try {
-      const waiter = await loginAt(proc.url, DEMO_USERS.find((u) => u.role === 'waiter')!.email, DEMO_PASSWORD);
-      const res = await waiter.get<{ order: { id: string; tableNumber: number } }>(`/api/orders/${orderId}`);
-      expect(res.status).toBe(200);
-      expect(res.body.order.id).toBe(orderId);
-      // While it runs, restore refuses and leaves everything as it is.
-      await expect(cli(['restore', '--from', backupFile], env)).rejects.toMatchObject({ stderr: expect.stringMatching(/Hay un servidor de Comanda en marcha/) });
-      expect(readdirSync(dataDir).filter((f) => f.startsWith('pos.db.replaced-'))).toHaveLength(1);
-      expect((await waiter.get(`/api/orders/${orderId}`)).status).toBe(200);
-    } finally {
+      // Another data folder whose server has run (demo data, a different history).
+      const dataDir = join(dir, 'data');
+      mkdirSync(dataDir);
+      const env = {
+        DATABASE_URL: `sqlite:${join(dataDir, 'pos.db')}`,
+        DATA_DIR: dataDir,
+        DEMO_DATA: 'auto',
+        BACKUP_EVERY: 'off',
+        PIN_SECRET: 'test-pin-secret-0123456789',
+      };
+      const port = await freePort();
+      let proc = await startServerProcess(env, port);
       await proc.stop();
-    }
-    expect(existsSync(join(dataDir, 'comanda.pid')), 'the server removes its lock file at stop').toBe(false);
-  });
+
+      // Bad files are refused and nothing is replaced.
+      writeFileSync(join(dir, 'basura.db'), 'esto no es una base de datos');
+      await expect(cli(['restore', '--from', join(dir, 'basura.db')], env)).rejects.toMatchObject({
+        stderr: expect.stringMatching(/no es una base de datos SQLite legible/),
+      });
+      const { stdout } = await cli(['restore', '--from', backupFile], env);
+      expect(stdout).toContain('Respaldo restaurado');
+      const replaced = readdirSync(dataDir).filter((f) => f.startsWith('pos.db.replaced-'));
+      expect(replaced).toHaveLength(1);
+      expect(isComanda(inspectDatabaseFile(join(dataDir, replaced[0]!)))).toBe(true);
+      expect(stdout).toContain(replaced[0]!);
+
+      proc = await startServerProcess(env, port);
+      try {
+        const waiter = await loginAt(proc.url, DEMO_USERS.find((u) => u.role === 'waiter')!.email, DEMO_PASSWORD);
+        const res = await waiter.get<{ order: { id: string; tableNumber: number } }>(`/api/orders/${orderId}`);
+        expect(res.status).toBe(200);
+        expect(res.body.order.id).toBe(orderId);
+        // While it runs, restore refuses and leaves everything as it is.
+        await expect(cli(['restore', '--from', backupFile], env)).rejects.toMatchObject({
+          stderr: expect.stringMatching(/Hay un servidor de Comanda en marcha/),
+        });
+        expect(readdirSync(dataDir).filter((f) => f.startsWith('pos.db.replaced-'))).toHaveLength(1);
+        expect((await waiter.get(`/api/orders/${orderId}`)).status).toBe(200);
+      } finally {
+        await proc.stop();
+      }
+      expect(existsSync(join(dataDir, 'comanda.pid')), 'the server removes its lock file at stop').toBe(false);
+    },
+  );
 });
 
 describe('rotation', () => {
@@ -174,7 +197,8 @@ describe('rotation', () => {
     // The last 48 hours: one each (the newest of the hour, at :40).
     for (let h = 0; h < KEEP_HOURLY; h++) expect(hours.has(Math.floor(newest / 3_600_000) - h)).toBe(true);
     // The last 30 days: the last backup of each (23:40).
-    for (let d = 0; d < KEEP_DAILY; d++) expect(keep).toContain(backupFileName(Math.floor(newest / 86_400_000 - d) * 86_400_000 + 23 * 3_600_000 + 40 * 60_000));
+    for (let d = 0; d < KEEP_DAILY; d++)
+      expect(keep).toContain(backupFileName(Math.floor(newest / 86_400_000 - d) * 86_400_000 + 23 * 3_600_000 + 40 * 60_000));
     expect(days.size).toBe(KEEP_DAILY);
     // 48 hourly (2 of them are also the newest of their day) + 28 more daily.
     expect(keep.length).toBe(KEEP_HOURLY + KEEP_DAILY - 2);

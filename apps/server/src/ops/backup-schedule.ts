@@ -121,9 +121,18 @@ export async function stopBackups(ctx: AppContext): Promise<void> {
 /** For Configuración › Respaldos and /api/health. */
 export function backupStatus(ctx: AppContext): BackupStatus {
   const state = ctx.services.get(KEY) as State | undefined;
-  if (ctx.db.kind !== 'sqlite') return { kind: 'postgres', enabled: false, everyMs: null, dir: null, last: null, stale: false, lastError: null };
+  if (ctx.db.kind !== 'sqlite')
+    return { kind: 'postgres', enabled: false, everyMs: null, dir: null, last: null, stale: false, lastError: null };
   if (!state) {
-    return { kind: 'sqlite', enabled: false, everyMs: null, dir: backupDir(ctx), last: newestBackup(backupDir(ctx)), stale: false, lastError: null };
+    return {
+      kind: 'sqlite',
+      enabled: false,
+      everyMs: null,
+      dir: backupDir(ctx),
+      last: newestBackup(backupDir(ctx)),
+      stale: false,
+      lastError: null,
+    };
   }
   const now = ctx.clock.now();
   const since = state.last?.at ?? state.startedAt;

@@ -55,7 +55,9 @@ export function inspectDatabaseFile(file: string, { readonly = true }: { readonl
   try {
     db.pragma('busy_timeout = 5000');
     const integrity = (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check);
-    const tables = new Set((db.prepare(`select name from sqlite_master where type = 'table'`).all() as { name: string }[]).map((r) => r.name));
+    const tables = new Set(
+      (db.prepare(`select name from sqlite_master where type = 'table'`).all() as { name: string }[]).map((r) => r.name),
+    );
     const migrations = tables.has('kysely_migration')
       ? (db.prepare('select name from kysely_migration order by name').all() as { name: string }[]).map((r) => r.name)
       : [];

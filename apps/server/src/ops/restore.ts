@@ -11,7 +11,10 @@ export interface RestoreResult {
 }
 
 function stamp(at: number): string {
-  return new Date(at).toISOString().replaceAll(':', '').replace(/\.\d+Z$/, 'Z');
+  return new Date(at)
+    .toISOString()
+    .replaceAll(':', '')
+    .replace(/\.\d+Z$/, 'Z');
 }
 
 /**

@@ -41,5 +41,8 @@ export function planRotation(names: readonly string[]): { keep: string[]; remove
   };
   newestPer((at) => Math.floor(at / 3_600_000), KEEP_HOURLY);
   newestPer((at) => Math.floor(at / 86_400_000), KEEP_DAILY);
-  return { keep: dated.filter((b) => keep.has(b.name)).map((b) => b.name), remove: dated.filter((b) => !keep.has(b.name)).map((b) => b.name) };
+  return {
+    keep: dated.filter((b) => keep.has(b.name)).map((b) => b.name),
+    remove: dated.filter((b) => !keep.has(b.name)).map((b) => b.name),
+  };
 }
