@@ -55,6 +55,8 @@ async function main(): Promise<void> {
   // SIGTERM (systemctl stop/restart): finish in-flight requests, tell live sockets to reconnect, close the database.
   const stop = async () => {
     console.log('Deteniendo Comanda: se terminan las solicitudes en curso…');
+    server.ctx.live.closeSockets(); // 1012: browsers reconnect to the restarted server
+    await server.drain(3000);
     await https?.close();
     await server.close();
     releaseLock();

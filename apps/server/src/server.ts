@@ -14,6 +14,7 @@ import { createPinHasher } from './auth/pin.ts';
 import { createThrottle } from './auth/throttle.ts';
 import { readConfig, writeConfig } from './features/settings/config-store.ts';
 import { onServerStart, onServerStop } from './features/lifecycle.ts';
+import { installDrain } from './ops/graceful.ts';
 
 export interface ServerOptions {
   config: Config;
@@ -28,6 +29,8 @@ export interface RunningServer {
   app: FastifyInstance;
   ctx: AppContext;
   close(): Promise<void>;
+  /** Before close() on SIGTERM: answers with Connection: close until clients let go (ops/graceful.ts). */
+  drain(maxMs: number): Promise<void>;
 }
 
 /** Secrets come from the environment; without them one is generated once and kept in the database. */
@@ -60,10 +63,12 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
     services: new Map(),
   };
   const app = await buildApp({ ctx, webDist: opts.webDist ?? null, logger: opts.logger ?? false });
+  const drain = installDrain(app);
   await onServerStart(ctx, log);
   return {
     app,
     ctx,
+    drain,
     /**
      * Graceful stop: live sockets are told to reconnect (1012), the listener stops taking
      * connections while in-flight requests finish, then features stop and the database closes.
