@@ -9,8 +9,9 @@ import { TerminalTab } from './terminal-tab.tsx';
 
 // Loaded only when opened: the rest of Configuración does not carry it.
 const DevicesTab = lazy(() => import('./devices-tab.tsx'));
+const BackupsTab = lazy(() => import('./backups-tab.tsx'));
 
-type Tab = 'business' | 'users' | 'tables' | 'terminal' | 'devices';
+type Tab = 'business' | 'users' | 'tables' | 'terminal' | 'devices' | 'backups';
 
 const TABS: { value: Tab; label: string }[] = [
   { value: 'business', label: t.settings.businessTab },
@@ -18,6 +19,7 @@ const TABS: { value: Tab; label: string }[] = [
   { value: 'tables', label: t.settings.tablesTab },
   { value: 'terminal', label: t.settings.terminalTab },
   { value: 'devices', label: t.devices.tab },
+  { value: 'backups', label: t.backups.tab },
 ];
 
 export function SettingsPage() {
@@ -34,6 +36,11 @@ export function SettingsPage() {
         {tab === 'devices' && (
           <Suspense fallback={<Spinner />}>
             <DevicesTab />
+          </Suspense>
+        )}
+        {tab === 'backups' && (
+          <Suspense fallback={<Spinner />}>
+            <BackupsTab />
           </Suspense>
         )}
       </div>
