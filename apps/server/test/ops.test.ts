@@ -47,7 +47,9 @@ describe.each(testDatabaseKinds())('health and metrics on %s', (kind) => {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toContain('text/plain');
       const text = await res.text();
-      expect(text).toMatch(/comanda_http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/api\/tables",status="200"\} \d+/);
+      expect(text).toMatch(
+        /comanda_http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/api\/tables",status="200"\} \d+/,
+      );
       expect(text).toContain('route="/api/orders/:orderId"');
       expect(text).not.toContain(opened.body.order.id); // patterns, never raw URLs
       expect(text).toMatch(/^comanda_live_sockets 1$/m);
@@ -64,7 +66,13 @@ describe.each(testDatabaseKinds())('health and metrics on %s', (kind) => {
 describe('health when the database is gone', () => {
   it('answers 503 with ok: false and databaseReachable: false', async () => {
     const database = await createTestDatabase('sqlite');
-    const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, LOG_LEVEL: 'silent', DEMO_DATA: 'off', BACKUP_EVERY: 'off' });
+    const config = loadConfig({
+      DATABASE_URL: database.url,
+      DATA_DIR: database.dataDir,
+      LOG_LEVEL: 'silent',
+      DEMO_DATA: 'off',
+      BACKUP_EVERY: 'off',
+    });
     const server = await createServer({ config, log: () => undefined });
     try {
       await server.ctx.db.db.destroy();
