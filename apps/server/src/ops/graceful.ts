@@ -1,12 +1,13 @@
-import type { Socket } from 'node:net';
+import { Server as NetServer, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * The first phase of a graceful stop. Closing the listener also closes idle keep-alive
- * connections, and a client that sends its next request on one at that instant sees a reset
- * instead of a clean "connection refused". So first every response says `Connection: close`
- * (the client opens a new connection for its next request), until the connections are gone
- * or `maxMs` passed; only then does the listener close and in-flight requests finish.
+ * The first phase of a graceful stop. Node's http `server.close()` also destroys idle keep-alive
+ * connections at once, and a client that sends its next request on one at that instant sees a
+ * reset instead of a clean "connection refused". So first only the listening socket closes (new
+ * connections are refused) and every response says `Connection: close`: each client finishes
+ * the request it has in flight and opens a new connection for the next one, which is refused.
+ * When the connections are gone (or after `maxMs`) the app closes as usual.
  */
 export function installDrain(app: FastifyInstance): (maxMs: number) => Promise<void> {
   let draining = false;
@@ -22,6 +23,8 @@ export function installDrain(app: FastifyInstance): (maxMs: number) => Promise<v
   });
   return async (maxMs) => {
     draining = true;
+    // net.Server's close: stop listening, without http's closing of idle connections.
+    if (app.server.listening) NetServer.prototype.close.call(app.server);
     const deadline = Date.now() + maxMs;
     while (sockets.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
   };
