@@ -236,6 +236,11 @@ describe('rotation', () => {
       expect(status.stale).toBe(false);
       now += 2 * 3_600_000 + 1;
       expect(backupStatus(server.ctx).stale).toBe(true);
+      // A folder that cannot be written (here: a file in its place) is reported, not thrown.
+      const blocked = { dir: join(dir, backupFileName(now - 5 * 3_600_000 - 1)), last: null, lastError: null as string | null };
+      writeFileSync(blocked.dir, '');
+      await runScheduledBackup(server.ctx, blocked);
+      expect(blocked.lastError).toMatch(/hay un archivo en lugar de la carpeta \((EEXIST|ENOTDIR)\)/);
     } finally {
       await server.close();
     }

@@ -1,7 +1,9 @@
+import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { AppContext } from '../http/context.ts';
-import { backupSqliteFile, sqliteFileOf } from './backup.ts';
+import { sqliteFileOf } from './backup.ts';
 import { backupFileName, backupTimeOf, planRotation } from './rotation.ts';
 
 /** The first scheduled backup waits at least this long after a start (tests and restarts stay quiet). */
@@ -63,6 +65,52 @@ export function newestBackup(dir: string): LastBackup | null {
   return best;
 }
 
+const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const CHILD_TIMEOUT_MS = 10 * 60_000;
+
+/**
+ * The copy and its integrity check are synchronous SQLite work (about a second for 50 MB): run
+ * them as the `backup` command in a child process, so the server's event loop never stalls.
+ */
+function backupInChild(source: string, dataDir: string, dest: string): Promise<void> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'backup', '--to', dest], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', DATABASE_URL: `sqlite:${resolve(source)}`, DATA_DIR: resolve(dataDir), BACKUP_EVERY: 'off' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
+    const timer = setTimeout(() => child.kill('SIGKILL'), CHILD_TIMEOUT_MS);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      fail(error);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      if (code === 0) done();
+      else fail(new Error(stderr.trim() || `el proceso de respaldo terminó con código ${code}`));
+    });
+  });
+}
+
+const FS_REASONS: Record<string, string> = {
+  ENOENT: 'la carpeta no existe (¿el disco USB está conectado?)',
+  EACCES: 'sin permiso para escribir en la carpeta',
+  EPERM: 'sin permiso para escribir en la carpeta',
+  ENOSPC: 'el disco está lleno',
+  EROFS: 'el disco es de solo lectura',
+  EEXIST: 'hay un archivo en lugar de la carpeta',
+  ENOTDIR: 'hay un archivo en lugar de la carpeta',
+};
+
+function describeFailure(error: unknown, dir: string): string {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  if (code && FS_REASONS[code]) return `${dir}: ${FS_REASONS[code]} (${code})`;
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** One scheduled backup now, then the rotation. */
 export async function runScheduledBackup(ctx: AppContext, state: Pick<State, 'dir' | 'last' | 'lastError'>): Promise<void> {
   const source = sqliteFileOf(ctx.db.url);
@@ -70,12 +118,13 @@ export async function runScheduledBackup(ctx: AppContext, state: Pick<State, 'di
   const now = ctx.clock.now();
   try {
     mkdirSync(state.dir, { recursive: true });
-    const report = await backupSqliteFile(source, join(state.dir, backupFileName(now)));
-    state.last = { at: now, bytes: report.bytes, file: report.file };
+    const file = join(state.dir, backupFileName(now));
+    await backupInChild(source, ctx.config.DATA_DIR, file);
+    state.last = { at: now, bytes: statSync(file).size, file };
     state.lastError = null;
     for (const name of planRotation(readdirSync(state.dir)).remove) rmSync(join(state.dir, name), { force: true });
   } catch (error) {
-    state.lastError = error instanceof Error ? error.message : String(error);
+    state.lastError = describeFailure(error, state.dir);
   }
 }
 
