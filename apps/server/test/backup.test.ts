@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../src/db/connect.ts';
 import { backupSqliteFile, inspectDatabaseFile, isComanda, isSound } from '../src/ops/backup.ts';
 import { backupStatus, runScheduledBackup, startBackups, stopBackups } from '../src/ops/backup-schedule.ts';
+import { restoreSqlite } from '../src/ops/restore.ts';
+import SQLite from 'better-sqlite3';
+import { copyFileSync } from 'node:fs';
 import { backupFileName, backupTimeOf, KEEP_DAILY, KEEP_HOURLY, planRotation } from '../src/ops/rotation.ts';
 import {
   DEMO_PASSWORD,
@@ -179,6 +182,45 @@ describe('restore', () => {
       expect(existsSync(join(dataDir, 'comanda.pid')), 'the server removes its lock file at stop').toBe(false);
     },
   );
+});
+
+describe('restore checks the file before replacing anything', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'comanda-restore-checks-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('refuses a SQLite file that is not Comanda, and a backup from a newer version; the database stays', async () => {
+    const server = await startTestServer('sqlite', { env: { BACKUP_EVERY: 'off' } });
+    const good = join(dir, 'bueno.db');
+    try {
+      await backupSqliteFile(server.ctx.db.url.slice('sqlite:'.length), good);
+    } finally {
+      await server.close();
+    }
+    const dbFile = join(dir, 'pos.db');
+    copyFileSync(good, dbFile);
+    const other = new SQLite(join(dir, 'otra.db'));
+    other.exec('create table clientes (id integer primary key)');
+    other.close();
+    const newer = join(dir, 'nueva.db');
+    copyFileSync(good, newer);
+    const n = new SQLite(newer);
+    n.prepare(`insert into kysely_migration (name, timestamp) values ('0099-futuro', '2030-01-01')`).run();
+    n.close();
+    const base = { dbFile, dataDir: dir, now: Date.now() };
+    expect(() => restoreSqlite({ ...base, from: join(dir, 'otra.db') })).toThrow(/no es una base de datos de Comanda/);
+    expect(() => restoreSqlite({ ...base, from: newer })).toThrow(/versión más nueva de Comanda \(0099-futuro\)/);
+    expect(() => restoreSqlite({ ...base, from: join(dir, 'no-existe.db') })).toThrow(/No existe el archivo/);
+    expect(readdirSync(dir).filter((f) => f.includes('.replaced-') || f.endsWith('.restoring'))).toEqual([]);
+    expect(isComanda(inspectDatabaseFile(dbFile))).toBe(true);
+  });
+
+  it('the backup command on PostgreSQL points to pg_dump and pg_restore', async () => {
+    await expect(
+      cli(['backup', '--to', join(dir, 'x.db')], { DATABASE_URL: 'postgres://comanda@127.0.0.1:1/comanda' }),
+    ).rejects.toMatchObject({
+      stderr: expect.stringMatching(/pg_dump[\s\S]*pg_restore/),
+    });
+  });
 });
 
 describe('rotation', () => {
