@@ -48,7 +48,10 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
   const clock = opts.clock ?? systemClock;
   const log = opts.log ?? ((line: string) => console.log(line));
   const db = connect(config.DATABASE_URL);
-  await migrateToLatest(db);
+  await migrateToLatest(db).catch(async (error: unknown) => {
+    await db.close(); // a refused (newer) or failed migration leaves no connection behind
+    throw error;
+  });
   const live = new LiveHub();
   if (db.kind === 'postgres') live.setBridge(await startPgBridge(db.url, live));
   const ctx: AppContext = {

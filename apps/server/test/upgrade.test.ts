@@ -92,7 +92,7 @@ describe.each(testDatabaseKinds())('upgrade from the first landed version on %s'
     }
   });
 
-  it('a server refuses a database from a newer version, in Spanish, and changes nothing', { timeout: 90_000 }, async () => {
+  it('a server refuses a database from a newer version, in Spanish, and changes nothing', { timeout: 150_000 }, async () => {
     const database = await createTestDatabase(kind);
     cleanup.push(() => database.drop());
     const first = await createServer({ config: configFor(database), log: () => undefined });
@@ -115,7 +115,7 @@ describe.each(testDatabaseKinds())('upgrade from the first landed version on %s'
       BACKUP_EVERY: 'off',
       PIN_SECRET: 'test-pin-secret-0123456789',
     };
-    const error = await startServerProcess(env, await freePort(), 30_000).then(
+    const error = await startServerProcess(env, await freePort(), 90_000).then(
       async (p) => {
         await p.stop();
         return null;
