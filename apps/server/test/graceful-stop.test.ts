@@ -127,13 +127,17 @@ describe('SIGTERM under write load (SQLite)', () => {
       } finally {
         await db.close();
       }
-      // While it was down, clients only met a closed port.
+      // While it was down, clients only met a closed port: never an HTTP error (no 5xx, no 503
+      // "closing"). The one exception is the kernel's: a connection still waiting in the listen
+      // backlog at the instant the listener closes is reset, not refused (its request never ran).
+      const seen = [...problems];
       expect(
-        [...problems.keys()].filter((k) => k !== 'ECONNREFUSED'),
-        JSON.stringify([...problems]),
+        seen.filter(([k]) => k !== 'ECONNREFUSED' && k !== 'ECONNRESET'),
+        JSON.stringify(seen),
       ).toEqual([]);
+      expect(problems.get('ECONNRESET') ?? 0, JSON.stringify(seen)).toBeLessThanOrEqual(WRITERS);
       console.log(
-        `graceful stop: ${acked.length} acknowledged adds (${ackedBeforeStop} before SIGTERM), stop took ${stopMs} ms, refused while down: ${problems.get('ECONNREFUSED') ?? 0}, 0 lost`,
+        `graceful stop: ${acked.length} acknowledged adds (${ackedBeforeStop} before SIGTERM), stop took ${stopMs} ms, refused while down: ${problems.get('ECONNREFUSED') ?? 0}, reset: ${problems.get('ECONNRESET') ?? 0}, 0 lost`,
       );
     },
   );
