@@ -17,6 +17,7 @@ import { liveRoutes, liveSocketOptions } from './live/routes.ts';
 import { featureRoutes } from './features/index.ts';
 import { netRoutes } from './net/routes.ts';
 import { HTTP_MESSAGES } from './http/messages.ts';
+import { installOpsRoutes } from './ops/routes.ts';
 
 export interface BuildOptions {
   ctx: AppContext;
@@ -103,10 +104,7 @@ export async function buildApp({ ctx, webDist, logger = false }: BuildOptions): 
     }
   });
 
-  app.get('/api/health', { config: { access: 'public' } }, async () => {
-    await ctx.db.db.selectFrom('config').select('key').limit(1).execute();
-    return { ok: true, database: ctx.db.kind };
-  });
+  installOpsRoutes(app); // /api/health, /api/backups, /metrics (ops/routes.ts)
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   await app.register(liveRoutes);

@@ -6,9 +6,14 @@ import { hashPassword, MIN_PASSWORD_LENGTH } from './auth/password.ts';
 import { newId } from './http/ids.ts';
 import { audit } from './http/audit.ts';
 import { seedTables } from './seed/seed.ts';
+import { resolve } from 'node:path';
+import { backupSqliteFile, describeReport, sqliteFileOf } from './ops/backup.ts';
+import { restoreSqlite } from './ops/restore.ts';
 
 const USAGE = `Uso:
   npm run pos -- create-admin --email correo@negocio.mx --name "Nombre" [--pin 1234] [--tables 10]
+  npm run pos -- backup --to /ruta/respaldo.db
+  npm run pos -- restore --from /ruta/respaldo.db
 La contraseña se lee de COMANDA_ADMIN_PASSWORD o se pide en la terminal (nunca como argumento).`;
 
 function arg(args: string[], name: string): string | undefined {
@@ -64,8 +69,44 @@ async function createAdmin(args: string[]): Promise<void> {
   }
 }
 
+const PG_BACKUP = `La base de datos es PostgreSQL: respáldala con pg_dump y restáurala con pg_restore, por ejemplo:
+  pg_dump --format=custom --file=comanda.dump "$DATABASE_URL"
+  pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" comanda.dump
+(detalles en docs/install.md).`;
+
+/** A consistent copy of the live SQLite database (online backup API), verified, and what it holds. */
+async function backup(args: string[]): Promise<void> {
+  const to = arg(args, 'to');
+  if (!to) throw new Error(USAGE);
+  const config = loadConfig();
+  const source = sqliteFileOf(config.DATABASE_URL);
+  if (!source) throw new Error(PG_BACKUP);
+  const report = await backupSqliteFile(source, resolve(to));
+  console.log(`Respaldo creado y verificado.\n${describeReport(report)}`);
+}
+
+/** Puts a backup in place of the database (the server must be stopped); the old one is kept aside. */
+async function restore(args: string[]): Promise<void> {
+  const from = arg(args, 'from');
+  if (!from) throw new Error(USAGE);
+  const config = loadConfig();
+  const dbFile = sqliteFileOf(config.DATABASE_URL);
+  if (!dbFile) throw new Error(PG_BACKUP);
+  const result = restoreSqlite({ from: resolve(from), dbFile: resolve(dbFile), dataDir: config.DATA_DIR, now: Date.now() });
+  console.log(
+    [
+      'Respaldo restaurado.',
+      describeReport(result.report),
+      result.replacedAs ? `La base de datos anterior se guardó en ${result.replacedAs}` : 'No había una base de datos anterior.',
+      'Ya puedes iniciar el servidor.',
+    ].join('\n'),
+  );
+}
+
+const COMMANDS: Record<string, (args: string[]) => Promise<void>> = { 'create-admin': createAdmin, backup, restore };
 const [command, ...rest] = process.argv.slice(2);
-const run = command === 'create-admin' ? createAdmin(rest) : Promise.reject(new Error(USAGE));
+const handler = command ? COMMANDS[command] : undefined;
+const run = handler ? handler(rest) : Promise.reject(new Error(USAGE));
 run.catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

@@ -23,3 +23,18 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
   });
 });
+
+describe('backup schedule settings', () => {
+  it('reads BACKUP_EVERY as an interval (default one hour) or off', () => {
+    expect(loadConfig({}).BACKUP_EVERY).toBe(3_600_000);
+    expect(loadConfig({ BACKUP_EVERY: '30m' }).BACKUP_EVERY).toBe(1_800_000);
+    expect(loadConfig({ BACKUP_EVERY: '2h' }).BACKUP_EVERY).toBe(7_200_000);
+    expect(loadConfig({ BACKUP_EVERY: 'off' }).BACKUP_EVERY).toBeNull();
+    expect(loadConfig({ BACKUP_DIR: '/media/usb' }).BACKUP_DIR).toBe('/media/usb');
+  });
+
+  it('refuses intervals under a minute or that it cannot read, naming BACKUP_EVERY', () => {
+    expect(() => loadConfig({ BACKUP_EVERY: '10s' })).toThrow(/BACKUP_EVERY/);
+    expect(() => loadConfig({ BACKUP_EVERY: 'cada hora' })).toThrow(/BACKUP_EVERY/);
+  });
+});

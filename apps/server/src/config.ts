@@ -49,6 +49,20 @@ const TrustProxySchema = z
     return z.NEVER;
   });
 
+/** '1h', '30m', '90s' or 'off' → milliseconds (null = off). At least one minute. */
+const BackupEverySchema = z
+  .string()
+  .default('1h')
+  .transform((raw, context): number | null => {
+    const value = raw.trim().toLowerCase();
+    if (value === 'off' || value === '0') return null;
+    const match = /^(\d+)\s*(s|m|h|d)$/.exec(value);
+    const ms = match ? Number(match[1]) * { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] as 's' | 'm' | 'h' | 'd'] : NaN;
+    if (ms >= 60_000 && ms <= 7 * 86_400_000) return ms;
+    context.addIssue({ code: 'custom', message: "debe ser un intervalo como '1h' o '30m' (entre 1 minuto y 7 días) u 'off'" });
+    return z.NEVER;
+  });
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -79,6 +93,9 @@ const EnvSchema = z.object({
   /** 'on' also serves HTTPS on HTTPS_PORT with a certificate from a local CA kept in DATA_DIR/tls. */
   HTTPS: z.enum(['on', 'off']).default('off'),
   HTTPS_PORT: z.coerce.number().int().min(0).max(65535).default(3443),
+  /** Scheduled SQLite backups (ops/backup-schedule.ts): folder (default DATA_DIR/backups) and interval ('1h', '30m', 'off'). */
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_EVERY: BackupEverySchema,
 });
 
 export type Config = z.infer<typeof EnvSchema>;

@@ -5,12 +5,25 @@ import { createServer } from './server.ts';
 import { demoAccountsText, isEmpty, seedDemo } from './seed/seed.ts';
 import { startHttps, type HttpsListener } from './net/https.ts';
 import { announceAddresses } from './net/announce.ts';
+import { NewerDatabaseError } from './db/migrate.ts';
+import { acquireServerLock } from './ops/server-lock.ts';
 
 const webDist = process.env.WEB_DIST ?? resolve(fileURLToPath(new URL('.', import.meta.url)), '../../web/dist');
 
 async function main(): Promise<void> {
   const config = loadConfig();
   for (const warning of configWarnings()) console.warn(warning);
+  // DATA_DIR/comanda.pid: `restore` refuses while this process runs (SQLite only; PostgreSQL runs side by side).
+  const releaseLock = config.DATABASE_URL.startsWith('sqlite:')
+    ? (() => {
+        try {
+          return acquireServerLock(config.DATA_DIR, config.DATABASE_URL, Date.now());
+        } catch (error) {
+          throw new ConfigError((error as Error).message);
+        }
+      })()
+    : () => undefined;
+  process.once('exit', releaseLock);
   const server = await createServer({ config, webDist, logger: true });
   if (config.DEMO_DATA === 'auto' && (await isEmpty(server.ctx))) {
     await seedDemo(server.ctx);
@@ -39,9 +52,14 @@ async function main(): Promise<void> {
     httpsPort: https?.port ?? null,
     log: (text) => console.log(text),
   });
+  // SIGTERM (systemctl stop/restart): finish in-flight requests, tell live sockets to reconnect, close the database.
   const stop = async () => {
+    console.log('Deteniendo Comanda: se terminan las solicitudes en curso…');
+    server.ctx.live.closeSockets(); // 1012: browsers reconnect to the restarted server
+    await server.drain(3000);
     await https?.close();
     await server.close();
+    releaseLock();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop());
@@ -49,6 +67,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof NewerDatabaseError ? error.message : error);
   process.exit(1);
 });

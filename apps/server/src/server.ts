@@ -14,6 +14,7 @@ import { createPinHasher } from './auth/pin.ts';
 import { createThrottle } from './auth/throttle.ts';
 import { readConfig, writeConfig } from './model/config-store.ts';
 import { onServerStart, onServerStop } from './features/lifecycle.ts';
+import { installDrain } from './ops/graceful.ts';
 
 export interface ServerOptions {
   config: Config;
@@ -28,6 +29,8 @@ export interface RunningServer {
   app: FastifyInstance;
   ctx: AppContext;
   close(): Promise<void>;
+  /** Before close() on SIGTERM: answers with Connection: close until clients let go (ops/graceful.ts). */
+  drain(maxMs: number): Promise<void>;
 }
 
 /** Secrets come from the environment; without them one is generated once and kept in the database. */
@@ -45,7 +48,10 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
   const clock = opts.clock ?? systemClock;
   const log = opts.log ?? ((line: string) => console.log(line));
   const db = connect(config.DATABASE_URL);
-  await migrateToLatest(db);
+  await migrateToLatest(db).catch(async (error: unknown) => {
+    await db.close(); // a refused (newer) or failed migration leaves no connection behind
+    throw error;
+  });
   const live = new LiveHub();
   if (db.kind === 'postgres') live.setBridge(await startPgBridge(db.url, live));
   const ctx: AppContext = {
@@ -60,14 +66,20 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
     services: new Map(),
   };
   const app = await buildApp({ ctx, webDist: opts.webDist ?? null, logger: opts.logger ?? false });
+  const drain = installDrain(app);
   await onServerStart(ctx, log);
   return {
     app,
     ctx,
+    drain,
+    /**
+     * Graceful stop: live sockets are told to reconnect (1012), the listener stops taking
+     * connections while in-flight requests finish, then features stop and the database closes.
+     */
     async close() {
-      await onServerStop(ctx);
       await live.close();
       await app.close();
+      await onServerStop(ctx);
       await db.close();
     },
   };

@@ -14,3 +14,4 @@ export * from './users.ts';
 export * from './client-errors.ts';
 export * from './devices.ts';
 export * from './shared-devices.ts';
+export * from './ops.ts';

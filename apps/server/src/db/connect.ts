@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -11,6 +11,13 @@ export interface Db {
   kind: DbKind;
   url: string;
   close(): Promise<void>;
+  /** Set by the metrics (ops/metrics.ts): told each query's duration and SQL text. */
+  onQuery?: (ms: number, sql: string) => void;
+}
+
+/** Kysely's log hook, forwarding to db.onQuery once it is set. */
+function timings(handle: { current?: Db }) {
+  return (event: LogEvent) => handle.current?.onQuery?.(event.queryDurationMillis, event.query.sql);
 }
 
 // int8 (sums, counts, epoch ms) fits a JS number: money in centavos stays far below 2^53.
@@ -43,8 +50,9 @@ function connectSqlite(file: string): Db {
       return statement;
     },
   };
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
-  return { db, kind: 'sqlite', url: `sqlite:${file}`, close: () => db.destroy() };
+  const handle: { current?: Db } = {};
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }), log: timings(handle) });
+  return (handle.current = { db, kind: 'sqlite', url: `sqlite:${file}`, close: () => db.destroy() });
 }
 
 function connectPostgres(url: string): Db {
@@ -55,6 +63,7 @@ function connectPostgres(url: string): Db {
   // database restart mid-transaction) would emit an unhandled 'error' and kill the process.
   // The query in flight still fails (and answers 503); the client is then discarded.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', url, close: () => db.destroy() };
+  const handle: { current?: Db } = {};
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: timings(handle) });
+  return (handle.current = { db, kind: 'postgres', url, close: () => db.destroy() });
 }

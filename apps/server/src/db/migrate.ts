@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, DbKind } from './connect.ts';
 import { initial } from './migrations/0001-initial.ts';
 import { cardReview } from './migrations/0002-card-review.ts';
@@ -6,6 +6,26 @@ import { sharedDevices } from './migrations/0005-shared-devices.ts';
 
 function migrationsFor(kind: DbKind): Record<string, Migration> {
   return { '0001-initial': initial(kind), '0002-card-review': cardReview(), '0005-shared-devices': sharedDevices() };
+}
+
+/** Names of the migrations this version knows, in order. */
+export const KNOWN_MIGRATIONS: readonly string[] = Object.keys(migrationsFor('sqlite'));
+
+/** The names recorded in the database's migration table (empty for a new database). */
+export async function appliedMigrations({ db }: Db): Promise<string[]> {
+  try {
+    const rows = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+    return rows.rows.map((r) => r.name);
+  } catch {
+    return [];
+  }
+}
+
+export class NewerDatabaseError extends Error {}
+
+/** Migration names this version does not know: the database was upgraded by a newer Comanda. */
+export function unknownMigrations(applied: readonly string[]): string[] {
+  return applied.filter((name) => !KNOWN_MIGRATIONS.includes(name));
 }
 
 class StaticProvider implements MigrationProvider {
@@ -16,7 +36,16 @@ class StaticProvider implements MigrationProvider {
 }
 
 /** Brings the schema up to date; runs on every start, for both databases. */
-export async function migrateToLatest({ db, kind }: Db): Promise<void> {
+export async function migrateToLatest(database: Db): Promise<void> {
+  const { db, kind } = database;
+  // Never run (or half-run) an older version on data a newer one already changed.
+  const newer = unknownMigrations(await appliedMigrations(database));
+  if (newer.length) {
+    throw new NewerDatabaseError(
+      `La base de datos es de una versión más nueva de Comanda (tiene la migración ${newer.join(', ')}, que esta versión no conoce). ` +
+        'No se modificó nada. Instala la versión más reciente de Comanda o restaura un respaldo hecho con esta versión.',
+    );
+  }
   const migrator = new Migrator({ db, provider: new StaticProvider(kind) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

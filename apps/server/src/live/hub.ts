@@ -150,9 +150,14 @@ export class LiveHub {
     return this.clients.size;
   }
 
-  async close(): Promise<void> {
-    for (const client of this.clients) safeClose(client.socket, 1001, 'server-shutdown');
+  /** 1012 "service restart": browsers reconnect (with backoff) and refetch once the server is back. */
+  closeSockets(): void {
+    for (const client of this.clients) safeClose(client.socket, 1012, 'service-restart');
     this.clients.clear();
+  }
+
+  async close(): Promise<void> {
+    this.closeSockets();
     await this.bridge?.close();
   }
 }

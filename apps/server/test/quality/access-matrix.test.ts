@@ -123,6 +123,34 @@ describe.each(testDatabaseKinds())('access matrix on %s', (kind) => {
     await assertInvariants(server.ctx.db);
   });
 
+  it('/metrics (outside /api): loopback scrapers, or an administrator from the network', async () => {
+    const all = apiRoutes(server.app);
+    expect(all.find((r) => label(r) === 'GET /api/backups')?.access).toEqual(['admin']);
+    expect(all.find((r) => label(r) === 'GET /api/health')?.access).toBe('public');
+    const local = await server.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+    expect(local.statusCode).toBe(200);
+    const expected: Record<IdentityName, number> = {
+      anonymous: 401,
+      deactivated: 401,
+      admin: 200,
+      waiterA: 403,
+      waiterB: 403,
+      kitchen: 403,
+      barra: 403,
+    };
+    for (const name of IDENTITIES) {
+      const cookie = await who[name].cookie();
+      const res = await server.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        remoteAddress: '192.168.1.50',
+        headers: cookie ? { cookie } : {},
+      });
+      expect(res.statusCode, `/metrics as ${name} from the LAN`).toBe(expected[name]);
+      if (res.statusCode !== 200) expect(errorMessageOf(res.json())).not.toBeNull();
+    }
+  });
+
   it('a route without a declared access stops the app from starting (deny by default)', async () => {
     const rogue: FastifyPluginAsync = async (app) => {
       app.get('/api/sin-politica', async () => ({ ok: true }));

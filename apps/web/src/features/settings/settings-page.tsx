@@ -10,8 +10,9 @@ import { TerminalTab } from './terminal-tab.tsx';
 // Loaded only when opened: the rest of Configuración does not carry it.
 const DevicesTab = lazy(() => import('./devices-tab.tsx'));
 const SharedDevicesTab = lazy(() => import('./shared-devices-tab.tsx'));
+const BackupsTab = lazy(() => import('./backups-tab.tsx'));
 
-type Tab = 'business' | 'users' | 'tables' | 'terminal' | 'devices' | 'shared-devices';
+type Tab = 'business' | 'users' | 'tables' | 'terminal' | 'devices' | 'shared-devices' | 'backups';
 
 const TABS: { value: Tab; label: string }[] = [
   { value: 'business', label: t.settings.businessTab },
@@ -20,6 +21,7 @@ const TABS: { value: Tab; label: string }[] = [
   { value: 'terminal', label: t.settings.terminalTab },
   { value: 'devices', label: t.devices.tab },
   { value: 'shared-devices', label: t.sharedDevices.tab },
+  { value: 'backups', label: t.backups.tab },
 ];
 
 export function SettingsPage() {
@@ -41,6 +43,11 @@ export function SettingsPage() {
         {tab === 'shared-devices' && (
           <Suspense fallback={<Spinner />}>
             <SharedDevicesTab />
+          </Suspense>
+        )}
+        {tab === 'backups' && (
+          <Suspense fallback={<Spinner />}>
+            <BackupsTab />
           </Suspense>
         )}
       </div>

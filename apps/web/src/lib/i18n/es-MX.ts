@@ -689,4 +689,20 @@ export const t = {
     switchUser: 'Cambiar usuario',
     locked: 'Sesión cerrada por inactividad',
   },
+  backups: {
+    tab: 'Respaldos',
+    title: 'Respaldos automáticos',
+    loadError: 'No se pudo cargar el estado de los respaldos',
+    every: (interval: string) =>
+      `Se hace un respaldo cada ${interval}; se guardan los de las últimas 48 horas y uno por día de los últimos 30 días.`,
+    off: 'Los respaldos automáticos están desactivados (BACKUP_EVERY=off). Actívalos para no perder el historial si falla el disco.',
+    folder: 'Carpeta',
+    last: 'Último respaldo',
+    none: 'Todavía no hay respaldos',
+    size: 'Tamaño',
+    stale: 'El último respaldo es más antiguo de lo esperado. Revisa que la carpeta de respaldos exista y tenga espacio.',
+    failed: (reason: string) => `El último intento de respaldo falló: ${reason}`,
+    postgres: 'La base de datos es PostgreSQL: el servidor no hace respaldos. Prográmalos con pg_dump (consulta la guía de instalación).',
+    hint: 'Copia de vez en cuando la carpeta de respaldos a una memoria USB o a otra computadora. Para restaurar: npm run pos -- restore --from <archivo>.',
+  },
 } as const;

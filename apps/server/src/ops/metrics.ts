@@ -1,0 +1,76 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { AppContext } from '../http/context.ts';
+import { backupStatus } from './backup-schedule.ts';
+
+/**
+ * Prometheus metrics for one server (its own registry: tests build many apps in one process).
+ * Request latency per route, live sockets, database query timings, the last backup, and the
+ * process defaults (memory, event loop lag, CPU).
+ */
+export interface Metrics {
+  registry: Registry;
+  observeRequest(method: string, route: string, status: number, seconds: number): void;
+}
+
+function statementKind(sql: string): string {
+  const word = /^\s*(\w+)/.exec(sql)?.[1]?.toLowerCase() ?? 'other';
+  return ['select', 'insert', 'update', 'delete', 'with'].includes(word) ? word : 'other';
+}
+
+export function createMetrics(ctx: AppContext): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'comanda_' });
+  const requests = new Histogram({
+    name: 'comanda_http_request_duration_seconds',
+    help: 'HTTP request latency by route (the route pattern, never the raw URL)',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const queries = new Histogram({
+    name: 'comanda_db_query_duration_seconds',
+    help: 'Database query time by statement kind',
+    labelNames: ['kind'] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+    registers: [registry],
+  });
+  const errors = new Counter({
+    name: 'comanda_http_server_errors_total',
+    help: 'Responses with a 5xx status',
+    labelNames: ['route'] as const,
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'comanda_live_sockets',
+    help: 'Open live (WebSocket) connections',
+    registers: [registry],
+    collect() {
+      this.set(ctx.live.size);
+    },
+  });
+  new Gauge({
+    name: 'comanda_backup_last_timestamp_seconds',
+    help: 'Time of the newest scheduled backup (0: none)',
+    registers: [registry],
+    collect() {
+      const last = backupStatus(ctx).last;
+      this.set(last ? last.at / 1000 : 0);
+    },
+  });
+  new Gauge({
+    name: 'comanda_backup_stale',
+    help: '1 when the newest backup is older than twice BACKUP_EVERY',
+    registers: [registry],
+    collect() {
+      this.set(backupStatus(ctx).stale ? 1 : 0);
+    },
+  });
+  ctx.db.onQuery = (ms, sql) => queries.observe({ kind: statementKind(sql) }, ms / 1000);
+  return {
+    registry,
+    observeRequest(method, route, status, seconds) {
+      requests.observe({ method, route, status: String(status) }, seconds);
+      if (status >= 500) errors.inc({ route });
+    },
+  };
+}
