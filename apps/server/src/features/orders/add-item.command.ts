@@ -6,6 +6,7 @@ import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { notFound } from '../../http/errors.ts';
 import { newId } from '../../http/ids.ts';
+import { enqueueComandas } from '../printing/enqueue.ts';
 import { emitOrderChanged, loadOrder, touchOrder } from './order-store.ts';
 import { lockWorkableOrder, ORDER_MESSAGES } from './order-access.ts';
 import { assertNotFrozen, assertRoomFor, thawTimedOut } from './order-guards.ts';
@@ -71,6 +72,7 @@ export async function addItem(ctx: AppContext, user: SessionUser, input: AddItem
     await assertNotFrozen(trx, input.orderId);
     await assertRoomFor(trx, input.orderId, { lines: 1, amount: product.price * input.quantity });
     const item = await insertItem(trx, input, product, now);
+    await enqueueComandas(trx, { orderId: input.orderId, itemIds: [item.id], now });
     const version = await touchOrder(trx, input.orderId, now);
     await audit(trx, now, {
       actor: user,

@@ -3,6 +3,7 @@ import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { notFound } from '../../http/errors.ts';
+import { enqueueComandas } from '../printing/enqueue.ts';
 import { emitOrderChanged, loadOrder, touchOrder } from './order-store.ts';
 import { lockWorkableOrder, ORDER_MESSAGES } from './order-access.ts';
 import { insertItem, requireAvailableProduct } from './add-item.command.ts';
@@ -39,6 +40,7 @@ export async function addUnits(
       product,
       now,
     );
+    await enqueueComandas(trx, { orderId: input.orderId, itemIds: [item.id], now });
     const version = await touchOrder(trx, input.orderId, now);
     await audit(trx, now, {
       actor: user,
