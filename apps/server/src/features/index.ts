@@ -4,6 +4,7 @@ import { cashCloseRoutes } from './cash-close/routes.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
 import { clientErrorRoutes } from './client-errors/routes.ts';
 import { ordersRoutes } from './orders/routes.ts';
+import { printingRoutes } from './printing/routes.ts';
 import { productsRoutes } from './products/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { tablesRoutes } from './tables/routes.ts';
@@ -25,4 +26,5 @@ export const featureRoutes = [
   ticketsRoutes,
   cashCloseRoutes,
   clientErrorRoutes,
+  printingRoutes,
 ];

@@ -64,6 +64,7 @@ export function decodeEscPos(bytes: Uint8Array): DecodedTicket[] {
   const endTicket = (complete: boolean) => {
     if (line) endLine();
     while (lines.length && lines[lines.length - 1] === '') lines.pop();
+    while (lines.length && lines[0] === '') lines.shift();
     tickets.push({ text: lines.join('\n'), complete, pulses });
     lines = [];
     pulses = 0;

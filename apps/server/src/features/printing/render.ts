@@ -15,8 +15,14 @@ export interface RenderOptions {
   timeZone: string;
 }
 
+const clocks = new Map<string, Intl.DateTimeFormat>();
 function clock(at: number, timeZone: string): string {
-  return new Intl.DateTimeFormat('es-MX', { timeZone, hour: '2-digit', minute: '2-digit', hour12: false }).format(at);
+  let format = clocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('es-MX', { timeZone, hour: '2-digit', minute: '2-digit', hour12: false });
+    clocks.set(timeZone, format);
+  }
+  return format.format(at);
 }
 
 function money(centavos: number): string {

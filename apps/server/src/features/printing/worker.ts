@@ -11,6 +11,8 @@ import { PrintError, sendJob } from './transport.ts';
  * docs/decisions/0011-print-jobs-exactly-once.md).
  */
 export const PRINTERS_TOPIC = 'printers';
+/** Jobs sent in one connection when several are waiting (a burst of adds). */
+const BATCH = 10;
 
 export interface WorkerTiming {
   retryMs: number;
@@ -92,64 +94,74 @@ export class PrintWorker {
     }
   }
 
-  /** Delivers the printer's oldest unprinted job; true when it printed (so the next may go). */
+  /**
+   * Delivers the printer's oldest unprinted jobs, up to BATCH of them in one connection (each
+   * ticket with its own cut); true when they printed (so the next may go).
+   */
   private async deliverNext(printerId: string): Promise<boolean> {
     const db = this.ctx.db.db;
     const now = this.ctx.clock.now();
     const printer = await db.selectFrom('printers').selectAll().where('id', '=', printerId).executeTakeFirst();
     if (!printer || printer.enabled !== 1) return false;
-    const job = await db
+    const head = await db
       .selectFrom('print_jobs')
       .selectAll()
       .where('printer_id', '=', printerId)
       .where('state', 'in', ['pending', 'printing'])
       .orderBy('seq')
-      .limit(1)
-      .executeTakeFirst();
-    if (!job) return false;
-    if (job.state === 'printing' && (job.lease_until ?? 0) > now) return false;
-    if (job.next_attempt_at > now) return false;
-    // A claim that expired was cut short by a crash: its bytes may have reached the printer.
-    const crashed = job.state === 'printing';
-    const claimed = await db
-      .updateTable('print_jobs')
-      .set({
-        state: 'printing',
-        attempts: job.attempts + 1,
-        lease_until: now + this.leaseMs,
-        maybe_printed: crashed ? 1 : job.maybe_printed,
-      })
-      .where('seq', '=', job.seq)
-      .where('state', '=', job.state)
-      .where('attempts', '=', job.attempts)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) return false;
-    const bytes = renderDocument(JSON.parse(job.document) as PrintDocument, {
-      width: printer.width,
-      jobNumber: Number(job.seq),
-      resend: crashed || job.maybe_printed === 1,
-      timeZone: this.ctx.config.BUSINESS_TIMEZONE,
-    });
+      .limit(BATCH)
+      .execute();
+    const batch: { job: (typeof head)[number]; resend: boolean }[] = [];
+    for (const job of head) {
+      // In order: the batch stops at the first job that is not due (or held by a live claim).
+      if (job.state === 'printing' && (job.lease_until ?? 0) > now) break;
+      if (job.next_attempt_at > now) break;
+      // A claim that expired was cut short by a crash: its bytes may have reached the printer.
+      const crashed = job.state === 'printing';
+      const claimed = await db
+        .updateTable('print_jobs')
+        .set({ state: 'printing', attempts: job.attempts + 1, lease_until: now + this.leaseMs, maybe_printed: crashed ? 1 : job.maybe_printed })
+        .where('seq', '=', job.seq)
+        .where('state', '=', job.state)
+        .where('attempts', '=', job.attempts)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) break;
+      batch.push({ job, resend: crashed || job.maybe_printed === 1 });
+    }
+    if (!batch.length) return false;
+    const parts = batch.map(({ job, resend }) =>
+      renderDocument(JSON.parse(job.document) as PrintDocument, {
+        width: printer.width,
+        jobNumber: Number(job.seq),
+        resend,
+        timeZone: this.ctx.config.BUSINESS_TIMEZONE,
+      }),
+    );
+    const bytes = Buffer.concat(parts);
+    const seqs = batch.map((b) => b.job.seq);
     try {
       await sendJob({ host: printer.host, port: printer.port, timeoutMs: this.timing.timeoutMs }, bytes);
     } catch (error) {
       const e = error instanceof PrintError ? error : new PrintError(String(error), 'error', true);
       const at = this.ctx.clock.now();
-      await db
-        .updateTable('print_jobs')
-        .set({
-          state: 'pending',
-          lease_until: null,
-          next_attempt_at: at + backoff(job.attempts + 1, this.timing),
-          last_error: e.message,
-          maybe_printed: crashed || job.maybe_printed === 1 || e.maybeDelivered ? 1 : 0,
-        })
-        .where('seq', '=', job.seq)
-        .where('state', '=', 'printing')
-        .execute();
+      const attempts = Math.max(...batch.map((b) => b.job.attempts + 1));
+      const wait = backoff(attempts, this.timing);
+      for (const { job, resend } of batch) {
+        await db
+          .updateTable('print_jobs')
+          .set({
+            state: 'pending',
+            lease_until: null,
+            next_attempt_at: at + wait,
+            last_error: e.message,
+            maybe_printed: resend || e.maybeDelivered ? 1 : 0,
+          })
+          .where('seq', '=', job.seq)
+          .where('state', '=', 'printing')
+          .execute();
+      }
       await this.setStatus(printerId, e.status, e.message, at);
       // Try again when the back-off ends.
-      const wait = backoff(job.attempts + 1, this.timing);
       const retry = setTimeout(() => this.tick(), wait + 5);
       retry.unref();
       return false;
@@ -158,7 +170,7 @@ export class PrintWorker {
     await db
       .updateTable('print_jobs')
       .set({ state: 'printed', printed_at: done, lease_until: null, last_error: null })
-      .where('seq', '=', job.seq)
+      .where('seq', 'in', seqs)
       .where('state', '=', 'printing')
       .execute();
     await this.setStatus(printerId, 'listo', null, done);

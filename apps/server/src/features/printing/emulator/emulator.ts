@@ -124,31 +124,28 @@ export class PrinterEmulator {
       }
     };
     socket.on('data', (data: Buffer) => {
-      let bytes = data;
-      // Answer real-time status requests as they arrive and keep the rest as print data.
+      // Bytes are handled in arrival order: a status request is answered when reached, so a
+      // printer that drops the connection mid-job never answers the request that followed it.
+      if (dropAt === null && this.dropAfterBytes !== null) dropAt = this.dropAfterBytes;
       const kept: number[] = [];
-      for (let i = 0; i < bytes.length; i++) {
-        if (bytes[i] === 0x10 && bytes[i + 1] === 0x04 && i + 2 < bytes.length) {
-          if (this.answersStatus) socket.write(Uint8Array.of(this.statusByte(bytes[i + 2]!)));
+      for (let i = 0; i < data.length; i++) {
+        if (data[i] === 0x10 && data[i + 1] === 0x04 && i + 2 < data.length) {
+          if (this.answersStatus) socket.write(Uint8Array.of(this.statusByte(data[i + 2]!)));
           i += 2;
           continue;
         }
-        kept.push(bytes[i]!);
+        if (dropAt !== null && jobBytes >= dropAt) {
+          this.dropAfterBytes = null;
+          pending = Buffer.concat([pending, Buffer.from(kept)]);
+          flushTickets(true);
+          pending = Buffer.alloc(0);
+          socket.destroy();
+          return;
+        }
+        kept.push(data[i]!);
+        jobBytes++;
       }
-      bytes = Buffer.from(kept);
-      if (!bytes.length) return;
-      if (dropAt === null && this.dropAfterBytes !== null) dropAt = this.dropAfterBytes;
-      if (dropAt !== null && jobBytes + bytes.length >= dropAt) {
-        const take = Math.max(0, dropAt - jobBytes);
-        pending = Buffer.concat([pending, bytes.subarray(0, take)]);
-        this.dropAfterBytes = null;
-        flushTickets(true);
-        pending = Buffer.alloc(0);
-        socket.destroy();
-        return;
-      }
-      jobBytes += bytes.length;
-      pending = Buffer.concat([pending, bytes]);
+      pending = Buffer.concat([pending, Buffer.from(kept)]);
       flushTickets(false);
     });
     socket.on('close', () => {
