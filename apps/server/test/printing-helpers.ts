@@ -20,7 +20,11 @@ export function printersEnv(e: Record<'cocina' | 'barra' | 'caja', PrinterEmulat
 }
 
 export async function productsByStation(server: TestServer): Promise<Product[]> {
-  const rows = await server.ctx.db.db.selectFrom('products').select(['id', 'name', 'price', 'category']).where('available', '=', 1).execute();
+  const rows = await server.ctx.db.db
+    .selectFrom('products')
+    .select(['id', 'name', 'price', 'category'])
+    .where('available', '=', 1)
+    .execute();
   return rows.map((p) => ({ ...p, price: Number(p.price), station: stationOf(p.category) }));
 }
 

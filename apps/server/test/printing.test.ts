@@ -24,7 +24,13 @@ describe.each(testDatabaseKinds())('printing on %s', (kind) => {
   beforeAll(async () => {
     printers = await startEmulators();
     server = await startTestServer(kind, {
-      env: { PRINTERS: printersEnv(printers), PRINT_RETRY_MS: '200', PRINT_RETRY_MAX_MS: '1000', PRINT_TIMEOUT_MS: '1000', PRINT_ALERT_MS: '1500' },
+      env: {
+        PRINTERS: printersEnv(printers),
+        PRINT_RETRY_MS: '200',
+        PRINT_RETRY_MAX_MS: '1000',
+        PRINT_TIMEOUT_MS: '1000',
+        PRINT_ALERT_MS: '1500',
+      },
     });
     admin = await server.login(server.users.admin.email);
     waiter = await server.login(server.users.waiter.email);
@@ -47,7 +53,9 @@ describe.each(testDatabaseKinds())('printing on %s', (kind) => {
   it('100 items added by 10 concurrent waiters reach each station printer exactly once, and only there', async () => {
     for (const p of Object.values(printers)) p.clear();
     const sessions = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => loginAt(server.url, [server.users.waiter, server.users.waiter2, server.users.admin][i % 3]!.email)),
+      Array.from({ length: 10 }, (_, i) =>
+        loginAt(server.url, [server.users.waiter, server.users.waiter2, server.users.admin][i % 3]!.email),
+      ),
     );
     const orders = await Promise.all(sessions.map((s) => freshOrder(admin, s)));
     const expected = { cocina: new Set<string>(), barra: new Set<string>() };
@@ -79,10 +87,13 @@ describe.each(testDatabaseKinds())('printing on %s', (kind) => {
     const items = await server.ctx.db.db.selectFrom('order_items').select(['notes', 'created_at']).where('notes', 'like', 'w%x').execute();
     const createdAt = new Map(items.map((i) => [i.notes!, i.created_at]));
     for (const station of ['cocina', 'barra'] as const)
-      for (const t of printers[station].list()) for (const m of t.text.matchAll(pattern)) latencies.push(t.at - Number(createdAt.get(m[0])));
+      for (const t of printers[station].list())
+        for (const m of t.text.matchAll(pattern)) latencies.push(t.at - Number(createdAt.get(m[0])));
     latencies.sort((a, b) => a - b);
     const pct = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-    console.log(`[printing ${kind}] add→last byte at printer, 10 waiters × 10 adds: p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, max ${latencies.at(-1)} ms`);
+    console.log(
+      `[printing ${kind}] add→last byte at printer, 10 waiters × 10 adds: p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, max ${latencies.at(-1)} ms`,
+    );
   }, 60_000);
 
   it('a printer switched off keeps its jobs, retries with back-off, then prints each once and in order', async () => {
@@ -91,7 +102,9 @@ describe.each(testDatabaseKinds())('printing on %s', (kind) => {
     const order = await freshOrder(admin, waiter);
     for (let i = 0; i < 5; i++) expect((await add(waiter, order.id, drink().id, `off${i}z`)).status).toBe(200);
     await waitFor(
-      async () => (await server.ctx.db.db.selectFrom('printers').select('status').where('role', '=', 'barra').executeTakeFirstOrThrow()).status === 'sin_conexion',
+      async () =>
+        (await server.ctx.db.db.selectFrom('printers').select('status').where('role', '=', 'barra').executeTakeFirstOrThrow()).status ===
+        'sin_conexion',
       5000,
       'barra shown sin conexión',
     );
@@ -112,7 +125,11 @@ describe.each(testDatabaseKinds())('printing on %s', (kind) => {
     await waitFor(allPrinted, 10_000, 'jobs printed after the printer is back');
     const seen = printers.barra.list().flatMap((t) => [...t.text.matchAll(/off\d+z/g)].map((m) => m[0]));
     expect(seen).toEqual(['off0z', 'off1z', 'off2z', 'off3z', 'off4z']);
-    const status = await server.ctx.db.db.selectFrom('printers').select(['status', 'last_error']).where('role', '=', 'barra').executeTakeFirstOrThrow();
+    const status = await server.ctx.db.db
+      .selectFrom('printers')
+      .select(['status', 'last_error'])
+      .where('role', '=', 'barra')
+      .executeTakeFirstOrThrow();
     expect(status.status).toBe('listo');
     await waitFor(
       async () => (await admin.get<{ alerts: unknown[] }>('/api/printers/alerts')).body.alerts.length === 0,

@@ -19,7 +19,7 @@ const clocks = new Map<string, Intl.DateTimeFormat>();
 function clock(at: number, timeZone: string): string {
   let format = clocks.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('es-MX', { timeZone, hour: '2-digit', minute: '2-digit', hour12: false });
+    format = new Intl.DateTimeFormat('es-MX', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
     clocks.set(timeZone, format);
   }
   return format.format(at);
@@ -62,7 +62,11 @@ function renderComanda(doc: ComandaDocument, opts: RenderOptions): Uint8Array {
   e.line(`Orden: ${doc.orderShortId}`);
   e.rule();
   for (const l of doc.lines) {
-    e.bold(true).size(2, 2).line(`${doc.cancel ? 'CANCELAR ' : ''}${l.quantity} x ${l.name}`).size(1, 1).bold(false);
+    e.bold(true)
+      .size(2, 2)
+      .line(`${doc.cancel ? 'CANCELAR ' : ''}${l.quantity} x ${l.name}`)
+      .size(1, 1)
+      .bold(false);
     if (l.notes) e.invert(true).line(` NOTA: ${l.notes} `).invert(false);
   }
   e.rule();

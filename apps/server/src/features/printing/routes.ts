@@ -65,9 +65,13 @@ export const printingRoutes: FastifyPluginAsync = async (base) => {
   );
 
   // The alerts each board must act on: admin all, kitchen cocina, barra barra.
-  app.get('/api/printers/alerts', { config: { access: BOARD_ROLES }, schema: { response: { 200: PrintAlertsResponseSchema } } }, async (request) => ({
-    alerts: await listAlerts(ctx, requireUser(request.user)),
-  }));
+  app.get(
+    '/api/printers/alerts',
+    { config: { access: BOARD_ROLES }, schema: { response: { 200: PrintAlertsResponseSchema } } },
+    async (request) => ({
+      alerts: await listAlerts(ctx, requireUser(request.user)),
+    }),
+  );
 
   app.get('/api/printers/emulator', { config: { access: ADMIN }, schema: { response: { 200: EmulatorResponseSchema } } }, async () => ({
     emulators: await emulatorView(ctx),

@@ -51,7 +51,8 @@ async function upsertPrinter(
         .executeTakeFirst();
   if (existing) {
     // An emulator's port changes with every start.
-    if (p.emulated) await db.updateTable('printers').set({ host: p.host, port: p.port, updated_at: now }).where('id', '=', existing.id).execute();
+    if (p.emulated)
+      await db.updateTable('printers').set({ host: p.host, port: p.port, updated_at: now }).where('id', '=', existing.id).execute();
     return existing.id;
   }
   const id = newId();

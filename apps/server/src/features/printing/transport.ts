@@ -94,7 +94,10 @@ export function sendJob(opts: SendOptions, job: Uint8Array): Promise<{ acknowled
       waiter?.();
     });
     socket.on('error', (e: NodeJS.ErrnoException) =>
-      fail(phase === 'connect' ? `No se pudo conectar (${e.code ?? e.message})` : `Conexión interrumpida (${e.code ?? e.message})`, 'sin_conexion'),
+      fail(
+        phase === 'connect' ? `No se pudo conectar (${e.code ?? e.message})` : `Conexión interrumpida (${e.code ?? e.message})`,
+        'sin_conexion',
+      ),
     );
     socket.on('close', () => {
       if (phase === 'closing') return;

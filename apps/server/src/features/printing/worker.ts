@@ -120,7 +120,12 @@ export class PrintWorker {
       const crashed = job.state === 'printing';
       const claimed = await db
         .updateTable('print_jobs')
-        .set({ state: 'printing', attempts: job.attempts + 1, lease_until: now + this.leaseMs, maybe_printed: crashed ? 1 : job.maybe_printed })
+        .set({
+          state: 'printing',
+          attempts: job.attempts + 1,
+          lease_until: now + this.leaseMs,
+          maybe_printed: crashed ? 1 : job.maybe_printed,
+        })
         .where('seq', '=', job.seq)
         .where('state', '=', job.state)
         .where('attempts', '=', job.attempts)
