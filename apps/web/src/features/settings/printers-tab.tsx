@@ -220,7 +220,7 @@ function SimulatorSection() {
               {e.tickets.map((ticket) => (
                 <li key={ticket.n} className="rounded border border-dashed border-slate-300 bg-white p-2" data-testid="emulator-ticket">
                   {!ticket.complete && <p className="mb-1 text-xs font-semibold text-rose-700">{t.printers.incomplete}</p>}
-                  <pre className="overflow-x-auto font-mono text-[11px] leading-tight whitespace-pre text-slate-900">{ticket.text}</pre>
+                  <PaperText text={ticket.text} />
                 </li>
               ))}
             </ol>
@@ -228,5 +228,33 @@ function SimulatorSection() {
         ))}
       </div>
     </section>
+  );
+}
+
+/** The decoded ticket as on paper: "## " lines printed double size, [[ ]] printed white on black. */
+function PaperText({ text }: { text: string }) {
+  return (
+    <div className="overflow-x-auto font-mono text-[11px] leading-tight whitespace-pre text-slate-900">
+      {text.split('\n').map((line, i) => {
+        const big = line.startsWith('## ');
+        const body = big ? line.slice(3) : line;
+        const parts = body.split(/(\[\[.*?\]\])/g).filter(Boolean);
+        return (
+          <div key={i} className={big ? 'text-base leading-snug font-bold' : undefined}>
+            {parts.length === 0
+              ? '\u00a0'
+              : parts.map((part, j) =>
+                  part.startsWith('[[') ? (
+                    <span key={j} className="bg-slate-900 text-white">
+                      {part.slice(2, -2)}
+                    </span>
+                  ) : (
+                    <span key={j}>{part}</span>
+                  ),
+                )}
+          </div>
+        );
+      })}
+    </div>
   );
 }
