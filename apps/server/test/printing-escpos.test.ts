@@ -99,30 +99,35 @@ describe('ESC/POS comandas', () => {
     expect(wide!.text.split('\n').find((l) => /^─+$/.test(l))).toHaveLength(48);
   });
 
-  it('a receipt with a cash payment opens the drawer', () => {
-    const [ticket] = decodeEscPos(
-      renderDocument(
-        {
-          type: 'ticket',
-          orderShortId: 'abc',
-          table: 'Mesa 1',
-          waiter: 'Ana',
-          at: comanda.at,
-          lines: [{ quantity: 2, name: 'Tacos', amount: 12000 }],
-          subtotal: 12000,
-          tip: 1800,
-          total: 13800,
-          method: 'Efectivo',
-          received: 20000,
-          change: 6200,
-          openDrawer: true,
-        },
-        opts,
-      ),
-    );
+  it('a receipt with a cash payment opens the drawer, one paid otherwise does not', () => {
+    const receipt = {
+      type: 'ticket' as const,
+      business: { name: 'La Cantina', address: 'Calle Principal #123', phone: '(55) 1234-5678' },
+      ticketNumber: 'ABC123',
+      orderShortId: 'abc',
+      table: 'Mesa 1',
+      waiter: 'Ana',
+      guests: 2,
+      perGuest: 6900,
+      at: comanda.at,
+      lines: [{ quantity: 2, name: 'Tacos', amount: 12000 }],
+      subtotal: 12000,
+      tip: 1800,
+      total: 13800,
+      method: 'Efectivo',
+      received: 20000,
+      change: 6200,
+      openDrawer: true,
+    };
+    const [ticket] = decodeEscPos(renderDocument(receipt, opts));
     expect(ticket!.pulses).toBe(1);
     expect(ticket!.text).toContain('PASE DE SALIDA');
-    expect(ticket!.text).toMatch(/TOTAL\s+\$138\.00/);
+    expect(ticket!.text).toMatch(/Total\s+\$138\.00/);
+    expect(ticket!.text).toMatch(/Por persona\s+\$69\.00/);
+    expect(ticket!.text).toContain('¡Gracias por su visita!');
     expect(ticket!.text).toMatch(/Cambio\s+\$62\.00/);
+    const [card] = decodeEscPos(renderDocument({ ...receipt, method: 'Tarjeta', received: null, change: null, openDrawer: false }, opts));
+    expect(card!.pulses).toBe(0);
+    expect(card!.text).not.toContain('Cambio');
   });
 });

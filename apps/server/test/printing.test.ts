@@ -187,4 +187,31 @@ describe.each(testDatabaseKinds())('printing on %s', (kind) => {
     expect(slip).toContain('CANCELACIÓN');
     expect(slip).toContain('cancelme');
   });
+
+  it('a cash close prints the PASE DE SALIDA on the caja printer and opens the drawer', async () => {
+    printers.caja.clear();
+    const closeWith = async (method: 'efectivo', note: string) => {
+      const order = await freshOrder(admin, waiter);
+      const added = await add(waiter, order.id, food().id, note, 2);
+      expect(added.status).toBe(200);
+      // Served (the payment gate asks every item delivered); the board's steps are tested elsewhere.
+      await server.ctx.db.db.updateTable('order_items').set({ status: 'entregado' }).where('order_id', '=', order.id).execute();
+      const body = { method, pin: server.users.waiter.pin, tipBps: 1000, peopleCount: 2, receivedAmount: 1_000_00 };
+      const res = await waiter.post(`/api/orders/${order.id}/close`, body, { 'idempotency-key': crypto.randomUUID() });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return order;
+    };
+    const cashOrder = await closeWith('efectivo', 'cashq');
+    await waitFor(() => printers.caja.list().length === 1, 5000, 'receipt at caja');
+    const receipt = printers.caja.list()[0]!;
+    const price = food().price;
+    const total = Math.round(price * 2 * 1.1);
+    const pesos = (c: number) => `$${Math.floor(c / 100).toLocaleString('en-US')}.${String(c % 100).padStart(2, '0')}`;
+    expect(receipt.text).toContain('PASE DE SALIDA');
+    expect(receipt.text).toContain(`Ticket #${cashOrder.id.slice(0, 6).toUpperCase()}`);
+    expect(receipt.text).toContain(`2 x ${food().name}`);
+    expect(receipt.text).toMatch(new RegExp(`Total\\s+\\${pesos(total)}`));
+    expect(receipt.text).toContain('Cambio');
+    expect(receipt.pulses).toBe(1);
+  });
 });

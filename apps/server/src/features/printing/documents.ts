@@ -34,9 +34,15 @@ export interface TestDocument {
 
 export interface ReceiptDocument {
   type: 'ticket';
+  business: { name: string; address: string; phone: string };
+  /** The ticket number (first 6 characters of the order id in capitals). */
+  ticketNumber: string;
   orderShortId: string;
   table: string;
+  tableName?: string | null;
   waiter: string | null;
+  guests: number;
+  perGuest: number;
   at: number;
   lines: { quantity: number; name: string; amount: number }[];
   subtotal: number;

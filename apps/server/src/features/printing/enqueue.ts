@@ -1,7 +1,8 @@
-import { shortOrderId, tableLabel } from '@comanda/domain';
+import { cents, clampGuests, perPersonAmount, shortOrderId, tableLabel, ticketNumber } from '@comanda/domain';
+import { getGeneralConfig } from '../settings/config-store.ts';
 import type { Trx } from '../../http/transaction.ts';
 import { newId } from '../../http/ids.ts';
-import type { ComandaDocument, ComandaLine, JobKind, PrintDocument, PrinterRole } from './documents.ts';
+import type { ComandaDocument, ComandaLine, JobKind, PrintDocument, PrinterRole, ReceiptDocument } from './documents.ts';
 
 /**
  * Print jobs are rows written in the transaction of the change that causes them: the comanda
@@ -114,4 +115,60 @@ export async function enqueueReprint(trx: Trx, input: { orderId: string; now: nu
   return enqueueStationDocs(trx, { orderId: input.orderId, itemIds: items.map((i) => i.id), now: input.now }, 'reimpresion', {
     reprint: true,
   });
+}
+
+const METHOD_LABELS = { efectivo: 'Efectivo', tarjeta: 'Tarjeta', transferencia: 'Transferencia' } as const;
+
+/**
+ * A closed order: the PASE DE SALIDA on each enabled caja printer, written with the payment;
+ * a cash payment also opens the drawer (the pulse travels in the same ticket).
+ */
+export async function enqueueReceipt(trx: Trx, input: { orderId: string; now: number }): Promise<number> {
+  const printers = await enabledPrinters(trx, 'caja');
+  if (!printers.length) return 0;
+  const order = await trx
+    .selectFrom('orders')
+    .select(['id', 'table_number', 'table_name', 'waiter_name', 'people_count', 'subtotal', 'tip', 'total', 'payment_method'])
+    .where('id', '=', input.orderId)
+    .executeTakeFirstOrThrow();
+  const payment = await trx
+    .selectFrom('payments')
+    .select(['method', 'received_amount', 'change_amount'])
+    .where('order_id', '=', input.orderId)
+    .executeTakeFirst();
+  const items = await trx
+    .selectFrom('order_items')
+    .select(['quantity', 'product_name', 'product_price'])
+    .where('order_id', '=', input.orderId)
+    .where('is_deleted', '=', 0)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const general = await getGeneralConfig(trx);
+  const method = payment?.method ?? order.payment_method ?? 'efectivo';
+  const total = Number(order.total);
+  const guests = clampGuests(order.people_count);
+  const document: ReceiptDocument = {
+    type: 'ticket',
+    business: { name: general.name, address: general.address, phone: general.phone },
+    ticketNumber: ticketNumber(order.id),
+    orderShortId: shortOrderId(order.id),
+    table: tableLabel(order.table_number),
+    tableName: order.table_name,
+    waiter: order.waiter_name,
+    guests,
+    perGuest: perPersonAmount(cents(total), guests),
+    at: input.now,
+    lines: items.map((i) => ({ quantity: i.quantity, name: i.product_name, amount: Number(i.product_price) * i.quantity })),
+    subtotal: Number(order.subtotal),
+    tip: Number(order.tip),
+    total,
+    method: METHOD_LABELS[method],
+    received: payment?.received_amount == null ? null : Number(payment.received_amount),
+    change: payment?.change_amount == null ? null : Number(payment.change_amount),
+    openDrawer: method === 'efectivo',
+  };
+  for (const p of printers)
+    await insertJob(trx, { printerId: p.id, role: 'caja', orderId: input.orderId, kind: 'ticket', document, now: input.now });
+  return printers.length;
 }

@@ -83,6 +83,17 @@ function renderTest(doc: TestDocument, opts: RenderOptions): Uint8Array {
   return footer(e, opts);
 }
 
+const DATE_TIME = new Map<string, Intl.DateTimeFormat>();
+function dateTime(at: number, timeZone: string): string {
+  let format = DATE_TIME.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('es-MX', { timeZone, dateStyle: 'short', timeStyle: 'short', hourCycle: 'h23' });
+    DATE_TIME.set(timeZone, format);
+  }
+  return format.format(at);
+}
+
+/** The PASE DE SALIDA (SPEC §2 checkout ticket) on the caja printer; a cash payment also kicks the drawer. */
 function renderReceipt(doc: ReceiptDocument, opts: RenderOptions): Uint8Array {
   const e = start(opts.width);
   const cols = columnsFor(opts.width);
@@ -91,18 +102,27 @@ function renderReceipt(doc: ReceiptDocument, opts: RenderOptions): Uint8Array {
     e.line(`${left.slice(0, room).padEnd(room)} ${right}`);
   };
   resendBanner(e, opts);
+  e.align('center');
+  if (doc.business.name) e.bold(true).line(doc.business.name).bold(false);
   e.size(2, 2).line('PASE DE SALIDA').size(1, 1);
-  e.line(`${doc.table}   Orden: ${doc.orderShortId}`);
-  e.line(`Mesero: ${doc.waiter ?? '—'}   Hora: ${clock(doc.at, opts.timeZone)}`);
+  e.line(dateTime(doc.at, opts.timeZone));
+  e.line(`Ticket #${doc.ticketNumber}`);
+  e.align('left');
+  e.line(`${doc.table}${doc.tableName ? ` · ${doc.tableName}` : ''}`);
+  e.line(`Mesero: ${doc.waiter ?? '—'}   Personas: ${doc.guests}`);
   e.rule();
   for (const l of doc.lines) row(`${l.quantity} x ${l.name}`, money(l.amount));
   e.rule();
   row('Subtotal', money(doc.subtotal));
-  if (doc.tip) row('Propina', money(doc.tip));
-  row('TOTAL', money(doc.total));
+  row('Propina', money(doc.tip));
+  e.bold(true);
+  row('Total', money(doc.total));
+  e.bold(false);
+  if (doc.guests > 1) row('Por persona', money(doc.perGuest));
   row('Pago', doc.method);
   if (doc.received !== null) row('Recibido', money(doc.received));
   if (doc.change !== null) row('Cambio', money(doc.change));
+  e.newline().align('center').line('¡Gracias por su visita!').line(doc.business.address).line(doc.business.phone).align('left');
   if (doc.openDrawer) e.pulse();
   return footer(e, opts);
 }
