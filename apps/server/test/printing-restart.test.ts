@@ -82,4 +82,41 @@ describe('print jobs across kill -9 (sqlite)', () => {
     expect(tickets.flatMap((t) => [...t.text.matchAll(/k\d+q/g)].map((m) => m[0]))).toEqual(Array.from({ length: 8 }, (_, i) => `k${i}q`));
     expect(tickets.some((t) => t.text.includes('REENVÍO'))).toBe(false);
   }, 120_000);
+
+  it('a job in flight at the crash (bytes sent, no acknowledgement) is printed again after the restart, marked REENVÍO', async () => {
+    await proc?.stop();
+    proc = null;
+    printers.cocina.clear();
+    printers.cocina.withholdAck = true;
+    // A long timeout keeps the delivery waiting for the acknowledgement while the process dies.
+    const slow = { ...env, PRINT_TIMEOUT_MS: '2000' };
+    proc = await spawnTsProcess('apps/server/src/main.ts', slow, port, '/api/health');
+    const admin = await loginAt(proc.url, DEMO_USERS[0]!.email);
+    const waiter = await loginAt(proc.url, DEMO_USERS[1]!.email);
+    const table = await admin.post<{ table: Table }>('/api/tables', { number: 78 });
+    const order = (await waiter.post<{ order: Order }>(`/api/tables/${table.body.table.id}/open`)).body.order;
+    const products = (await waiter.get<{ products: { id: string; category: string }[] }>('/api/products')).body.products;
+    const food = products.find((p) => stationOf(p.category) === 'cocina')!;
+    expect((await waiter.post(`/api/orders/${order.id}/items`, { productId: food.id, quantity: 1, notes: 'inflight' })).status).toBe(200);
+    // The printer has the whole ticket; the server is still waiting for the acknowledgement.
+    await waitFor(() => printers.cocina.list().some((t) => t.complete && t.text.includes('inflight')), 5000, 'ticket at the printer');
+    await proc.kill9();
+    proc = null;
+
+    printers.cocina.withholdAck = false;
+    proc = await spawnTsProcess('apps/server/src/main.ts', slow, port, '/api/health');
+    const admin2 = await loginAt(proc.url, DEMO_USERS[0]!.email);
+    // The crashed claim expires (its lease), then the job is delivered again.
+    await waitFor(
+      async () => (await admin2.get<{ printers: Printer[] }>('/api/printers')).body.printers.every((p) => p.pendingJobs === 0),
+      30_000,
+      'the in-flight job printed after the restart',
+    );
+    const tickets = printers.cocina.list().filter((t) => t.text.includes('inflight'));
+    expect(tickets).toHaveLength(2);
+    expect(tickets[0]!.text).not.toContain('REENVÍO');
+    expect(tickets[1]!.text).toContain('REENVÍO');
+    const number = (text: string) => /Trabajo #(\d+)/.exec(text)?.[1];
+    expect(number(tickets[1]!.text)).toBe(number(tickets[0]!.text));
+  }, 120_000);
 });

@@ -36,6 +36,11 @@ export class PrinterEmulator {
   dropAfterBytes: number | null = null;
   /** When false the printer ignores status requests (some cheap printers do). */
   answersStatus = true;
+  /**
+   * When true, status requests that follow job bytes go unanswered: the printer got (and
+   * printed) the job but its acknowledgement never comes back, the "uncertain" case.
+   */
+  withholdAck = false;
   private server: Server | null = null;
   private readonly sockets = new Set<Socket>();
   private readonly tickets: ReceivedTicket[] = [];
@@ -130,7 +135,7 @@ export class PrinterEmulator {
       const kept: number[] = [];
       for (let i = 0; i < data.length; i++) {
         if (data[i] === 0x10 && data[i + 1] === 0x04 && i + 2 < data.length) {
-          if (this.answersStatus) socket.write(Uint8Array.of(this.statusByte(data[i + 2]!)));
+          if (this.answersStatus && !(this.withholdAck && jobBytes > 0)) socket.write(Uint8Array.of(this.statusByte(data[i + 2]!)));
           i += 2;
           continue;
         }
