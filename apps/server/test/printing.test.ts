@@ -96,6 +96,27 @@ describe.each(testDatabaseKinds())('printing on %s', (kind) => {
     );
   }, 60_000);
 
+  it('one waiter adding at a time: the comanda reaches the printer quickly', async () => {
+    printers.cocina.clear();
+    const order = await freshOrder(admin, waiter);
+    const latencies: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const before = printers.cocina.list().length;
+      const res = await add(waiter, order.id, food().id, `seq${i}s`);
+      expect(res.status).toBe(200);
+      await waitFor(() => printers.cocina.list().length > before, 5000, 'comanda');
+      const item = await server.ctx.db.db
+        .selectFrom('order_items')
+        .select('created_at')
+        .where('notes', '=', `seq${i}s`)
+        .executeTakeFirstOrThrow();
+      latencies.push(printers.cocina.list().at(-1)!.at - Number(item.created_at));
+    }
+    latencies.sort((a, b) => a - b);
+    console.log(`[printing ${kind}] add→last byte at printer, one add at a time: p50 ${latencies[10]} ms, max ${latencies.at(-1)} ms`);
+    expect(latencies[10]).toBeLessThan(1000);
+  });
+
   it('a printer switched off keeps its jobs, retries with back-off, then prints each once and in order', async () => {
     printers.barra.clear();
     await printers.barra.stop();
