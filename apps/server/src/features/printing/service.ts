@@ -93,6 +93,10 @@ export async function startPrinting(ctx: AppContext, log: (line: string) => void
     }
     log(`Impresoras simuladas (cocina, barra, caja) en ${[...emulators.values()].map((e) => e.url).join(', ')}`);
   }
+  if (!emulators.size) {
+    // Emulators of an earlier demo run are not listening now: keep them, switched off, so no job waits on them.
+    await ctx.db.db.updateTable('printers').set({ enabled: 0, updated_at: ctx.clock.now() }).where('emulated', '=', 1).execute();
+  }
   const worker = new PrintWorker(ctx, {
     retryMs: config.PRINT_RETRY_MS,
     retryMaxMs: config.PRINT_RETRY_MAX_MS,

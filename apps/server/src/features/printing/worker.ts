@@ -13,6 +13,7 @@ import { PrintError, sendJob } from './transport.ts';
 export const PRINTERS_TOPIC = 'printers';
 /** Jobs sent in one connection when several are waiting (a burst of adds). */
 const BATCH = 10;
+const PRINTED_KEPT_MS = 7 * 24 * 3_600_000;
 
 export interface WorkerTiming {
   retryMs: number;
@@ -30,6 +31,7 @@ export class PrintWorker {
   private readonly busy = new Set<string>();
   private readonly again = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
+  private pruneTimer: NodeJS.Timeout | null = null;
   private stopped = false;
   private unlisten: (() => void) | null = null;
   private alertKey = '';
@@ -47,6 +49,9 @@ export class PrintWorker {
 
   start(): void {
     this.timer = setInterval(() => this.tick(), this.timing.pollMs);
+    this.pruneTimer = setInterval(() => void this.prune().catch(() => undefined), 3_600_000);
+    this.pruneTimer.unref();
+    void this.prune().catch(() => undefined);
     // New jobs commit with the order change; its board event (after commit) wakes the worker at once.
     this.unlisten = this.ctx.live.onEvent((e) => {
       if (e.topic === 'board' || (e.topic === PRINTERS_TOPIC && e.type === 'jobs')) this.tick();
@@ -57,6 +62,7 @@ export class PrintWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
     this.unlisten?.();
     await Promise.allSettled([...this.inflight]);
   }
@@ -180,6 +186,15 @@ export class PrintWorker {
       .execute();
     await this.setStatus(printerId, 'listo', null, done);
     return true;
+  }
+
+  /** Printed jobs are kept a week (to answer "did it print?"), then dropped. */
+  private async prune(): Promise<void> {
+    await this.ctx.db.db
+      .deleteFrom('print_jobs')
+      .where('state', '=', 'printed')
+      .where('printed_at', '<', this.ctx.clock.now() - PRINTED_KEPT_MS)
+      .execute();
   }
 
   private async setStatus(printerId: string, status: 'listo' | 'sin_conexion' | 'error', error: string | null, now: number): Promise<void> {
