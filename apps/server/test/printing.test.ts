@@ -60,19 +60,26 @@ describe.each(testDatabaseKinds())('printing on %s', (kind) => {
     const orders = await Promise.all(sessions.map((s) => freshOrder(admin, s)));
     const expected = { cocina: new Set<string>(), barra: new Set<string>() };
     const latencies: number[] = [];
+    const addTimes: number[] = [];
+    const started = performance.now();
     await Promise.all(
       sessions.map(async (s, w) => {
         for (let i = 0; i < 10; i++) {
           const product = (w + i) % 2 === 0 ? food() : drink();
           const marker = `w${w}i${i}x`;
           expected[product.station].add(marker);
+          const sent = performance.now();
           const res = await add(s, orders[w]!.id, product.id, marker);
+          addTimes.push(performance.now() - sent);
           expect(res.status).toBe(200);
         }
       }),
     );
+    const addsTook = performance.now() - started;
     await waitFor(allPrinted, 20_000, 'every job printed');
     await waitFor(() => printers.cocina.list().length + printers.barra.list().length >= 100, 5000, 'tickets at the printers');
+    addTimes.sort((a, b) => a - b);
+    console.log(`[printing ${kind}] 100 adds took ${Math.round(addsTook)} ms; one add's response p50 ${Math.round(addTimes[50]!)} ms`);
     const pattern = /w\d+i\d+x/g;
     for (const station of ['cocina', 'barra'] as const) {
       const tickets = printers[station].list();

@@ -224,6 +224,8 @@ export interface PrintJobsTable {
   next_attempt_at: number;
   /** While 'printing': until when the claim holds; a crashed worker's claim expires. */
   lease_until: number | null;
+  /** Random token of the delivery that holds the job while 'printing'. */
+  claim: string | null;
   /** An earlier delivery may have reached the printer (dropped mid-job, crash): the next copy says REENVÍO. */
   maybe_printed: number;
   last_error: string | null;

@@ -43,6 +43,7 @@ export function printing(kind: DbKind) {
         .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('next_attempt_at', 'bigint', (c) => c.notNull())
         .addColumn('lease_until', 'bigint')
+        .addColumn('claim', 'text')
         .addColumn('maybe_printed', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('last_error', 'text')
         .addColumn('created_at', 'bigint', (c) => c.notNull())

@@ -32,6 +32,7 @@ export async function insertJob(
       attempts: 0,
       next_attempt_at: job.now,
       lease_until: null,
+      claim: null,
       maybe_printed: 0,
       last_error: null,
       created_at: job.now,

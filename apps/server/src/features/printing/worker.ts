@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { AppContext } from '../../http/context.ts';
 import type { PrintDocument } from './documents.ts';
 import { renderDocument } from './render.ts';
@@ -117,28 +119,52 @@ export class PrintWorker {
       .orderBy('seq')
       .limit(BATCH)
       .execute();
-    const batch: { job: (typeof head)[number]; resend: boolean }[] = [];
+    // In order: the batch is the run of due jobs at the head (stopping at one not due or held by a live claim).
+    const due: typeof head = [];
     for (const job of head) {
-      // In order: the batch stops at the first job that is not due (or held by a live claim).
       if (job.state === 'printing' && (job.lease_until ?? 0) > now) break;
       if (job.next_attempt_at > now) break;
-      // A claim that expired was cut short by a crash: its bytes may have reached the printer.
-      const crashed = job.state === 'printing';
-      const claimed = await db
-        .updateTable('print_jobs')
-        .set({
-          state: 'printing',
-          attempts: job.attempts + 1,
-          lease_until: now + this.leaseMs,
-          maybe_printed: crashed ? 1 : job.maybe_printed,
-        })
-        .where('seq', '=', job.seq)
-        .where('state', '=', job.state)
-        .where('attempts', '=', job.attempts)
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) break;
-      batch.push({ job, resend: crashed || job.maybe_printed === 1 });
+      due.push(job);
     }
+    if (!due.length) return false;
+    // One conditional update claims them all; a job another process took meanwhile is left out.
+    const token = randomUUID();
+    await db
+      .updateTable('print_jobs')
+      .set({
+        state: 'printing',
+        attempts: sql<number>`attempts + 1`,
+        lease_until: now + this.leaseMs,
+        claim: token,
+        // A claim that expired was cut short by a crash: its bytes may have reached the printer.
+        maybe_printed: sql<number>`case when state = 'printing' then 1 else maybe_printed end`,
+      })
+      .where(
+        'seq',
+        'in',
+        due.map((j) => j.seq),
+      )
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('state', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
+          eb.and([eb('state', '=', 'printing'), eb('lease_until', '<=', now)]),
+        ]),
+      )
+      .execute();
+    const claimed = await db
+      .selectFrom('print_jobs')
+      .selectAll()
+      .where('claim', '=', token)
+      .where('state', '=', 'printing')
+      .orderBy('seq')
+      .execute();
+    // Only an unbroken run from the head keeps the printer's order; otherwise give the claims back.
+    const prefix = claimed.every((job, i) => String(job.seq) === String(due[i]?.seq));
+    if (!prefix) {
+      await db.updateTable('print_jobs').set({ state: 'pending', lease_until: null, claim: null }).where('claim', '=', token).execute();
+      return false;
+    }
+    const batch = claimed.map((job) => ({ job, resend: job.maybe_printed === 1 }));
     if (!batch.length) return false;
     const parts = batch.map(({ job, resend }) =>
       renderDocument(JSON.parse(job.document) as PrintDocument, {
@@ -149,28 +175,25 @@ export class PrintWorker {
       }),
     );
     const bytes = Buffer.concat(parts);
-    const seqs = batch.map((b) => b.job.seq);
     try {
       await sendJob({ host: printer.host, port: printer.port, timeoutMs: this.timing.timeoutMs }, bytes);
     } catch (error) {
       const e = error instanceof PrintError ? error : new PrintError(String(error), 'error', true);
       const at = this.ctx.clock.now();
-      const attempts = Math.max(...batch.map((b) => b.job.attempts + 1));
+      const attempts = Math.max(...batch.map((b) => b.job.attempts));
       const wait = backoff(attempts, this.timing);
-      for (const { job, resend } of batch) {
-        await db
-          .updateTable('print_jobs')
-          .set({
-            state: 'pending',
-            lease_until: null,
-            next_attempt_at: at + wait,
-            last_error: e.message,
-            maybe_printed: resend || e.maybeDelivered ? 1 : 0,
-          })
-          .where('seq', '=', job.seq)
-          .where('state', '=', 'printing')
-          .execute();
-      }
+      await db
+        .updateTable('print_jobs')
+        .set({
+          state: 'pending',
+          lease_until: null,
+          next_attempt_at: at + wait,
+          last_error: e.message,
+          maybe_printed: e.maybeDelivered ? 1 : sql<number>`maybe_printed`,
+          claim: null,
+        })
+        .where('claim', '=', token)
+        .execute();
       await this.setStatus(printerId, e.status, e.message, at);
       // Try again when the back-off ends.
       const retry = setTimeout(() => this.tick(), wait + 5);
@@ -180,8 +203,8 @@ export class PrintWorker {
     const done = this.ctx.clock.now();
     await db
       .updateTable('print_jobs')
-      .set({ state: 'printed', printed_at: done, lease_until: null, last_error: null })
-      .where('seq', 'in', seqs)
+      .set({ state: 'printed', printed_at: done, lease_until: null, last_error: null, claim: null })
+      .where('claim', '=', token)
       .where('state', '=', 'printing')
       .execute();
     await this.setStatus(printerId, 'listo', null, done);
