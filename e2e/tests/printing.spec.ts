@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { test, expect, signedInContext, ADMIN, MOBILE } from './fixtures.ts';
 
-// Table 95 belongs to this file. In demo mode the server runs three emulated network printers.
+// Tables 95 and 96 belong to this file. In demo mode the server runs three emulated network printers.
 const TABLE = 95;
 const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 
@@ -63,5 +63,45 @@ test.describe('network printers @printing', () => {
     // Test page from Configuración.
     await a.getByTestId('printer-caja').getByRole('button', { name: 'Imprimir prueba' }).click();
     await expect(a.getByTestId('emulator-caja').getByTestId('emulator-ticket').first()).toContainText('Piña colada jalapeño ¿doble? ¡Sí!');
+  });
+
+  test('a kitchen printer switched off @printing: status, the alert banner with the unprinted item, then printed once when back', async ({
+    browser,
+  }) => {
+    const admin = await signedInContext(browser, 'admin', ADMIN);
+    const waiter = await signedInContext(browser, 'waiter', MOBILE);
+    const a = admin.page;
+    await a.goto('/admin/settings');
+    await a.getByRole('tab', { name: 'Impresoras' }).click();
+    await a.getByLabel('Estado de Cocina (simulador)').selectOption({ label: 'Apagada' });
+
+    const tables = (await (await a.request.get('/api/tables')).json()) as { tables: { number: number }[] };
+    if (!tables.tables.some((t) => t.number === TABLE + 1)) {
+      expect((await a.request.post('/api/tables', { data: { number: TABLE + 1 } })).status()).toBe(200);
+    }
+    const w = waiter.page;
+    await w.reload();
+    await w.getByTestId(`table-card-${TABLE + 1}`).click();
+    await expect(w).toHaveURL(/\/waiter\/order\//);
+    await w.getByRole('button', { name: 'Agregar', exact: true }).click();
+    await pickProduct(w, 'tacos', 'Tacos al pastor (3)', 'apagada e2e');
+    await w.keyboard.press('Escape');
+
+    await expect(a.getByTestId('printer-cocina').getByTestId('printer-status')).toHaveText('Sin conexión');
+    const banner = a.getByRole('alert', { name: 'Comandas sin imprimir' });
+    await expect(banner).toContainText('Cocina (simulador)');
+    await expect(banner).toContainText('Tacos al pastor (3) (apagada e2e)');
+    await a.screenshot({ path: `${SHOTS}/admin-printer-alert.png`, fullPage: true });
+
+    // The kitchen's own board shows it too.
+    const kitchen = await signedInContext(browser, 'kitchen', { width: 1024, height: 768 });
+    await expect(kitchen.page.getByRole('alert', { name: 'Comandas sin imprimir' })).toContainText('apagada e2e');
+
+    await a.getByLabel('Estado de Cocina (simulador)').selectOption({ label: 'Encendida' });
+    await expect(banner).toBeHidden({ timeout: 20_000 });
+    await expect(a.getByTestId('printer-cocina').getByTestId('printer-status')).toHaveText('Lista');
+    const tickets = a.getByTestId('emulator-cocina').getByTestId('emulator-ticket');
+    await expect(tickets.first()).toContainText('apagada e2e');
+    await expect(tickets.filter({ hasText: 'apagada e2e' })).toHaveCount(1);
   });
 });

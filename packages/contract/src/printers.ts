@@ -65,10 +65,14 @@ export const EmulatedPrinterSchema = z.object({
   printerId: z.string(),
   name: z.string(),
   role: PrinterRoleSchema,
-  state: z.enum(['online', 'paper-out', 'offline']),
+  /** online, paper-out (answers "no paper"), offline (answers "offline"), off (not listening: sin conexión). */
+  state: z.enum(['online', 'paper-out', 'offline', 'off']),
   tickets: z.array(z.object({ n: z.number().int(), text: z.string(), complete: z.boolean(), at: InstantSchema })),
 });
 export const EmulatorResponseSchema = z.object({ emulators: z.array(EmulatedPrinterSchema) });
 export type EmulatedPrinter = z.infer<typeof EmulatedPrinterSchema>;
+
+/** Demo: steer an emulated printer (switch it off, take its paper) to see how Comanda copes. */
+export const EmulatorStateBodySchema = z.strictObject({ state: z.enum(['online', 'paper-out', 'off']) });
 
 export const ReprintResponseSchema = z.object({ jobs: z.number().int() });

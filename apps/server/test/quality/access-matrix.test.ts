@@ -66,6 +66,7 @@ describe.each(testDatabaseKinds())('access matrix on %s', (kind) => {
       'DELETE /api/printers/:printerId',
       'POST /api/printers/:printerId/test',
       'GET /api/printers/emulator',
+      'POST /api/printers/emulator/:printerId',
     ])
       expect(routes.find((r) => label(r) === route)?.access, route).toEqual(['admin']);
     expect(routes.find((r) => label(r) === 'GET /api/printers/alerts')?.access).toEqual(['admin', 'kitchen', 'barra']);

@@ -24,7 +24,7 @@ export function PrintAlertBanner() {
       {list.map((a) => (
         <div key={a.printerId} className="mt-2">
           <p className="text-sm font-semibold">
-            {t.printers.alertPrinter(a.printerName, Math.max(1, Math.floor((now - a.since) / 60_000)))}
+            {t.printers.alertPrinter(a.printerName, Math.floor((now - a.since) / 60_000))}
             {a.lastError ? ` · ${a.lastError}` : ''}
           </p>
           <ul className="mt-1 list-disc pl-5 text-sm">

@@ -186,7 +186,7 @@ export function emulatorView(ctx: AppContext) {
         printerId,
         name: e.name,
         role: row?.role ?? 'cocina',
-        state: e.state,
+        state: e.listening ? e.state : ('off' as const),
         tickets: e
           .list()
           .slice(-10)
@@ -195,4 +195,19 @@ export function emulatorView(ctx: AppContext) {
       };
     }),
   );
+}
+
+/** Demo mode: switches an emulated printer off or on, or takes its paper away. */
+export async function setEmulatorState(ctx: AppContext, user: SessionUser, printerId: string, state: 'online' | 'paper-out' | 'off') {
+  const emulator = printingService(ctx)?.emulators.get(printerId);
+  if (!emulator) throw notFound(PRINTER_NOT_FOUND);
+  if (state === 'off') await emulator.stop();
+  else {
+    emulator.state = state;
+    await emulator.start();
+  }
+  await mutate(ctx, async (trx, emit) => {
+    await audit(trx, ctx.clock.now(), { actor: user, action: 'printer.emulator', entity: 'printer', entityId: printerId, data: { state } });
+    emit({ topic: PRINTERS_TOPIC, type: 'jobs', id: printerId });
+  });
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   EmulatorResponseSchema,
+  EmulatorStateBodySchema,
   OkSchema,
   OrderIdParamsSchema,
   PrintAlertsResponseSchema,
@@ -22,6 +23,7 @@ import {
   listPrinters,
   printTest,
   reprintOrder,
+  setEmulatorState,
   updatePrinter,
 } from './printers.commands.ts';
 
@@ -76,6 +78,15 @@ export const printingRoutes: FastifyPluginAsync = async (base) => {
   app.get('/api/printers/emulator', { config: { access: ADMIN }, schema: { response: { 200: EmulatorResponseSchema } } }, async () => ({
     emulators: await emulatorView(ctx),
   }));
+
+  app.post(
+    '/api/printers/emulator/:printerId',
+    { config: { access: ADMIN }, schema: { params, body: EmulatorStateBodySchema, response: { 200: OkSchema } } },
+    async (request) => {
+      await setEmulatorState(ctx, requireUser(request.user), request.params.printerId, request.body.state);
+      return { ok: true as const };
+    },
+  );
 
   app.post(
     '/api/orders/:orderId/reprint',

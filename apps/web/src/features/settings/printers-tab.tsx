@@ -207,6 +207,12 @@ function SimulatorSection() {
     queryFn: async () => (await get<{ emulators: EmulatedPrinter[] }>('/api/printers/emulator')).emulators,
     refetchInterval: 1500,
   });
+  const qc = useQueryClient();
+  const steer = useMutation({
+    mutationFn: ({ id, state }: { id: string; state: 'online' | 'paper-out' | 'off' }) => post(`/api/printers/emulator/${id}`, { state }),
+    onSettled: () => qc.invalidateQueries({ queryKey: ['printers'] }),
+    onError: (e) => toast.error(errorMessage(e, t.printers.saveError)),
+  });
   return (
     <section className="space-y-3" aria-label={t.printers.simulatorTitle}>
       <h2 className="text-lg font-semibold">{t.printers.simulatorTitle}</h2>
@@ -214,7 +220,22 @@ function SimulatorSection() {
       <div className="grid gap-4 lg:grid-cols-3">
         {(emulators.data ?? []).map((e) => (
           <Card key={e.printerId} className="p-3" data-testid={`emulator-${e.role}`}>
-            <h3 className="mb-2 font-semibold">{e.name}</h3>
+            <div className="mb-2 flex items-center justify-between gap-2">
+              <h3 className="font-semibold">{e.name}</h3>
+              <select
+                aria-label={t.printers.simulatorState(e.name)}
+                className="h-8 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+                value={e.state === 'offline' ? 'online' : e.state}
+                disabled={steer.isPending}
+                onChange={(event) => steer.mutate({ id: e.printerId, state: event.target.value as 'online' | 'paper-out' | 'off' })}
+              >
+                {(['online', 'paper-out', 'off'] as const).map((state) => (
+                  <option key={state} value={state}>
+                    {t.printers.simulatorStates[state]}
+                  </option>
+                ))}
+              </select>
+            </div>
             {e.tickets.length === 0 && <p className="text-sm text-slate-500">{t.printers.simulatorEmpty}</p>}
             <ol className="max-h-[32rem] space-y-3 overflow-y-auto">
               {e.tickets.map((ticket) => (
