@@ -76,6 +76,9 @@ export default defineConfig({
       MP_SIMULATOR_PORT: String(port + 1),
       MP_POLL_MS: '500',
       MP_DEMO_APPROVE_MS: '1500',
+      // Printing: the emulated printers (demo mode) retry quickly and raise the alert after 3 s (printing.spec.ts).
+      PRINT_RETRY_MAX_MS: '2000',
+      PRINT_ALERT_MS: '3000',
     },
   },
 });

@@ -96,6 +96,21 @@ const EnvSchema = z.object({
   /** Scheduled SQLite backups (ops/backup-schedule.ts): folder (default DATA_DIR/backups) and interval ('1h', '30m', 'off'). */
   BACKUP_DIR: z.string().optional(),
   BACKUP_EVERY: BackupEverySchema,
+  /** Network printers provisioned at start: 'cocina=tcp://192.168.1.50:9100,barra=tcp://…,caja=tcp://…'. */
+  PRINTERS: z
+    .string()
+    .optional()
+    .refine(
+      (v) => v === undefined || v.split(',').every((e) => /^\s*(cocina|barra|caja)=tcp:\/\/[^\s:/]+(:\d{1,5})?\/?\s*$/.test(e)),
+      "debe ser una lista 'cocina=tcp://host:puerto,barra=tcp://host:puerto,caja=tcp://host:puerto'",
+    ),
+  /** Loopback printer emulators (cocina, barra, caja): default on in demo mode without PRINTERS. */
+  PRINTER_EMULATOR: z.enum(['on', 'off']).optional(),
+  /** Print delivery: first retry delay, its cap (exponential back-off), socket timeout, alert after. */
+  PRINT_RETRY_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
+  PRINT_RETRY_MAX_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  PRINT_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(5000),
+  PRINT_ALERT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
 });
 
 export type Config = z.infer<typeof EnvSchema>;

@@ -15,3 +15,4 @@ export * from './client-errors.ts';
 export * from './devices.ts';
 export * from './shared-devices.ts';
 export * from './ops.ts';
+export * from './printers.ts';

@@ -2,10 +2,16 @@ import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, DbKind } from './connect.ts';
 import { initial } from './migrations/0001-initial.ts';
 import { cardReview } from './migrations/0002-card-review.ts';
+import { printing } from './migrations/0003-printing.ts';
 import { sharedDevices } from './migrations/0005-shared-devices.ts';
 
 function migrationsFor(kind: DbKind): Record<string, Migration> {
-  return { '0001-initial': initial(kind), '0002-card-review': cardReview(), '0005-shared-devices': sharedDevices() };
+  return {
+    '0001-initial': initial(kind),
+    '0002-card-review': cardReview(),
+    '0003-printing': printing(kind),
+    '0005-shared-devices': sharedDevices(),
+  };
 }
 
 /** Names of the migrations this version knows, in order. */

@@ -18,6 +18,8 @@ export interface Database {
   config: ConfigTable;
   audit_log: AuditLogTable;
   shared_devices: SharedDevicesTable;
+  printers: PrintersTable;
+  print_jobs: PrintJobsTable;
 }
 
 export interface UsersTable {
@@ -202,3 +204,45 @@ export type ProductRow = Selectable<ProductsTable>;
 export type CardPaymentRow = Selectable<CardPaymentsTable>;
 export type NewOrderItem = Insertable<OrderItemsTable>;
 export type OrderUpdate = Updateable<OrdersTable>;
+
+/** A network thermal printer (ESC/POS over raw TCP, usually port 9100). */
+export interface PrintersTable {
+  id: string;
+  name: string;
+  host: string;
+  port: number;
+  role: 'cocina' | 'barra' | 'caja';
+  width: 80 | 58;
+  enabled: number;
+  /** 1 for the loopback emulators started in demo mode. */
+  emulated: number;
+  status: 'listo' | 'sin_conexion' | 'error';
+  last_error: string | null;
+  last_error_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One ticket for one printer, written in the transaction of the change that caused it. */
+export interface PrintJobsTable {
+  seq: Generated<number>;
+  id: string;
+  printer_id: string;
+  role: 'cocina' | 'barra' | 'caja';
+  order_id: string | null;
+  kind: 'comanda' | 'cancelacion' | 'reimpresion' | 'ticket' | 'prueba';
+  /** JSON of the document to render (rendered at delivery for the printer's width). */
+  document: string;
+  state: 'pending' | 'printing' | 'printed' | 'failed';
+  attempts: number;
+  next_attempt_at: number;
+  /** While 'printing': until when the claim holds; a crashed worker's claim expires. */
+  lease_until: number | null;
+  /** Random token of the delivery that holds the job while 'printing'. */
+  claim: string | null;
+  /** An earlier delivery may have reached the printer (dropped mid-job, crash): the next copy says REENVÍO. */
+  maybe_printed: number;
+  last_error: string | null;
+  created_at: number;
+  printed_at: number | null;
+}

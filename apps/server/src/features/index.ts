@@ -4,6 +4,7 @@ import { cashCloseRoutes } from './cash-close/routes.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
 import { clientErrorRoutes } from './client-errors/routes.ts';
 import { ordersRoutes } from './orders/routes.ts';
+import { printingRoutes } from './printing/routes.ts';
 import { productsRoutes } from './products/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { sharedDevicesRoutes } from './shared-devices/routes.ts';
@@ -27,4 +28,5 @@ export const featureRoutes = [
   cashCloseRoutes,
   clientErrorRoutes,
   sharedDevicesRoutes,
+  printingRoutes,
 ];

@@ -2,6 +2,7 @@ import type { AppContext } from '../http/context.ts';
 import { startCardPayments, stopCardPayments } from '../model/card-payments/card-gateway.ts';
 import { startHousekeeping, stopHousekeeping } from './maintenance/housekeeping.ts';
 import { startBackups, stopBackups } from '../ops/backup-schedule.ts';
+import { startPrinting, stopPrinting } from './printing/service.ts';
 
 /**
  * Long-lived work that features own (resuming card payment sessions, the terminal simulator).
@@ -10,8 +11,8 @@ import { startBackups, stopBackups } from '../ops/backup-schedule.ts';
 type StartHook = (ctx: AppContext, log: (line: string) => void) => Promise<void>;
 type StopHook = (ctx: AppContext) => Promise<void>;
 
-const startHooks: StartHook[] = [startHousekeeping, startCardPayments, startBackups];
-const stopHooks: StopHook[] = [stopHousekeeping, stopCardPayments, stopBackups];
+const startHooks: StartHook[] = [startHousekeeping, startCardPayments, startBackups, startPrinting];
+const stopHooks: StopHook[] = [stopHousekeeping, stopCardPayments, stopBackups, stopPrinting];
 
 export async function onServerStart(ctx: AppContext, log: (line: string) => void): Promise<void> {
   for (const hook of startHooks) await hook(ctx, log);

@@ -16,6 +16,7 @@ export function mayHear(role: Role, topic: string): boolean {
     case 'orders':
       return role === 'admin' || role === 'waiter';
     case 'board':
+    case 'printers':
       return role !== 'waiter';
     case 'users':
     case 'terminals':

@@ -58,6 +58,19 @@ describe.each(testDatabaseKinds())('access matrix on %s', (kind) => {
     expect(routes.map(label)).toContain('POST /api/auth/login');
     // A crashed screen reports itself before or after sign-in: the one write open to anyone besides auth.
     expect(routes.find((r) => label(r) === 'POST /api/client-errors')?.access).toBe('public');
+    // Printers are configured by admins only; stations read the alerts for their own printer.
+    for (const route of [
+      'GET /api/printers',
+      'POST /api/printers',
+      'PATCH /api/printers/:printerId',
+      'DELETE /api/printers/:printerId',
+      'POST /api/printers/:printerId/test',
+      'GET /api/printers/emulator',
+      'POST /api/printers/emulator/:printerId',
+    ])
+      expect(routes.find((r) => label(r) === route)?.access, route).toEqual(['admin']);
+    expect(routes.find((r) => label(r) === 'GET /api/printers/alerts')?.access).toEqual(['admin', 'kitchen', 'barra']);
+    expect(routes.find((r) => label(r) === 'POST /api/orders/:orderId/reprint')?.access).toEqual(['admin', 'waiter']);
     const undeclared = routes.filter((r) => r.access === undefined).map(label);
     expect(undeclared).toEqual([]);
   });

@@ -6,6 +6,7 @@ import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { notFound } from '../../http/errors.ts';
 import { newId } from '../../http/ids.ts';
+import { enqueueComandas } from '../../model/printing/enqueue.ts';
 import { loadOrder, touchOrder } from '../../model/orders/order-repository.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
 import { lockWorkableOrder, ORDER_MESSAGES } from '../../model/orders/order-access.ts';
@@ -72,6 +73,7 @@ export async function addItem(ctx: AppContext, user: SessionUser, input: AddItem
     await assertNotFrozen(trx, input.orderId);
     await assertRoomFor(trx, input.orderId, { lines: 1, amount: product.price * input.quantity });
     const item = await insertItem(trx, input, product, now);
+    await enqueueComandas(trx, { orderId: input.orderId, itemIds: [item.id], now });
     const version = await touchOrder(trx, input.orderId, now);
     await audit(trx, now, {
       actor: user,

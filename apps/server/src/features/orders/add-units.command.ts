@@ -3,6 +3,7 @@ import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { notFound } from '../../http/errors.ts';
+import { enqueueComandas } from '../../model/printing/enqueue.ts';
 import { loadOrder, touchOrder } from '../../model/orders/order-repository.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
 import { lockWorkableOrder, ORDER_MESSAGES } from '../../model/orders/order-access.ts';
@@ -40,6 +41,7 @@ export async function addUnits(
       product,
       now,
     );
+    await enqueueComandas(trx, { orderId: input.orderId, itemIds: [item.id], now });
     const version = await touchOrder(trx, input.orderId, now);
     await audit(trx, now, {
       actor: user,

@@ -5,6 +5,7 @@ import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { verifyPin } from '../../auth/verify-pin.ts';
+import { enqueueCancelation } from '../../model/printing/enqueue.ts';
 import { findOrderRow, loadOrder, ORDER_NOT_FOUND, touchOrder } from '../../model/orders/order-repository.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
 import { assertMayWorkOrder, lockWorkableOrder, ORDER_MESSAGES } from '../../model/orders/order-access.ts';
@@ -53,6 +54,7 @@ export async function deleteItem(
       .set({ is_deleted: 1, deleted_by: authorizer.id, deleted_by_name: authorizer.displayName, deleted_at: now, updated_at: now })
       .where('id', '=', item.id)
       .execute();
+    await enqueueCancelation(trx, { orderId: input.orderId, itemId: item.id, now });
     const version = await touchOrder(trx, input.orderId, now);
     await audit(trx, now, {
       actor: user,

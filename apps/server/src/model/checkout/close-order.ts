@@ -18,6 +18,7 @@ import type { Emit, Trx } from '../../http/transaction.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { audit } from '../../http/audit.ts';
 import { newId } from '../../http/ids.ts';
+import { enqueueReceipt } from '../printing/enqueue.ts';
 import { loadOrder, ORDER_CLOSED, ORDER_NOT_FOUND } from '../orders/order-repository.ts';
 import { presentItem } from '../orders/order-presenter.ts';
 import { emitOrderChanged } from '../orders/order-events.ts';
@@ -141,6 +142,7 @@ export async function closeOrderInTx(ctx: AppContext, trx: Trx, input: CloseOrde
     },
   });
 
+  await enqueueReceipt(trx, { orderId: input.orderId, now });
   const version = Number(claimed.version);
   emitOrderChanged(input.emit, input.orderId, version, { owner: claimed.waiter_id, board: true });
   input.emit({ topic: 'tables', type: 'table.updated', id: claimed.table_id, version });

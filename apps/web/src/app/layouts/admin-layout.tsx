@@ -6,6 +6,7 @@ import { BrandMark } from '../../components/brand-mark.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { ConnectionIndicator } from '../../components/ui/connection-indicator.tsx';
 import { OfflineBanner } from '../../components/offline-banner.tsx';
+import { PrintAlertBanner } from '../../components/print-alert-banner.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useGeneralConfig } from '../../lib/config.ts';
@@ -93,6 +94,7 @@ export function AdminLayout() {
         {userBlock('dark')}
       </aside>
       <main className="mx-auto max-w-7xl p-4 pb-24 lg:p-8">
+        <PrintAlertBanner />
         <Outlet />
       </main>
       <button

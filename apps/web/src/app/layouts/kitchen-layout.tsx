@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { ChefHat, Wine } from 'lucide-react';
 import { ConnectionIndicator } from '../../components/ui/connection-indicator.tsx';
 import { OfflineBanner } from '../../components/offline-banner.tsx';
+import { PrintAlertBanner } from '../../components/print-alert-banner.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { KITCHEN_NAME_KEY, useLogout, useSession } from '../../lib/session.ts';
@@ -31,6 +32,7 @@ export function KitchenLayout() {
         </NavLink>
       </header>
       <main className="p-4">
+        <PrintAlertBanner />
         <Outlet />
       </main>
       <FloatingUserMenu

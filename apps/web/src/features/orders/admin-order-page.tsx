@@ -10,6 +10,7 @@ import { OrderDetails } from './order-details.tsx';
 import { OrderItemsSection } from './order-items-section.tsx';
 import { OrderStates } from './order-states.tsx';
 import { PaymentGateNote } from './payment-gate-note.tsx';
+import { ReprintButton } from './reprint-button.tsx';
 import { useOrderScreen } from './use-order-screen.tsx';
 
 export function AdminOrderPage() {
@@ -84,6 +85,7 @@ export function AdminOrderPage() {
               {t.order.proceedToPay}
             </Button>
             <PaymentGateNote gate={screen.gate} button="proceed" />
+            <ReprintButton orderId={order.id} className="w-full" disabled={order.items.length === 0} />
             {/* Exists in the product but is not offered (SPEC §2). */}
             <Button variant="danger" className="w-full" hidden>
               <XCircle className="h-4 w-4" aria-hidden />

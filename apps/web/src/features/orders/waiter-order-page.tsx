@@ -9,6 +9,7 @@ import { OrderItemsSection } from './order-items-section.tsx';
 import { OrderStates } from './order-states.tsx';
 import { PaymentGateNote } from './payment-gate-note.tsx';
 import { useOrderScreen, type OrderScreen } from './use-order-screen.tsx';
+import { ReprintButton } from './reprint-button.tsx';
 import { useBottomBar } from '../../lib/bottom-bar.ts';
 
 /** Mobile layout: header sticks under the app bar, Agregar and Cobrar stay at the thumb. */
@@ -42,6 +43,7 @@ export function WaiterOrderPage() {
       <div className="space-y-4 p-4">
         <OrderDetails order={order} screen={screen} />
         <OrderItemsSection screen={screen} showAddButton={false} />
+        {order.items.length > 0 && <ReprintButton orderId={order.id} className="w-full" />}
       </div>
 
       <ActionBar screen={screen} onCharge={() => navigate(`/waiter/checkout/${order.id}`, { state: { orderId: order.id, tableId } })} />

@@ -9,16 +9,18 @@ import { TerminalTab } from './terminal-tab.tsx';
 
 // Loaded only when opened: the rest of Configuración does not carry it.
 const DevicesTab = lazy(() => import('./devices-tab.tsx'));
+const PrintersTab = lazy(() => import('./printers-tab.tsx'));
 const SharedDevicesTab = lazy(() => import('./shared-devices-tab.tsx'));
 const BackupsTab = lazy(() => import('./backups-tab.tsx'));
 
-type Tab = 'business' | 'users' | 'tables' | 'terminal' | 'devices' | 'shared-devices' | 'backups';
+type Tab = 'business' | 'users' | 'tables' | 'terminal' | 'printers' | 'devices' | 'shared-devices' | 'backups';
 
 const TABS: { value: Tab; label: string }[] = [
   { value: 'business', label: t.settings.businessTab },
   { value: 'users', label: t.settings.usersTab },
   { value: 'tables', label: t.settings.tablesTab },
   { value: 'terminal', label: t.settings.terminalTab },
+  { value: 'printers', label: t.printers.tab },
   { value: 'devices', label: t.devices.tab },
   { value: 'shared-devices', label: t.sharedDevices.tab },
   { value: 'backups', label: t.backups.tab },
@@ -35,6 +37,11 @@ export function SettingsPage() {
         {tab === 'users' && <UsersTab />}
         {tab === 'tables' && <TablesTab />}
         {tab === 'terminal' && <TerminalTab />}
+        {tab === 'printers' && (
+          <Suspense fallback={<Spinner />}>
+            <PrintersTab />
+          </Suspense>
+        )}
         {tab === 'devices' && (
           <Suspense fallback={<Spinner />}>
             <DevicesTab />

@@ -1,0 +1,251 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { AppContext } from '../../http/context.ts';
+import type { PrintDocument } from '../../model/printing/documents.ts';
+import { renderDocument } from './render.ts';
+import { PrintError, sendJob } from './transport.ts';
+
+/**
+ * Delivers print jobs after commit: one drain loop per printer, oldest job first (by seq), the
+ * next job only after the previous one printed, so a printer's tickets come out in order. A
+ * failure leaves the job pending with exponential back-off; a job is claimed with a lease so a
+ * crashed worker's job is taken up again after a restart (at-least-once, see
+ * docs/decisions/0012-print-jobs-exactly-once.md).
+ */
+export const PRINTERS_TOPIC = 'printers';
+/** Jobs sent in one connection when several are waiting (a burst of adds). */
+const BATCH = 10;
+const PRINTED_KEPT_MS = 7 * 24 * 3_600_000;
+
+export interface WorkerTiming {
+  retryMs: number;
+  retryMaxMs: number;
+  timeoutMs: number;
+  alertMs: number;
+  pollMs: number;
+}
+
+export function backoff(attempts: number, t: Pick<WorkerTiming, 'retryMs' | 'retryMaxMs'>): number {
+  return Math.min(t.retryMaxMs, t.retryMs * 2 ** Math.max(0, Math.min(attempts - 1, 20)));
+}
+
+export class PrintWorker {
+  private readonly busy = new Set<string>();
+  private readonly again = new Set<string>();
+  private timer: NodeJS.Timeout | null = null;
+  private pruneTimer: NodeJS.Timeout | null = null;
+  private stopped = false;
+  private unlisten: (() => void) | null = null;
+  private alertKey = '';
+  private readonly inflight = new Set<Promise<void>>();
+
+  constructor(
+    private readonly ctx: AppContext,
+    readonly timing: WorkerTiming,
+  ) {}
+
+  /** Lease of a claimed job: longer than a whole delivery can take (connect, status, job, ack, close). */
+  private get leaseMs(): number {
+    return this.timing.timeoutMs * 5 + 1000;
+  }
+
+  start(): void {
+    this.timer = setInterval(() => this.tick(), this.timing.pollMs);
+    this.pruneTimer = setInterval(() => void this.prune().catch(() => undefined), 3_600_000);
+    this.pruneTimer.unref();
+    void this.prune().catch(() => undefined);
+    // New jobs commit with the order change; its board event (after commit) wakes the worker at once.
+    this.unlisten = this.ctx.live.onEvent((e) => {
+      if (e.topic === 'board' || (e.topic === PRINTERS_TOPIC && e.type === 'jobs')) this.tick();
+    });
+    this.tick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
+    this.unlisten?.();
+    await Promise.allSettled([...this.inflight]);
+  }
+
+  tick(): void {
+    if (this.stopped) return;
+    const run = this.scan().catch(() => undefined);
+    this.inflight.add(run);
+    void run.finally(() => this.inflight.delete(run));
+  }
+
+  private async scan(): Promise<void> {
+    const printers = await this.ctx.db.db.selectFrom('printers').selectAll().where('enabled', '=', 1).execute();
+    for (const p of printers) {
+      if (this.busy.has(p.id)) {
+        this.again.add(p.id);
+        continue;
+      }
+      const run = this.drain(p.id).catch(() => undefined);
+      this.inflight.add(run);
+      void run.finally(() => this.inflight.delete(run));
+    }
+    await this.checkAlerts();
+  }
+
+  private async drain(printerId: string): Promise<void> {
+    this.busy.add(printerId);
+    try {
+      do {
+        this.again.delete(printerId);
+        while (!this.stopped && (await this.deliverNext(printerId)));
+      } while (!this.stopped && this.again.has(printerId));
+    } finally {
+      this.busy.delete(printerId);
+    }
+  }
+
+  /**
+   * Delivers the printer's oldest unprinted jobs, up to BATCH of them in one connection (each
+   * ticket with its own cut); true when they printed (so the next may go).
+   */
+  private async deliverNext(printerId: string): Promise<boolean> {
+    const db = this.ctx.db.db;
+    const now = this.ctx.clock.now();
+    const printer = await db.selectFrom('printers').selectAll().where('id', '=', printerId).executeTakeFirst();
+    if (!printer || printer.enabled !== 1) return false;
+    const head = await db
+      .selectFrom('print_jobs')
+      .selectAll()
+      .where('printer_id', '=', printerId)
+      .where('state', 'in', ['pending', 'printing'])
+      .orderBy('seq')
+      .limit(BATCH)
+      .execute();
+    // In order: the batch is the run of due jobs at the head (stopping at one not due or held by a live claim).
+    const due: typeof head = [];
+    for (const job of head) {
+      if (job.state === 'printing' && (job.lease_until ?? 0) > now) break;
+      if (job.next_attempt_at > now) break;
+      due.push(job);
+    }
+    if (!due.length) return false;
+    // One conditional update claims them all; a job another process took meanwhile is left out.
+    const token = randomUUID();
+    await db
+      .updateTable('print_jobs')
+      .set({
+        state: 'printing',
+        attempts: sql<number>`attempts + 1`,
+        lease_until: now + this.leaseMs,
+        claim: token,
+        // A claim that expired was cut short by a crash: its bytes may have reached the printer.
+        maybe_printed: sql<number>`case when state = 'printing' then 1 else maybe_printed end`,
+      })
+      .where(
+        'seq',
+        'in',
+        due.map((j) => j.seq),
+      )
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('state', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
+          eb.and([eb('state', '=', 'printing'), eb('lease_until', '<=', now)]),
+        ]),
+      )
+      .execute();
+    const claimed = await db
+      .selectFrom('print_jobs')
+      .selectAll()
+      .where('claim', '=', token)
+      .where('state', '=', 'printing')
+      .orderBy('seq')
+      .execute();
+    // Only an unbroken run from the head keeps the printer's order; otherwise give the claims back.
+    const prefix = claimed.every((job, i) => String(job.seq) === String(due[i]?.seq));
+    if (!prefix) {
+      await db.updateTable('print_jobs').set({ state: 'pending', lease_until: null, claim: null }).where('claim', '=', token).execute();
+      return false;
+    }
+    const batch = claimed.map((job) => ({ job, resend: job.maybe_printed === 1 }));
+    if (!batch.length) return false;
+    const parts = batch.map(({ job, resend }) =>
+      renderDocument(JSON.parse(job.document) as PrintDocument, {
+        width: printer.width,
+        jobNumber: Number(job.seq),
+        resend,
+        timeZone: this.ctx.config.BUSINESS_TIMEZONE,
+      }),
+    );
+    const bytes = Buffer.concat(parts);
+    try {
+      await sendJob({ host: printer.host, port: printer.port, timeoutMs: this.timing.timeoutMs }, bytes);
+    } catch (error) {
+      const e = error instanceof PrintError ? error : new PrintError(String(error), 'error', true);
+      const at = this.ctx.clock.now();
+      const attempts = Math.max(...batch.map((b) => b.job.attempts));
+      const wait = backoff(attempts, this.timing);
+      await db
+        .updateTable('print_jobs')
+        .set({
+          state: 'pending',
+          lease_until: null,
+          next_attempt_at: at + wait,
+          last_error: e.message,
+          maybe_printed: e.maybeDelivered ? 1 : sql<number>`maybe_printed`,
+          claim: null,
+        })
+        .where('claim', '=', token)
+        .execute();
+      await this.setStatus(printerId, e.status, e.message, at);
+      // Try again when the back-off ends.
+      const retry = setTimeout(() => this.tick(), wait + 5);
+      retry.unref();
+      return false;
+    }
+    const done = this.ctx.clock.now();
+    await db
+      .updateTable('print_jobs')
+      .set({ state: 'printed', printed_at: done, lease_until: null, last_error: null, claim: null })
+      .where('claim', '=', token)
+      .where('state', '=', 'printing')
+      .execute();
+    await this.setStatus(printerId, 'listo', null, done);
+    return true;
+  }
+
+  /** Printed jobs are kept a week (to answer "did it print?"), then dropped. */
+  private async prune(): Promise<void> {
+    await this.ctx.db.db
+      .deleteFrom('print_jobs')
+      .where('state', '=', 'printed')
+      .where('printed_at', '<', this.ctx.clock.now() - PRINTED_KEPT_MS)
+      .execute();
+  }
+
+  private async setStatus(printerId: string, status: 'listo' | 'sin_conexion' | 'error', error: string | null, now: number): Promise<void> {
+    const db = this.ctx.db.db;
+    const current = await db.selectFrom('printers').select(['status', 'last_error']).where('id', '=', printerId).executeTakeFirst();
+    if (!current) return;
+    if (current.status === status && (status === 'listo' || current.last_error === error)) return;
+    await db
+      .updateTable('printers')
+      .set(status === 'listo' ? { status, updated_at: now } : { status, last_error: error, last_error_at: now, updated_at: now })
+      .where('id', '=', printerId)
+      .execute();
+    this.ctx.live.publish({ topic: PRINTERS_TOPIC, type: 'printer.status', id: printerId, at: this.ctx.clock.now() });
+  }
+
+  /** Publishes when the set of printers with jobs stuck past the alert time changes. */
+  private async checkAlerts(): Promise<void> {
+    const cutoff = this.ctx.clock.now() - this.timing.alertMs;
+    const rows = await this.ctx.db.db
+      .selectFrom('print_jobs')
+      .select(['printer_id', 'seq'])
+      .where('state', 'in', ['pending', 'printing'])
+      .where('created_at', '<=', cutoff)
+      .orderBy('seq')
+      .execute();
+    const key = rows.map((r) => `${r.printer_id}:${r.seq}`).join(',');
+    if (key === this.alertKey) return;
+    this.alertKey = key;
+    this.ctx.live.publish({ topic: PRINTERS_TOPIC, type: 'printers.alert', at: this.ctx.clock.now() });
+  }
+}

@@ -1,0 +1,175 @@
+import { cents, clampGuests, perPersonAmount, shortOrderId, tableLabel, ticketNumber } from '@comanda/domain';
+import { getGeneralConfig } from '../config-store.ts';
+import type { Trx } from '../../http/transaction.ts';
+import { newId } from '../../http/ids.ts';
+import type { ComandaDocument, ComandaLine, JobKind, PrintDocument, PrinterRole, ReceiptDocument } from './documents.ts';
+
+/**
+ * Print jobs are rows written in the transaction of the change that causes them: the comanda
+ * exists exactly when the item does (docs/decisions/0012-print-jobs-exactly-once.md). The worker
+ * delivers them after commit; nothing here talks to a printer.
+ */
+
+async function enabledPrinters(trx: Trx, role: PrinterRole) {
+  return trx.selectFrom('printers').select(['id', 'role']).where('role', '=', role).where('enabled', '=', 1).orderBy('id').execute();
+}
+
+export async function insertJob(
+  trx: Trx,
+  job: { printerId: string; role: PrinterRole; orderId: string | null; kind: JobKind; document: PrintDocument; now: number },
+): Promise<string> {
+  const id = newId();
+  await trx
+    .insertInto('print_jobs')
+    .values({
+      id,
+      printer_id: job.printerId,
+      role: job.role,
+      order_id: job.orderId,
+      kind: job.kind,
+      document: JSON.stringify(job.document),
+      state: 'pending',
+      attempts: 0,
+      next_attempt_at: job.now,
+      lease_until: null,
+      claim: null,
+      maybe_printed: 0,
+      last_error: null,
+      created_at: job.now,
+      printed_at: null,
+    })
+    .execute();
+  return id;
+}
+
+async function orderHeader(trx: Trx, orderId: string) {
+  const order = await trx
+    .selectFrom('orders')
+    .select(['id', 'table_number', 'table_name', 'waiter_name', 'people_count'])
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  return {
+    table: order.table_name ?? tableLabel(order.table_number),
+    waiter: order.waiter_name,
+    guests: order.people_count,
+    orderShortId: shortOrderId(order.id),
+  };
+}
+
+async function enqueueStationDocs(
+  trx: Trx,
+  input: { orderId: string; itemIds: readonly string[]; now: number },
+  kind: JobKind,
+  extra: Pick<ComandaDocument, 'cancel' | 'reprint'>,
+): Promise<number> {
+  if (!input.itemIds.length) return 0;
+  const items = await trx
+    .selectFrom('order_items')
+    .select(['id', 'station', 'quantity', 'product_name', 'notes'])
+    .where('order_id', '=', input.orderId)
+    .where('id', 'in', [...input.itemIds])
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const header = await orderHeader(trx, input.orderId);
+  let jobs = 0;
+  for (const station of ['cocina', 'barra'] as const) {
+    const lines: ComandaLine[] = items
+      .filter((i) => i.station === station)
+      .map((i) => ({ itemId: i.id, quantity: i.quantity, name: i.product_name, notes: i.notes }));
+    if (!lines.length) continue;
+    for (const printer of await enabledPrinters(trx, station)) {
+      const document: ComandaDocument = { type: 'comanda', station, ...extra, ...header, at: input.now, lines };
+      await insertJob(trx, { printerId: printer.id, role: station, orderId: input.orderId, kind, document, now: input.now });
+      jobs++;
+    }
+  }
+  return jobs;
+}
+
+/** New items (an add or "+ unidad"): one comanda per station with an enabled printer, with that station's items only. */
+export async function enqueueComandas(trx: Trx, input: { orderId: string; itemIds: readonly string[]; now: number }): Promise<number> {
+  return enqueueStationDocs(trx, input, 'comanda', {});
+}
+
+/** A deleted item that already had a comanda gets a cancelation slip at the same station. */
+export async function enqueueCancelation(trx: Trx, input: { orderId: string; itemId: string; now: number }): Promise<number> {
+  const printed = await trx
+    .selectFrom('print_jobs')
+    .select('seq')
+    .where('order_id', '=', input.orderId)
+    .where('kind', 'in', ['comanda', 'reimpresion'])
+    .where('document', 'like', `%"itemId":"${input.itemId}"%`)
+    .executeTakeFirst();
+  if (!printed) return 0;
+  return enqueueStationDocs(trx, { orderId: input.orderId, itemIds: [input.itemId], now: input.now }, 'cancelacion', { cancel: true });
+}
+
+/** Staff asked for the order's comandas again: every live item, per station, marked REIMPRESIÓN. */
+export async function enqueueReprint(trx: Trx, input: { orderId: string; now: number }): Promise<number> {
+  const items = await trx
+    .selectFrom('order_items')
+    .select('id')
+    .where('order_id', '=', input.orderId)
+    .where('is_deleted', '=', 0)
+    .execute();
+  return enqueueStationDocs(trx, { orderId: input.orderId, itemIds: items.map((i) => i.id), now: input.now }, 'reimpresion', {
+    reprint: true,
+  });
+}
+
+const METHOD_LABELS = { efectivo: 'Efectivo', tarjeta: 'Tarjeta', transferencia: 'Transferencia' } as const;
+
+/**
+ * A closed order: the PASE DE SALIDA on each enabled caja printer, written with the payment;
+ * a cash payment also opens the drawer (the pulse travels in the same ticket).
+ */
+export async function enqueueReceipt(trx: Trx, input: { orderId: string; now: number }): Promise<number> {
+  const printers = await enabledPrinters(trx, 'caja');
+  if (!printers.length) return 0;
+  const order = await trx
+    .selectFrom('orders')
+    .select(['id', 'table_number', 'table_name', 'waiter_name', 'people_count', 'subtotal', 'tip', 'total', 'payment_method'])
+    .where('id', '=', input.orderId)
+    .executeTakeFirstOrThrow();
+  const payment = await trx
+    .selectFrom('payments')
+    .select(['method', 'received_amount', 'change_amount'])
+    .where('order_id', '=', input.orderId)
+    .executeTakeFirst();
+  const items = await trx
+    .selectFrom('order_items')
+    .select(['quantity', 'product_name', 'product_price'])
+    .where('order_id', '=', input.orderId)
+    .where('is_deleted', '=', 0)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const general = await getGeneralConfig(trx);
+  const method = payment?.method ?? order.payment_method ?? 'efectivo';
+  const total = Number(order.total);
+  const guests = clampGuests(order.people_count);
+  const document: ReceiptDocument = {
+    type: 'ticket',
+    business: { name: general.name, address: general.address, phone: general.phone },
+    ticketNumber: ticketNumber(order.id),
+    orderShortId: shortOrderId(order.id),
+    table: tableLabel(order.table_number),
+    tableName: order.table_name,
+    waiter: order.waiter_name,
+    guests,
+    perGuest: perPersonAmount(cents(total), guests),
+    at: input.now,
+    lines: items.map((i) => ({ quantity: i.quantity, name: i.product_name, amount: Number(i.product_price) * i.quantity })),
+    subtotal: Number(order.subtotal),
+    tip: Number(order.tip),
+    total,
+    method: METHOD_LABELS[method],
+    received: payment?.received_amount == null ? null : Number(payment.received_amount),
+    change: payment?.change_amount == null ? null : Number(payment.change_amount),
+    openDrawer: method === 'efectivo',
+  };
+  for (const p of printers)
+    await insertJob(trx, { printerId: p.id, role: 'caja', orderId: input.orderId, kind: 'ticket', document, now: input.now });
+  return printers.length;
+}

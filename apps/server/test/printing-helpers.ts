@@ -1,0 +1,55 @@
+import { stationOf } from '@comanda/domain';
+import type { Order, Table } from '@comanda/contract';
+import { expect } from 'vitest';
+import type { ApiClient, TestServer } from '../src/testing/index.ts';
+import { PrinterEmulator, type ReceivedTicket } from '../src/features/printing/emulator/emulator.ts';
+
+export type Product = { id: string; name: string; price: number; category: string; station: 'cocina' | 'barra' };
+
+export async function startEmulators(keep = 1000): Promise<Record<'cocina' | 'barra' | 'caja', PrinterEmulator>> {
+  const make = async (name: string) => {
+    const e = new PrinterEmulator({ name, keep });
+    await e.start();
+    return e;
+  };
+  return { cocina: await make('cocina'), barra: await make('barra'), caja: await make('caja') };
+}
+
+export function printersEnv(e: Record<'cocina' | 'barra' | 'caja', PrinterEmulator>): string {
+  return `cocina=${e.cocina.url},barra=${e.barra.url},caja=${e.caja.url}`;
+}
+
+export async function productsByStation(server: TestServer): Promise<Product[]> {
+  const rows = await server.ctx.db.db
+    .selectFrom('products')
+    .select(['id', 'name', 'price', 'category'])
+    .where('available', '=', 1)
+    .execute();
+  return rows.map((p) => ({ ...p, price: Number(p.price), station: stationOf(p.category) }));
+}
+
+let nextTable = 300;
+/** A new table opened by `who`, so tests stay independent. */
+export async function freshOrder(admin: ApiClient, who: ApiClient): Promise<Order> {
+  const number = nextTable++;
+  const created = await admin.post<{ table: Table }>('/api/tables', { number });
+  expect(created.status).toBe(200);
+  const opened = await who.post<{ order: Order }>(`/api/tables/${created.body.table.id}/open`);
+  expect(opened.status).toBe(200);
+  return opened.body.order;
+}
+
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** How many times each note marker appears across the tickets a printer received. */
+export function countMarkers(tickets: ReceivedTicket[], pattern: RegExp): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const t of tickets) for (const m of t.text.matchAll(pattern)) counts.set(m[0], (counts.get(m[0]) ?? 0) + 1);
+  return counts;
+}
