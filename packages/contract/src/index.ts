@@ -13,3 +13,4 @@ export * from './terminals.ts';
 export * from './users.ts';
 export * from './client-errors.ts';
 export * from './devices.ts';
+export * from './drawer.ts';

@@ -3,6 +3,7 @@ import { boardRoutes } from './board/routes.ts';
 import { cashCloseRoutes } from './cash-close/routes.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
 import { clientErrorRoutes } from './client-errors/routes.ts';
+import { drawerRoutes } from './drawer/routes.ts';
 import { ordersRoutes } from './orders/routes.ts';
 import { productsRoutes } from './products/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
@@ -25,4 +26,5 @@ export const featureRoutes = [
   ticketsRoutes,
   cashCloseRoutes,
   clientErrorRoutes,
+  drawerRoutes,
 ];

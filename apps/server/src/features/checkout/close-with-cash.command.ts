@@ -9,6 +9,7 @@ import { closeOrderInTx } from './close-order.command.ts';
 import { claimKey, requestHash, storeResponse, type StoredResponse } from '../../http/idempotency.ts';
 import { LIVE_STATES } from '../terminals/card-payment-store.ts';
 import { assertNoPendingReview } from '../terminals/card-review.ts';
+import { attachToDrawer } from '../drawer/drawer-store.ts';
 
 export const CARD_IN_PROGRESS =
   'Hay un cobro con tarjeta en curso para esta orden. Cancélalo o espera su resultado antes de cobrar en efectivo.';
@@ -65,6 +66,7 @@ export async function closeWithCash(ctx: AppContext, req: CashCloseRequest): Pro
       actor: { id: req.user.id, displayName: req.user.displayName },
       emit,
     });
+    await attachToDrawer(trx, { orderId: req.orderId, now: ctx.clock.now(), emit });
     const response: StoredResponse = { statusCode: 200, body: { order: closed } };
     await storeResponse(trx, req.idempotencyKey, response);
     return response;
