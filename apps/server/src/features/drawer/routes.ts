@@ -59,7 +59,9 @@ export const drawerRoutes: FastifyPluginAsync = async (base) => {
     { config: { access: ADMIN }, schema: { querystring: DrawerSessionsQuerySchema, response: { 200: DrawerSessionsResponseSchema } } },
     async (request) => {
       const shift = await resolveShift(ctx, request.query.date);
-      const window = shiftInterval(shift.date, shift);
+      // Every session belongs to one business date: from that date's shift start to the next date's.
+      const next = new Date(Date.parse(`${shift.date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+      const window = { start: shiftInterval(shift.date, shift).start, end: shiftInterval(next, shift).start };
       const db = ctx.db.db;
       const rows = await db
         .selectFrom('drawer_sessions')
