@@ -21,7 +21,16 @@ async function openOrder(server: TestServer, pesos: number): Promise<string> {
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('tables')
-      .values({ id: tableId, number: tableNumber++, status: 'ocupada', waiter_id: waiter.id, waiter_name: waiter.displayName, current_order_id: orderId, created_at: now, updated_at: now })
+      .values({
+        id: tableId,
+        number: tableNumber++,
+        status: 'ocupada',
+        waiter_id: waiter.id,
+        waiter_name: waiter.displayName,
+        current_order_id: orderId,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     await trx
       .insertInto('orders')
@@ -93,9 +102,15 @@ describe.each(testDatabaseKinds())('drawer (caja) on %s', (kind) => {
   });
 
   const state = async () => (await admin.get<DrawerStateResponse>('/api/drawer')).body;
-  const open = (count: Record<string, number>) => admin.post<{ session: { id: string; float: number } } & ErrorBody>('/api/drawer/open', { count });
+  const open = (count: Record<string, number>) =>
+    admin.post<{ session: { id: string; float: number } } & ErrorBody>('/api/drawer/open', { count });
   const move = (kind: string, amount: number, reason = 'Pago al proveedor de hielo', pin = '1234') =>
-    admin.post<{ movement: { id: string; amount: number; authorizedByName: string } } & ErrorBody>('/api/drawer/movements', { kind, amount, reason, pin });
+    admin.post<{ movement: { id: string; amount: number; authorizedByName: string } } & ErrorBody>('/api/drawer/movements', {
+      kind,
+      amount,
+      reason,
+      pin,
+    });
   const corteZ = (id: string, count: Record<string, number>, comment = '', pins = { cashierPin: '1111', adminPin: '1234' }) =>
     admin.post<{ corte: Corte } & ErrorBody>(`/api/drawer/sessions/${id}/corte-z`, { count, comment, ...pins });
   const rows = async (table: 'drawer_payments' | 'drawer_movements', sessionId: string) =>
@@ -141,7 +156,16 @@ describe.each(testDatabaseKinds())('drawer (caja) on %s', (kind) => {
 
     const expected = 50100 + 23000 + 11500 + 10000 - 20000 - 3500;
     const x = await admin.get<{ corte: Corte }>(`/api/drawer/sessions/${id}`);
-    expect(x.body.corte.figures).toMatchObject({ float: 50100, cashSales: 34500, change: 27000, withdrawals: 20000, deposits: 10000, paidOuts: 3500, expected, cashCount: 2 });
+    expect(x.body.corte.figures).toMatchObject({
+      float: 50100,
+      cashSales: 34500,
+      change: 27000,
+      withdrawals: 20000,
+      deposits: 10000,
+      paidOuts: 3500,
+      expected,
+      cashCount: 2,
+    });
     expect(x.body.corte.closedAt).toBeNull();
     // Corte X changes nothing.
     expect((await admin.get<{ corte: Corte }>(`/api/drawer/sessions/${id}`)).body.corte.figures).toEqual(x.body.corte.figures);
@@ -155,7 +179,13 @@ describe.each(testDatabaseKinds())('drawer (caja) on %s', (kind) => {
     expect(JSON.stringify(noComment.body)).not.toMatch(/69100|71100/);
     const z = await corteZ(id, short, 'Se dio cambio de más a la mesa 4');
     expect(z.status).toBe(200);
-    expect(z.body.corte).toMatchObject({ counted: 69100, difference: -2000, comment: 'Se dio cambio de más a la mesa 4', cashierName: server.users.waiter.displayName, adminName: server.users.admin.displayName });
+    expect(z.body.corte).toMatchObject({
+      counted: 69100,
+      difference: -2000,
+      comment: 'Se dio cambio de más a la mesa 4',
+      cashierName: server.users.waiter.displayName,
+      adminName: server.users.admin.displayName,
+    });
     expect(z.body.corte.figures.expected).toBe(expected);
     expect(z.body.corte.session.status).toBe('cerrada');
     expect((await state()).session).toBeNull();
@@ -167,7 +197,9 @@ describe.each(testDatabaseKinds())('drawer (caja) on %s', (kind) => {
     live.ws.close();
 
     const audit = await server.ctx.db.db.selectFrom('audit_log').select('action').where('entity_id', '=', id).execute();
-    expect(audit.map((a) => a.action).sort()).toEqual(['drawer.closed', 'drawer.deposito', 'drawer.gasto', 'drawer.opened', 'drawer.retiro'].sort());
+    expect(audit.map((a) => a.action).sort()).toEqual(
+      ['drawer.closed', 'drawer.deposito', 'drawer.gasto', 'drawer.opened', 'drawer.retiro'].sort(),
+    );
   });
 
   it('refuses closing twice, movements without a session and any edit of a closed session', async () => {
@@ -187,7 +219,18 @@ describe.each(testDatabaseKinds())('drawer (caja) on %s', (kind) => {
     await expect(
       db
         .insertInto('drawer_movements')
-        .values({ id: newId(), session_id: id, kind: 'retiro', amount: 1, reason: 'x', authorized_by: 'a', authorized_by_name: 'a', created_by: 'a', created_by_name: 'a', created_at: 1 })
+        .values({
+          id: newId(),
+          session_id: id,
+          kind: 'retiro',
+          amount: 1,
+          reason: 'x',
+          authorized_by: 'a',
+          authorized_by_name: 'a',
+          created_by: 'a',
+          created_by_name: 'a',
+          created_at: 1,
+        })
         .execute(),
     ).rejects.toThrow(/closed/);
     // Only an admin reaches the drawer.

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { countTotal, DENOMINATION_SLOTS, drawerFigures, expectedCash, isValidCount, overShort, overShortLabel, type DrawerPayment } from './drawer.ts';
+import {
+  countTotal,
+  DENOMINATION_SLOTS,
+  drawerFigures,
+  expectedCash,
+  isValidCount,
+  overShort,
+  overShortLabel,
+  type DrawerPayment,
+} from './drawer.ts';
 
 describe('drawer', () => {
   it('adds a count of bills and coins in centavos', () => {
@@ -31,7 +40,15 @@ describe('drawer', () => {
         { kind: 'gasto', amount: 3500 },
       ],
     );
-    expect(f).toMatchObject({ float: 50000, cashSales: 34500, change: 27000, cashReceived: 61500, deposits: 10000, withdrawals: 20000, paidOuts: 3500 });
+    expect(f).toMatchObject({
+      float: 50000,
+      cashSales: 34500,
+      change: 27000,
+      cashReceived: 61500,
+      deposits: 10000,
+      withdrawals: 20000,
+      paidOuts: 3500,
+    });
     expect(expectedCash(f)).toBe(50000 + 34500 + 10000 - 20000 - 3500);
   });
 
@@ -44,9 +61,9 @@ describe('drawer', () => {
 
   it('expected cash is never affected by card or transfer payments (property)', () => {
     const amount = fc.integer({ min: 0, max: 10_000_000 });
-    const cash = fc.record({ amount, extra: amount }).map(
-      ({ amount: a, extra }): DrawerPayment => ({ method: 'efectivo', amount: a, receivedAmount: a + extra, changeAmount: extra }),
-    );
+    const cash = fc
+      .record({ amount, extra: amount })
+      .map(({ amount: a, extra }): DrawerPayment => ({ method: 'efectivo', amount: a, receivedAmount: a + extra, changeAmount: extra }));
     const other = fc
       .record({ method: fc.constantFrom('tarjeta' as const, 'transferencia' as const), amount })
       .map((p): DrawerPayment => ({ ...p, receivedAmount: null, changeAmount: null }));

@@ -1,6 +1,5 @@
 import { cents, type Cents } from './money.ts';
 
-
 /** MXN bills (1000–20) and coins (20–0.50) in centavos, largest first. Each denomination once, with its kind: the $20 exists as a bill and as a coin. */
 export const DENOMINATION_SLOTS = [
   { key: 'b100000', value: 100000, kind: 'billete' },
@@ -30,7 +29,8 @@ export const DRAWER_MESSAGES = {
 
 export function isValidCount(count: DenominationCount): boolean {
   return Object.entries(count).every(
-    ([key, n]) => DENOMINATION_SLOTS.some((s) => s.key === key) && Number.isSafeInteger(n) && (n as number) >= 0 && (n as number) <= MAX_PIECES,
+    ([key, n]) =>
+      DENOMINATION_SLOTS.some((s) => s.key === key) && Number.isSafeInteger(n) && (n as number) >= 0 && (n as number) <= MAX_PIECES,
   );
 }
 

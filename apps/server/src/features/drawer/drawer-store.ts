@@ -69,7 +69,13 @@ export function parseCount(json: string | null): DenominationCount {
 }
 
 async function movements(db: Trx, sessionId: string): Promise<DrawerMovementView[]> {
-  const rows = await db.selectFrom('drawer_movements').selectAll().where('session_id', '=', sessionId).orderBy('created_at').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('drawer_movements')
+    .selectAll()
+    .where('session_id', '=', sessionId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   return rows.map((m) => ({
     id: m.id,
     sessionId: m.session_id,
@@ -81,7 +87,6 @@ async function movements(db: Trx, sessionId: string): Promise<DrawerMovementView
     createdAt: Number(m.created_at),
   }));
 }
-
 
 /** The session as the screens show it: float and movements, never its expected cash. */
 export async function presentSession(db: Trx, row: NonNullable<SessionRow>): Promise<DrawerSessionView> {
@@ -156,4 +161,3 @@ export async function presentCorte(db: Trx, row: NonNullable<SessionRow>, now: n
     adminName: row.admin_name,
   };
 }
-

@@ -1,5 +1,13 @@
 import { sql } from 'kysely';
-import type { Corte, CorteZBody, DenominationCountInput, DrawerMovementBody, DrawerMovementView, DrawerSessionView, SessionUser } from '@comanda/contract';
+import type {
+  Corte,
+  CorteZBody,
+  DenominationCountInput,
+  DrawerMovementBody,
+  DrawerMovementView,
+  DrawerSessionView,
+  SessionUser,
+} from '@comanda/contract';
 import { countTotal, overShort, type DenominationCount } from '@comanda/domain';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
@@ -46,7 +54,13 @@ export async function setDrawerControl(ctx: AppContext, caller: Caller, enabled:
   return mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
     await writeConfig(trx, DRAWER_CONFIG_KEY, { enabled }, now);
-    await audit(trx, now, { actor: actorOf(caller.user), action: 'drawer.control', entity: 'config', entityId: DRAWER_CONFIG_KEY, data: { enabled } });
+    await audit(trx, now, {
+      actor: actorOf(caller.user),
+      action: 'drawer.control',
+      entity: 'config',
+      entityId: DRAWER_CONFIG_KEY,
+      data: { enabled },
+    });
     emit({ topic: 'drawer', type: 'drawer.settings', id: DRAWER_CONFIG_KEY });
     emit({ topic: 'config', type: 'config.updated', id: DRAWER_CONFIG_KEY });
     return { enabled };
@@ -90,7 +104,13 @@ export async function openDrawer(ctx: AppContext, caller: Caller, count: Denomin
       .returning('id')
       .executeTakeFirst();
     if (!inserted) throw conflict(DRAWER_TEXT.alreadyOpen, 'drawer_open');
-    await audit(trx, now, { actor: actorOf(caller.user), action: 'drawer.opened', entity: 'drawer_session', entityId: id, data: { float, count: floatCount } });
+    await audit(trx, now, {
+      actor: actorOf(caller.user),
+      action: 'drawer.opened',
+      entity: 'drawer_session',
+      entityId: id,
+      data: { float, count: floatCount },
+    });
     emitDrawer(emit, id, 1);
     const row = await findSession(trx, id);
     return presentSession(trx, row!);
@@ -161,7 +181,13 @@ export async function corteX(ctx: AppContext, sessionId: string): Promise<Corte>
 export async function corteZ(ctx: AppContext, caller: Caller, sessionId: string, body: CorteZBody): Promise<Corte> {
   const countedCount = compact(body.count);
   const counted = countTotal(countedCount);
-  const cashier = await verifyPin(ctx, { pin: body.cashierPin, actorId: caller.user.id, sessionHash: caller.sessionHash, ip: caller.ip, purpose: 'drawer' });
+  const cashier = await verifyPin(ctx, {
+    pin: body.cashierPin,
+    actorId: caller.user.id,
+    sessionHash: caller.sessionHash,
+    ip: caller.ip,
+    purpose: 'drawer',
+  });
   const admin = await adminPin(ctx, caller, body.adminPin);
   return mutate(ctx, async (trx, emit) => {
     const claimed = await trx

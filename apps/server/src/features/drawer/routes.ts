@@ -36,17 +36,13 @@ export const drawerRoutes: FastifyPluginAsync = async (base) => {
     return { enabled: await drawerEnabled(db), session: open ? await presentSession(db, open) : null };
   });
 
-  app.put(
-    '/api/drawer/settings',
-    { config: { access: ADMIN }, schema: { body: DrawerSettingsBodySchema } },
-    async (request) => setDrawerControl(ctx, callerOf(request), request.body.enabled),
+  app.put('/api/drawer/settings', { config: { access: ADMIN }, schema: { body: DrawerSettingsBodySchema } }, async (request) =>
+    setDrawerControl(ctx, callerOf(request), request.body.enabled),
   );
 
-  app.post(
-    '/api/drawer/open',
-    { config: { access: ADMIN }, schema: { body: OpenDrawerBodySchema } },
-    async (request) => ({ session: await openDrawer(ctx, callerOf(request), request.body.count) }),
-  );
+  app.post('/api/drawer/open', { config: { access: ADMIN }, schema: { body: OpenDrawerBodySchema } }, async (request) => ({
+    session: await openDrawer(ctx, callerOf(request), request.body.count),
+  }));
 
   app.post(
     '/api/drawer/movements',
@@ -86,7 +82,10 @@ export const drawerRoutes: FastifyPluginAsync = async (base) => {
 
   app.post(
     '/api/drawer/sessions/:sessionId/corte-z',
-    { config: { access: ADMIN }, schema: { params: DrawerSessionParamsSchema, body: CorteZBodySchema, response: { 200: CorteResponseSchema } } },
+    {
+      config: { access: ADMIN },
+      schema: { params: DrawerSessionParamsSchema, body: CorteZBodySchema, response: { 200: CorteResponseSchema } },
+    },
     async (request) => ({ corte: await corteZ(ctx, callerOf(request), request.params.sessionId, request.body) }),
   );
 };

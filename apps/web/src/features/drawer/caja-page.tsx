@@ -87,7 +87,9 @@ function OpenDrawerCard() {
     <Card className="max-w-3xl space-y-4 p-5">
       <div>
         <h2 className="text-lg font-semibold text-slate-900">{L.openTitle}</h2>
-        <p className="text-sm text-slate-500">{L.noSession} {L.openHint}</p>
+        <p className="text-sm text-slate-500">
+          {L.noSession} {L.openHint}
+        </p>
       </div>
       <DenominationForm value={count} onChange={setCount} idPrefix="float" />
       {open.isError && <FormError message={errorMessage(open.error, L.error)} />}
@@ -119,13 +121,16 @@ function SessionCard({ session, onCorteX }: { session: DrawerSessionView; onCort
           <h2 className="text-lg font-semibold text-slate-900">{L.session}</h2>
           <p className="text-sm text-slate-500">{L.openedBy(session.openedByName, formatDateTime(session.openedAt))}</p>
         </div>
-        <Button variant="outline" onClick={() => void corteX()} disabled={busy}>
+        <Button variant="outline" className="shrink-0" onClick={() => void corteX()} disabled={busy}>
           <Receipt className="h-4 w-4" aria-hidden />
           {L.corteX}
         </Button>
       </div>
       <p className="text-sm text-slate-600">
-        {L.float}: <strong className="text-xl text-slate-900 tabular-nums" data-testid="drawer-float">{money(session.float)}</strong>
+        {L.float}:{' '}
+        <strong className="text-xl text-slate-900 tabular-nums" data-testid="drawer-float">
+          {money(session.float)}
+        </strong>
       </p>
       <p className="text-xs text-slate-500">{L.corteXHint}</p>
     </Card>
@@ -163,7 +168,7 @@ function MovementsCard({ session, onSlip }: { session: DrawerSessionView; onSlip
         </ul>
       )}
       <form
-        className="grid gap-3 sm:grid-cols-[10rem_8rem_1fr_auto] sm:items-end"
+        className="grid gap-3 sm:grid-cols-[10rem_10rem_1fr] sm:items-end"
         onSubmit={(e) => {
           e.preventDefault();
           if (ready) setAsking(true);
@@ -188,11 +193,11 @@ function MovementsCard({ session, onSlip }: { session: DrawerSessionView; onSlip
           <Label htmlFor="movement-amount">{L.amount}</Label>
           <Input id="movement-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="0.00" />
         </div>
-        <div>
+        <div className="sm:col-span-1">
           <Label htmlFor="movement-reason">{L.reason}</Label>
           <Input id="movement-reason" value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
         </div>
-        <Button type="submit" variant="primary" disabled={!ready || add.isPending}>
+        <Button type="submit" variant="primary" className="sm:col-span-3 sm:justify-self-end" disabled={!ready || add.isPending}>
           {L.addMovement}
         </Button>
       </form>
@@ -243,11 +248,27 @@ function CorteZCard({ session, onClosed }: { session: DrawerSessionView; onClose
       <div className="grid gap-3 sm:grid-cols-2">
         <div>
           <Label htmlFor="cashier-pin">{L.cashierPin}</Label>
-          <Input id="cashier-pin" type="password" inputMode="numeric" maxLength={4} autoComplete="off" value={cashierPin} onChange={(e) => setCashierPin(e.target.value)} />
+          <Input
+            id="cashier-pin"
+            type="password"
+            inputMode="numeric"
+            maxLength={4}
+            autoComplete="off"
+            value={cashierPin}
+            onChange={(e) => setCashierPin(e.target.value)}
+          />
         </div>
         <div>
           <Label htmlFor="admin-pin">{L.adminPin}</Label>
-          <Input id="admin-pin" type="password" inputMode="numeric" maxLength={4} autoComplete="off" value={adminPin} onChange={(e) => setAdminPin(e.target.value)} />
+          <Input
+            id="admin-pin"
+            type="password"
+            inputMode="numeric"
+            maxLength={4}
+            autoComplete="off"
+            value={adminPin}
+            onChange={(e) => setAdminPin(e.target.value)}
+          />
         </div>
       </div>
       {z.isError && <FormError message={errorMessage(z.error, L.error)} />}
@@ -279,8 +300,7 @@ function CorteResult({ corte, onPrint }: { corte: Corte; onPrint: () => void }) 
         {L.figures.counted}: <strong className="tabular-nums">{money(corte.counted ?? 0)}</strong>
       </p>
       <p className={`text-lg font-bold ${tone}`} data-testid="corte-difference">
-        {L.overShort[overShortLabel(diff)]}: {diff < 0 ? '-' : ''}
-        {money(Math.abs(diff))}
+        {L.overShort[overShortLabel(diff)]}: {money(Math.abs(diff))}
       </p>
       {corte.comment && <p className="text-sm text-slate-600">{corte.comment}</p>}
     </Card>

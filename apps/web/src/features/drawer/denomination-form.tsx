@@ -6,7 +6,15 @@ import { t } from '../../lib/i18n/es-MX.ts';
 const label = (value: number) => money(value).replace('.00', '');
 
 /** One field per MXN bill and coin; the total is added up as the cashier types. */
-export function DenominationForm({ value, onChange, idPrefix }: { value: DenominationCount; onChange: (v: DenominationCount) => void; idPrefix: string }) {
+export function DenominationForm({
+  value,
+  onChange,
+  idPrefix,
+}: {
+  value: DenominationCount;
+  onChange: (v: DenominationCount) => void;
+  idPrefix: string;
+}) {
   const set = (key: string, raw: string) => {
     const n = raw === '' ? 0 : Math.max(0, Math.floor(Number(raw)));
     onChange({ ...value, [key]: Number.isFinite(n) ? n : 0 });

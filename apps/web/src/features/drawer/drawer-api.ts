@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Corte, CorteZBody, DenominationCountInput, DrawerMovementBody, DrawerMovementView, DrawerStateResponse } from '@comanda/contract';
+import type {
+  Corte,
+  CorteZBody,
+  DenominationCountInput,
+  DrawerMovementBody,
+  DrawerMovementView,
+  DrawerStateResponse,
+} from '@comanda/contract';
 import { get, post } from '../../lib/api.ts';
 import { useLiveQueries } from '../../lib/use-live.ts';
 
@@ -18,7 +25,9 @@ function useDrawerMutation<I, O>(fn: (input: I) => Promise<O>) {
 export const useOpenDrawer = () => useDrawerMutation((count: DenominationCountInput) => post<unknown>('/api/drawer/open', { count }));
 
 export const useAddMovement = () =>
-  useDrawerMutation(async (body: DrawerMovementBody) => (await post<{ movement: DrawerMovementView }>('/api/drawer/movements', body)).movement);
+  useDrawerMutation(
+    async (body: DrawerMovementBody) => (await post<{ movement: DrawerMovementView }>('/api/drawer/movements', body)).movement,
+  );
 
 export const fetchCorteX = async (sessionId: string) => (await get<{ corte: Corte }>(`/api/drawer/sessions/${sessionId}`)).corte;
 

@@ -14,12 +14,16 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
     </div>
   );
 }
+const minus = (c: number) => (c === 0 ? money(0) : `-${money(c)}`);
 const Rule = () => <div className="my-2 border-t border-dashed border-black" aria-hidden />;
 
 function Paper({ title, children, testId }: { title: string; children: React.ReactNode; testId: string }) {
   const config = useGeneralConfig();
   return (
-    <article className="mx-auto w-full max-w-[80mm] bg-white px-[4mm] py-[5mm] font-mono text-[12px] leading-snug text-black" data-testid={testId}>
+    <article
+      className="mx-auto w-full max-w-[80mm] bg-white px-[4mm] py-[5mm] font-mono text-[12px] leading-snug text-black"
+      data-testid={testId}
+    >
       <header className="text-center">
         <p className="text-[15px] font-bold uppercase">{config.data?.name || t.app.fallbackTitle}</p>
         <p className="mt-1 font-bold tracking-widest">{title}</p>
@@ -68,12 +72,11 @@ export function CorteSlip({ corte }: { corte: Corte }) {
       <Row label={z ? L.closedAt : L.printedAt} value={formatDateTime(corte.at)} />
       <Rule />
       <Row label={F.float} value={money(f.float)} />
-      <Row label={F.cashSales} value={money(f.cashSales)} />
       <Row label={F.cashReceived} value={money(f.cashReceived)} />
-      <Row label={F.change} value={`-${money(f.change)}`} />
+      <Row label={F.change} value={minus(f.change)} />
       <Row label={F.deposits} value={money(f.deposits)} />
-      <Row label={F.withdrawals} value={`-${money(f.withdrawals)}`} />
-      <Row label={F.paidOuts} value={`-${money(f.paidOuts)}`} />
+      <Row label={F.withdrawals} value={minus(f.withdrawals)} />
+      <Row label={F.paidOuts} value={minus(f.paidOuts)} />
       <Rule />
       <Row label={F.expected} value={money(f.expected)} strong />
       {z && corte.counted !== null && corte.difference !== null && (
@@ -88,6 +91,7 @@ export function CorteSlip({ corte }: { corte: Corte }) {
         </>
       )}
       <Rule />
+      <Row label={F.cashSales} value={money(f.cashSales)} />
       <Row label={F.cashCount} value={String(f.cashCount)} />
       <Row label={F.card} value={money(f.card)} />
       <Row label={F.transfer} value={money(f.transfer)} />
