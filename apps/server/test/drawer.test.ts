@@ -236,6 +236,11 @@ describe.each(testDatabaseKinds())('drawer (caja) on %s', (kind) => {
     // Only an admin reaches the drawer.
     expect((await waiter.get('/api/drawer')).status).toBe(403);
     expect((await waiter.post('/api/drawer/open', { count: { b10000: 1 } })).status).toBe(403);
+    // ...and only an admin hears the drawer's live topic.
+    const waiterLive = await connectLive(server.url, waiter.cookie);
+    waiterLive.ws.send(JSON.stringify({ op: 'subscribe', topics: ['drawer'] }));
+    await waiterLive.next((m) => m.op === 'denied' && m.topic === 'drawer');
+    waiterLive.ws.close();
   });
 
   it('with drawer control on, a cash sale without an open session is refused in Spanish and nothing is written', async () => {
