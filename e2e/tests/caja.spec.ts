@@ -11,7 +11,12 @@ interface OrderDto {
 }
 
 /** Opens table n, orders, delivers and pays in cash (PIN 1234), with change: a cash sale. */
-async function cashSale(request: APIRequestContext, n: number, lines: [string, number][]): Promise<void> {
+async function cashSale(
+  request: APIRequestContext,
+  n: number,
+  lines: [string, number][],
+  expectOk = true,
+): Promise<{ status: number; text: string }> {
   const { tables } = (await (await request.get('/api/tables')).json()) as { tables: { id: string; number: number }[] };
   const table = tables.find((t) => t.number === n)!;
   const opened = await request.post(`/api/tables/${table.id}/open`);
@@ -32,7 +37,8 @@ async function cashSale(request: APIRequestContext, n: number, lines: [string, n
     headers: { 'Idempotency-Key': `e2e-caja-${order.id}` },
     data: { method: 'efectivo', pin: '1234', tipBps: 0, peopleCount: 1, receivedAmount: order.subtotal + 5000 },
   });
-  expect(closed.ok(), await closed.text()).toBeTruthy();
+  if (expectOk) expect(closed.ok(), await closed.text()).toBeTruthy();
+  return { status: closed.status(), text: await closed.text() };
 }
 
 /** Bills and coins that add up to `amount` centavos, largest first. */
@@ -165,5 +171,24 @@ test.describe('caja: drawer session with a blind corte Z @caja', () => {
     const day = page.getByTestId('drawer-cortes');
     await expect(day).toContainText('Turnos de caja del día');
     await expect(day).toContainText('Faltan 20 pesos');
+  });
+
+  test('the Configuración switch turns drawer control on: cash without an open session is refused', async ({ page }) => {
+    await page.setViewportSize(ADMIN);
+    await login(page, 'admin');
+    await page.goto('/admin/settings');
+    const control = page.getByTestId('drawer-control');
+    await expect(control).toContainText('Control de caja');
+    const toggle = control.getByRole('switch', { name: 'Control de caja' });
+    await expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-checked', 'true');
+    const refused = await cashSale(page.request, 9, [['Michelada', 1]], false);
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain('No hay un turno de caja abierto. Abre la caja antes de cobrar en efectivo.');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-checked', 'false');
+    // Off again: a cash sale goes through as the spec says.
+    expect((await cashSale(page.request, 10, [['Michelada', 1]])).status).toBe(200);
   });
 });
