@@ -171,6 +171,8 @@ test.describe('caja: drawer session with a blind corte Z @caja', () => {
     const day = page.getByTestId('drawer-cortes');
     await expect(day).toContainText('Turnos de caja del día');
     await expect(day).toContainText('Faltan 20 pesos');
+    await day.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/caja-cierre-turnos.png`, fullPage: true });
   });
 
   test('the Configuración switch turns drawer control on: cash without an open session is refused', async ({ page }) => {

@@ -58,6 +58,10 @@ describe.each(testDatabaseKinds())('access matrix on %s', (kind) => {
     expect(routes.map(label)).toContain('POST /api/auth/login');
     // A crashed screen reports itself before or after sign-in: the one write open to anyone besides auth.
     expect(routes.find((r) => label(r) === 'POST /api/client-errors')?.access).toBe('public');
+    // The drawer (caja: float, movements, cortes) is the admin's alone.
+    const drawer = routes.filter((r) => r.url.startsWith('/api/drawer'));
+    expect(drawer.map(label)).toContain('POST /api/drawer/sessions/:sessionId/corte-z');
+    expect(drawer.filter((r) => JSON.stringify(r.access) !== '["admin"]').map(label)).toEqual([]);
     const undeclared = routes.filter((r) => r.access === undefined).map(label);
     expect(undeclared).toEqual([]);
   });
