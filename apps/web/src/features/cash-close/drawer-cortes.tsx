@@ -38,7 +38,7 @@ export function DrawerCortes({ date }: { date: string }) {
                 <th className="py-1 pr-3 text-right">{L.figures.counted}</th>
                 <th className="py-1 pr-3 text-right">{L.figures.difference}</th>
                 <th className="py-1 pr-3">{L.cashier}</th>
-                <th className="py-1">{L.comment}</th>
+                <th className="py-1">{L.commentHeader}</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100 tabular-nums">
