@@ -14,7 +14,7 @@ import { connect } from '../apps/server/src/db/connect.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { shiftSummary } from '../apps/server/src/features/cash-close/summary.query.ts';
 import { shiftStatistics } from '../apps/server/src/features/cash-close/statistics.query.ts';
-import { outsideShiftIntervals, shiftInterval } from '../apps/server/src/features/cash-close/shift-windows.ts';
+import { outsideShiftIntervals, shiftInterval } from '../apps/server/src/model/shift-windows.ts';
 import { listTickets } from '../apps/server/src/features/tickets/tickets.query.ts';
 import { parseTicketSearch } from '../apps/server/src/features/tickets/ticket-search.ts';
 

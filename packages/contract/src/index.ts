@@ -16,3 +16,4 @@ export * from './devices.ts';
 export * from './shared-devices.ts';
 export * from './ops.ts';
 export * from './printers.ts';
+export * from './drawer.ts';

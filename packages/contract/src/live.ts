@@ -5,7 +5,18 @@ import { z } from 'zod';
  * entity id and its new version; clients refetch what they show through the HTTP API,
  * so every read stays behind the same authorisation as the routes.
  */
-export const LIVE_TOPICS = ['tables', 'orders', 'board', 'products', 'config', 'users', 'terminals', 'tickets', 'printers'] as const;
+export const LIVE_TOPICS = [
+  'tables',
+  'orders',
+  'board',
+  'products',
+  'config',
+  'users',
+  'terminals',
+  'tickets',
+  'printers',
+  'drawer',
+] as const;
 export const LiveTopicSchema = z.union([
   z.enum(LIVE_TOPICS),
   z.string().regex(/^order:[A-Za-z0-9_-]{1,64}$/),

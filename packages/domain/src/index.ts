@@ -13,3 +13,4 @@ export * from './labels.ts';
 export * from './validation.ts';
 export * from './decimal.ts';
 export * from './limits.ts';
+export * from './drawer.ts';

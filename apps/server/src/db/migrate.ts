@@ -3,6 +3,7 @@ import type { Db, DbKind } from './connect.ts';
 import { initial } from './migrations/0001-initial.ts';
 import { cardReview } from './migrations/0002-card-review.ts';
 import { printing } from './migrations/0003-printing.ts';
+import { drawer } from './migrations/0004-drawer.ts';
 import { sharedDevices } from './migrations/0005-shared-devices.ts';
 
 function migrationsFor(kind: DbKind): Record<string, Migration> {
@@ -10,6 +11,7 @@ function migrationsFor(kind: DbKind): Record<string, Migration> {
     '0001-initial': initial(kind),
     '0002-card-review': cardReview(),
     '0003-printing': printing(kind),
+    '0004-drawer': drawer(kind),
     '0005-shared-devices': sharedDevices(),
   };
 }

@@ -20,6 +20,9 @@ export interface Database {
   shared_devices: SharedDevicesTable;
   printers: PrintersTable;
   print_jobs: PrintJobsTable;
+  drawer_sessions: DrawerSessionsTable;
+  drawer_movements: DrawerMovementsTable;
+  drawer_payments: DrawerPaymentsTable;
 }
 
 export interface UsersTable {
@@ -245,4 +248,50 @@ export interface PrintJobsTable {
   last_error: string | null;
   created_at: number;
   printed_at: number | null;
+}
+
+/** A drawer session (turno de caja); see migrations/0004-drawer.ts. Immutable once 'cerrada'. */
+export interface DrawerSessionsTable {
+  id: string;
+  drawer_id: string;
+  /** Equals drawer_id while open, null once closed: unique, so one open session per drawer. */
+  open_drawer_id: string | null;
+  status: 'abierta' | 'cerrada';
+  float_amount: number;
+  float_count: string;
+  opened_by: string;
+  opened_by_name: string;
+  opened_at: number;
+  closed_at: number | null;
+  counted_amount: number | null;
+  counted_count: string | null;
+  expected_amount: number | null;
+  difference: number | null;
+  figures: string | null;
+  comment: string | null;
+  cashier_id: string | null;
+  cashier_name: string | null;
+  admin_id: string | null;
+  admin_name: string | null;
+  version: Generated<number>;
+}
+
+export interface DrawerMovementsTable {
+  id: string;
+  session_id: string;
+  kind: 'deposito' | 'retiro' | 'gasto';
+  amount: number;
+  reason: string;
+  authorized_by: string;
+  authorized_by_name: string;
+  created_by: string;
+  created_by_name: string;
+  created_at: number;
+}
+
+/** The cash payments a session holds: one row per payment, so a payment is in at most one session. */
+export interface DrawerPaymentsTable {
+  payment_id: string;
+  session_id: string;
+  created_at: number;
 }

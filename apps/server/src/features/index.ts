@@ -3,6 +3,7 @@ import { boardRoutes } from './board/routes.ts';
 import { cashCloseRoutes } from './cash-close/routes.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
 import { clientErrorRoutes } from './client-errors/routes.ts';
+import { drawerRoutes } from './drawer/routes.ts';
 import { ordersRoutes } from './orders/routes.ts';
 import { printingRoutes } from './printing/routes.ts';
 import { productsRoutes } from './products/routes.ts';
@@ -29,4 +30,5 @@ export const featureRoutes = [
   clientErrorRoutes,
   sharedDevicesRoutes,
   printingRoutes,
+  drawerRoutes,
 ];

@@ -21,6 +21,7 @@ export function mayHear(role: Role, topic: string): boolean {
     case 'users':
     case 'terminals':
     case 'tickets':
+    case 'drawer':
       return role === 'admin';
     default:
       return false;

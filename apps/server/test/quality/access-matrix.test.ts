@@ -71,6 +71,10 @@ describe.each(testDatabaseKinds())('access matrix on %s', (kind) => {
       expect(routes.find((r) => label(r) === route)?.access, route).toEqual(['admin']);
     expect(routes.find((r) => label(r) === 'GET /api/printers/alerts')?.access).toEqual(['admin', 'kitchen', 'barra']);
     expect(routes.find((r) => label(r) === 'POST /api/orders/:orderId/reprint')?.access).toEqual(['admin', 'waiter']);
+    // The drawer (caja: float, movements, cortes) is the admin's alone.
+    const drawer = routes.filter((r) => r.url.startsWith('/api/drawer'));
+    expect(drawer.map(label)).toContain('POST /api/drawer/sessions/:sessionId/corte-z');
+    expect(drawer.filter((r) => JSON.stringify(r.access) !== '["admin"]').map(label)).toEqual([]);
     const undeclared = routes.filter((r) => r.access === undefined).map(label);
     expect(undeclared).toEqual([]);
   });

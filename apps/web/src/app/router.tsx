@@ -29,6 +29,7 @@ const Checkout = page(() => import('../features/checkout/checkout-page.tsx'), 'C
 const Tickets = page(() => import('../features/tickets/tickets-page.tsx'), 'TicketsPage');
 const Products = page(() => import('../features/products/products-page.tsx'), 'ProductsPage');
 const CashClose = page(() => import('../features/cash-close/cash-close-page.tsx'), 'CashClosePage');
+const Caja = page(() => import('../features/drawer/caja-page.tsx'), 'CajaPage');
 const Settings = page(() => import('../features/settings/settings-page.tsx'), 'SettingsPage');
 const ResetPassword = page(() => import('../features/auth/reset-password-page.tsx'), 'ResetPasswordPage');
 
@@ -62,6 +63,7 @@ const routes: RouteObject[] = [
       { path: 'order/:tableId', element: AdminOrder },
       { path: 'panel', element: Panel },
       { path: 'cierre', element: CashClose },
+      { path: 'caja', element: Caja },
       { path: 'settings', element: Settings },
     ],
   },

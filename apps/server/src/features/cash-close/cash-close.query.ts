@@ -1,18 +1,10 @@
 import type { CashCloseResponse, OutsideShiftResponse } from '@comanda/contract';
 import { OUTSIDE_SHIFT_LIST_MAX } from '@comanda/contract';
-import { defaultShiftDate } from '@comanda/domain';
 import type { AppContext } from '../../http/context.ts';
-import { getGeneralConfig } from '../../model/config-store.ts';
-import { outsideShiftIntervals, shiftInterval, type ShiftSettings } from './shift-windows.ts';
+import { outsideShiftIntervals, resolveShift, shiftInterval } from '../../model/shift-windows.ts';
 import { shiftSummary } from './summary.query.ts';
 import { shiftStatistics } from './statistics.query.ts';
 import { outsideShiftTickets, outsideShiftTotals } from './outside.query.ts';
-
-/** The business's shift settings and the date asked for, or the default one (SPEC §9) computed here. */
-export async function resolveShift(ctx: AppContext, date: string | undefined): Promise<ShiftSettings & { date: string }> {
-  const { timezone, shiftStartHour, shiftEndHour } = await getGeneralConfig(ctx.db.db, ctx.config.BUSINESS_TIMEZONE);
-  return { timezone, shiftStartHour, shiftEndHour, date: date ?? defaultShiftDate(new Date(ctx.clock.now()), timezone, shiftStartHour) };
-}
 
 export async function cashCloseReport(ctx: AppContext, date: string | undefined): Promise<CashCloseResponse> {
   const shift = await resolveShift(ctx, date);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { centsToPesos, cents, tableLabel, ticketNumber } from '@comanda/domain';
 import type { Trx } from '../../http/transaction.ts';
-import type { Interval } from './shift-windows.ts';
+import type { Interval } from '../../model/shift-windows.ts';
 
 const HEADER = [
   'Ticket',

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { TicketSummary } from '@comanda/contract';
 import type { Trx } from '../../http/transaction.ts';
 import { paidTickets, presentTicket } from '../../model/tickets/paid-tickets.ts';
-import type { Interval } from './shift-windows.ts';
+import type { Interval } from '../../model/shift-windows.ts';
 
 /** Count and total of paid orders completed in the given intervals (the gaps between shifts). */
 export async function outsideShiftTotals(db: Trx, intervals: Interval[]): Promise<{ count: number; total: number }> {

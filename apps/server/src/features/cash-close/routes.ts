@@ -2,9 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CashCloseQuerySchema, CashCloseResponseSchema, OutsideShiftResponseSchema } from '@comanda/contract';
 import { ADMIN } from '../../http/access.ts';
-import { cashCloseReport, outsideShiftReport, resolveShift } from './cash-close.query.ts';
+import { cashCloseReport, outsideShiftReport } from './cash-close.query.ts';
 import { shiftCsv } from './export-csv.ts';
-import { shiftInterval } from './shift-windows.ts';
+import { resolveShift, shiftInterval } from '../../model/shift-windows.ts';
 
 /** Cierre de Caja (SPEC §2, §3, §9): admin only; the shift window is computed here, never in the browser. */
 export const cashCloseRoutes: FastifyPluginAsync = async (base) => {

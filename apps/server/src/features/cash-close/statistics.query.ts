@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { HourSales, ProductSales, ShiftStatistics, WaiterSales } from '@comanda/contract';
 import { localHour } from '@comanda/domain';
 import type { Trx } from '../../http/transaction.ts';
-import type { Interval } from './shift-windows.ts';
+import type { Interval } from '../../model/shift-windows.ts';
 
 const HOUR_MS = 3_600_000;
 const TOP = 10;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { ShiftSummary } from '@comanda/contract';
 import type { Trx } from '../../http/transaction.ts';
-import type { Interval } from './shift-windows.ts';
+import type { Interval } from '../../model/shift-windows.ts';
 
 // Sums come back as numeric strings from PostgreSQL and as integers from SQLite.
 type Numeric = number | string | null;

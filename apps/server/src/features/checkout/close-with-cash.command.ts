@@ -9,6 +9,7 @@ import { closeOrderInTx } from '../../model/checkout/close-order.ts';
 import { claimKey, requestHash, storeResponse, type StoredResponse } from '../../http/idempotency.ts';
 import { CARD_MESSAGES, LIVE_STATES } from '../../model/card-payments/card-payment-store.ts';
 import { assertNoPendingReview } from '../../model/card-payments/card-review-guard.ts';
+import { attachToDrawer } from '../../model/drawer/drawer-store.ts';
 
 export interface CashCloseRequest {
   orderId: string;
@@ -62,6 +63,7 @@ export async function closeWithCash(ctx: AppContext, req: CashCloseRequest): Pro
       actor: { id: req.user.id, displayName: req.user.displayName },
       emit,
     });
+    await attachToDrawer(trx, { orderId: req.orderId, now: ctx.clock.now(), emit });
     const response: StoredResponse = { statusCode: 200, body: { order: closed } };
     await storeResponse(trx, req.idempotencyKey, response);
     return response;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { BarChart3, ChefHat, ClipboardList, LayoutGrid, LogOut, Menu, Package, Receipt, Settings, Wine } from 'lucide-react';
+import { BarChart3, ChefHat, ClipboardList, LayoutGrid, LogOut, Menu, Package, Receipt, Settings, Vault, Wine } from 'lucide-react';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { ConnectionIndicator } from '../../components/ui/connection-indicator.tsx';
@@ -21,6 +21,7 @@ const LINKS = [
   { to: '/admin/panel', label: t.nav.panel, icon: ClipboardList },
   { to: '/admin/tickets', label: t.nav.tickets, icon: Receipt },
   { to: '/admin/cierre', label: t.nav.cashClose, icon: BarChart3 },
+  { to: '/admin/caja', label: t.drawer.nav, icon: Vault },
   { to: '/admin/manage-products', label: t.nav.products, icon: Package },
   { to: '/admin/settings', label: t.nav.settings, icon: Settings },
 ];

@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { exportCsvUrl, useCashClose } from './cash-close-api.ts';
 import { OutsideNotice } from './outside-notice.tsx';
+import { DrawerCortes } from './drawer-cortes.tsx';
 import { businessDateTime } from './report-format.ts';
 import { StatisticsPanels } from './statistics-panels.tsx';
 import { MethodTotals, SummaryCards } from './summary-cards.tsx';
@@ -90,6 +91,7 @@ export function CashClosePage() {
               <StatisticsPanels statistics={data.statistics} />
             </>
           )}
+          <DrawerCortes date={data.date} />
         </div>
       )}
     </div>

@@ -3,6 +3,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { BusinessTab } from './business-tab.tsx';
+import { DrawerControlCard } from './drawer-control-card.tsx';
 import { UsersTab } from './users-tab.tsx';
 import { TablesTab } from './tables-tab.tsx';
 import { TerminalTab } from './terminal-tab.tsx';
@@ -33,7 +34,12 @@ export function SettingsPage() {
       <h1 className="text-2xl font-bold">{t.settings.title}</h1>
       <Tabs tabs={TABS} value={tab} onChange={setTab} label={t.settings.title} />
       <div role="tabpanel">
-        {tab === 'business' && <BusinessTab />}
+        {tab === 'business' && (
+          <div className="space-y-4">
+            <BusinessTab />
+            <DrawerControlCard />
+          </div>
+        )}
         {tab === 'users' && <UsersTab />}
         {tab === 'tables' && <TablesTab />}
         {tab === 'terminal' && <TerminalTab />}

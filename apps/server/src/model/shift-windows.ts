@@ -1,4 +1,6 @@
-import { addDays, shiftWindow, zonedToUtc } from '@comanda/domain';
+import { addDays, defaultShiftDate, shiftWindow, zonedToUtc } from '@comanda/domain';
+import type { AppContext } from '../http/context.ts';
+import { getGeneralConfig } from './config-store.ts';
 
 /** [start, end) in epoch ms. */
 export interface Interval {
@@ -44,4 +46,10 @@ export function subtract(from: Interval, cut: Interval[]): Interval[] {
 export function outsideShiftIntervals(date: string, s: ShiftSettings): Interval[] {
   const windows = [-1, 0, 1].map((d) => shiftInterval(addDays(date, d), s));
   return subtract(businessDay(date, s.timezone), windows);
+}
+
+/** The business's shift settings and the date asked for, or the default one (SPEC §9) computed here. */
+export async function resolveShift(ctx: AppContext, date: string | undefined): Promise<ShiftSettings & { date: string }> {
+  const { timezone, shiftStartHour, shiftEndHour } = await getGeneralConfig(ctx.db.db, ctx.config.BUSINESS_TIMEZONE);
+  return { timezone, shiftStartHour, shiftEndHour, date: date ?? defaultShiftDate(new Date(ctx.clock.now()), timezone, shiftStartHour) };
 }

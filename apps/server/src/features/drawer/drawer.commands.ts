@@ -1,0 +1,240 @@
+import { sql } from 'kysely';
+import type {
+  Corte,
+  CorteZBody,
+  DenominationCountInput,
+  DrawerMovementBody,
+  DrawerMovementView,
+  DrawerSessionView,
+  SessionUser,
+} from '@comanda/contract';
+import { countTotal, overShort, type DenominationCount } from '@comanda/domain';
+import type { AppContext } from '../../http/context.ts';
+import { AppError, conflict, notFound } from '../../http/errors.ts';
+import { audit } from '../../http/audit.ts';
+import { newId } from '../../http/ids.ts';
+import { mutate } from '../../http/transaction.ts';
+import { verifyPin } from '../../auth/verify-pin.ts';
+import { writeConfig } from '../../model/config-store.ts';
+import {
+  DRAWER_CONFIG_KEY,
+  DRAWER_ID,
+  DRAWER_TEXT,
+  emitDrawer,
+  findOpenSession,
+  findSession,
+  presentCorte,
+  presentSession,
+  sessionFigures,
+} from '../../model/drawer/drawer-store.ts';
+
+export interface Caller {
+  user: SessionUser;
+  ip: string;
+  sessionHash: string | null;
+}
+
+const actorOf = (user: SessionUser) => ({ id: user.id, displayName: user.displayName });
+/** Only the denominations actually counted, so the stored count reads cleanly. */
+const compact = (count: DenominationCountInput): DenominationCount =>
+  Object.fromEntries(Object.entries(count).filter(([, n]) => (n ?? 0) > 0)) as DenominationCount;
+
+function adminPin(ctx: AppContext, caller: Caller, pin: string) {
+  return verifyPin(ctx, {
+    pin,
+    actorId: caller.user.id,
+    sessionHash: caller.sessionHash,
+    ip: caller.ip,
+    purpose: 'drawer',
+    roles: ['admin'],
+  });
+}
+
+export async function setDrawerControl(ctx: AppContext, caller: Caller, enabled: boolean): Promise<{ enabled: boolean }> {
+  return mutate(ctx, async (trx, emit) => {
+    const now = ctx.clock.now();
+    await writeConfig(trx, DRAWER_CONFIG_KEY, { enabled }, now);
+    await audit(trx, now, {
+      actor: actorOf(caller.user),
+      action: 'drawer.control',
+      entity: 'config',
+      entityId: DRAWER_CONFIG_KEY,
+      data: { enabled },
+    });
+    emit({ topic: 'drawer', type: 'drawer.settings', id: DRAWER_CONFIG_KEY });
+    emit({ topic: 'config', type: 'config.updated', id: DRAWER_CONFIG_KEY });
+    return { enabled };
+  });
+}
+
+/** Opens the drawer with a float counted by denomination; the unique open_drawer_id refuses a second one. */
+export async function openDrawer(ctx: AppContext, caller: Caller, count: DenominationCountInput): Promise<DrawerSessionView> {
+  const floatCount = compact(count);
+  const float = countTotal(floatCount);
+  return mutate(ctx, async (trx, emit) => {
+    if (await findOpenSession(trx)) throw conflict(DRAWER_TEXT.alreadyOpen, 'drawer_open');
+    const now = ctx.clock.now();
+    const id = newId();
+    // Two admins opening at once: the unique index lets exactly one insert through.
+    const inserted = await trx
+      .insertInto('drawer_sessions')
+      .values({
+        id,
+        drawer_id: DRAWER_ID,
+        open_drawer_id: DRAWER_ID,
+        status: 'abierta',
+        float_amount: float,
+        float_count: JSON.stringify(floatCount),
+        opened_by: caller.user.id,
+        opened_by_name: caller.user.displayName,
+        opened_at: now,
+        closed_at: null,
+        counted_amount: null,
+        counted_count: null,
+        expected_amount: null,
+        difference: null,
+        figures: null,
+        comment: null,
+        cashier_id: null,
+        cashier_name: null,
+        admin_id: null,
+        admin_name: null,
+      })
+      .onConflict((oc) => oc.column('open_drawer_id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) throw conflict(DRAWER_TEXT.alreadyOpen, 'drawer_open');
+    await audit(trx, now, {
+      actor: actorOf(caller.user),
+      action: 'drawer.opened',
+      entity: 'drawer_session',
+      entityId: id,
+      data: { float, count: floatCount },
+    });
+    emitDrawer(emit, id, 1);
+    const row = await findSession(trx, id);
+    return presentSession(trx, row!);
+  });
+}
+
+/** A withdrawal, deposit or paid-out in the open session, authorised by an admin's PIN. */
+export async function addMovement(ctx: AppContext, caller: Caller, body: DrawerMovementBody): Promise<DrawerMovementView> {
+  const authorizer = await adminPin(ctx, caller, body.pin);
+  return mutate(ctx, async (trx, emit) => {
+    const open = await trx
+      .updateTable('drawer_sessions')
+      .set({ version: sql<number>`version + 1` })
+      .where('open_drawer_id', '=', DRAWER_ID)
+      .returning(['id', 'version'])
+      .executeTakeFirst();
+    if (!open) throw conflict(DRAWER_TEXT.noSessionForMovement, 'drawer_closed');
+    const now = ctx.clock.now();
+    const movement: DrawerMovementView = {
+      id: newId(),
+      sessionId: open.id,
+      kind: body.kind,
+      amount: body.amount,
+      reason: body.reason,
+      authorizedByName: authorizer.displayName,
+      createdByName: caller.user.displayName,
+      createdAt: now,
+    };
+    await trx
+      .insertInto('drawer_movements')
+      .values({
+        id: movement.id,
+        session_id: open.id,
+        kind: body.kind,
+        amount: body.amount,
+        reason: body.reason,
+        authorized_by: authorizer.id,
+        authorized_by_name: authorizer.displayName,
+        created_by: caller.user.id,
+        created_by_name: caller.user.displayName,
+        created_at: now,
+      })
+      .execute();
+    await audit(trx, now, {
+      actor: actorOf(caller.user),
+      action: `drawer.${body.kind}`,
+      entity: 'drawer_session',
+      entityId: open.id,
+      authorizedBy: authorizer.id,
+      data: { movementId: movement.id, amount: body.amount, reason: body.reason },
+    });
+    emitDrawer(emit, open.id, Number(open.version));
+    return movement;
+  });
+}
+
+export async function corteX(ctx: AppContext, sessionId: string): Promise<Corte> {
+  const row = await findSession(ctx.db.db, sessionId);
+  if (!row) throw notFound(DRAWER_TEXT.notFound);
+  return presentCorte(ctx.db.db, row, ctx.clock.now());
+}
+
+/**
+ * Corte Z: the blind count closes the session. The expected cash is computed only here, after
+ * the session is claimed (its open_drawer_id cleared, so no cash payment can join it any more),
+ * and is first shown in this response. A difference needs a comment; cashier and admin sign with PINs.
+ */
+export async function corteZ(ctx: AppContext, caller: Caller, sessionId: string, body: CorteZBody): Promise<Corte> {
+  const countedCount = compact(body.count);
+  const counted = countTotal(countedCount);
+  const cashier = await verifyPin(ctx, {
+    pin: body.cashierPin,
+    actorId: caller.user.id,
+    sessionHash: caller.sessionHash,
+    ip: caller.ip,
+    purpose: 'drawer',
+  });
+  const admin = await adminPin(ctx, caller, body.adminPin);
+  return mutate(ctx, async (trx, emit) => {
+    const claimed = await trx
+      .updateTable('drawer_sessions')
+      .set({ open_drawer_id: null, version: sql<number>`version + 1` })
+      .where('id', '=', sessionId)
+      .where('status', '=', 'abierta')
+      .returning('version')
+      .executeTakeFirst();
+    if (!claimed) {
+      const exists = await findSession(trx, sessionId);
+      throw exists ? conflict(DRAWER_TEXT.alreadyClosed, 'drawer_session_closed') : notFound(DRAWER_TEXT.notFound);
+    }
+    const now = ctx.clock.now();
+    const row = (await findSession(trx, sessionId))!;
+    const figures = await sessionFigures(trx, row, now);
+    const difference = overShort(counted, figures.expected);
+    const comment = body.comment.trim();
+    if (difference !== 0 && comment === '') throw new AppError(422, 'comment_required', DRAWER_TEXT.commentRequired);
+    await trx
+      .updateTable('drawer_sessions')
+      .set({
+        status: 'cerrada',
+        closed_at: now,
+        counted_amount: counted,
+        counted_count: JSON.stringify(countedCount),
+        expected_amount: figures.expected,
+        difference,
+        figures: JSON.stringify(figures),
+        comment: comment === '' ? null : comment,
+        cashier_id: cashier.id,
+        cashier_name: cashier.displayName,
+        admin_id: admin.id,
+        admin_name: admin.displayName,
+        version: sql<number>`version + 1`,
+      })
+      .where('id', '=', sessionId)
+      .execute();
+    await audit(trx, now, {
+      actor: actorOf(caller.user),
+      action: 'drawer.closed',
+      entity: 'drawer_session',
+      entityId: sessionId,
+      authorizedBy: admin.id,
+      data: { counted, expected: figures.expected, difference, comment, cashierId: cashier.id, count: countedCount },
+    });
+    emitDrawer(emit, sessionId, Number(claimed.version) + 1);
+    return presentCorte(trx, (await findSession(trx, sessionId))!, now);
+  });
+}

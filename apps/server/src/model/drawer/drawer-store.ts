@@ -1,0 +1,163 @@
+import { sql } from 'kysely';
+import type { Corte, DrawerMovementView, DrawerSessionView } from '@comanda/contract';
+import { drawerFigures, expectedCash, type DenominationCount } from '@comanda/domain';
+import type { Emit, Trx } from '../../http/transaction.ts';
+import { conflict } from '../../http/errors.ts';
+import { readConfig } from '../config-store.ts';
+
+/** The business has one drawer for now; sessions name it so a second drawer is a data change. */
+export const DRAWER_ID = 'principal';
+export const DRAWER_CONFIG_KEY = 'drawer';
+
+export const DRAWER_TEXT = {
+  noSession: 'No hay un turno de caja abierto. Abre la caja antes de cobrar en efectivo.',
+  noSessionForMovement: 'No hay un turno de caja abierto.',
+  alreadyOpen: 'Ya hay un turno de caja abierto. Haz el corte Z antes de abrir otro.',
+  alreadyClosed: 'Este turno de caja ya fue cerrado y no se puede modificar.',
+  notFound: 'Turno de caja no encontrado',
+  commentRequired: 'El conteo no coincide con lo esperado: explica la diferencia en el comentario.',
+  adminPinOnly: 'Se requiere el PIN de un administrador',
+} as const;
+
+export interface DrawerSettings {
+  enabled: boolean;
+}
+
+export async function drawerEnabled(db: Trx): Promise<boolean> {
+  return (await readConfig<DrawerSettings>(db, DRAWER_CONFIG_KEY))?.enabled === true;
+}
+
+export function emitDrawer(emit: Emit, id: string, version: number): void {
+  emit({ topic: 'drawer', type: 'drawer.updated', id, version });
+}
+
+/**
+ * The one hook of the cash close (close-with-cash.command.ts), inside its transaction: the
+ * order's payment joins the open session. The conditional update locks the session row, so a
+ * corte Z either waits for this payment or has already cleared `open_drawer_id` and this finds
+ * no open session: a payment lands in exactly one session, never in a closed one.
+ * Without an open session the payment is refused only when the business turned drawer control on.
+ */
+export async function attachToDrawer(trx: Trx, input: { orderId: string; now: number; emit: Emit }): Promise<void> {
+  const open = await trx
+    .updateTable('drawer_sessions')
+    .set({ version: sql<number>`version + 1` })
+    .where('open_drawer_id', '=', DRAWER_ID)
+    .returning(['id', 'version'])
+    .executeTakeFirst();
+  if (!open) {
+    if (await drawerEnabled(trx)) throw conflict(DRAWER_TEXT.noSession, 'drawer_closed');
+    return;
+  }
+  const payment = await trx.selectFrom('payments').select('id').where('order_id', '=', input.orderId).executeTakeFirstOrThrow();
+  await trx.insertInto('drawer_payments').values({ payment_id: payment.id, session_id: open.id, created_at: input.now }).execute();
+  emitDrawer(input.emit, open.id, Number(open.version));
+}
+
+export type SessionRow = Awaited<ReturnType<typeof findSession>>;
+
+export async function findSession(db: Trx, id: string) {
+  return db.selectFrom('drawer_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findOpenSession(db: Trx) {
+  return db.selectFrom('drawer_sessions').selectAll().where('open_drawer_id', '=', DRAWER_ID).executeTakeFirst();
+}
+
+export function parseCount(json: string | null): DenominationCount {
+  return json ? (JSON.parse(json) as DenominationCount) : {};
+}
+
+async function movements(db: Trx, sessionId: string): Promise<DrawerMovementView[]> {
+  const rows = await db
+    .selectFrom('drawer_movements')
+    .selectAll()
+    .where('session_id', '=', sessionId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((m) => ({
+    id: m.id,
+    sessionId: m.session_id,
+    kind: m.kind,
+    amount: Number(m.amount),
+    reason: m.reason,
+    authorizedByName: m.authorized_by_name,
+    createdByName: m.created_by_name,
+    createdAt: Number(m.created_at),
+  }));
+}
+
+/** The session as the screens show it: float and movements, never its expected cash. */
+export async function presentSession(db: Trx, row: NonNullable<SessionRow>): Promise<DrawerSessionView> {
+  return {
+    id: row.id,
+    status: row.status,
+    openedAt: Number(row.opened_at),
+    openedByName: row.opened_by_name,
+    float: Number(row.float_amount),
+    floatCount: parseCount(row.float_count) as Record<string, number>,
+    movements: await movements(db, row.id),
+  };
+}
+
+/** The session's figures so far (or up to `until`): cash from its own payments, card and transfer for information. */
+export async function sessionFigures(db: Trx, row: NonNullable<SessionRow>, until: number): Promise<Corte['figures']> {
+  const payments = await db
+    .selectFrom('drawer_payments')
+    .innerJoin('payments', 'payments.id', 'drawer_payments.payment_id')
+    .select(['payments.method', 'payments.amount', 'payments.received_amount', 'payments.change_amount'])
+    .where('drawer_payments.session_id', '=', row.id)
+    .execute();
+  const moves = await db.selectFrom('drawer_movements').select(['kind', 'amount']).where('session_id', '=', row.id).execute();
+  const f = drawerFigures(
+    Number(row.float_amount),
+    payments.map((p) => ({
+      method: p.method,
+      amount: Number(p.amount),
+      receivedAmount: p.received_amount === null ? null : Number(p.received_amount),
+      changeAmount: p.change_amount === null ? null : Number(p.change_amount),
+    })),
+    moves.map((m) => ({ kind: m.kind, amount: Number(m.amount) })),
+  );
+  const others = await db
+    .selectFrom('payments')
+    .select(['method', sql<string>`sum(amount)`.as('total'), sql<string>`count(*)`.as('n')])
+    .where('method', '<>', 'efectivo')
+    .where('created_at', '>=', Number(row.opened_at))
+    .where('created_at', '<', until)
+    .groupBy('method')
+    .execute();
+  const other = (m: string) => Number(others.find((o) => o.method === m)?.total ?? 0);
+  return {
+    float: f.float,
+    cashSales: f.cashSales,
+    cashReceived: f.cashReceived,
+    change: f.change,
+    deposits: f.deposits,
+    withdrawals: f.withdrawals,
+    paidOuts: f.paidOuts,
+    expected: expectedCash(f),
+    cashCount: payments.filter((p) => p.method === 'efectivo').length,
+    card: other('tarjeta'),
+    transfer: other('transferencia'),
+  };
+}
+
+/** A corte: X (live figures of an open session, `at` = now) or Z (the stored, immutable close). */
+export async function presentCorte(db: Trx, row: NonNullable<SessionRow>, now: number): Promise<Corte> {
+  const closed = row.status === 'cerrada';
+  const figures = closed && row.figures ? (JSON.parse(row.figures) as Corte['figures']) : await sessionFigures(db, row, now);
+  return {
+    session: await presentSession(db, row),
+    figures,
+    at: closed ? Number(row.closed_at) : now,
+    closedAt: row.closed_at === null ? null : Number(row.closed_at),
+    counted: row.counted_amount === null ? null : Number(row.counted_amount),
+    countedCount: row.counted_count === null ? null : (parseCount(row.counted_count) as Record<string, number>),
+    difference: row.difference === null ? null : Number(row.difference),
+    comment: row.comment,
+    cashierName: row.cashier_name,
+    adminName: row.admin_name,
+  };
+}

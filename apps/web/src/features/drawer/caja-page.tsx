@@ -1,0 +1,308 @@
+import { useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { Printer, Receipt, Vault } from 'lucide-react';
+import type { Corte, DrawerMovementView, DrawerSessionView } from '@comanda/contract';
+import { overShortLabel, pesosToCents, type DenominationCount } from '@comanda/domain';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { ErrorState } from '../../components/ui/empty-state.tsx';
+import { FormError } from '../../components/ui/form-error.tsx';
+import { Input, Label, Textarea } from '../../components/ui/input.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { PinDialog } from '../../components/pin-dialog.tsx';
+import { printTicket, TicketPrintCopy } from '../../components/ticket/print-ticket.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { formatDateTime, money } from '../../lib/format.ts';
+import { t } from '../../lib/i18n/es-MX.ts';
+import { DenominationForm } from './denomination-form.tsx';
+import { CorteSlip, MovementSlip } from './drawer-print.tsx';
+import { fetchCorteX, useAddMovement, useCorteZ, useDrawer, useOpenDrawer } from './drawer-api.ts';
+
+const L = t.drawer;
+
+/** /admin/caja: open the drawer with a float, cash movements, corte X and the blind corte Z. */
+export function CajaPage() {
+  const drawer = useDrawer();
+  // What the printer gets: the last slip or corte shown on screen.
+  const [paper, setPaper] = useState<{ title: string; node: ReactNode } | null>(null);
+  const session = drawer.data?.session ?? null;
+  const [lastZ, setLastZ] = useState<Corte | null>(null);
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="flex items-center gap-2 text-2xl font-bold text-slate-900">
+          <Vault className="h-6 w-6" aria-hidden />
+          {L.title}
+        </h1>
+        <p className="text-sm text-slate-500">{L.subtitle}</p>
+      </div>
+      {drawer.isPending && <Spinner />}
+      {drawer.isError && <ErrorState message={errorMessage(drawer.error, L.loadError)} onRetry={() => void drawer.refetch()} />}
+      {lastZ && !session && <CorteResult corte={lastZ} onPrint={() => setPaper({ title: L.corteZ, node: <CorteSlip corte={lastZ} /> })} />}
+      {drawer.data && !session && <OpenDrawerCard />}
+      {session && (
+        <div className="grid gap-6 xl:grid-cols-2">
+          <div className="space-y-6">
+            <SessionCard session={session} onCorteX={(c) => setPaper({ title: L.corteX, node: <CorteSlip corte={c} /> })} />
+            <MovementsCard session={session} onSlip={(m) => setPaper({ title: L.printSlip, node: <MovementSlip movement={m} /> })} />
+          </div>
+          <CorteZCard
+            session={session}
+            onClosed={(c) => {
+              setLastZ(c);
+              setPaper({ title: L.corteZ, node: <CorteSlip corte={c} /> });
+            }}
+          />
+        </div>
+      )}
+      <Dialog
+        open={paper !== null}
+        onClose={() => setPaper(null)}
+        title={paper?.title ?? ''}
+        footer={
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" onClick={() => setPaper(null)}>
+              {L.close}
+            </Button>
+            <Button onClick={printTicket}>
+              <Printer className="h-4 w-4" aria-hidden />
+              {L.print}
+            </Button>
+          </div>
+        }
+      >
+        <div className="max-h-[60vh] overflow-y-auto rounded border border-slate-200">{paper?.node}</div>
+      </Dialog>
+      {paper && <TicketPrintCopy>{paper.node}</TicketPrintCopy>}
+    </div>
+  );
+}
+
+function OpenDrawerCard() {
+  const [count, setCount] = useState<DenominationCount>({});
+  const open = useOpenDrawer();
+  return (
+    <Card className="max-w-3xl space-y-4 p-5">
+      <div>
+        <h2 className="text-lg font-semibold text-slate-900">{L.openTitle}</h2>
+        <p className="text-sm text-slate-500">
+          {L.noSession} {L.openHint}
+        </p>
+      </div>
+      <DenominationForm value={count} onChange={setCount} idPrefix="float" />
+      {open.isError && <FormError message={errorMessage(open.error, L.error)} />}
+      <div className="flex justify-end">
+        <Button variant="accent" disabled={open.isPending} onClick={() => open.mutate(count, { onSuccess: () => toast.success(L.opened) })}>
+          {L.openAction}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function SessionCard({ session, onCorteX }: { session: DrawerSessionView; onCorteX: (c: Corte) => void }) {
+  const [busy, setBusy] = useState(false);
+  const corteX = async () => {
+    setBusy(true);
+    try {
+      onCorteX(await fetchCorteX(session.id));
+    } catch (error) {
+      toast.error(errorMessage(error, L.error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card className="space-y-3 p-5" data-testid="drawer-session">
+      <div className="flex items-start justify-between gap-3">
+        <div>
+          <h2 className="text-lg font-semibold text-slate-900">{L.session}</h2>
+          <p className="text-sm text-slate-500">{L.openedBy(session.openedByName, formatDateTime(session.openedAt))}</p>
+        </div>
+        <Button variant="outline" className="shrink-0" onClick={() => void corteX()} disabled={busy}>
+          <Receipt className="h-4 w-4" aria-hidden />
+          {L.corteX}
+        </Button>
+      </div>
+      <p className="text-sm text-slate-600">
+        {L.float}:{' '}
+        <strong className="text-xl text-slate-900 tabular-nums" data-testid="drawer-float">
+          {money(session.float)}
+        </strong>
+      </p>
+      <p className="text-xs text-slate-500">{L.corteXHint}</p>
+    </Card>
+  );
+}
+
+function MovementsCard({ session, onSlip }: { session: DrawerSessionView; onSlip: (m: DrawerMovementView) => void }) {
+  const [kind, setKind] = useState<'retiro' | 'deposito' | 'gasto'>('retiro');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [asking, setAsking] = useState(false);
+  const add = useAddMovement();
+  const cents = pesosToCents(amount);
+  const ready = cents !== null && cents > 0 && reason.trim() !== '';
+  return (
+    <Card className="space-y-4 p-5">
+      <h2 className="text-lg font-semibold text-slate-900">{L.movementsTitle}</h2>
+      {session.movements.length === 0 ? (
+        <p className="text-sm text-slate-500">{L.noMovements}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 text-sm" data-testid="movement-list">
+          {session.movements.map((m) => (
+            <li key={m.id} className="flex items-center justify-between gap-2 py-2">
+              <span>
+                <strong>{L.kinds[m.kind]}</strong> · {m.reason} <span className="text-slate-400">({m.authorizedByName})</span>
+              </span>
+              <span className="flex items-center gap-2">
+                <span className="tabular-nums">{money(m.amount)}</span>
+                <Button size="sm" variant="ghost" aria-label={L.printSlip} onClick={() => onSlip(m)}>
+                  <Printer className="h-4 w-4" aria-hidden />
+                </Button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form
+        className="grid gap-3 sm:grid-cols-[10rem_10rem_1fr] sm:items-end"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (ready) setAsking(true);
+        }}
+      >
+        <div>
+          <Label htmlFor="movement-kind">{L.kind}</Label>
+          <select
+            id="movement-kind"
+            value={kind}
+            onChange={(e) => setKind(e.target.value as typeof kind)}
+            className="h-10 w-full rounded-lg border border-slate-300 bg-white px-2 text-sm"
+          >
+            {(['retiro', 'deposito', 'gasto'] as const).map((k) => (
+              <option key={k} value={k}>
+                {L.kinds[k]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <Label htmlFor="movement-amount">{L.amount}</Label>
+          <Input id="movement-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="0.00" />
+        </div>
+        <div className="sm:col-span-1">
+          <Label htmlFor="movement-reason">{L.reason}</Label>
+          <Input id="movement-reason" value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
+        </div>
+        <Button type="submit" variant="primary" className="sm:col-span-3 sm:justify-self-end" disabled={!ready || add.isPending}>
+          {L.addMovement}
+        </Button>
+      </form>
+      <PinDialog
+        open={asking}
+        title={L.movementPin}
+        onClose={() => setAsking(false)}
+        onSubmit={async (pin) => {
+          const movement = await add.mutateAsync({ kind, amount: cents ?? 0, reason: reason.trim(), pin });
+          setAsking(false);
+          setAmount('');
+          setReason('');
+          toast.success(L.movementSaved);
+          onSlip(movement);
+        }}
+      />
+    </Card>
+  );
+}
+
+function CorteZCard({ session, onClosed }: { session: DrawerSessionView; onClosed: (c: Corte) => void }) {
+  const [count, setCount] = useState<DenominationCount>({});
+  const [comment, setComment] = useState('');
+  const [cashierPin, setCashierPin] = useState('');
+  const [adminPin, setAdminPin] = useState('');
+  const z = useCorteZ();
+  const submit = () =>
+    z.mutate(
+      { sessionId: session.id, body: { count, comment, cashierPin, adminPin } },
+      {
+        onSuccess: (corte) => {
+          toast.success(L.closed);
+          onClosed(corte);
+        },
+      },
+    );
+  return (
+    <Card className="space-y-4 p-5" data-testid="corte-z-form">
+      <div>
+        <h2 className="text-lg font-semibold text-slate-900">{L.corteZ}</h2>
+        <p className="text-sm text-slate-500">{L.corteZHint}</p>
+      </div>
+      <DenominationForm value={count} onChange={setCount} idPrefix="count" />
+      <div>
+        <Label htmlFor="corte-comment">{L.comment}</Label>
+        <Textarea id="corte-comment" rows={2} maxLength={500} value={comment} onChange={(e) => setComment(e.target.value)} />
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div>
+          <Label htmlFor="cashier-pin">{L.cashierPin}</Label>
+          <Input
+            id="cashier-pin"
+            type="password"
+            inputMode="numeric"
+            maxLength={4}
+            autoComplete="off"
+            value={cashierPin}
+            onChange={(e) => setCashierPin(e.target.value)}
+          />
+        </div>
+        <div>
+          <Label htmlFor="admin-pin">{L.adminPin}</Label>
+          <Input
+            id="admin-pin"
+            type="password"
+            inputMode="numeric"
+            maxLength={4}
+            autoComplete="off"
+            value={adminPin}
+            onChange={(e) => setAdminPin(e.target.value)}
+          />
+        </div>
+      </div>
+      {z.isError && <FormError message={errorMessage(z.error, L.error)} />}
+      <div className="flex justify-end">
+        <Button variant="danger" disabled={z.isPending || cashierPin.length < 4 || adminPin.length < 4} onClick={submit}>
+          {L.corteZAction}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function CorteResult({ corte, onPrint }: { corte: Corte; onPrint: () => void }) {
+  const diff = corte.difference ?? 0;
+  const tone = diff === 0 ? 'text-emerald-700' : diff > 0 ? 'text-amber-700' : 'text-rose-700';
+  return (
+    <Card className="max-w-3xl space-y-2 p-5" data-testid="corte-z-result">
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold text-slate-900">{L.closed}</h2>
+        <Button variant="outline" onClick={onPrint}>
+          <Printer className="h-4 w-4" aria-hidden />
+          {L.corteZ}
+        </Button>
+      </div>
+      <p className="text-sm">
+        {L.figures.expected}: <strong className="tabular-nums">{money(corte.figures.expected)}</strong>
+      </p>
+      <p className="text-sm">
+        {L.figures.counted}: <strong className="tabular-nums">{money(corte.counted ?? 0)}</strong>
+      </p>
+      <p className={`text-lg font-bold ${tone}`} data-testid="corte-difference">
+        {L.overShort[overShortLabel(diff)]}: {money(Math.abs(diff))}
+      </p>
+      {corte.comment && <p className="text-sm text-slate-600">{corte.comment}</p>}
+    </Card>
+  );
+}
