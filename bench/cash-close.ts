@@ -203,11 +203,11 @@ async function benchOne(kind: TestDbKind, total: number, runs: number, log: (lin
       const summary = await time(runs, (run) => shiftSummary(db, windowOf(run)));
       const statistics = await time(runs, (run) => shiftStatistics(db, windowOf(run), TZ));
       const ticketsFirstPage = await time(runs, () =>
-        listTickets(db, { search: null, cursor: null, limit: 30, timezone: TZ, today: FIRST_DAY }),
+        listTickets(db, { kind, search: null, cursor: null, limit: 30, timezone: TZ, today: FIRST_DAY }),
       );
       const miss = parseTicketSearch('sin coincidencias');
       const ticketsSearchMiss = await time(3, () =>
-        listTickets(db, { search: miss, cursor: null, limit: 30, timezone: TZ, today: FIRST_DAY }),
+        listTickets(db, { kind, search: miss, cursor: null, limit: 30, timezone: TZ, today: FIRST_DAY }),
       );
       const items = Number((await db.selectFrom('order_items').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
       log(

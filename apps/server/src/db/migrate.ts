@@ -2,9 +2,10 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, DbKind } from './connect.ts';
 import { initial } from './migrations/0001-initial.ts';
 import { cardReview } from './migrations/0002-card-review.ts';
+import { ticketSearch } from './migrations/0006-ticket-search.ts';
 
 function migrationsFor(kind: DbKind): Record<string, Migration> {
-  return { '0001-initial': initial(kind), '0002-card-review': cardReview() };
+  return { '0001-initial': initial(kind), '0002-card-review': cardReview(), '0006-ticket-search': ticketSearch(kind) };
 }
 
 class StaticProvider implements MigrationProvider {
