@@ -238,7 +238,9 @@ async function benchOne(kind: TestDbKind, total: number, runs: number, log: (lin
       log(`  ${kind}: shift summary      p50 ${summary.p50} ms   p95 ${summary.p95} ms   (target p50 ≤ 50 ms)`);
       log(`  ${kind}: shift statistics   p50 ${statistics.p50} ms   p95 ${statistics.p95} ms`);
       log(`  ${kind}: tickets first page p50 ${ticketsFirstPage.p50} ms   p95 ${ticketsFirstPage.p95} ms`);
-      log(`  ${kind}: tickets search, no match (index)           p50 ${ticketsSearchMiss.p50} ms   p95 ${ticketsSearchMiss.p95} ms   (target p50 ≤ 20 ms)`);
+      log(
+        `  ${kind}: tickets search, no match (index)           p50 ${ticketsSearchMiss.p50} ms   p95 ${ticketsSearchMiss.p95} ms   (target p50 ≤ 20 ms)`,
+      );
       log(`  ${kind}: same, the full scan it replaced (3 runs)    p50 ${ticketsSearchMissScan.p50} ms`);
       log(`  ${kind}: tickets search, ticket number with no match p50 ${ticketsFolioMiss.p50} ms   p95 ${ticketsFolioMiss.p95} ms`);
       log(`  ${kind}: tickets search, 'mesero' (most tickets)     p50 ${ticketsSearchDense.p50} ms   p95 ${ticketsSearchDense.p95} ms`);

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark of QUALITY.md, each printing its figures and its same-run
  * baseline, then one summary table (markdown, for docs/performance.md). Figures are printed,
- * never asserted. Choose some with arguments: `npm run bench -- live write cash web`.
+ * never asserted. Choose some with arguments: `npm run bench -- live write cash web addsize`.
  * Environment: TEST_DATABASE_URL adds PostgreSQL; BENCH_SECONDS, BENCH_CLIENTS, BENCH_RATE,
  * BENCH_CONCURRENCY, BENCH_TTI_RUNS, BENCH_ORDERS tune sizes.
  */
@@ -12,11 +12,10 @@ import { machine, type Figure } from './lib.ts';
 import { runLiveLatency } from './live-latency.ts';
 import { runWriteThroughput } from './write-throughput.ts';
 import { runWeb } from './web.ts';
+import { runAddVsSizeFigures } from './add-vs-size.ts';
 
 type CashCloseModule = {
-  runCashCloseBench?: (opts?: {
-    log?: (l: string) => void;
-  }) => Promise<
+  runCashCloseBench?: (opts?: { log?: (l: string) => void }) => Promise<
     {
       database: string;
       orders: number;
@@ -67,6 +66,7 @@ const BENCHES: Record<string, (log: (l: string) => void) => Promise<Figure[]>> =
   write: runWriteThroughput,
   cash: runCashClose,
   web: runWeb,
+  addsize: runAddVsSizeFigures,
 };
 
 async function main(): Promise<void> {
