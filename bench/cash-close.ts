@@ -272,7 +272,11 @@ export async function runCashCloseBench(
   const runs = opts.runs ?? 20;
   const log = opts.log ?? ((line: string) => console.log(line));
   log(`cash close: shift summary over ${total.toLocaleString('en-US')} paid orders, ${runs} runs on different shifts`);
-  const kinds: TestDbKind[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  // BENCH_DATABASES=postgres (or sqlite) runs one of them only.
+  const only = process.env.BENCH_DATABASES;
+  const kinds = (process.env.TEST_DATABASE_URL ? (['sqlite', 'postgres'] as TestDbKind[]) : (['sqlite'] as TestDbKind[])).filter(
+    (k) => !only || only.split(',').includes(k),
+  );
   const results: CashCloseBenchResult[] = [];
   for (const kind of kinds) results.push(await benchOne(kind, total, runs, log));
   return results;
