@@ -14,6 +14,7 @@ const TINY: Record<string, string> = {
   BENCH_RATE: '20',
   BENCH_CONCURRENCY: '2',
   BENCH_OPEN_ORDERS: '3',
+  BENCH_LIVE_ORDERS: '3',
 };
 const saved: Record<string, string | undefined> = {};
 
