@@ -155,7 +155,7 @@ export async function runLiveLatency(log: (l: string) => void = console.log): Pr
   const comanda = await startComanda({ DATABASE_URL: `sqlite:${join(dir, 'pos.db')}`, DATA_DIR: dir });
   let ours: LatencyResult;
   try {
-    const { waiter, orders, productId } = await openOrders(comanda.url, 40);
+    const { waiter, orders, productId } = await openOrders(comanda.url, Number(process.env.BENCH_LIVE_ORDERS ?? 40));
     const cookies = [await login(comanda.url, ACCOUNTS.kitchen), await login(comanda.url, ACCOUNTS.admin)];
     ours = await run({
       name: 'Comanda',

@@ -164,3 +164,77 @@ describe.each(testDatabaseKinds())('ticket history on %s', (kind) => {
     }
   });
 });
+
+describe.each(testDatabaseKinds())('ticket search index on %s', (kind) => {
+  let server: TestServer;
+  let admin: ApiClient;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind, { checkInvariants: false /* fixtures insert paid orders directly */ });
+    admin = await server.login(server.users.admin.email);
+    await insertOrder(server, {
+      id: 'cafe0100-0000-4000-8000-000000000001',
+      completedAt: at('2024-05-11T06:30:00Z'),
+      tableNumber: 4,
+      tableName: 'Piña Colada Bar',
+      items: [{ name: 'Cerveza', price: 5_000, quantity: 1 }],
+    });
+    await insertOrder(server, {
+      id: 'cafe0200-0000-4000-8000-000000000002',
+      completedAt: at('2024-05-11T05:00:00Z'),
+      tableNumber: 6,
+      tableName: 'CUMPLEAÑOS DE JOSÉ',
+      waiter: { id: server.users.waiter2.id, name: server.users.waiter2.displayName },
+      items: [{ name: 'Tacos', price: 9_500, quantity: 1 }],
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const search = async (term: string) => {
+    const res = await admin.get<TicketsPage>(`/api/tickets?search=${encodeURIComponent(term)}`);
+    expect(res.status, term).toBe(200);
+    return res.body.tickets.map((t) => t.id.slice(0, 8));
+  };
+
+  it.each([
+    ['pina', ['cafe0100']],
+    ['PIÑA', ['cafe0100']],
+    ['piña colada', ['cafe0100']],
+    ['cumpleanos de jose', ['cafe0200']],
+    ['josé', ['cafe0200']],
+    ['lucia', ['cafe0200']],
+    ['LUCÍA MESERA', ['cafe0200']],
+    // Shorter than a trigram: answered by walking the tickets, with the same folding.
+    ['ñ', ['cafe0100', 'cafe0200']],
+    ['ÓS', ['cafe0200']],
+    ['piñata', []],
+  ])('finds %s without regard to accents or case', async (term, expected) => {
+    expect(await search(term)).toEqual(expected);
+  });
+
+  it('finds a ticket paid through the close route after the index exists, by folio, table and waiter', async () => {
+    const waiter = await server.login(server.users.waiter2.email);
+    const barra = await server.login(server.users.barra.email);
+    const tables = (await waiter.get<{ tables: { id: string; number: number }[] }>('/api/tables')).body.tables;
+    const table = tables.find((t) => t.number === 9)!;
+    const opened = await waiter.post<{ order: Order }>(`/api/tables/${table.id}/open`);
+    const orderId = opened.body.order.id;
+    const { products } = (await waiter.get<{ products: { id: string; name: string }[] }>('/api/products?available=1')).body;
+    const beer = products.find((p) => p.name === 'Cerveza clara')!;
+    const added = await waiter.post<{ order: Order }>(`/api/orders/${orderId}/items`, { productId: beer.id, quantity: 1 });
+    for (const item of added.body.order.items)
+      expect((await barra.patch(`/api/orders/${orderId}/items/${item.id}/status`, { status: 'entregado' })).status).toBe(200);
+    expect(await search('lucía')).toEqual(['cafe0200']);
+    const closed = await waiter.post(
+      `/api/orders/${orderId}/close`,
+      { method: 'efectivo', pin: server.users.waiter2.pin, tipBps: 0, peopleCount: 1, receivedAmount: 100_00 },
+      { 'idempotency-key': `k-${orderId}` },
+    );
+    expect(closed.status).toBe(200);
+    expect(await search('lucia')).toEqual([orderId.slice(0, 8), 'cafe0200']);
+    expect(await search(`#${orderId.slice(0, 6).toUpperCase()}`)).toContain(orderId.slice(0, 8));
+    expect(await search('mesa 9')).toEqual([orderId.slice(0, 8)]);
+  });
+});

@@ -5,6 +5,7 @@ import { cardReview } from './migrations/0002-card-review.ts';
 import { printing } from './migrations/0003-printing.ts';
 import { drawer } from './migrations/0004-drawer.ts';
 import { sharedDevices } from './migrations/0005-shared-devices.ts';
+import { ticketSearch } from './migrations/0006-ticket-search.ts';
 
 function migrationsFor(kind: DbKind): Record<string, Migration> {
   return {
@@ -13,6 +14,7 @@ function migrationsFor(kind: DbKind): Record<string, Migration> {
     '0003-printing': printing(kind),
     '0004-drawer': drawer(kind),
     '0005-shared-devices': sharedDevices(),
+    '0006-ticket-search': ticketSearch(kind),
   };
 }
 

@@ -20,6 +20,7 @@ export const ticketsRoutes: FastifyPluginAsync = async (base) => {
     async (request) => {
       const { timezone } = await getGeneralConfig(ctx.db.db, ctx.config.BUSINESS_TIMEZONE);
       return listTickets(ctx.db.db, {
+        kind: ctx.db.kind,
         search: parseTicketSearch(request.query.search ?? ''),
         cursor: parseCursor(request.query.cursor),
         limit: request.query.limit,

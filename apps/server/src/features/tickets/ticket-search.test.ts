@@ -27,4 +27,9 @@ describe('parseTicketSearch', () => {
   it('escapes LIKE wildcards in names', () => {
     expect(parseTicketSearch('50%_x\\')?.namePattern).toBe('%50\\%\\_x\\\\%');
   });
+
+  it('folds names as the index stores them: lower case, no accents', () => {
+    expect(parseTicketSearch('  PIÑA   Colada ')?.nameText).toBe('pina colada');
+    expect(parseTicketSearch('Lucía ÜÉ')?.namePattern).toBe('%lucia ue%');
+  });
 });

@@ -1,4 +1,5 @@
 import { pesosToCents } from '@comanda/domain';
+import { foldSearchText } from './search-text.ts';
 
 /**
  * What one search box term can mean. Staff type a ticket number, a table ('5', 'mesa 5',
@@ -9,7 +10,9 @@ export interface TicketSearch {
   /** Lower-case start of the order id (ticket numbers are its first 6 characters). */
   idPrefix: string | null;
   tableNumber: number | null;
-  /** LIKE pattern over lower-cased table and waiter names, wildcards escaped with '\'. */
+  /** The term folded as the index stores names: lower case, no accents ('Piña' → 'pina'). */
+  nameText: string;
+  /** LIKE pattern over the folded table and waiter names, wildcards escaped with '\'. */
   namePattern: string;
   /** [min, max) in centavos. */
   amount: { min: number; max: number } | null;
@@ -21,10 +24,12 @@ export function parseTicketSearch(raw: string): TicketSearch | null {
   const term = raw.trim().toLowerCase().replace(/\s+/g, ' ');
   if (!term) return null;
   const ticket = term.replace(/^#/, '');
+  const nameText = foldSearchText(term);
   return {
     idPrefix: /^[0-9a-f]{1,6}$/.test(ticket) ? ticket : null,
     tableNumber: tableNumberOf(term),
-    namePattern: `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+    nameText,
+    namePattern: `%${nameText.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
     amount: amountOf(term),
   };
 }

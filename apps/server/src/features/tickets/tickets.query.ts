@@ -1,17 +1,26 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
 import type { TicketsPage } from '@comanda/contract';
+import type { DbKind } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Trx } from '../../http/transaction.ts';
 import type { TicketSearch } from './ticket-search.ts';
 import { paidTickets, presentTicket } from '../../model/tickets/paid-tickets.ts';
 
-type OrdersEb = ExpressionBuilder<Database & { o: Database['orders'] }, 'o'>;
+/** The folded names of a paid order (migration 0006), kept by triggers on `orders`. */
+interface TicketSearchTable {
+  order_id: string;
+  body: string;
+}
 
-/** Any reading of the search term, as one OR; the same SQL on SQLite and PostgreSQL. */
-function matchesSearch(eb: OrdersEb, search: TicketSearch): Expression<SqlBool> {
-  const lowerLike = (column: 'o.table_name' | 'o.waiter_name') =>
-    sql<SqlBool>`lower(${sql.ref(column)}) like ${search.namePattern} escape '\\'`;
-  const readings: Expression<SqlBool>[] = [lowerLike('o.table_name'), lowerLike('o.waiter_name')];
+type SearchDb = Database & { o: Database['orders']; s: TicketSearchTable };
+type SearchEb = ExpressionBuilder<SearchDb, 'o' | 's'>;
+
+/**
+ * Any reading of the search term, as one OR; the same SQL on SQLite and PostgreSQL. Names are
+ * matched on the folded copy in `ticket_search` (joined as `s`), so accents never matter.
+ */
+function matchesSearch(eb: SearchEb, search: TicketSearch): Expression<SqlBool> {
+  const readings: Expression<SqlBool>[] = [sql<SqlBool>`${sql.ref('s.body')} like ${search.namePattern} escape '\\'`];
   // Ids are lower-case UUIDs, so a prefix range keeps this a plain comparison.
   if (search.idPrefix) readings.push(eb('o.id', 'like', `${search.idPrefix}%`));
   if (search.tableNumber !== null) readings.push(eb('o.table_number', '=', search.tableNumber));
@@ -19,7 +28,42 @@ function matchesSearch(eb: OrdersEb, search: TicketSearch): Expression<SqlBool> 
   return eb.or(readings);
 }
 
+/** Beyond this many indexed matches, walking the newest tickets in order finds a page sooner. */
+const CANDIDATE_CAP = 300;
+
+/**
+ * The paid orders a term can match, from indexes only: names through the trigram index of
+ * `ticket_search`, the ticket number through the primary key. Null when an index cannot
+ * answer (a table number or an amount reading, a name shorter than 3 characters) or when
+ * there are more than CANDIDATE_CAP matches: the caller then walks the tickets newest first.
+ */
+async function indexedCandidates(db: Trx, kind: DbKind, search: TicketSearch): Promise<string[] | null> {
+  if (search.tableNumber !== null || search.amount || [...search.nameText].length < 3) return null;
+  const names =
+    kind === 'sqlite'
+      ? await sql<{ order_id: string }>`select s.order_id from ticket_search_fts f join ticket_search s on s.doc = f.rowid
+          where ticket_search_fts match ${`"${search.nameText.replace(/"/g, '""')}"`} limit ${CANDIDATE_CAP + 1}`.execute(db)
+      : await sql<{ order_id: string }>`select order_id from ticket_search
+          where body like ${search.namePattern} escape '\\' limit ${CANDIDATE_CAP + 1}`.execute(db);
+  const ids = new Set(names.rows.map((r) => r.order_id));
+  if (search.idPrefix) {
+    // Hex ids: every id starting with the prefix sorts in [prefix, prefix + 'g').
+    const byId = await db
+      .selectFrom('orders')
+      .select('id')
+      .where('id', '>=', search.idPrefix)
+      .where('id', '<', `${search.idPrefix}g`)
+      .where('id', 'like', `${search.idPrefix}%`)
+      .where('status', '=', 'pagado')
+      .limit(CANDIDATE_CAP + 1)
+      .execute();
+    for (const row of byId) ids.add(row.id);
+  }
+  return ids.size > CANDIDATE_CAP ? null : [...ids];
+}
+
 export interface ListTicketsInput {
+  kind: DbKind;
   search: TicketSearch | null;
   cursor: { completedAt: number; id: string } | null;
   limit: number;
@@ -30,10 +74,15 @@ export interface ListTicketsInput {
 /**
  * One page, newest first, by keyset (completed_at, id): a page never repeats or skips a
  * ticket when new ones arrive meanwhile, and deep pages cost the same as the first.
+ * A search the indexes can answer reads only its matches (a term nothing matches costs one
+ * index lookup); otherwise the newest tickets are walked until the page is full.
  */
 export async function listTickets(db: Trx, input: ListTicketsInput): Promise<TicketsPage> {
-  let query = paidTickets(db);
   const { cursor, search } = input;
+  const candidates = search ? await indexedCandidates(db, input.kind, search) : null;
+  const empty = { tickets: [], nextCursor: null, today: input.today, timezone: input.timezone };
+  if (candidates && candidates.length === 0) return empty;
+  let query = paidTickets(db);
   if (cursor) {
     query = query.where((eb) =>
       eb.or([
@@ -42,8 +91,14 @@ export async function listTickets(db: Trx, input: ListTicketsInput): Promise<Tic
       ]),
     );
   }
-  if (search) query = query.where((eb) => matchesSearch(eb, search));
-  const rows = await query
+  if (candidates) query = query.where('o.id', 'in', candidates);
+  const rows = await (
+    search && !candidates
+      ? query
+          .leftJoin(sql<TicketSearchTable>`ticket_search`.as('s'), (join) => join.onRef('s.order_id', '=', 'o.id'))
+          .where((eb) => matchesSearch(eb, search))
+      : query
+  )
     .orderBy('o.completed_at', 'desc')
     .orderBy('o.id', 'desc')
     .limit(input.limit + 1)

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Figure } from './lib.ts';
+
+/**
+ * No benchmark runs in `npm test`; this short smoke run of each one's core does (tiny sizes,
+ * about a second of load each, SQLite only), so the benchmarks cannot rot: each must still
+ * start its real server, drive it and print figures. The numbers themselves are not judged.
+ * Not here: `web` (it needs a production `vite build` and Chromium; e2e covers both).
+ */
+const TINY: Record<string, string> = {
+  BENCH_SECONDS: '1',
+  BENCH_WARMUP: '0',
+  BENCH_CLIENTS: '3',
+  BENCH_RATE: '20',
+  BENCH_CONCURRENCY: '2',
+  BENCH_OPEN_ORDERS: '3',
+  BENCH_LIVE_ORDERS: '3',
+};
+const saved: Record<string, string | undefined> = {};
+
+beforeAll(() => {
+  for (const [key, value] of Object.entries({ ...TINY, TEST_DATABASE_URL: '' })) {
+    saved[key] = process.env[key];
+    if (value) process.env[key] = value;
+    else delete process.env[key];
+  }
+});
+afterAll(() => {
+  for (const [key, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+});
+
+const figures = (list: Figure[]) => {
+  expect(list.length).toBeGreaterThan(0);
+  for (const f of list) expect(f.value, f.what).toMatch(/\d/);
+};
+const quiet = () => {};
+
+describe('benchmarks, smoke run', { timeout: 120_000 }, () => {
+  it('live latency measures Comanda and the bare ws baseline', async () => {
+    const { runLiveLatency } = await import('./live-latency.ts'); // reads BENCH_* when loaded
+    figures(await runLiveLatency(quiet));
+  });
+
+  it('write throughput counts HTTP adds and raw commits', async () => {
+    const { runWriteThroughput } = await import('./write-throughput.ts');
+    figures(await runWriteThroughput(quiet));
+  });
+
+  it('cash close times the summary and the ticket search over a small fill', async () => {
+    const { runCashCloseBench } = await import('./cash-close.ts');
+    const [sqlite] = await runCashCloseBench({ orders: 2_000, runs: 3, log: quiet });
+    expect(sqlite?.orders).toBe(2_000);
+    for (const timing of [sqlite!.summary, sqlite!.ticketsSearchMiss, sqlite!.ticketsSearchMissScan, sqlite!.ticketsSearchDense])
+      expect(timing.p50).toBeGreaterThanOrEqual(0);
+  });
+
+  it('add vs order size compares a bigger order with small ones', async () => {
+    const { runAddVsSize } = await import('./add-vs-size.ts');
+    const [sqlite] = await runAddVsSize({ big: 20, small: 2, rounds: 4, log: quiet });
+    expect(sqlite?.bigP50).toBeGreaterThan(0);
+    expect(sqlite?.smallP50).toBeGreaterThan(0);
+    expect(sqlite!.bigBytes).toBeGreaterThan(sqlite!.smallBytes);
+  });
+});
