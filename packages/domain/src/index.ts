@@ -14,3 +14,4 @@ export * from './validation.ts';
 export * from './decimal.ts';
 export * from './limits.ts';
 export * from './drawer.ts';
+export * from './search-text.ts';

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DbKind } from '../connect.ts';
-import { ACCENTED, UNACCENTED } from '../../features/tickets/search-text.ts';
+import { ACCENTED, UNACCENTED } from '@comanda/domain';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema builder needs no row types
 type AnyDb = Kysely<any>;

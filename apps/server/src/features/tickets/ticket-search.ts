@@ -1,5 +1,5 @@
 import { pesosToCents } from '@comanda/domain';
-import { foldSearchText } from './search-text.ts';
+import { foldSearchText } from '@comanda/domain';
 
 /**
  * What one search box term can mean. Staff type a ticket number, a table ('5', 'mesa 5',
