@@ -97,6 +97,8 @@ export async function startTestServer(kind: TestDbKind, opts: TestServerOptions 
     PIN_SECRET: 'test-pin-secret-0123456789',
     LOG_LEVEL: 'silent',
     DEMO_DATA: 'off',
+    // Scheduled backups only where a suite asks for them (BACKUP_EVERY in opts.env).
+    BACKUP_EVERY: 'off',
     ...opts.env,
   });
   const server = await createServer({ config, clock: opts.clock, mailer: opts.mailer, log: () => undefined });
