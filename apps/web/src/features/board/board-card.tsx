@@ -74,7 +74,7 @@ export function BoardCard({ item, now, showStation, busy, onAdvance }: Props) {
         </span>
         <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-700">{item.category}</span>
         {showStation && (
-          <span className="rounded px-1.5 py-0.5 text-xs font-semibold text-white" style={{ backgroundColor: station.color }}>
+          <span className="rounded px-1.5 py-0.5 text-xs font-semibold text-slate-950" style={{ backgroundColor: station.color }}>
             {station.label}
           </span>
         )}

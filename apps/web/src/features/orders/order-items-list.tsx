@@ -82,7 +82,7 @@ function ItemRow({
           </span>
         )}
         {!deleted && !readOnly && (
-          <div className="flex gap-1">
+          <div className="flex gap-2">
             <Button
               variant="outline"
               size="icon"
