@@ -90,7 +90,7 @@ function measure(withFloating: boolean): string[] {
       if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio') && el.closest('label')) return false;
       const inView = r.bottom > 0 && r.top < window.innerHeight;
       // Scrolled under a sticky header or a fixed bar: hidden, not a target right now.
-      const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      const top = document.elementFromPoint(r.left + r.width / 2, (Math.max(r.top, 0) + Math.min(r.bottom, window.innerHeight)) / 2);
       if (top && !el.contains(top) && !top.contains(el) && floating(top)) return false;
       return inView && r.width > 0 && r.height > 0 && style.visibility !== 'hidden' && !el.closest('[aria-hidden=true],.sr-only');
     });
@@ -172,7 +172,8 @@ test.describe('accessibility', () => {
     await expectNoSeriousViolations(p, 'products');
     await p.goto('/admin/cierre');
     await expect(p.getByRole('heading', { name: /Cierre de Caja/ })).toBeVisible();
-    await expect(p.getByTestId('summary-cards')).toBeVisible();
+    // Before 17:00 the day's sales fall outside the shift shown: its notice is the data then.
+    await expect(p.getByTestId('summary-cards').or(p.getByTestId('outside-shift')).first()).toBeVisible();
     await expectNoSeriousViolations(p, 'cash close');
     await p.goto('/admin/settings');
     for (const tab of ['Información del Negocio', 'Gestión de Usuarios', 'Mesas', 'Configurar Terminal']) {

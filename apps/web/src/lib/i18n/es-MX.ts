@@ -233,6 +233,9 @@ export const t = {
     waiter: (name: string) => `Mesero: ${name}`,
     categoryCounters: 'Por preparar por categoría',
     columnCount: (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`,
+    undo: 'Deshacer',
+    moved: (table: string, lines: number, status: string) => `${table}: ${lines} ${lines === 1 ? 'línea' : 'líneas'} a ${status}`,
+    statusNames: { listo: 'Listo', entregado: 'Entregado' },
   },
   panel: {
     title: 'Panel de pedidos',
