@@ -172,8 +172,11 @@ test.describe('accessibility', () => {
     await expectNoSeriousViolations(p, 'products');
     await p.goto('/admin/cierre');
     await expect(p.getByRole('heading', { name: /Cierre de Caja/ })).toBeVisible();
-    // Before 17:00 the day's sales fall outside the shift shown: its notice is the data then.
-    await expect(p.getByTestId('summary-cards').or(p.getByTestId('outside-shift')).first()).toBeVisible();
+    // Today's shift: its sales, or (before 17:00) the notice of sales outside the shift.
+    await p.getByLabel('Fecha del turno').fill(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date()));
+    await expect(
+      p.getByTestId('summary-cards').or(p.getByTestId('outside-shift')).or(p.getByText('No hay ventas registradas en este turno')).first(),
+    ).toBeVisible();
     await expectNoSeriousViolations(p, 'cash close');
     await p.goto('/admin/settings');
     for (const tab of ['Información del Negocio', 'Gestión de Usuarios', 'Mesas', 'Configurar Terminal']) {

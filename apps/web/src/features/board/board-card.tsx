@@ -38,30 +38,28 @@ export function BoardCard({ ticket, column, now, showStation, busy, onAdvance }:
       style={{ borderLeftColor: station.color }}
     >
       <header className="flex items-start justify-between gap-2">
-        <div className="min-w-0">
-          <p className="text-lg leading-tight font-extrabold text-slate-900">
-            {tableLabel(ticket.tableNumber)}
-            {ticket.tableName && <span className="text-sm font-semibold break-words text-slate-600"> · {ticket.tableName}</span>}
-          </p>
-          <p className="mt-0.5 flex flex-wrap items-center gap-x-2 text-sm text-slate-600">
-            <span className="flex items-center gap-1">
-              <User className="h-3.5 w-3.5" aria-hidden />
-              {ticket.waiterName ?? t.tables.unassigned}
-            </span>
-            {showStation && (
-              <span className="rounded px-1.5 text-xs font-semibold text-slate-950" style={{ backgroundColor: station.color }}>
-                {station.label}
-              </span>
-            )}
-          </p>
-        </div>
-        <span className={cn('flex shrink-0 items-center gap-1 rounded-full px-2.5 py-1 text-sm font-bold tabular-nums', waitTone(minutes))}>
+        <p className="min-w-0 text-lg leading-tight font-extrabold text-slate-900">{tableLabel(ticket.tableNumber)}</p>
+        <span
+          className={cn('flex shrink-0 items-center gap-1 rounded-full px-2.5 py-0.5 text-sm font-bold tabular-nums', waitTone(minutes))}
+        >
           <Clock className="h-4 w-4" aria-hidden />
           {/* Screen readers hear the full sentence; the short form is for the eye. */}
           <span aria-hidden>{t.board.waiting(minutes)}</span>
           <span className="sr-only">{t.board.waitingLabel(minutes)}</span>
         </span>
       </header>
+      <p className="mt-0.5 flex flex-wrap items-center gap-x-2 text-sm text-slate-600">
+        {ticket.tableName && <span className="font-semibold break-words text-slate-800">{ticket.tableName}</span>}
+        <span className="flex items-center gap-1">
+          <User className="h-3.5 w-3.5" aria-hidden />
+          {ticket.waiterName ?? t.tables.unassigned}
+        </span>
+        {showStation && (
+          <span className="rounded px-1.5 text-xs font-semibold text-slate-950" style={{ backgroundColor: station.color }}>
+            {station.label}
+          </span>
+        )}
+      </p>
       <ul className="mt-2 divide-y divide-slate-100">
         {ticket.items.map((item) => (
           <li key={item.id} data-item-id={item.id} data-testid="board-line" className="py-1">
@@ -110,12 +108,12 @@ function DeliveredTicket({ ticket, showStation }: { ticket: BoardTicket; showSta
       className="rounded-lg border-l-4 bg-white px-3 py-2 text-sm shadow-sm"
       style={{ borderLeftColor: station.color }}
     >
-      <div className="flex items-center justify-between gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-x-2">
         <p className="min-w-0 truncate font-bold text-slate-900">
           {tableLabel(ticket.tableNumber)}
           {showStation && <span className="font-medium text-slate-600"> · {station.label}</span>}
         </p>
-        <span className="flex shrink-0 items-center gap-1 text-xs font-semibold whitespace-nowrap tabular-nums text-slate-700">
+        <span className="flex items-center gap-1 text-xs font-semibold whitespace-nowrap tabular-nums text-slate-700">
           <CheckCheck className="h-3.5 w-3.5" aria-hidden />
           {t.board.deliveredAt(formatTime(ticket.updatedAt))}
         </span>

@@ -119,6 +119,7 @@ export const t = {
     saveError: 'Error al guardar la mesa',
   },
   order: {
+    detailsTitle: 'Datos de la mesa',
     empty: 'Orden Vacía',
     emptySteps: [
       'Toca “Agregar Items” para abrir el menú',
@@ -273,6 +274,7 @@ export const t = {
     methods: { efectivo: 'Efectivo', tarjeta: 'Tarjeta', transferencia: 'Transferencia' },
     received: 'Monto recibido',
     exact: 'Exacto',
+    quickCash: 'Billetes rápidos',
     change: 'Cambio',
     cashHint: 'Verifica el cambio antes de finalizar',
     print: 'Imprimir',
