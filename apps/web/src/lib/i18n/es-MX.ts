@@ -64,6 +64,8 @@ export const t = {
     userMenu: 'Menú de usuario',
   },
   tables: {
+    jumpTitle: 'Mesas ocupadas',
+    jumpTo: (table: string) => `Ir a ${table}`,
     panelTitle: 'Panel de Mesas',
     bar: 'Barra',
     table: (n: number) => `Mesa ${n}`,
