@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { test, expect, login, ADMIN, BOARD, MOBILE } from './fixtures.ts';
 
 // Tables 70–74 belong to this file: the test adds them itself.
@@ -119,7 +119,7 @@ function measure(withFloating: boolean): string[] {
   }
 }
 
-async function newPage(browser: import('@playwright/test').Browser, viewport: { width: number; height: number }) {
+async function newPage(browser: Browser, viewport: { width: number; height: number }) {
   const context = await browser.newContext({ viewport, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
   return { context, page: await context.newPage() };
 }
