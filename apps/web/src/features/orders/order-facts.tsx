@@ -114,16 +114,12 @@ const COUNTERS = [
 export function StatusCounters({ order, compact = false }: { order: Order; compact?: boolean }) {
   const counts = quantityByStatus(order.items);
   return (
-    <div role="group" className="grid grid-cols-4 gap-2" aria-label={t.order.countsTitle}>
+    <div role="group" className={compact ? 'flex flex-wrap gap-1.5' : 'grid grid-cols-4 gap-2'} aria-label={t.order.countsTitle}>
       {COUNTERS.map(({ status, className }) =>
         compact ? (
-          <div
-            key={status}
-            className={cn('flex items-baseline justify-center gap-1 rounded-md px-1 py-1', className)}
-            data-testid={`count-${status}`}
-          >
+          <div key={status} className={cn('flex items-baseline gap-1 rounded-md px-2 py-1', className)} data-testid={`count-${status}`}>
             <span className="text-base font-bold tabular-nums">{counts[status]}</span>
-            <span className="truncate text-xs font-medium">{t.order.statusShort[status]}</span>
+            <span className="text-xs font-medium">{t.order.statusShort[status]}</span>
           </div>
         ) : (
           <div key={status} className={cn('rounded-lg p-2 text-center', className)} data-testid={`count-${status}`}>

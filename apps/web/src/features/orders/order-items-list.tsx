@@ -57,17 +57,8 @@ function ItemRow({
       data-deleted={deleted ? 'true' : undefined}
     >
       <div className="min-w-0 flex-1">
-        <p className="flex items-baseline justify-between gap-2">
-          <span className={cn('min-w-0 font-semibold break-words', deleted && 'text-slate-600 line-through')}>
-            {item.quantity} × {item.productName}
-          </span>
-          {deleted ? (
-            <span className="shrink-0 text-xs font-medium text-slate-600">{t.order.notCounted}</span>
-          ) : (
-            <span className="shrink-0 font-semibold tabular-nums">
-              {money(lineTotal({ productPrice: item.productPrice as Cents, quantity: item.quantity }))}
-            </span>
-          )}
+        <p className={cn('font-semibold break-words', deleted && 'text-slate-600 line-through')}>
+          {item.quantity} × {item.productName}
         </p>
         <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
           {deleted ? (
@@ -75,9 +66,14 @@ function ItemRow({
           ) : (
             <Badge tone={STATUS_TONE[item.status]}>{t.order.statuses[item.status]}</Badge>
           )}
-          <span className={cn('text-sm text-slate-600', deleted && 'line-through')}>
-            {t.order.unitPrice(money(item.productPrice))} · {item.category}
-          </span>
+          <span className={cn('text-sm text-slate-600', deleted && 'line-through')}>{t.order.unitPrice(money(item.productPrice))}</span>
+          {deleted ? (
+            <span className="ml-auto text-xs font-medium text-slate-600">{t.order.notCounted}</span>
+          ) : (
+            <span className="ml-auto font-semibold tabular-nums">
+              {money(lineTotal({ productPrice: item.productPrice as Cents, quantity: item.quantity }))}
+            </span>
+          )}
         </div>
         {item.notes && (
           <p className={cn('mt-1.5 rounded bg-amber-50 px-2 py-1 text-sm break-words text-amber-900', deleted && 'line-through')}>

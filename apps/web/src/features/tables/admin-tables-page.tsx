@@ -175,7 +175,7 @@ function FreeCard({ table, label }: { table: Table; label: string }) {
     });
   return (
     <Card
-      className="flex flex-col justify-between gap-2 border-dashed bg-slate-50 p-3 shadow-none"
+      className="flex flex-col justify-between gap-2 self-start border-dashed bg-slate-50 p-3 shadow-none"
       role="group"
       data-testid={`table-card-${table.number}`}
       aria-label={label}
