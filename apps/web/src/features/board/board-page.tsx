@@ -113,12 +113,26 @@ export function BoardPage() {
 
   return (
     <div className="@container flex flex-col gap-3">
-      {/* Title, counters and the sound toggle share one row: the height goes to the tickets. */}
+      {/* Title, sound toggle and counters share one row (the height goes to the tickets); the toggle
+          sits left, where a toast at the top right never covers it. */}
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="flex items-center gap-2 text-2xl font-extrabold text-slate-900">
           <StationIcon className="h-7 w-7" aria-hidden />
           {titleFor(stations)}
         </h1>
+        <button
+          type="button"
+          onClick={toggleSound}
+          aria-pressed={soundOn}
+          data-rings={rings}
+          className={cn(
+            'flex h-12 items-center gap-2 rounded-xl px-4 text-base font-bold shadow-sm',
+            soundOn ? 'bg-emerald-700 text-white' : 'border border-slate-300 bg-white text-slate-800',
+          )}
+        >
+          {soundOn ? <Bell className="h-5 w-5" aria-hidden /> : <BellOff className="h-5 w-5" aria-hidden />}
+          {soundOn ? t.board.soundOn : t.board.soundOff}
+        </button>
         <ul aria-label={t.board.categoryCounters} className="flex flex-1 flex-wrap gap-2">
           {categoryCounts(items, stations).map(({ category, count }) => (
             <li
@@ -141,19 +155,6 @@ export function BoardPage() {
             </li>
           ))}
         </ul>
-        <button
-          type="button"
-          onClick={toggleSound}
-          aria-pressed={soundOn}
-          data-rings={rings}
-          className={cn(
-            'flex h-12 items-center gap-2 rounded-xl px-4 text-base font-bold shadow-sm',
-            soundOn ? 'bg-emerald-600 text-white' : 'border border-slate-300 bg-white text-slate-800',
-          )}
-        >
-          {soundOn ? <Bell className="h-5 w-5" aria-hidden /> : <BellOff className="h-5 w-5" aria-hidden />}
-          {soundOn ? t.board.soundOn : t.board.soundOff}
-        </button>
       </div>
       {query.isPending ? (
         <Spinner />
