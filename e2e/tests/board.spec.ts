@@ -245,8 +245,9 @@ test.describe('kitchen and bar boards', () => {
     await expect(delivered.getByTestId('board-line')).toHaveCount(8);
     await expect(delivered.getByRole('button')).toHaveCount(0);
     expect(taps - 1, 'taps to clear an 8-line table after the undo').toBe(2);
-    // A mistaken Entregado is recalled the same way.
-    await kitchen.page.getByRole('button', { name: 'Deshacer' }).last().click();
+    // A mistaken Entregado is recalled the same way (the toast now speaks of Entregado).
+    await expect(kitchen.page.getByText('Mesa 75: 8 líneas a Entregado')).toBeVisible();
+    await kitchen.page.getByRole('button', { name: 'Deshacer' }).click();
     await expect(card(kitchen.page, 'ready', ids[0]!).getByTestId('board-line')).toHaveCount(8);
     await card(kitchen.page, 'ready', ids[0]!).getByRole('button', { name: 'Marcar Entregado' }).click();
     await expect(card(kitchen.page, 'delivered', ids[0]!)).toBeVisible();

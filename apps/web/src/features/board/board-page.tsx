@@ -79,6 +79,8 @@ export function BoardPage() {
       return status ? [{ item, status }] : [];
     });
     if (changes.length === 0) return;
+    // A ticket's previous undo offer ends now: Deshacer only ever reverts the latest move.
+    toast.dismiss(`board-undo-${ticket.key}`);
     setBusy((s) => new Set(s).add(ticket.key));
     void move(changes).then((moved) => {
       setBusy((s) => {
