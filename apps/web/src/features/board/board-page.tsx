@@ -52,6 +52,7 @@ export function BoardPage() {
     toast.error(t.board.updateError, { id: 'board-error', description: errorMessage(error, '') || undefined }),
   );
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  const undoToasts = useRef(new Map<string, string>());
 
   // Ring when the pending count rises on this board; never on the first load or a station switch.
   const lastPending = useRef<{ board: string; pending: number } | null>(null);
@@ -79,8 +80,12 @@ export function BoardPage() {
       return status ? [{ item, status }] : [];
     });
     if (changes.length === 0) return;
-    // A ticket's previous undo offer ends now: Deshacer only ever reverts the latest move.
-    toast.dismiss(`board-undo-${ticket.key}`);
+    // A ticket's previous undo offer ends now: Deshacer only ever reverts the latest move. (A
+    // fresh id each move: sonner would keep a dismissed id dismissed.)
+    const previousToast = undoToasts.current.get(ticket.key);
+    if (previousToast !== undefined) toast.dismiss(previousToast);
+    const toastId = `board-undo-${ticket.key}-${Date.now()}`;
+    undoToasts.current.set(ticket.key, toastId);
     setBusy((s) => new Set(s).add(ticket.key));
     void move(changes).then((moved) => {
       setBusy((s) => {
@@ -91,7 +96,7 @@ export function BoardPage() {
       if (moved.length === 0) return;
       const status = moved[0]!.status;
       toast.success(t.board.moved(tableLabel(ticket.tableNumber), moved.length, t.board.statusNames[status as 'listo' | 'entregado']), {
-        id: `board-undo-${ticket.key}`,
+        id: toastId,
         duration: UNDO_MS,
         action: {
           label: t.board.undo,
