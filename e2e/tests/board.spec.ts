@@ -267,11 +267,20 @@ test.describe('kitchen and bar boards', () => {
       await expect(card(kitchen.page, 'pending', o.items.at(-1)!.id)).toBeVisible();
     }
     await kitchen.page.evaluate(() => window.scrollTo(0, 0));
-    const fullyVisible = await kitchen.page
+    // Two tickets side by side in Pendientes, and two rows of the tallest 3-line ticket fit below
+    // the first ticket's top: four 3-line tickets without scrolling, whatever else is pending.
+    const fit = await kitchen.page
       .getByTestId('column-pending')
       .getByTestId('board-card')
-      .evaluateAll((cards) => cards.filter((c) => c.getBoundingClientRect().bottom <= window.innerHeight).length);
-    expect(fullyVisible).toBeGreaterThanOrEqual(4);
+      .evaluateAll((cards) => {
+        const boxes = cards.map((c) => ({ r: c.getBoundingClientRect(), lines: c.querySelectorAll('[data-testid="board-line"]').length }));
+        const first = boxes[0]!.r;
+        const sideBySide = boxes.filter((b) => Math.abs(b.r.top - first.top) < 1).length;
+        const tallest3 = Math.max(...boxes.filter((b) => b.lines === 3).map((b) => b.r.height));
+        return { sideBySide, bottomOfTwoRows: first.top + 2 * tallest3 + 8, height: window.innerHeight };
+      });
+    expect(fit.sideBySide).toBe(2);
+    expect(fit.bottomOfTwoRows).toBeLessThanOrEqual(fit.height);
     await kitchen.page.screenshot({ path: '/tmp/ux-after-board-1024.png' });
     await Promise.all([admin.context.close(), waiter.context.close(), kitchen.context.close()]);
   });

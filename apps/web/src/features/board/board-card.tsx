@@ -62,13 +62,13 @@ export function BoardCard({ ticket, column, now, showStation, busy, onAdvance }:
       </p>
       <ul className="mt-2 divide-y divide-slate-100">
         {ticket.items.map((item) => (
-          <li key={item.id} data-item-id={item.id} data-testid="board-line" className="py-1">
+          <li key={item.id} data-item-id={item.id} data-testid="board-line" className="py-0.5">
             <p className="flex items-baseline gap-2">
               <span className="shrink-0 rounded-md bg-slate-900 px-1.5 text-base font-black tabular-nums text-white">
                 <span aria-hidden>{item.quantity}×</span>
                 <span className="sr-only">{t.board.quantityLabel(item.quantity)}</span>
               </span>
-              <span className="min-w-0 text-lg leading-snug font-bold break-words text-slate-900">{item.productName}</span>
+              <span className="min-w-0 text-base leading-snug font-bold break-words text-slate-900 @xs:text-lg">{item.productName}</span>
             </p>
             {item.notes && (
               <p className="mt-1 flex items-start gap-1.5 rounded-md bg-amber-50 px-2 py-1 text-base font-semibold text-amber-900">
