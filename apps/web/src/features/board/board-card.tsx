@@ -68,7 +68,7 @@ export function BoardCard({ ticket, column, now, showStation, busy, onAdvance }:
                 <span aria-hidden>{item.quantity}×</span>
                 <span className="sr-only">{t.board.quantityLabel(item.quantity)}</span>
               </span>
-              <span className="min-w-0 text-base leading-snug font-bold break-words text-slate-900 @xs:text-lg">{item.productName}</span>
+              <span className="min-w-0 text-base leading-snug font-bold break-words text-slate-900">{item.productName}</span>
             </p>
             {item.notes && (
               <p className="mt-1 flex items-start gap-1.5 rounded-md bg-amber-50 px-2 py-1 text-base font-semibold text-amber-900">
