@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { test, expect, signedInContext } from './fixtures.ts';
 
-// Tables 5 and 6 belong to this file (see the team brief); other specs use other tables.
+// Tables 5 and 6 belong to this file (see the team brief), and 75–78, which it adds itself; other specs use other tables.
 const TABLET = { width: 1024, height: 768 };
 const DESKTOP = { width: 1440, height: 900 };
 const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
@@ -35,9 +35,12 @@ async function addItem(request: APIRequestContext, orderId: string, productName:
   return ((await res.json()) as { order: Order }).order;
 }
 
-/** The card of one item on a board column, found by its id so other specs' items never confuse it. */
+/** The ticket holding one item on a board column, found by the item's id so other specs' items never confuse it. */
 const card = (page: Page, column: 'pending' | 'ready' | 'delivered', itemId: string): Locator =>
-  page.getByTestId(`column-${column}`).locator(`[data-item-id="${itemId}"]`);
+  page
+    .getByTestId(`column-${column}`)
+    .getByTestId('board-card')
+    .filter({ has: page.locator(`[data-item-id="${itemId}"]`) });
 
 test.describe('kitchen and bar boards', () => {
   test('a Comida reaches only the cocina board and a Bebida only the barra board, live, then moves across columns', async ({ browser }) => {
@@ -195,5 +198,90 @@ test.describe('kitchen and bar boards', () => {
     await expect(card(kitchen.page, 'pending', item.id)).toBeVisible();
     await expect(card(kitchen.page, 'ready', item.id)).toHaveCount(0);
     await Promise.all([kitchen.context.close(), waiter.context.close()]);
+  });
+
+  test('one tap moves a whole ticket, Deshacer sends it back, and four 3-line tickets fit a 1024×768 board', async ({ browser }) => {
+    const admin = await signedInContext(browser, 'admin');
+    const waiter = await signedInContext(browser, 'waiter');
+    for (const n of [75, 76, 77, 78]) {
+      const res = await admin.page.request.post('/api/tables', { data: { number: n } });
+      expect([200, 409]).toContain(res.status());
+    }
+    const kitchen = await signedInContext(browser, 'kitchen', TABLET);
+    // Eight lines sent at once to table 75: one ticket.
+    let order = await orderOf(waiter.page.request, 75);
+    const lines = ['Tacos al pastor (3)', 'Hamburguesa de la casa', 'Guacamole con totopos', 'Flan napolitano'];
+    for (const name of [...lines, ...lines]) order = await addItem(waiter.page.request, order.id, name);
+    const ids = order.items.map((i) => i.id);
+    const pending = card(kitchen.page, 'pending', ids[0]!);
+    await expect(pending).toBeVisible();
+    await expect(pending.getByTestId('board-line')).toHaveCount(8);
+    for (const id of ids) await expect(pending.locator(`[data-item-id="${id}"]`)).toBeVisible();
+
+    // Marcar Listo once: all eight lines are ready. Deshacer: all pending again, on the server too.
+    let taps = 0;
+    await pending.getByRole('button', { name: 'Marcar Listo' }).click();
+    taps += 1;
+    const ready = card(kitchen.page, 'ready', ids[0]!);
+    await expect(ready.getByTestId('board-line')).toHaveCount(8);
+    await expect(card(kitchen.page, 'pending', ids[0]!)).toHaveCount(0);
+    await expect(kitchen.page.getByText('Mesa 75: 8 líneas a Listo')).toBeVisible();
+    await kitchen.page.getByRole('button', { name: 'Deshacer' }).click();
+    await expect(card(kitchen.page, 'pending', ids[0]!).getByTestId('board-line')).toHaveCount(8);
+    await expect(card(kitchen.page, 'ready', ids[0]!)).toHaveCount(0);
+    await expect
+      .poll(async () => {
+        const saved = (await (await waiter.page.request.get(`/api/orders/${order.id}`)).json()) as { order: Order };
+        return saved.order.items.filter((i) => ids.includes(i.id)).map((i) => i.status);
+      })
+      .toEqual(ids.map(() => 'pendiente'));
+
+    // Clearing the table: Listo, then Entregado — two taps for eight lines.
+    await card(kitchen.page, 'pending', ids[0]!).getByRole('button', { name: 'Marcar Listo' }).click();
+    taps += 1;
+    await card(kitchen.page, 'ready', ids[0]!).getByRole('button', { name: 'Marcar Entregado' }).click();
+    taps += 1;
+    const delivered = card(kitchen.page, 'delivered', ids[0]!);
+    await expect(delivered.getByTestId('board-line')).toHaveCount(8);
+    await expect(delivered.getByRole('button')).toHaveCount(0);
+    expect(taps - 1, 'taps to clear an 8-line table after the undo').toBe(2);
+    // A mistaken Entregado is recalled the same way (the toast now speaks of Entregado).
+    await expect(kitchen.page.getByText('Mesa 75: 8 líneas a Entregado')).toBeVisible();
+    await kitchen.page.getByRole('button', { name: 'Deshacer' }).click();
+    await expect(card(kitchen.page, 'ready', ids[0]!).getByTestId('board-line')).toHaveCount(8);
+    await card(kitchen.page, 'ready', ids[0]!).getByRole('button', { name: 'Marcar Entregado' }).click();
+    await expect(card(kitchen.page, 'delivered', ids[0]!)).toBeVisible();
+    await expect
+      .poll(async () => {
+        const saved = (await (await waiter.page.request.get(`/api/orders/${order.id}`)).json()) as { order: Order };
+        return saved.order.items.filter((i) => ids.includes(i.id)).every((i) => i.status === 'entregado');
+      })
+      .toBe(true);
+
+    // Density: tables 76–78 plus 75 again get a 3-line ticket each; at 1024×768 at least four
+    // tickets sit fully inside the window in Pendientes, without scrolling.
+    for (const n of [75, 76, 77, 78]) {
+      let o = await orderOf(waiter.page.request, n);
+      for (const name of ['Tacos al pastor (3)', 'Hamburguesa de la casa', 'Flan napolitano'])
+        o = await addItem(waiter.page.request, o.id, name);
+      await expect(card(kitchen.page, 'pending', o.items.at(-1)!.id)).toBeVisible();
+    }
+    await kitchen.page.evaluate(() => window.scrollTo(0, 0));
+    // Two tickets side by side in Pendientes, and two rows of the tallest 3-line ticket fit below
+    // the first ticket's top: four 3-line tickets without scrolling, whatever else is pending.
+    const fit = await kitchen.page
+      .getByTestId('column-pending')
+      .getByTestId('board-card')
+      .evaluateAll((cards) => {
+        const boxes = cards.map((c) => ({ r: c.getBoundingClientRect(), lines: c.querySelectorAll('[data-testid="board-line"]').length }));
+        const first = boxes[0]!.r;
+        const sideBySide = boxes.filter((b) => Math.abs(b.r.top - first.top) < 1).length;
+        const tallest3 = Math.max(...boxes.filter((b) => b.lines === 3).map((b) => b.r.height));
+        return { sideBySide, bottomOfTwoRows: first.top + 2 * tallest3 + 8, height: window.innerHeight };
+      });
+    expect(fit.sideBySide).toBe(2);
+    expect(fit.bottomOfTwoRows).toBeLessThanOrEqual(fit.height);
+    await kitchen.page.screenshot({ path: '/tmp/ux-after-board-1024.png' });
+    await Promise.all([admin.context.close(), waiter.context.close(), kitchen.context.close()]);
   });
 });

@@ -197,4 +197,63 @@ test.describe('checkout', () => {
     await page.getByRole('link', { name: 'Volver al Panel' }).click();
     await expect(page).toHaveURL(/\/waiter\/home$/);
   });
+
+  test('on a phone the total and Finalizar stay in view, quick cash fills the amount, and the paid state offers Volver a mesas', async ({
+    browser,
+  }) => {
+    // Table 79 belongs to this test: it adds it itself.
+    const { context: adminCtx, page: adminPage } = await signedInContext(browser, 'admin');
+    const created = await adminPage.request.post('/api/tables', { data: { number: 79 } });
+    expect([200, 409]).toContain(created.status());
+    const waiterCtx = await browser.newContext({ viewport: MOBILE, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
+    const page = await waiterCtx.newPage();
+    await login(page, 'waiter');
+    // 2 × 85.00 = 170.00; 15 % = 25.50; total 195.50.
+    const order = await openWithItems(page.request, 79, [['Michelada', 2]]);
+    await deliverAll(adminPage.request, order);
+
+    // From Mesas: every tap is counted (the PIN's four digits and Verificar included).
+    let taps = 0;
+    await page.goto('/waiter/home');
+    await page.getByTestId('table-card-79').getByRole('button', { name: 'Cobrar' }).click();
+    taps += 1;
+    await expect(page).toHaveURL(new RegExp(`/waiter/checkout/${order.id}$`));
+    const finish = page.getByRole('button', { name: 'Finalizar' });
+    const barTotal = page.getByTestId('bar-total');
+    await expect(finish).toBeInViewport();
+    await expect(barTotal).toBeInViewport();
+    await expect(barTotal).toHaveText('$170.00');
+    await page.screenshot({ path: '/tmp/ux-after-checkout-390.png' });
+
+    await page.getByRole('button', { name: '15%' }).click();
+    taps += 1;
+    await expect(barTotal).toHaveText('$195.50');
+    // Efectivo is the default; $200 is the next round amount, then the common notes.
+    const quick = page.getByRole('group', { name: 'Billetes rápidos' });
+    await expect(quick.getByRole('button')).toHaveText(['Exacto', '$200', '$500', '$1,000']);
+    await quick.getByRole('button', { name: '$200' }).click();
+    taps += 1;
+    await expect(page.getByLabel('Monto recibido')).toHaveValue('200.00');
+    await expect(page.getByTestId('cash-change')).toHaveText('$4.50');
+    // Scrolled down to the cash, the total and Finalizar are still at the thumb.
+    await expect(finish).toBeInViewport();
+    await expect(barTotal).toBeInViewport();
+    await finish.click();
+    taps += 1;
+    await enterPin(page, '1111');
+    taps += 5;
+    await expect(page.getByText('Pago registrado')).toBeVisible();
+    const paid = page.getByTestId('paid-bar');
+    await expect(paid).toBeInViewport();
+    await expect(paid).toContainText('PAGADO');
+    await expect(paid).toContainText('$195.50');
+    await page.screenshot({ path: '/tmp/ux-after-checkout-paid-390.png' });
+    const stored = (await (await page.request.get(`/api/orders/${order.id}`)).json()) as { order: { status: string; total: number } };
+    expect(stored.order).toMatchObject({ status: 'pagado', total: 19_550 });
+    // Cash with a 15 % tip from Mesas: nine taps, no typing (before: nine taps plus typing the amount).
+    expect(taps).toBe(9);
+    await paid.getByRole('link', { name: 'Volver a mesas' }).click();
+    await expect(page).toHaveURL(/\/waiter\/home$/);
+    await Promise.all([adminCtx.close(), waiterCtx.close()]);
+  });
 });

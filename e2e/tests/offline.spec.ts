@@ -85,7 +85,8 @@ test.describe('nothing is lost when the Wi-Fi drops', () => {
     await expect(w.getByText(BANNER)).toBeHidden();
     expect(await serverItems(admin.page.request, orderId)).toHaveLength(5);
     await kitchen.page.goto('/kitchen/cocina');
-    await expect(kitchen.page.getByTestId('board-card').filter({ hasText: 'Mesa 61' })).toHaveCount(5);
+    // By the ticket's name, exactly: a text match on 'Mesa 61' would also take "Mesa 6" + "1 min".
+    await expect(kitchen.page.getByRole('article', { name: 'Mesa 61', exact: true }).getByTestId('board-line')).toHaveCount(5);
 
     for (const c of [admin, kitchen, waiter]) await c.context.close();
   });

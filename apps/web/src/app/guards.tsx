@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { Role } from '@comanda/contract';
 import { ROLE_HOME, useSession } from '../lib/session.ts';
-import { Spinner } from '../components/ui/spinner.tsx';
+import { AppPlaceholder } from '../components/ui/spinner.tsx';
 import { ErrorState } from '../components/ui/empty-state.tsx';
 import { t } from '../lib/i18n/es-MX.ts';
 import { SharedDeviceLock } from '../components/shared-device-lock.tsx';
@@ -11,7 +11,7 @@ import { SharedDeviceLock } from '../components/shared-device-lock.tsx';
 export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
-  if (session.isPending) return <Spinner />;
+  if (session.isPending) return <AppPlaceholder />;
   if (session.isError)
     return (
       <div className="p-6">

@@ -58,7 +58,20 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={client}>
       <LiveConnection />
       {children}
-      <Toaster position="top-right" duration={4000} richColors closeButton />
+      {/*
+        Top right for 4 s (SPEC), but below the app bar and a phone screen's sticky title row
+        (back button, table, total), so a toast never covers them; compact (index.css).
+        No close button: it could not be a 44 px target on a compact toast, and a toast leaves
+        by itself or with a swipe.
+      */}
+      <Toaster
+        position="top-right"
+        duration={4000}
+        richColors
+        visibleToasts={3}
+        offset={{ top: 64, right: 16 }}
+        mobileOffset={{ top: 124, left: 12, right: 12 }}
+      />
       <PwaUpdatePrompt />
     </QueryClientProvider>
   );

@@ -89,9 +89,8 @@ export function PinDialog({ open, title = t.pin.title, description, onClose, onS
             {k}
           </Button>
         ))}
-        <Button variant="ghost" size="lg" disabled={loading} onClick={() => setPin('')}>
-          {t.pin.clear}
-        </Button>
+        {/* One way to correct: ⌫ removes the last digit (a second "Borrar" key was redundant). */}
+        <span aria-hidden />
         <Button variant="outline" size="lg" disabled={loading} onClick={() => press('0')} aria-label="0">
           0
         </Button>

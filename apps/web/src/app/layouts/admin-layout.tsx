@@ -37,7 +37,7 @@ function NavLinks({ onNavigate, tone = 'dark' }: { onNavigate?: () => void; tone
           to={to}
           onClick={onNavigate}
           className={({ isActive }) =>
-            cn('flex min-h-10 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium', isActive ? 'bg-brand-500 text-slate-950' : idle)
+            cn('flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium', isActive ? 'bg-brand-500 text-slate-950' : idle)
           }
         >
           <Icon className="h-4 w-4" aria-hidden />
@@ -73,7 +73,7 @@ export function AdminLayout() {
         onClick={onLogout}
         disabled={logout.isPending}
         className={cn(
-          'mt-2 flex min-h-10 w-full items-center gap-2 rounded-lg px-3 py-2 text-sm',
+          'mt-2 flex min-h-11 w-full items-center gap-2 rounded-lg px-3 py-2 text-sm',
           tone === 'dark' ? 'text-slate-300 hover:bg-slate-800 hover:text-white' : 'font-medium text-rose-700 hover:bg-rose-50',
         )}
       >

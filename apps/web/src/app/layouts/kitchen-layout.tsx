@@ -16,12 +16,12 @@ export function KitchenLayout() {
   const name = localStorage.getItem(KITCHEN_NAME_KEY) ?? user?.displayName ?? '';
   const toggle = ({ isActive }: { isActive: boolean }) =>
     cn(
-      'flex h-10 items-center gap-2 rounded-lg px-4 text-sm font-semibold',
+      'flex h-11 items-center gap-2 rounded-lg px-4 text-sm font-semibold',
       isActive ? 'bg-brand-500 text-slate-950' : 'text-slate-300 hover:bg-slate-800',
     );
   return (
     <div className="min-h-screen bg-slate-100">
-      <header className="sticky top-0 z-20 flex h-[52px] items-center justify-center gap-2 bg-slate-900 px-16">
+      <header className="sticky top-0 z-20 flex h-14 items-center justify-center gap-2 bg-slate-900 px-16">
         <NavLink to="/kitchen/cocina" className={toggle}>
           <ChefHat className="h-4 w-4" aria-hidden />
           {t.nav.kitchen}

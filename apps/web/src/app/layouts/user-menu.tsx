@@ -59,7 +59,7 @@ export function FloatingUserMenu({
         type="button"
         disabled={busy}
         onClick={onLogout}
-        className="mt-3 flex h-10 w-full items-center gap-2 rounded-lg px-2 text-sm font-medium text-rose-700 hover:bg-rose-50 focus-visible:outline-2 focus-visible:outline-brand-500"
+        className="mt-3 flex h-11 w-full items-center gap-2 rounded-lg px-2 text-sm font-medium text-rose-700 hover:bg-rose-50 focus-visible:outline-2 focus-visible:outline-brand-500"
       >
         <LogOut className="h-4 w-4" aria-hidden />
         {t.logout.action}
@@ -77,7 +77,7 @@ export function FloatingUserMenu({
         onClick={() => setOpen((v) => !v)}
         className={cn(
           'flex items-center justify-center rounded-full text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500',
-          top ? 'h-10 w-10 bg-slate-700 hover:bg-slate-600' : 'h-12 w-12 bg-slate-900 shadow-lg',
+          top ? 'h-11 w-11 bg-slate-700 hover:bg-slate-600' : 'h-12 w-12 bg-slate-900 shadow-lg',
           open && 'ring-4 ring-brand-500/40',
         )}
       >

@@ -28,13 +28,14 @@ export function WaiterLayout() {
         </div>
         <Link
           to="/waiter/home"
-          className="flex h-10 items-center gap-1 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
+          className="flex h-11 items-center gap-1 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
         >
           <LayoutGrid className="h-4 w-4" aria-hidden />
           {t.nav.tables}
         </Link>
       </header>
-      <main className="mx-auto max-w-3xl">
+      {/* Room under the last card for the floating user menu, so it never covers a table. */}
+      <main className={showMenu ? 'mx-auto max-w-3xl pb-20' : 'mx-auto max-w-3xl'}>
         <Outlet />
       </main>
       {showMenu && (

@@ -2,15 +2,16 @@ import type { ButtonHTMLAttributes } from 'react';
 import { cn } from './cn.ts';
 
 const VARIANTS = {
-  primary: 'bg-slate-900 text-white hover:bg-slate-800 disabled:bg-slate-300',
+  primary: 'bg-slate-900 text-white hover:bg-slate-800 disabled:bg-slate-300 disabled:text-slate-600',
   accent: 'bg-brand-500 text-slate-950 hover:bg-brand-600 disabled:bg-slate-300 disabled:text-slate-500',
-  success: 'bg-emerald-600 text-white hover:bg-emerald-700 disabled:bg-slate-300',
-  danger: 'bg-rose-600 text-white hover:bg-rose-700 disabled:bg-slate-300',
+  success: 'bg-emerald-700 text-white hover:bg-emerald-800 disabled:bg-slate-300 disabled:text-slate-600',
+  danger: 'bg-rose-700 text-white hover:bg-rose-800 disabled:bg-slate-300 disabled:text-slate-600',
   outline: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 disabled:text-slate-400',
   ghost: 'text-slate-700 hover:bg-slate-100 disabled:text-slate-400',
 } as const;
-// Small buttons stay 40 px tall on phones (a finger, not a pointer); compact from 640 px up.
-const SIZES = { sm: 'h-10 px-3 text-sm sm:h-8', md: 'h-10 px-4 text-sm', lg: 'h-12 px-5 text-base', icon: 'h-10 w-10' } as const;
+// Every size is a finger's target: at least 44×44 CSS px (WCAG 2.5.5) on touch screens; small
+// buttons get compact only from 1024 px up, where a pointer is likely (the boards use lg, not sm).
+const SIZES = { sm: 'h-11 px-3 text-sm lg:h-9', md: 'h-11 px-4 text-sm', lg: 'h-12 px-5 text-base', icon: 'h-11 w-11' } as const;
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: keyof typeof VARIANTS;

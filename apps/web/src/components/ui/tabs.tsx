@@ -1,7 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import { cn } from './cn.ts';
 
-/** A row of tabs that wraps on narrow screens; arrow keys, Home and End move between them. */
+/** A row of tabs on one line (it scrolls sideways on a narrow screen); arrow keys, Home and End move between them. */
 export function Tabs<T extends string>({
   tabs,
   value,
@@ -32,7 +32,12 @@ export function Tabs<T extends string>({
     e.currentTarget.querySelector<HTMLButtonElement>(`[data-tab="${CSS.escape(target.value)}"]`)?.focus();
   };
   return (
-    <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1">
+    <div
+      role="tablist"
+      aria-label={label}
+      onKeyDown={onKeyDown}
+      className="flex max-w-full gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1"
+    >
       {tabs.map((tab) => (
         <button
           key={tab.value}
@@ -43,8 +48,8 @@ export function Tabs<T extends string>({
           tabIndex={tab.value === value ? 0 : -1}
           onClick={() => onChange(tab.value)}
           className={cn(
-            'min-h-10 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-500',
-            tab.value === value ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
+            'min-h-11 shrink-0 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-500',
+            tab.value === value ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-700 hover:text-slate-900',
           )}
         >
           {tab.label}

@@ -7,16 +7,18 @@ interface Props {
   tone: 'pending' | 'ready' | 'delivered';
   empty: string;
   note?: string;
+  /** Lays its tickets out in two columns when there is room (Pendientes). */
+  wide?: boolean;
   children: ReactNode[];
 }
 
 const TONES = {
   pending: 'bg-amber-500 text-slate-950',
-  ready: 'bg-emerald-600 text-white',
+  ready: 'bg-emerald-700 text-white',
   delivered: 'bg-slate-600 text-white',
 } as const;
 
-export function BoardColumn({ title, count, tone, empty, note, children }: Props) {
+export function BoardColumn({ title, count, tone, empty, note, wide, children }: Props) {
   const id = `board-col-${tone}`;
   return (
     <section
@@ -24,7 +26,7 @@ export function BoardColumn({ title, count, tone, empty, note, children }: Props
       className="@container flex min-w-0 flex-col rounded-2xl bg-slate-200/70 p-2"
       data-testid={`column-${tone}`}
     >
-      <header className={cn('flex items-center justify-between rounded-xl px-4 py-3', TONES[tone])}>
+      <header className={cn('flex items-center justify-between rounded-xl px-3 py-2', TONES[tone])}>
         <h2 id={id} className="text-lg font-extrabold">
           {title}
         </h2>
@@ -36,11 +38,13 @@ export function BoardColumn({ title, count, tone, empty, note, children }: Props
         </span>
       </header>
       {note && <p className="px-2 pt-2 text-xs font-medium text-slate-600">{note}</p>}
-      <div className="mt-2 flex flex-col gap-3">
+      <div className={cn('mt-2 grid content-start items-start gap-2', wide && '@md:grid-cols-2')}>
         {children.length > 0 ? (
           children
         ) : (
-          <p className="rounded-xl border-2 border-dashed border-slate-300 p-8 text-center text-lg font-semibold text-slate-500">{empty}</p>
+          <p className="rounded-xl border-2 border-dashed border-slate-300 p-6 text-center text-lg font-semibold text-slate-600 @md:col-span-2">
+            {empty}
+          </p>
         )}
       </div>
     </section>

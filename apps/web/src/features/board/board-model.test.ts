@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BoardItem } from '@comanda/contract';
 import { DELIVERED_RETENTION_MS } from '@comanda/domain';
-import { categoryCounts, shouldRing, splitColumns, visibleItems } from './board-model.ts';
+import { BATCH_GAP_MS, categoryCounts, shouldRing, splitColumns, ticketColumns, visibleItems } from './board-model.ts';
 
 const NOW = 1_750_000_000_000;
 let seq = 0;
@@ -65,5 +65,23 @@ describe('board model', () => {
     expect(shouldRing({ board: 'cocina', pending: 3 }, { board: 'cocina', pending: 2 })).toBe(false);
     expect(shouldRing({ board: 'cocina', pending: 3 }, { board: 'cocina', pending: 4 })).toBe(true);
     expect(shouldRing({ board: 'cocina', pending: 0 }, { board: 'barra', pending: 4 })).toBe(false);
+  });
+
+  it("groups an order's items added within a minute of each other into one ticket per station and column", () => {
+    const t0 = NOW - 10 * 60_000;
+    const a = item({ orderId: 'o9', createdAt: t0 });
+    const b = item({ orderId: 'o9', createdAt: t0 + 30_000 });
+    const c = item({ orderId: 'o9', createdAt: t0 + 30_000 + BATCH_GAP_MS - 1, station: 'barra', category: 'Bebida' });
+    const late = item({ orderId: 'o9', createdAt: t0 + 5 * 60_000 });
+    const other = item({ orderId: 'o8', tableNumber: 8, createdAt: t0 + 10_000 });
+    const readyB = { ...b, status: 'listo' as const };
+    const columns = ticketColumns([a, readyB, c, late, other]);
+    // Oldest first: order 9's first batch (cocina), order 8, then the barra line of batch 1, then the late batch.
+    expect(columns.pendientes.map((tk) => tk.items.map((i) => i.id))).toEqual([[a.id], [other.id], [c.id], [late.id]]);
+    // The ready line keeps its batch: the same ticket key as its pending sibling.
+    expect(columns.listos.map((tk) => tk.items.map((i) => i.id))).toEqual([[readyB.id]]);
+    expect(columns.listos[0]!.key).toBe(columns.pendientes[0]!.key);
+    expect(columns.pendientes[2]!.key).not.toBe(columns.pendientes[0]!.key);
+    expect(columns.pendientes[3]!.key.startsWith(`o9:${late.id}`)).toBe(true);
   });
 });

@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ItemStatus } from '@comanda/domain';
 import { useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { Bell, BellOff, ChefHat, Wine } from 'lucide-react';
 import type { BoardItem, BoardStationFilter } from '@comanda/contract';
 import type { Role } from '@comanda/contract';
-import { boardStationsForPath, nextBoardStatus, type Station } from '@comanda/domain';
+import { boardStationsForPath, nextBoardStatus, tableLabel, type Station } from '@comanda/domain';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ErrorState } from '../../components/ui/empty-state.tsx';
 import { cn } from '../../components/ui/cn.ts';
@@ -14,11 +15,13 @@ import { t } from '../../lib/i18n/es-MX.ts';
 import { useSession } from '../../lib/session.ts';
 import { BoardCard } from './board-card.tsx';
 import { BoardColumn } from './board-column.tsx';
-import { categoryCounts, shouldRing, splitColumns, visibleItems } from './board-model.ts';
+import { categoryCounts, shouldRing, splitColumns, ticketColumns, visibleItems, type BoardTicket } from './board-model.ts';
 import { playNewOrderTone, useSoundPreference } from './sound.ts';
 import { useNow } from '../../lib/use-now.ts';
 
 const WAITING_REFRESH_MS = 30_000;
+/** How long a moved ticket can be sent back with Deshacer. */
+const UNDO_MS = 10_000;
 
 /** Kitchen and bar staff may look at both boards but only move their own station's items. */
 function mayMove(role: Role | undefined, station: Station): boolean {
@@ -41,10 +44,15 @@ export function BoardPage() {
   const now = deviceNow + (query.data?.clockOffsetMs ?? 0);
   const items = useMemo(() => visibleItems(query.data?.items ?? [], stations, now), [query.data, stations, now]);
   const columns = splitColumns(items);
+  const tickets = useMemo(() => ticketColumns(items), [items]);
   const [soundOn, toggleSound] = useSoundPreference();
   const [rings, setRings] = useState(0);
-  const setStatus = useSetItemStatus((error) => toast.error(t.board.updateError, { description: errorMessage(error, '') || undefined }));
-  const busyId = setStatus.isPending ? setStatus.variables.item.id : null;
+  // One error toast however many lines of a ticket were refused.
+  const setStatus = useSetItemStatus((error) =>
+    toast.error(t.board.updateError, { id: 'board-error', description: errorMessage(error, '') || undefined }),
+  );
+  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  const undoToasts = useRef(new Map<string, string>());
 
   // Ring when the pending count rises on this board; never on the first load or a station switch.
   const lastPending = useRef<{ board: string; pending: number } | null>(null);
@@ -59,25 +67,62 @@ export function BoardPage() {
     lastPending.current = current;
   }, [filter, pending, soundOn]);
 
-  const advance = (item: BoardItem) => {
-    const status = nextBoardStatus(item.status);
-    if (status) setStatus.mutate({ item, status });
+  /** Sets each line's status (the per-item route, in parallel); resolves to the lines that moved. */
+  const move = async (changes: { item: BoardItem; status: ItemStatus }[]): Promise<{ item: BoardItem; status: ItemStatus }[]> => {
+    const results = await Promise.allSettled(changes.map((change) => setStatus.mutateAsync(change)));
+    return changes.filter((_, i) => results[i]?.status === 'fulfilled');
   };
-  const card = (item: BoardItem) => (
+
+  /** One tap moves the whole ticket; a 10 s toast offers to undo a mistaken Listo or Entregado. */
+  const advance = (ticket: BoardTicket) => {
+    const changes = ticket.items.flatMap((item) => {
+      const status = nextBoardStatus(item.status);
+      return status ? [{ item, status }] : [];
+    });
+    if (changes.length === 0) return;
+    // A ticket's previous undo offer ends now: Deshacer only ever reverts the latest move. (A
+    // fresh id each move: sonner would keep a dismissed id dismissed.)
+    const previousToast = undoToasts.current.get(ticket.key);
+    if (previousToast !== undefined) toast.dismiss(previousToast);
+    const toastId = `board-undo-${ticket.key}-${Date.now()}`;
+    undoToasts.current.set(ticket.key, toastId);
+    setBusy((s) => new Set(s).add(ticket.key));
+    void move(changes).then((moved) => {
+      setBusy((s) => {
+        const next = new Set(s);
+        next.delete(ticket.key);
+        return next;
+      });
+      if (moved.length === 0) return;
+      const status = moved[0]!.status;
+      toast.success(t.board.moved(tableLabel(ticket.tableNumber), moved.length, t.board.statusNames[status as 'listo' | 'entregado']), {
+        id: toastId,
+        duration: UNDO_MS,
+        action: {
+          label: t.board.undo,
+          onClick: () => void move(moved.map(({ item }) => ({ item, status: item.status }))),
+        },
+      });
+    });
+  };
+  const card = (column: 'pending' | 'ready' | 'delivered') => (ticket: BoardTicket) => (
     <BoardCard
-      key={item.id}
-      item={item}
+      key={ticket.key}
+      ticket={ticket}
+      column={column}
       now={now}
       showStation={stations.length > 1}
-      busy={busyId === item.id}
-      onAdvance={mayMove(role, item.station) ? advance : null}
+      busy={busy.has(ticket.key)}
+      onAdvance={mayMove(role, ticket.station) ? advance : null}
     />
   );
   const StationIcon = stations.length === 1 && stations[0] === 'barra' ? Wine : ChefHat;
 
   return (
-    <div className="@container flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
+    <div className="@container flex flex-col gap-3">
+      {/* Title, sound toggle and counters share one row (the height goes to the tickets); the toggle
+          sits left, where a toast at the top right never covers it. */}
+      <div className="flex flex-wrap items-center gap-3">
         <h1 className="flex items-center gap-2 text-2xl font-extrabold text-slate-900">
           <StationIcon className="h-7 w-7" aria-hidden />
           {titleFor(stations)}
@@ -89,46 +134,48 @@ export function BoardPage() {
           data-rings={rings}
           className={cn(
             'flex h-12 items-center gap-2 rounded-xl px-4 text-base font-bold shadow-sm',
-            soundOn ? 'bg-emerald-600 text-white' : 'border border-slate-300 bg-white text-slate-800',
+            soundOn ? 'bg-emerald-700 text-white' : 'border border-slate-300 bg-white text-slate-800',
           )}
         >
           {soundOn ? <Bell className="h-5 w-5" aria-hidden /> : <BellOff className="h-5 w-5" aria-hidden />}
           {soundOn ? t.board.soundOn : t.board.soundOff}
         </button>
-      </div>
-      <ul aria-label={t.board.categoryCounters} className="flex flex-wrap gap-2">
-        {categoryCounts(items, stations).map(({ category, count }) => (
-          <li
-            key={category}
-            data-testid="category-counter"
-            className={cn(
-              'flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-semibold',
-              count > 0 ? 'bg-slate-900 text-white' : 'bg-white text-slate-500',
-            )}
-          >
-            {category}
-            <span
+        <ul aria-label={t.board.categoryCounters} className="flex flex-1 flex-wrap gap-2">
+          {categoryCounts(items, stations).map(({ category, count }) => (
+            <li
+              key={category}
+              data-testid="category-counter"
               className={cn(
-                'rounded-full px-2 text-xs font-black tabular-nums',
-                count > 0 ? 'bg-brand-500 text-slate-950' : 'bg-slate-100',
+                'flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-semibold',
+                count > 0 ? 'bg-slate-900 text-white' : 'bg-white text-slate-600',
               )}
             >
-              {count}
-            </span>
-          </li>
-        ))}
-      </ul>
+              {category}
+              <span
+                className={cn(
+                  'rounded-full px-2 text-xs font-black tabular-nums',
+                  count > 0 ? 'bg-brand-500 text-slate-950' : 'bg-slate-100 text-slate-700',
+                )}
+              >
+                {count}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
       {query.isPending ? (
         <Spinner />
       ) : query.isError ? (
         <ErrorState message={t.board.loadError} onRetry={() => void query.refetch()} retryLabel={t.app.retry} />
       ) : (
-        <div className="grid gap-3 @2xl:grid-cols-3">
-          <BoardColumn title={t.board.pending} count={columns.pendientes.length} tone="pending" empty={t.board.emptyPending}>
-            {columns.pendientes.map(card)}
+        // Pendientes gets half the width (two ticket columns inside from 28rem), Listos and the
+        // compact Entregados a quarter each: at 1024×768 four 3-line tickets fit without scrolling.
+        <div className="grid gap-3 @2xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
+          <BoardColumn title={t.board.pending} count={columns.pendientes.length} tone="pending" empty={t.board.emptyPending} wide>
+            {tickets.pendientes.map(card('pending'))}
           </BoardColumn>
           <BoardColumn title={t.board.ready} count={columns.listos.length} tone="ready" empty={t.board.emptyReady}>
-            {columns.listos.map(card)}
+            {tickets.listos.map(card('ready'))}
           </BoardColumn>
           <BoardColumn
             title={t.board.delivered}
@@ -137,7 +184,7 @@ export function BoardPage() {
             empty={t.board.emptyDelivered}
             note={t.board.deliveredNote}
           >
-            {columns.entregados.map(card)}
+            {tickets.entregados.map(card('delivered'))}
           </BoardColumn>
         </div>
       )}

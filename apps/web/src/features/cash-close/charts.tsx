@@ -51,7 +51,7 @@ export interface BarRow {
 /** Horizontal CSS bars, longest first as given. */
 export function BarList({ rows, color = 'bg-brand-500', testId }: { rows: BarRow[]; color?: string; testId?: string }) {
   const max = Math.max(1, ...rows.map((r) => r.value));
-  if (rows.length === 0) return <p className="py-6 text-center text-sm text-slate-400">{t.cashClose.noData}</p>;
+  if (rows.length === 0) return <p className="py-6 text-center text-sm text-slate-600">{t.cashClose.noData}</p>;
   return (
     <ol className="space-y-3" data-testid={testId}>
       {rows.map((row) => (

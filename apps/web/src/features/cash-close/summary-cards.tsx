@@ -19,7 +19,7 @@ function Stat({ label, value, icon, hint, strong }: { label: string; value: stri
         <span>{label}</span>
       </div>
       <p className={`mt-1 font-bold tabular-nums ${strong ? 'text-3xl text-brand-500' : 'text-2xl text-slate-900'}`}>{value}</p>
-      {hint && <p className="text-xs text-slate-400">{hint}</p>}
+      {hint && <p className="text-xs text-slate-600">{hint}</p>}
     </div>
   );
 }
@@ -61,7 +61,7 @@ export function MethodTotals({ summary }: { summary: ShiftSummary }) {
                   <Icon className="h-4 w-4" aria-hidden />
                   {PAYMENT_METHOD_LABELS[method]}
                 </span>
-                <span className="text-slate-400">{share}%</span>
+                <span className="text-slate-600">{share}%</span>
               </div>
               <p className="text-xl font-bold tabular-nums text-slate-900">{money(amount)}</p>
               <div className="mt-1 h-2 rounded-full bg-slate-100 print:border print:border-slate-300">

@@ -18,7 +18,7 @@ export function CheckoutHeader({ order, backTo }: { order: Order; backTo: string
       <Link
         to={backTo}
         aria-label={t.checkout.back}
-        className="flex h-10 w-10 shrink-0 items-center justify-center self-start rounded-lg border border-slate-300 bg-white text-slate-700 hover:bg-slate-100"
+        className="flex h-11 w-11 shrink-0 items-center justify-center self-start rounded-lg border border-slate-300 bg-white text-slate-700 hover:bg-slate-100"
       >
         <ArrowLeft className="h-5 w-5" aria-hidden />
       </Link>

@@ -22,7 +22,7 @@ function OrderNotFound() {
       <EmptyState icon={<SearchX className="h-10 w-10 text-slate-400" aria-hidden />} title={t.checkout.notFound}>
         <Link
           to={home}
-          className="mt-2 inline-flex h-10 items-center rounded-lg bg-slate-900 px-4 text-sm font-medium text-white hover:bg-slate-800"
+          className="mt-2 inline-flex h-11 items-center rounded-lg bg-slate-900 px-4 text-sm font-medium text-white hover:bg-slate-800"
         >
           {t.checkout.backToPanel}
         </Link>
@@ -40,7 +40,7 @@ function CheckoutLoader({ orderId }: { orderId: string }) {
     return (
       <div className="space-y-3 p-4">
         <ErrorState message={errorMessage(query.error, t.order.loadError)} onRetry={() => void query.refetch()} retryLabel={t.app.retry} />
-        <Link to={home} className="block text-center text-sm font-medium text-slate-700 underline">
+        <Link to={home} className="flex h-11 items-center justify-center text-sm font-medium text-slate-700 underline">
           {t.checkout.backToPanel}
         </Link>
       </div>

@@ -12,6 +12,8 @@ import { PrintableTicket } from '../../components/ticket/printable-ticket.tsx';
 import { printTicket, TicketPrintCopy } from '../../components/ticket/print-ticket.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { useGeneralConfig } from '../../lib/config.ts';
+import { useBottomBar } from '../../lib/bottom-bar.ts';
+import { money } from '../../lib/format.ts';
 import { orderKey } from '../../lib/orders.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { CardPaymentDialog } from './card-payment-dialog.tsx';
@@ -36,6 +38,7 @@ export function CheckoutScreen({ order }: { order: Order }) {
   const [pinOpen, setPinOpen] = useState(false);
   const [cardOpen, setCardOpen] = useState(false);
   const [openedAt] = useState(() => Date.now());
+  const barRef = useBottomBar<HTMLDivElement>();
 
   const open = isOrderOpen(order.status);
   const gate = paymentGate(order.items);
@@ -65,7 +68,7 @@ export function CheckoutScreen({ order }: { order: Order }) {
   };
 
   return (
-    <div className={cn('space-y-4 pb-28 lg:pb-8', base === '/waiter' && 'p-4')}>
+    <div className={cn('space-y-4 pb-40 lg:pb-8', base === '/waiter' && 'p-4 pb-40')}>
       <CheckoutHeader order={order} backTo={open ? `${base}/order/${order.tableId}` : home} />
       <CardReviewBanner orderId={order.id} />
 
@@ -88,7 +91,8 @@ export function CheckoutScreen({ order }: { order: Order }) {
             </p>
             {payment?.cashierName && <p>{t.checkout.paidBy(payment.cashierName)}</p>}
           </div>
-          <Link to={home} className="ml-auto shrink-0 font-medium underline">
+          {/* On a phone the bottom bar carries it, large and always in view. */}
+          <Link to={home} className="ml-auto hidden h-11 shrink-0 items-center font-medium underline lg:flex">
             {t.checkout.backToTables}
           </Link>
         </div>
@@ -119,20 +123,57 @@ export function CheckoutScreen({ order }: { order: Order }) {
               onMethod={form.setMethod}
               onReceived={form.setReceived}
               onExact={form.fillExact}
+              onAmount={(cents) => form.setReceived((cents / 100).toFixed(2))}
             />
           </div>
         </div>
 
         <div className="contents lg:sticky lg:top-4 lg:flex lg:flex-col lg:gap-4">
           <SummaryCard className="order-1 lg:order-none" figures={figures} itemCount={itemQuantity(activeItems(order.items))} />
-          <div className="order-6 grid grid-cols-2 gap-2 lg:order-none">
-            <Button variant="outline" size="lg" onClick={printTicket}>
-              <Printer className="h-5 w-5" aria-hidden />
-              {t.checkout.print}
-            </Button>
-            <Button variant="accent" size="lg" disabled={locked || !gate.ok} onClick={finish}>
-              {cashClose.isPending ? t.checkout.closing : t.checkout.finish}
-            </Button>
+          {/*
+            On a phone the total and Finalizar stay at the thumb, fixed to the bottom edge; once
+            paid, the same bar says so and offers Volver a mesas. From lg up it is the side column.
+          */}
+          <div
+            ref={barRef}
+            data-testid="checkout-bar"
+            className="fixed inset-x-0 bottom-0 z-40 order-6 border-t border-slate-200 bg-white/95 px-4 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur lg:static lg:z-auto lg:order-none lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none lg:backdrop-blur-none print:hidden"
+          >
+            <div className="mx-auto max-w-3xl space-y-2">
+              {open ? (
+                <p className="flex items-baseline justify-between lg:hidden">
+                  <span className="text-sm font-medium text-slate-600">{t.checkout.total}</span>
+                  <span className="text-2xl font-extrabold tabular-nums text-slate-900" data-testid="bar-total">
+                    {money(figures.total)}
+                  </span>
+                </p>
+              ) : (
+                <div className="flex items-center justify-between gap-3 lg:hidden" data-testid="paid-bar">
+                  <p className="flex items-center gap-2 font-bold text-emerald-800">
+                    <CheckCircle2 className="h-6 w-6" aria-hidden />
+                    <span>
+                      {order.status === 'pagado' ? t.checkout.paid : t.checkout.cancelled}
+                      <span className="ml-2 tabular-nums">{money(figures.total)}</span>
+                    </span>
+                  </p>
+                  <Link
+                    to={home}
+                    className="flex h-12 shrink-0 items-center rounded-lg bg-slate-900 px-4 text-base font-semibold text-white hover:bg-slate-800"
+                  >
+                    {t.checkout.backToTables}
+                  </Link>
+                </div>
+              )}
+              <div className="grid grid-cols-2 gap-2">
+                <Button variant="outline" size="lg" onClick={printTicket}>
+                  <Printer className="h-5 w-5" aria-hidden />
+                  {t.checkout.print}
+                </Button>
+                <Button variant="accent" size="lg" disabled={locked || !gate.ok} onClick={finish}>
+                  {cashClose.isPending ? t.checkout.closing : t.checkout.finish}
+                </Button>
+              </div>
+            </div>
           </div>
           <div className="order-2 lg:order-none">
             <Button variant="ghost" className="w-full lg:hidden" aria-expanded={showTicket} onClick={() => setShowTicket((v) => !v)}>

@@ -20,10 +20,22 @@ interface Props {
   onMethod: (m: PaymentMethod) => void;
   onReceived: (text: string) => void;
   onExact: () => void;
+  /** A quick-cash amount in centavos. */
+  onAmount: (cents: number) => void;
 }
 
 /** Method choice and, for cash, what was handed over and the change to give back. */
-export function PaymentSection({ method, received, receivedCents, total, disabled, onMethod, onReceived, onExact }: Props) {
+/**
+ * Quick-cash amounts for a total: the next round 50 and 100 above it and the common notes
+ * ($200, $500, $1,000) that cover it, without repeats, at most four, smallest first.
+ */
+export function quickCashAmounts(total: number): number[] {
+  const roundUp = (step: number) => Math.ceil(total / step) * step;
+  const candidates = [roundUp(5_000), roundUp(10_000), 20_000, 50_000, 100_000].filter((c) => c > total);
+  return [...new Set(candidates)].sort((a, b) => a - b).slice(0, 4);
+}
+
+export function PaymentSection({ method, received, receivedCents, total, disabled, onMethod, onReceived, onExact, onAmount }: Props) {
   const short = receivedCents === null ? 0 : cashShortfall(receivedCents as Cents, total as Cents);
   return (
     <Card className="p-4">
@@ -50,22 +62,34 @@ export function PaymentSection({ method, received, receivedCents, total, disable
         <div className="mt-4 space-y-3">
           <div>
             <Label htmlFor="cash-received">{t.checkout.received}</Label>
-            <div className="flex gap-2">
-              <Input
-                id="cash-received"
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step={0.01}
-                placeholder="0.00"
-                disabled={disabled}
-                value={received}
-                onChange={(e) => onReceived(e.target.value)}
-                className="h-11 text-lg tabular-nums"
-              />
-              <Button variant="outline" size="lg" disabled={disabled} onClick={onExact} className="h-11">
+            <Input
+              id="cash-received"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={0.01}
+              placeholder="0.00"
+              disabled={disabled}
+              value={received}
+              onChange={(e) => onReceived(e.target.value)}
+              className="h-12 text-lg tabular-nums"
+            />
+            <div className="mt-2 flex flex-wrap gap-2" role="group" aria-label={t.checkout.quickCash}>
+              <Button variant="outline" disabled={disabled} onClick={onExact} className="h-11 min-w-16 flex-1">
                 {t.checkout.exact}
               </Button>
+              {quickCashAmounts(total).map((cents) => (
+                <Button
+                  key={cents}
+                  variant="outline"
+                  disabled={disabled}
+                  aria-pressed={receivedCents === cents}
+                  onClick={() => onAmount(cents)}
+                  className="h-11 min-w-16 flex-1 tabular-nums"
+                >
+                  {money(cents).replace(/\.00$/, '')}
+                </Button>
+              ))}
             </div>
           </div>
           <div className="flex items-baseline justify-between rounded-lg bg-emerald-50 px-3 py-2">

@@ -11,6 +11,9 @@ import { QuantityDialog } from './quantity-dialog.tsx';
 type Open = { kind: 'none' } | { kind: 'picker' } | { kind: 'units'; item: OrderItem } | { kind: 'delete'; item: OrderItem };
 
 /** The three modals of an order screen (picker, more units, delete with admin PIN), shared by both pages. */
+
+/** The id of the toast that reports additions to the order. */
+const ADD_TOAST = 'order-add';
 export function useOrderDialogs(order: Order | undefined, actions: OrderActions | null) {
   const [open, setOpen] = useState<Open>({ kind: 'none' });
   const close = () => setOpen({ kind: 'none' });
@@ -30,8 +33,9 @@ export function useOrderDialogs(order: Order | undefined, actions: OrderActions 
                 quantity: pick.quantity,
                 notes: pick.notes,
               });
-              if (answer.queued) toast.info(t.offline.queuedItem(pick.productName));
-              else toast.success(t.order.itemAdded(pick.productName));
+              // One toast that updates (same id) for a burst of adds, not a stack over the screen.
+              if (answer.queued) toast.info(t.offline.queuedItem(pick.productName), { id: ADD_TOAST });
+              else toast.success(t.order.itemAdded(pick.productName), { id: ADD_TOAST });
               return true;
             } catch (error) {
               toast.error(errorMessage(error, t.order.productNotFound));
@@ -51,8 +55,8 @@ export function useOrderDialogs(order: Order | undefined, actions: OrderActions 
               { itemId: item.id, quantity, productName: item.productName, productPrice: item.productPrice, notes: item.notes },
               {
                 onSuccess: (answer) => {
-                  if (answer.queued) toast.info(t.offline.queuedUnits);
-                  else toast.success(t.order.unitsAdded);
+                  if (answer.queued) toast.info(t.offline.queuedUnits, { id: ADD_TOAST });
+                  else toast.success(t.order.unitsAdded, { id: ADD_TOAST });
                   close();
                 },
                 onError: (error) => toast.error(errorMessage(error, t.app.unexpected)),

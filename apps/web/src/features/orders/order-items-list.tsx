@@ -49,9 +49,15 @@ function ItemRow({
 }) {
   const deleted = item.isDeleted;
   return (
-    <li className={cn('flex gap-3 py-3', deleted && 'opacity-70')} data-testid="order-item" data-deleted={deleted ? 'true' : undefined}>
+    // One compact row: name and line total, then status and unit price; the two actions at the
+    // right edge, so a phone shows five lines or more above the bottom bar.
+    <li
+      className={cn('flex items-center gap-3 py-2', deleted && 'opacity-70')}
+      data-testid="order-item"
+      data-deleted={deleted ? 'true' : undefined}
+    >
       <div className="min-w-0 flex-1">
-        <p className={cn('font-semibold break-words', deleted && 'text-slate-500 line-through')}>
+        <p className={cn('font-semibold break-words', deleted && 'text-slate-600 line-through')}>
           {item.quantity} × {item.productName}
         </p>
         <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -60,9 +66,14 @@ function ItemRow({
           ) : (
             <Badge tone={STATUS_TONE[item.status]}>{t.order.statuses[item.status]}</Badge>
           )}
-          <span className={cn('text-sm text-slate-500', deleted && 'line-through')}>
-            {t.order.unitPrice(money(item.productPrice))} · {item.category}
-          </span>
+          <span className={cn('text-sm text-slate-600', deleted && 'line-through')}>{t.order.unitPrice(money(item.productPrice))}</span>
+          {deleted ? (
+            <span className="ml-auto text-xs font-medium text-slate-600">{t.order.notCounted}</span>
+          ) : (
+            <span className="ml-auto font-semibold tabular-nums">
+              {money(lineTotal({ productPrice: item.productPrice as Cents, quantity: item.quantity }))}
+            </span>
+          )}
         </div>
         {item.notes && (
           <p className={cn('mt-1.5 rounded bg-amber-50 px-2 py-1 text-sm break-words text-amber-900', deleted && 'line-through')}>
@@ -73,38 +84,29 @@ function ItemRow({
           <p className="mt-1 text-xs text-rose-700">{t.order.deletedBy(item.deletedByName ?? '—', formatDateTime(item.deletedAt))}</p>
         )}
       </div>
-      <div className="flex shrink-0 flex-col items-end justify-between gap-2">
-        {deleted ? (
-          <span className="text-xs font-medium text-slate-500">{t.order.notCounted}</span>
-        ) : (
-          <span className="font-semibold tabular-nums">
-            {money(lineTotal({ productPrice: item.productPrice as Cents, quantity: item.quantity }))}
-          </span>
-        )}
-        {!deleted && !readOnly && (
-          <div className="flex gap-1">
-            <Button
-              variant="outline"
-              size="icon"
-              aria-label={`${t.order.addUnit}: ${item.productName}`}
-              title={t.order.addUnit}
-              onClick={() => onAddUnit(item)}
-            >
-              <Plus className="h-4 w-4" aria-hidden />
-            </Button>
-            <Button
-              variant="outline"
-              size="icon"
-              className="text-rose-700 hover:bg-rose-50"
-              aria-label={`${t.order.deleteItem}: ${item.productName}`}
-              title={t.order.deleteItem}
-              onClick={() => onDelete(item)}
-            >
-              <Trash2 className="h-4 w-4" aria-hidden />
-            </Button>
-          </div>
-        )}
-      </div>
+      {!deleted && !readOnly && (
+        <div className="flex shrink-0 gap-2">
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label={`${t.order.addUnit}: ${item.productName}`}
+            title={t.order.addUnit}
+            onClick={() => onAddUnit(item)}
+          >
+            <Plus className="h-4 w-4" aria-hidden />
+          </Button>
+          <Button
+            variant="outline"
+            size="icon"
+            className="text-rose-700 hover:bg-rose-50"
+            aria-label={`${t.order.deleteItem}: ${item.productName}`}
+            title={t.order.deleteItem}
+            onClick={() => onDelete(item)}
+          >
+            <Trash2 className="h-4 w-4" aria-hidden />
+          </Button>
+        </div>
+      )}
     </li>
   );
 }

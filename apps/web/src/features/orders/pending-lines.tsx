@@ -26,7 +26,7 @@ export function PendingLines({ entries }: { entries: OutboxEntry[] }) {
               {e.preview.notes && <p className="mt-1.5 rounded bg-slate-50 px-2 py-1 text-sm break-words">{e.preview.notes}</p>}
             </div>
             {e.preview.productPrice !== null && (
-              <span className="shrink-0 font-semibold text-slate-400 tabular-nums">
+              <span className="shrink-0 font-semibold text-slate-600 tabular-nums">
                 {money(e.preview.productPrice * e.preview.quantity)}
               </span>
             )}

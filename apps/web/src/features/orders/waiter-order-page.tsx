@@ -22,7 +22,7 @@ export function WaiterOrderPage() {
 
   return (
     <div className="pb-36">
-      <div className="sticky top-14 z-10 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2 shadow-sm">
+      <div className="sticky top-14 z-10 flex items-center gap-3 border-b border-slate-200 bg-white px-3 py-2 shadow-sm">
         <Button variant="outline" size="icon" aria-label={t.order.backToTables} onClick={() => navigate('/waiter/home')}>
           <ArrowLeft className="h-5 w-5" aria-hidden />
         </Button>
@@ -40,9 +40,10 @@ export function WaiterOrderPage() {
         </div>
       </div>
 
-      <div className="space-y-4 p-4">
-        <OrderDetails order={order} screen={screen} />
+      {/* The items first; the table's details, compact, below them. */}
+      <div className="space-y-3 p-3">
         <OrderItemsSection screen={screen} showAddButton={false} />
+        <OrderDetails order={order} screen={screen} compact />
         {order.items.length > 0 && <ReprintButton orderId={order.id} className="w-full" />}
       </div>
 

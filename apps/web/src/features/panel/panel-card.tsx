@@ -39,7 +39,7 @@ export function PanelCard({ item, busy, onChange }: Props) {
         <p className="rounded-lg bg-amber-50 px-3 py-1.5 text-sm font-medium text-amber-900 [overflow-wrap:anywhere]">{item.notes}</p>
       )}
       <div className="flex items-center gap-2 text-xs font-semibold">
-        <span className="rounded px-1.5 py-0.5 text-white" style={{ backgroundColor: station.color }}>
+        <span className="rounded px-1.5 py-0.5 text-slate-950" style={{ backgroundColor: station.color }}>
           {station.label}
         </span>
         <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">{item.category}</span>

@@ -26,8 +26,26 @@ export function AdminTablesPage() {
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-2">
         <h1 className="text-2xl font-bold">{t.tables.panelTitle}</h1>
-        {tables.data && <p className="text-sm text-slate-500">{t.tables.summary(occupied, tables.data.length - occupied)}</p>}
+        {tables.data && <p className="text-sm text-slate-600">{t.tables.summary(occupied, tables.data.length - occupied)}</p>}
       </div>
+      {/* On a phone the occupied tables are one tap away, wherever they sit in the list. */}
+      {occupied > 0 && (
+        <nav aria-label={t.tables.jumpTitle} className="flex flex-wrap gap-2 lg:hidden">
+          {tables.data
+            ?.filter((x) => x.status === 'ocupada')
+            .map((x) => (
+              <button
+                key={x.id}
+                type="button"
+                aria-label={t.tables.jumpTo(tableLabel(x.number))}
+                onClick={() => document.querySelector(`[data-testid="table-card-${x.number}"]`)?.scrollIntoView({ block: 'center' })}
+                className="flex h-11 items-center rounded-full bg-slate-900 px-4 text-sm font-semibold text-white"
+              >
+                {tableLabel(x.number)}
+              </button>
+            ))}
+        </nav>
+      )}
       {tables.isPending ? (
         <Spinner />
       ) : tables.isError ? (
@@ -35,7 +53,9 @@ export function AdminTablesPage() {
       ) : tables.data.length === 0 ? (
         <EmptyState title={t.tables.empty} />
       ) : (
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
+        // Spec order kept. Occupied tables carry the weight (full cards, two columns wide on a
+        // phone); free ones are quiet half-width tiles, so the busy tables are a short scroll away.
+        <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-3 2xl:grid-cols-4">
           {tables.data.map((table) => (
             <AdminTableCard key={table.id} table={table} now={now} />
           ))}
@@ -50,7 +70,10 @@ function AdminTableCard({ table, now }: { table: Table; now: number }) {
   if (table.status === 'libre') return <FreeCard table={table} label={label} />;
   return (
     <Card
-      className={cn('flex flex-col gap-3 border-l-4 p-4', table.order ? 'border-l-emerald-500' : 'border-l-amber-500')}
+      className={cn(
+        'col-span-2 flex flex-col gap-3 border-l-4 p-4 shadow-md sm:col-span-1',
+        table.order ? 'border-l-emerald-600' : 'border-l-amber-500',
+      )}
       role="group"
       data-testid={`table-card-${table.number}`}
       aria-label={label}
@@ -152,16 +175,16 @@ function FreeCard({ table, label }: { table: Table; label: string }) {
     });
   return (
     <Card
-      className="flex flex-col justify-between gap-4 border-dashed p-4"
+      className="flex flex-col justify-between gap-2 self-start border-dashed bg-slate-50 p-3 shadow-none"
       role="group"
       data-testid={`table-card-${table.number}`}
       aria-label={label}
     >
       <div className="flex items-start justify-between gap-2">
-        <h2 className="text-lg font-bold whitespace-nowrap text-slate-700">{label}</h2>
+        <h2 className="text-base font-semibold whitespace-nowrap text-slate-700">{label}</h2>
         <Badge>{t.tables.free}</Badge>
       </div>
-      <Button variant="accent" onClick={open} disabled={openTable.isPending}>
+      <Button variant="outline" onClick={open} disabled={openTable.isPending}>
         {openTable.isPending ? t.tables.opening : isBarTable(table.number) ? t.tables.openBar : t.tables.open}
       </Button>
     </Card>

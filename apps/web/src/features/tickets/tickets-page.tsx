@@ -70,7 +70,7 @@ export function TicketsPage() {
         <section key={day.date} aria-label={day.label} className="space-y-3">
           <h2 className="sticky top-0 z-10 -mx-1 flex items-baseline justify-between bg-slate-50/95 px-1 py-2 text-sm font-semibold uppercase tracking-wide text-slate-600 backdrop-blur">
             <span>{day.label}</span>
-            <span className="font-normal normal-case text-slate-400">{t.tickets.count(day.tickets.length)}</span>
+            <span className="font-normal normal-case text-slate-600">{t.tickets.count(day.tickets.length)}</span>
           </h2>
           <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
             {day.tickets.map((ticket) => (

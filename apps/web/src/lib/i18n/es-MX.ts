@@ -64,6 +64,8 @@ export const t = {
     userMenu: 'Menú de usuario',
   },
   tables: {
+    jumpTitle: 'Mesas ocupadas',
+    jumpTo: (table: string) => `Ir a ${table}`,
     panelTitle: 'Panel de Mesas',
     bar: 'Barra',
     table: (n: number) => `Mesa ${n}`,
@@ -119,6 +121,7 @@ export const t = {
     saveError: 'Error al guardar la mesa',
   },
   order: {
+    detailsTitle: 'Datos de la mesa',
     empty: 'Orden Vacía',
     emptySteps: [
       'Toca “Agregar Items” para abrir el menú',
@@ -233,6 +236,9 @@ export const t = {
     waiter: (name: string) => `Mesero: ${name}`,
     categoryCounters: 'Por preparar por categoría',
     columnCount: (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`,
+    undo: 'Deshacer',
+    moved: (table: string, lines: number, status: string) => `${table}: ${lines} ${lines === 1 ? 'línea' : 'líneas'} a ${status}`,
+    statusNames: { listo: 'Listo', entregado: 'Entregado' },
   },
   panel: {
     title: 'Panel de pedidos',
@@ -270,6 +276,7 @@ export const t = {
     methods: { efectivo: 'Efectivo', tarjeta: 'Tarjeta', transferencia: 'Transferencia' },
     received: 'Monto recibido',
     exact: 'Exacto',
+    quickCash: 'Billetes rápidos',
     change: 'Cambio',
     cashHint: 'Verifica el cambio antes de finalizar',
     print: 'Imprimir',
