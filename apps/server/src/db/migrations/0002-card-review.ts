@@ -13,7 +13,11 @@ export function cardReview() {
       await db.schema.alterTable('card_payments').addColumn('approved_amount', 'bigint').execute();
       await db.schema.createIndex('card_payments_state').on('card_payments').column('state').execute();
       // Approvals recorded before this column existed closed their order for exactly the amount asked.
-      await db.updateTable('card_payments').set({ approved_amount: sql`amount` }).where('state', '=', 'approved').execute();
+      await db
+        .updateTable('card_payments')
+        .set({ approved_amount: sql`amount` })
+        .where('state', '=', 'approved')
+        .execute();
     },
   };
 }
