@@ -71,7 +71,7 @@ export async function addItem(ctx: AppContext, user: SessionUser, input: AddItem
     const product = await requireAvailableProduct(trx, input.productId);
     const order = await lockWorkableOrder(trx, user, input.orderId, now);
     await assertNotFrozen(trx, input.orderId);
-    await assertRoomFor(trx, input.orderId, { lines: 1, amount: product.price * input.quantity });
+    await assertRoomFor(trx, order, { lines: 1, amount: product.price * input.quantity });
     const item = await insertItem(trx, input, product, now);
     await enqueueComandas(trx, { orderId: input.orderId, itemIds: [item.id], now });
     const version = await touchOrder(trx, input.orderId, now);

@@ -34,7 +34,7 @@ export async function addUnits(
       .executeTakeFirst();
     if (!source) throw notFound(ORDER_MESSAGES.itemNotFound);
     const product = await requireAvailableProduct(trx, source.product_id);
-    await assertRoomFor(trx, input.orderId, { lines: 1, amount: product.price * input.quantity });
+    await assertRoomFor(trx, order, { lines: 1, amount: product.price * input.quantity });
     const item = await insertItem(
       trx,
       { orderId: input.orderId, productId: source.product_id, quantity: input.quantity, notes: source.notes },

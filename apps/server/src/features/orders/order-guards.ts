@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { orderLimitError } from '@comanda/domain';
 import type { AppContext } from '../../http/context.ts';
+import type { OrderRow } from '../../db/schema.ts';
 import type { Trx } from '../../http/transaction.ts';
 import { AppError, conflict } from '../../http/errors.ts';
 import { CARD_MESSAGES, LIVE_STATES } from '../../model/card-payments/card-payment-store.ts';
@@ -31,16 +32,21 @@ export async function thawTimedOut(ctx: AppContext, orderId: string): Promise<vo
   await reconcileTimedOut(ctx, orderId).catch(() => undefined);
 }
 
-/** Refuses an add that would take the locked order past ORDER_LIMITS (lines or amount). */
-export async function assertRoomFor(trx: Trx, orderId: string, adding: { lines: number; amount: number }): Promise<void> {
+/**
+ * Refuses an add that would take the locked order past ORDER_LIMITS (lines or amount). The amount
+ * is the locked row's subtotal, which touchOrder keeps equal to its items in every item change;
+ * only the line count (deleted lines included) is read from the items.
+ */
+export async function assertRoomFor(
+  trx: Trx,
+  order: Pick<OrderRow, 'id' | 'subtotal'>,
+  adding: { lines: number; amount: number },
+): Promise<void> {
   const row = await trx
     .selectFrom('order_items')
-    .select([
-      sql<number>`COUNT(*)`.as('lines'),
-      sql<number>`COALESCE(SUM(CASE WHEN is_deleted = 0 THEN product_price * quantity ELSE 0 END), 0)`.as('subtotal'),
-    ])
-    .where('order_id', '=', orderId)
+    .select(sql<number>`COUNT(*)`.as('lines'))
+    .where('order_id', '=', order.id)
     .executeTakeFirstOrThrow();
-  const problem = orderLimitError({ lines: Number(row.lines), subtotal: Number(row.subtotal) }, adding);
+  const problem = orderLimitError({ lines: Number(row.lines), subtotal: Number(order.subtotal) }, adding);
   if (problem) throw new AppError(422, problem.reason === 'lines' ? 'order_too_many_lines' : 'order_amount_limit', problem.message);
 }
