@@ -149,6 +149,48 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': 'off' },
   },
   {
+    // The login route (the entry and its static imports, bench/login-route.ts) carries only the
+    // first screen's texts; the full catalogue loads with the signed-in screens.
+    files: [
+      'apps/web/src/app/guards.tsx',
+      'apps/web/src/app/providers.tsx',
+      'apps/web/src/app/pwa-update.tsx',
+      'apps/web/src/app/route-error.tsx',
+      'apps/web/src/app/router.tsx',
+      'apps/web/src/components/brand-mark.tsx',
+      'apps/web/src/components/shared-device-lock.tsx',
+      'apps/web/src/components/ui/button.tsx',
+      'apps/web/src/components/ui/card.tsx',
+      'apps/web/src/components/ui/cn.ts',
+      'apps/web/src/components/ui/empty-state.tsx',
+      'apps/web/src/components/ui/field.tsx',
+      'apps/web/src/components/ui/form-error.tsx',
+      'apps/web/src/components/ui/input.tsx',
+      'apps/web/src/components/ui/spinner.tsx',
+      'apps/web/src/features/auth/login-page.tsx',
+      'apps/web/src/features/auth/pin-keypad-screen.tsx',
+      'apps/web/src/lib/api.ts',
+      'apps/web/src/lib/boot.ts',
+      'apps/web/src/lib/config.ts',
+      'apps/web/src/lib/connection.ts',
+      'apps/web/src/lib/live.ts',
+      'apps/web/src/lib/report-error.ts',
+      'apps/web/src/lib/session.ts',
+      'apps/web/src/lib/shared-device.ts',
+      'apps/web/src/lib/use-live.ts',
+      'apps/web/src/lib/use-zod-form.ts',
+      'apps/web/src/main.tsx',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/i18n/es-MX.ts'], message: 'The login route imports its texts from lib/i18n/first-screen.ts.' }],
+        },
+      ],
+    },
+  },
+  {
     // The server never reaches into the web app's sources.
     files: ['apps/server/**/*.ts'],
     rules: {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createTestDatabase } from '../apps/server/src/testing/databases.ts';
-import { api, fmt, openOrders, percentile, startComanda, type Figure } from './lib.ts';
+import { ANSWER_HEADERS, ANSWER_NAME, api, fmt, openOrders, percentile, startComanda, type Figure } from './lib.ts';
 
 export interface AddVsSizeOptions {
   /** Lines of the large order around the measurement (it starts at big − rounds/2). */
@@ -46,7 +46,7 @@ async function measure(base: string, kind: 'sqlite' | 'postgres', big: number, s
     const t0 = performance.now();
     const res = await fetch(`${base}/api/orders/${orderId}/items`, {
       method: 'POST',
-      headers: { cookie: waiter, 'content-type': 'application/json' },
+      headers: { cookie: waiter, 'content-type': 'application/json', ...ANSWER_HEADERS },
       body: JSON.stringify({ productId, quantity: 1 }),
     });
     const body = await res.arrayBuffer();
@@ -94,7 +94,9 @@ export async function runAddVsSize(opts: AddVsSizeOptions = {}): Promise<AddVsSi
   const small = opts.small ?? 5;
   const rounds = opts.rounds ?? Number(process.env.BENCH_ADD_ROUNDS ?? 100);
   const log = opts.log ?? ((line: string) => console.log(line));
-  log(`add vs order size: p50 of one add to a ~${big}-line order vs ~${small}-line orders, ${rounds} interleaved adds each`);
+  log(
+    `add vs order size: p50 of one add to a ~${big}-line order vs ~${small}-line orders, ${rounds} interleaved adds each, ${ANSWER_NAME} answer`,
+  );
   const results: AddVsSizeResult[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'comanda-bench-addsize-'));
   try {

@@ -102,6 +102,13 @@ export async function openOrders(
   return { waiter, admin, orders, productId };
 }
 
+/**
+ * The answer the item adds ask for, as the web app does (decision 0029): the light one (what
+ * changed) unless BENCH_ANSWER=whole, which measures the whole-order answer clients get without it.
+ */
+export const ANSWER_HEADERS: Record<string, string> = process.env.BENCH_ANSWER === 'whole' ? {} : { prefer: 'return=minimal' };
+export const ANSWER_NAME = process.env.BENCH_ANSWER === 'whole' ? 'whole order' : 'light (Prefer: return=minimal)';
+
 /** Nearest-rank percentile of an unsorted sample. */
 export function percentile(values: readonly number[], p: number): number {
   if (!values.length) return NaN;

@@ -1,9 +1,9 @@
 /**
  * `npm run bench`: every benchmark of QUALITY.md, each printing its figures and its same-run
  * baseline, then one summary table (markdown, for docs/performance.md). Figures are printed,
- * never asserted. Choose some with arguments: `npm run bench -- live write cash web addsize`.
+ * never asserted. Choose some with arguments: `npm run bench -- live write cash web addsize night reports`.
  * Environment: TEST_DATABASE_URL adds PostgreSQL; BENCH_SECONDS, BENCH_CLIENTS, BENCH_RATE,
- * BENCH_CONCURRENCY, BENCH_TTI_RUNS, BENCH_ORDERS tune sizes.
+ * BENCH_CONCURRENCY, BENCH_TTI_RUNS, BENCH_ORDERS tune sizes; NIGHT_* the Saturday night (night.ts).
  */
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -13,6 +13,8 @@ import { runLiveLatency } from './live-latency.ts';
 import { runWriteThroughput } from './write-throughput.ts';
 import { runWeb } from './web.ts';
 import { runAddVsSizeFigures } from './add-vs-size.ts';
+import { runNight } from './night.ts';
+import { runReportsBench } from './reports.ts';
 
 type CashCloseModule = {
   runCashCloseBench?: (opts?: { log?: (l: string) => void }) => Promise<
@@ -61,12 +63,28 @@ async function runCashClose(log: (l: string) => void): Promise<Figure[]> {
   ]);
 }
 
+/** Owner reports over a year of 1,000,000 paid orders (bench/reports.ts). */
+async function runReports(log: (l: string) => void): Promise<Figure[]> {
+  const results = await runReportsBench({ log });
+  return results.flatMap((r) => [
+    {
+      benchmark: 'reports',
+      what: `every owner report over a year (${r.orders.toLocaleString('en-US')} paid orders, ${r.items.toLocaleString('en-US')} items), ${r.database}`,
+      value: `p50 ${r.year.p50} ms (p95 ${r.year.p95}; a month p50 ${r.month.p50} ms)`,
+      target: 'p50 ≤ 200 ms',
+      met: r.year.p50 <= 200,
+    },
+  ]);
+}
+
 const BENCHES: Record<string, (log: (l: string) => void) => Promise<Figure[]>> = {
   live: runLiveLatency,
   write: runWriteThroughput,
   cash: runCashClose,
   web: runWeb,
   addsize: runAddVsSizeFigures,
+  night: runNight,
+  reports: runReports,
 };
 
 async function main(): Promise<void> {

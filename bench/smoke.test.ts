@@ -57,6 +57,36 @@ describe('benchmarks, smoke run', { timeout: 120_000 }, () => {
       expect(timing.p50).toBeGreaterThanOrEqual(0);
   });
 
+  // About 10 s on a quiet machine (most of it starting the server); the limit leaves room for a loaded one.
+  it('saturday night plays a few seconds of a tiny night against the real, pinned server', { timeout: 60_000 }, async () => {
+    const { runNightOnce } = await import('./night.ts');
+    const night = await runNightOnce({
+      database: 'sqlite',
+      speed: 60,
+      seconds: 2,
+      warmup: 0,
+      waiters: 4,
+      tables: 6,
+      tabs: 2,
+      occupancy: 0.5,
+      pin: true,
+      log: quiet,
+    });
+    expect(night.errors, night.errorSamples.join('\n')).toBe(0);
+    expect(night.actions.find((a) => a.action === 'add item')?.count).toBeGreaterThan(0);
+    expect(night.actions.find((a) => a.action === 'board read')?.count).toBeGreaterThan(0);
+    expect(night.live.expected).toBeGreaterThan(0);
+    expect(night.peakRssMb[0]).toBeGreaterThan(0);
+  });
+
+  it('reports times every owner report over a small year of summary rows', async () => {
+    const { runReportsBench } = await import('./reports.ts');
+    const [sqlite] = await runReportsBench({ orders: 3_000, runs: 3, log: quiet });
+    expect(sqlite?.orders).toBe(3_000);
+    expect(sqlite!.summaryRows).toBeGreaterThan(0);
+    for (const timing of [sqlite!.year, sqlite!.month, sqlite!.week, sqlite!.xlsxYear]) expect(timing.p50).toBeGreaterThan(0);
+  });
+
   it('add vs order size compares a bigger order with small ones', async () => {
     const { runAddVsSize } = await import('./add-vs-size.ts');
     const [sqlite] = await runAddVsSize({ big: 20, small: 2, rounds: 4, log: quiet });

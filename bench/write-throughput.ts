@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { createTestDatabase } from '../apps/server/src/testing/databases.ts';
-import { fmt, openOrders, percentile, startComanda, type Figure } from './lib.ts';
+import { ANSWER_HEADERS, ANSWER_NAME, fmt, openOrders, percentile, startComanda, type Figure } from './lib.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -38,7 +38,7 @@ async function httpAdds(base: string): Promise<HttpResult> {
       const t0 = performance.now();
       const res = await fetch(`${base}/api/orders/${orderId}/items`, {
         method: 'POST',
-        headers: { cookie: waiter, 'content-type': 'application/json' },
+        headers: { cookie: waiter, 'content-type': 'application/json', ...ANSWER_HEADERS },
         body: JSON.stringify({ productId, quantity: 1 }),
       });
       await res.arrayBuffer();
@@ -98,7 +98,7 @@ async function pgCommitRate(url: string): Promise<number> {
 
 export async function runWriteThroughput(log: (l: string) => void = console.log): Promise<Figure[]> {
   log(
-    `write throughput: ${CONCURRENCY} concurrent HTTP clients adding items to ${ORDERS} orders for ${SECONDS} s after ${WARMUP} s of warm-up`,
+    `write throughput: ${CONCURRENCY} concurrent HTTP clients adding items to ${ORDERS} orders for ${SECONDS} s after ${WARMUP} s of warm-up, ${ANSWER_NAME} answer`,
   );
   const figures: Figure[] = [];
 

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // Chosen once in the main process; workers inherit the environment, so all agree on the port.
-process.env.E2E_PORT ??= String(4100 + Math.floor(Math.random() * 800));
+// 4400–4799 (and +1 for the card simulator): clear of the ports other services on the machine use (4222, 4369, 5432…).
+process.env.E2E_PORT ??= String(4400 + Math.floor(Math.random() * 399));
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'comanda-e2e-'));
 const port = Number(process.env.E2E_PORT);
 const dataDir = process.env.E2E_DATA_DIR;

@@ -45,5 +45,6 @@ export default defineConfig({
       '/ca.crt': { target: api },
     },
   },
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 400 },
+  // The manifest tells the server which chunks a home needs, to preload them (apps/server/src/http/boot.ts).
+  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 400, manifest: true },
 });

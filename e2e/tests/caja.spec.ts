@@ -1,41 +1,27 @@
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, login, ADMIN } from './fixtures.ts';
+import { test, expect, type Api, type Line } from './fixtures.ts';
 
 const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 
 interface OrderDto {
   id: string;
   subtotal: number;
-  items: { id: string }[];
+  items: { id: string; productName: string }[];
 }
 
 /** Opens table n, orders, delivers and pays in cash (PIN 1234), with change: a cash sale. */
 async function cashSale(
+  api: Api,
   request: APIRequestContext,
   n: number,
-  lines: [string, number][],
+  lines: Line[],
   expectOk = true,
 ): Promise<{ status: number; text: string }> {
   // Tables 87–90 (187–190 on a retry) belong to this file (the admin adds them): a refused sale leaves its table occupied,
   // so the demo tables other specs use are never touched.
-  const listed = async () => ((await (await request.get('/api/tables')).json()) as { tables: { id: string; number: number }[] }).tables;
-  if (!(await listed()).some((t) => t.number === n)) await request.post('/api/tables', { data: { number: n } });
-  const table = (await listed()).find((t) => t.number === n)!;
-  const opened = await request.post(`/api/tables/${table.id}/open`);
-  expect(opened.ok(), await opened.text()).toBeTruthy();
-  let { order } = (await opened.json()) as { order: OrderDto };
-  const { products } = (await (await request.get('/api/products?available=1')).json()) as { products: { id: string; name: string }[] };
-  for (const [name, quantity] of lines) {
-    const product = products.find((p) => p.name === name)!;
-    const added = await request.post(`/api/orders/${order.id}/items`, { data: { productId: product.id, quantity } });
-    expect(added.ok(), await added.text()).toBeTruthy();
-    order = ((await added.json()) as { order: OrderDto }).order;
-  }
-  for (const item of order.items) {
-    const res = await request.patch(`/api/orders/${order.id}/items/${item.id}/status`, { data: { status: 'entregado' } });
-    expect(res.ok(), await res.text()).toBeTruthy();
-  }
+  const order = await api.openTable<OrderDto>(request, n, lines);
+  await api.deliverAll(request, order);
   const closed = await request.post(`/api/orders/${order.id}/close`, {
     headers: { 'Idempotency-Key': `e2e-caja-${order.id}` },
     data: { method: 'efectivo', pin: '1234', tipBps: 0, peopleCount: 1, receivedAmount: order.subtotal + 5000 },
@@ -70,23 +56,42 @@ async function typeCount(page: Page, amount: number, within: string): Promise<vo
   expect(left).toBe(0);
 }
 
+/** Counts window.print calls instead of opening the dialog, on this page and after any reload. */
 async function stubPrint(page: Page): Promise<void> {
-  await page.addInitScript(() => {
+  const stub = () => {
     const w = window as unknown as { __prints: number };
     w.__prints = 0;
     window.print = () => {
       w.__prints += 1;
     };
-  });
+  };
+  await page.addInitScript(stub);
+  await page.evaluate(stub);
 }
 const printCount = (page: Page) => page.evaluate(() => (window as unknown as { __prints: number }).__prints);
 const money = (c: number) => new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' }).format(c / 100);
 
+/**
+ * The demo's emulated caja printer takes slips and cortes when it is enabled; this spec follows
+ * the browser-print fallback (no caja printer), so it switches the caja printers off meanwhile.
+ */
+async function setCajaPrinters(request: APIRequestContext, enabled: boolean): Promise<void> {
+  const res = await request.get('/api/printers');
+  if (!res.ok()) return;
+  const { printers } = (await res.json()) as { printers: { id: string; role: string; enabled: boolean; emulated: boolean }[] };
+  for (const p of printers.filter((p) => p.role === 'caja' && p.emulated))
+    expect((await request.patch(`/api/printers/${p.id}`, { data: { enabled } })).ok()).toBeTruthy();
+}
+
 test.describe('caja: drawer session with a blind corte Z @caja', () => {
-  test('open with a float, two cash sales, a withdrawal, corte X, blind count 20 pesos short, printable corte Z', async ({ page }) => {
-    await page.setViewportSize(ADMIN);
+  test.afterEach(async ({ adminPage }) => setCajaPrinters(adminPage.request, true));
+
+  test('open with a float, two cash sales, a withdrawal, corte X, blind count 20 pesos short, printable corte Z', async ({
+    adminPage: page,
+    api,
+  }) => {
     await stubPrint(page);
-    await login(page, 'admin');
+    await setCajaPrinters(page.request, false);
     await page.getByRole('link', { name: 'Caja', exact: true }).first().click();
     await expect(page).toHaveURL(/\/admin\/caja$/);
     await expect(page.getByRole('heading', { name: 'Abrir caja' })).toBeVisible();
@@ -99,8 +104,8 @@ test.describe('caja: drawer session with a blind corte Z @caja', () => {
     await page.getByRole('button', { name: 'Abrir caja' }).click();
     await expect(page.getByTestId('drawer-float')).toHaveText(money(80000));
 
-    await cashSale(page.request, 87 + 100 * test.info().retry, [['Michelada', 2]]);
-    await cashSale(page.request, 88 + 100 * test.info().retry, [['Hamburguesa de la casa', 1]]);
+    await cashSale(api, page.request, 87 + 100 * test.info().retry, [['Michelada', 2]]);
+    await cashSale(api, page.request, 88 + 100 * test.info().retry, [['Hamburguesa de la casa', 1]]);
 
     // A withdrawal with an admin's PIN, then its slip.
     await page.getByLabel('Tipo').selectOption('retiro');
@@ -113,7 +118,7 @@ test.describe('caja: drawer session with a blind corte Z @caja', () => {
     await expect(dialog.getByTestId('movement-slip')).toContainText('COMPROBANTE DE RETIRO');
     await expect(dialog.getByTestId('movement-slip')).toContainText(money(20000));
     await dialog.getByRole('button', { name: 'Imprimir' }).click();
-    expect(await printCount(page)).toBe(1);
+    await expect.poll(() => printCount(page)).toBe(1);
     await dialog.getByRole('button', { name: 'Cerrar' }).first().click();
     await expect(page.getByTestId('movement-list')).toContainText('Retiro a caja fuerte');
 
@@ -131,7 +136,7 @@ test.describe('caja: drawer session with a blind corte Z @caja', () => {
     expect(expected).toBe(80000 + x.corte.figures.cashSales - 20000);
     await expect(corteX).toContainText(money(expected));
     await page.getByRole('dialog').getByRole('button', { name: 'Imprimir' }).click();
-    expect(await printCount(page)).toBe(2);
+    await expect.poll(() => printCount(page)).toBe(2);
     await page.getByRole('dialog').getByRole('button', { name: 'Cerrar' }).first().click();
 
     // The Corte Z form never shows what the drawer should hold.
@@ -157,7 +162,7 @@ test.describe('caja: drawer session with a blind corte Z @caja', () => {
     await expect(corteZ).toContainText('Administrador: Ana Administradora');
     await page.screenshot({ path: `${SHOTS}/caja-corte-z.png` });
     await page.getByRole('dialog').getByRole('button', { name: 'Imprimir' }).click();
-    expect(await printCount(page)).toBe(3);
+    await expect.poll(() => printCount(page)).toBe(3);
     await expect(page.getByTestId('ticket-print-copy').getByTestId('corte-z')).toBeAttached();
     await page.getByRole('dialog').getByRole('button', { name: 'Cerrar' }).first().click();
     await expect(page.getByTestId('corte-difference')).toHaveText(`Faltante: ${money(2000)}`);
@@ -178,9 +183,7 @@ test.describe('caja: drawer session with a blind corte Z @caja', () => {
     await page.screenshot({ path: `${SHOTS}/caja-cierre-turnos.png`, fullPage: true });
   });
 
-  test('the Configuración switch turns drawer control on: cash without an open session is refused', async ({ page }) => {
-    await page.setViewportSize(ADMIN);
-    await login(page, 'admin');
+  test('the Configuración switch turns drawer control on: cash without an open session is refused', async ({ adminPage: page, api }) => {
     await page.goto('/admin/settings');
     const control = page.getByTestId('drawer-control');
     await expect(control).toContainText('Control de caja');
@@ -188,12 +191,50 @@ test.describe('caja: drawer session with a blind corte Z @caja', () => {
     await expect(toggle).toHaveAttribute('aria-checked', 'false');
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-checked', 'true');
-    const refused = await cashSale(page.request, 89 + 100 * test.info().retry, [['Michelada', 1]], false);
+    const refused = await cashSale(api, page.request, 89 + 100 * test.info().retry, [['Michelada', 1]], false);
     expect(refused.status).toBe(409);
     expect(refused.text).toContain('No hay un turno de caja abierto. Abre la caja antes de cobrar en efectivo.');
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-checked', 'false');
     // Off again: a cash sale goes through as the spec says.
-    expect((await cashSale(page.request, 90 + 100 * test.info().retry, [['Michelada', 1]])).status).toBe(200);
+    expect((await cashSale(api, page.request, 90 + 100 * test.info().retry, [['Michelada', 1]])).status).toBe(200);
+  });
+
+  test('with the caja printer on, a withdrawal slip and the corte X print there, with no browser dialog', async ({ adminPage: page }) => {
+    await stubPrint(page);
+    const open = await page.request.post('/api/drawer/open', { data: { count: { b50000: 1 } } });
+    expect(open.ok(), await open.text()).toBeTruthy();
+    const { session } = (await open.json()) as { session: { id: string } };
+    const slips = async () => {
+      const { emulators } = (await (await page.request.get('/api/printers/emulator')).json()) as {
+        emulators: { role: string; tickets: { text: string }[] }[];
+      };
+      return emulators.filter((e) => e.role === 'caja').flatMap((e) => e.tickets.map((t) => t.text));
+    };
+    try {
+      await page.goto('/admin/caja');
+      await page.getByLabel('Tipo').selectOption('retiro');
+      await page.getByLabel('Monto').fill('150');
+      await page.getByLabel('Motivo').fill('Pago de hielo impreso');
+      await page.getByRole('button', { name: 'Registrar movimiento' }).click();
+      await page.keyboard.type('1234');
+      await page.getByRole('button', { name: 'Verificar' }).click();
+      await expect(page.getByText('Enviado a la impresora de caja')).toBeVisible();
+      await expect(page.getByTestId('movement-slip')).toHaveCount(0);
+      await expect.poll(async () => (await slips()).filter((t) => t.includes('Pago de hielo impreso')).length).toBe(1);
+      expect((await slips()).find((t) => t.includes('Pago de hielo impreso'))).toContain('COMPROBANTE DE RETIRO');
+
+      // Corte X on request: Imprimir sends it to the caja printer, not to the browser.
+      await page.getByRole('button', { name: 'Corte X' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Imprimir' }).click();
+      await expect(page.getByText('Enviado a la impresora de caja').first()).toBeVisible();
+      await expect.poll(async () => (await slips()).filter((t) => /CORTE X/.test(t)).length).toBeGreaterThanOrEqual(1);
+      expect(await printCount(page)).toBe(0);
+    } finally {
+      // Close the session (expected 500 − 150 = 350) so the other tests find the drawer closed.
+      await page.request.post(`/api/drawer/sessions/${session.id}/corte-z`, {
+        data: { count: { b20000: 1, b10000: 1, b5000: 1 }, comment: '', cashierPin: '1111', adminPin: '1234' },
+      });
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, login, MOBILE } from './fixtures.ts';
+import { test, expect, login, MOBILE, type Line } from './fixtures.ts';
 
 const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 const TABLE = 9;
@@ -8,35 +8,11 @@ const TERMINAL = 'SIMULADOR_POINT__DEMO-0001';
 // The config starts the demo simulator on the server's port + 1 so these tests can steer it.
 const SIM = `http://127.0.0.1:${Number(process.env.E2E_PORT) + 1}`;
 
-interface OrderDto {
-  id: string;
-  items: { id: string }[];
-}
-
-/** Opens table 9 (or another) as the signed-in user, orders tacos and a beer, and delivers them. */
-async function readyOrder(request: APIRequestContext, number = TABLE): Promise<OrderDto> {
-  const { tables } = (await (await request.get('/api/tables')).json()) as { tables: { id: string; number: number }[] };
-  const table = tables.find((t) => t.number === number)!;
-  const opened = await request.post(`/api/tables/${table.id}/open`);
-  expect(opened.ok(), await opened.text()).toBeTruthy();
-  let order = ((await opened.json()) as { order: OrderDto }).order;
-  const { products } = (await (await request.get('/api/products?available=1')).json()) as { products: { id: string; name: string }[] };
-  for (const name of ['Tacos al pastor (3)', 'Cerveza clara']) {
-    const added = await request.post(`/api/orders/${order.id}/items`, {
-      data: { productId: products.find((p) => p.name === name)!.id, quantity: 1 },
-    });
-    expect(added.ok(), await added.text()).toBeTruthy();
-    order = ((await added.json()) as { order: OrderDto }).order;
-  }
-  return order;
-}
-
-async function deliver(request: APIRequestContext, order: OrderDto): Promise<void> {
-  for (const item of order.items) {
-    const res = await request.patch(`/api/orders/${order.id}/items/${item.id}/status`, { data: { status: 'entregado' } });
-    expect(res.ok(), await res.text()).toBeTruthy();
-  }
-}
+/** What each test orders: tacos and a beer. */
+const READY: Line[] = [
+  ['Tacos al pastor (3)', 1],
+  ['Cerveza clara', 1],
+];
 
 const sim = (request: APIRequestContext, path: string, data: unknown = {}) => request.post(SIM + path, { data });
 
@@ -46,15 +22,15 @@ async function chooseCardAndFinish(page: Page): Promise<void> {
 }
 
 test.describe('card payments through the demo terminal', () => {
-  test('a waiter charges table 9 by card: the simulator approves and the order is PAGADO', async ({ browser }) => {
+  test('a waiter charges table 9 by card: the simulator approves and the order is PAGADO', async ({ browser, api }) => {
     const context = await browser.newContext({ viewport: MOBILE, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
     const page = await context.newPage();
     await login(page, 'waiter');
-    const order = await readyOrder(page.request);
+    const order = await api.openTable(page.request, TABLE, READY);
     const admin = await browser.newContext();
     const adminPage = await admin.newPage();
     await login(adminPage, 'admin');
-    await deliver(adminPage.request, order);
+    await api.deliverAll(adminPage.request, order);
 
     await page.goto(`/waiter/checkout/${order.id}`);
     await page.getByRole('button', { name: '15%' }).click();
@@ -82,10 +58,10 @@ test.describe('card payments through the demo terminal', () => {
     await admin.close();
   });
 
-  test('a rejected card can be retried; closing mid-payment asks first; a reload resumes the payment', async ({ page }) => {
+  test('a rejected card can be retried; closing mid-payment asks first; a reload resumes the payment', async ({ page, api }) => {
     await login(page, 'admin');
-    const order = await readyOrder(page.request);
-    await deliver(page.request, order);
+    const order = await api.openTable(page.request, TABLE, READY);
+    await api.deliverAll(page.request, order);
     await page.goto(`/admin/checkout/${order.id}`);
 
     // The next payment on the demo terminal is declined.
@@ -129,12 +105,12 @@ test.describe('card payments through the demo terminal', () => {
 
   test('while the customer holds the card the order is frozen; a charge that cannot close it is shown everywhere and settled once', async ({
     page,
+    api,
   }) => {
     await login(page, 'admin');
-    // A table of its own, so the other tests' orders never get in the way.
-    await page.request.post('/api/tables', { data: { number: 61 } });
-    const order = await readyOrder(page.request, 61);
-    await deliver(page.request, order);
+    // A table of its own (added when missing), so the other tests' orders never get in the way.
+    const order = await api.openTable(page.request, 61, READY);
+    await api.deliverAll(page.request, order);
     await sim(page.request, '/_sim/demo', { autoFinishMs: null });
     try {
       await page.goto(`/admin/checkout/${order.id}`);
@@ -188,14 +164,20 @@ test.describe('card payments through the demo terminal', () => {
     }
   });
 
-  test('settings: terminal status, enable switch, refresh, $5.00 test charge and the warning at payment time', async ({ page }) => {
+  test('settings: terminal status, enable switch, refresh, $5.00 test charge and the warning at payment time', async ({ page, api }) => {
     await login(page, 'admin');
     await page.goto('/admin/settings');
     await page.getByRole('tab', { name: 'Configurar Terminal' }).click();
     const status = page.getByTestId('terminal-status');
     await expect(status.getByText('Modo demostración')).toBeVisible();
     await expect(status.getByText('Conectado')).toBeVisible();
-    await expect(status.getByText('demo', { exact: true })).toBeVisible();
+    // The token and API are the technician's: folded under "Para el técnico", closed by default.
+    const technical = page.getByTestId('terminal-technical');
+    await expect(technical.getByText('demo', { exact: true })).toBeHidden();
+    await technical.getByText('Para el técnico').click();
+    await expect(technical.getByText('demo', { exact: true })).toBeVisible();
+    await expect(technical.getByText(/MP_ACCESS_TOKEN/).first()).toBeVisible();
+    await expect(status).not.toContainText('MP_ACCESS_TOKEN');
     const row = page.getByTestId('terminal-row').filter({ hasText: TERMINAL });
     await expect(row).toBeVisible();
     await page.getByRole('button', { name: 'Actualizar' }).click();
@@ -215,8 +197,8 @@ test.describe('card payments through the demo terminal', () => {
     await expect(page.getByText('Terminal deshabilitada')).toBeVisible();
     await expect(toggle).toHaveAttribute('aria-checked', 'false');
     try {
-      const order = await readyOrder(page.request);
-      await deliver(page.request, order);
+      const order = await api.openTable(page.request, TABLE, READY);
+      await api.deliverAll(page.request, order);
       await page.goto(`/admin/checkout/${order.id}`);
       await chooseCardAndFinish(page);
       await expect(

@@ -1,70 +1,14 @@
 import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, login, signedInContext, MOBILE } from './fixtures.ts';
+import { test, expect, enterPin, login, signedInContext, type OrderDto } from './fixtures.ts';
 
 const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 
-interface TableDto {
-  id: string;
-  number: number;
-  status: string;
-  currentOrderId: string | null;
-}
-interface OrderDto {
-  id: string;
-  items: { id: string; productName: string }[];
-}
-
-async function tableByNumber(request: APIRequestContext, n: number): Promise<TableDto> {
-  const res = await request.get('/api/tables');
-  expect(res.ok()).toBeTruthy();
-  const { tables } = (await res.json()) as { tables: TableDto[] };
-  const table = tables.find((t) => t.number === n);
-  if (!table) throw new Error(`no table ${n}`);
-  return table;
-}
-
-async function addItems(request: APIRequestContext, order: OrderDto, lines: [string, number][]): Promise<OrderDto> {
-  const { products } = (await (await request.get('/api/products?available=1')).json()) as { products: { id: string; name: string }[] };
-  let current = order;
-  for (const [name, quantity] of lines) {
-    const product = products.find((p) => p.name === name);
-    if (!product) throw new Error(`no product ${name}`);
-    const added = await request.post(`/api/orders/${order.id}/items`, { data: { productId: product.id, quantity } });
-    expect(added.ok(), await added.text()).toBeTruthy();
-    current = ((await added.json()) as { order: OrderDto }).order;
-  }
-  return current;
-}
-
-/** Opens table n as the signed-in user of `request` and orders the named products. */
-async function openWithItems(request: APIRequestContext, n: number, lines: [string, number][]): Promise<OrderDto> {
-  const table = await tableByNumber(request, n);
-  const opened = await request.post(`/api/tables/${table.id}/open`);
-  expect(opened.ok(), await opened.text()).toBeTruthy();
-  return addItems(request, ((await opened.json()) as { order: OrderDto }).order, lines);
-}
-
-async function deliverAll(request: APIRequestContext, order: OrderDto): Promise<void> {
-  for (const item of order.items) {
-    const res = await request.patch(`/api/orders/${order.id}/items/${item.id}/status`, { data: { status: 'entregado' } });
-    expect(res.ok(), await res.text()).toBeTruthy();
-  }
-}
-
-async function enterPin(page: Page, pin: string): Promise<void> {
-  const dialog = page.getByRole('dialog');
-  for (const digit of pin) await dialog.getByRole('button', { name: digit, exact: true }).click();
-  await dialog.getByRole('button', { name: 'Verificar' }).click();
-}
-
 test.describe('checkout', () => {
-  test('a waiter charges a delivered table in cash with tip and split, and the table is free again', async ({ browser }) => {
-    const { context: adminCtx, page: adminPage } = await signedInContext(browser, 'admin');
-    const waiterCtx = await browser.newContext({ viewport: MOBILE, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
-    const page = await waiterCtx.newPage();
-    await login(page, 'waiter');
-
+  test('a waiter charges a delivered table in cash with tip and split, and the table is free again', async ({
+    adminPage,
+    waiterPage: page,
+    api,
+  }) => {
     // The waiter opens Mesa 7 from their home; items are ordered and delivered through the API.
     await page.goto('/waiter/home');
     await page.getByTestId('table-card-7').click();
@@ -72,11 +16,11 @@ test.describe('checkout', () => {
     const tableId = new URL(page.url()).pathname.split('/').pop()!;
     const { order: opened } = (await (await page.request.get(`/api/tables/${tableId}/order`)).json()) as { order: OrderDto };
     // 2 × 95.00 + 55.00 = 245.00; 15 % = 36.75; total 281.75; split 3 = 93.92 + 93.92 + 93.91.
-    const order = await addItems(page.request, opened, [
+    const order = await api.addItems(page.request, opened, [
       ['Tacos al pastor (3)', 2],
       ['Cerveza clara', 1],
     ]);
-    await deliverAll(adminPage.request, order);
+    await api.deliverAll(adminPage.request, order);
 
     // Cobrar on the waiter's own card leads to the checkout of that order.
     await page.goto('/waiter/home');
@@ -144,20 +88,17 @@ test.describe('checkout', () => {
     await printed.screenshot({ path: `${SHOTS}/checkout-ticket-80mm.png` });
     await page.emulateMedia({ media: 'screen' });
 
-    const table = await tableByNumber(page.request, 7);
+    const table = await api.tableByNumber(7);
     expect(table).toMatchObject({ status: 'libre', currentOrderId: null });
     await page.goto('/waiter/home');
     await expect(page.getByTestId('table-card-7')).toHaveAttribute('aria-label', 'Mesa 7: Abrir Mesa');
     await adminPage.goto('/admin/home');
     await expect(adminPage.getByTestId('table-card-7').getByRole('button', { name: 'Abrir Mesa' })).toBeVisible();
-
-    await waiterCtx.close();
-    await adminCtx.close();
   });
 
-  test('the checkout blocks payment until every item is delivered, live, on a desktop', async ({ browser }) => {
+  test('the checkout blocks payment until every item is delivered, live, on a desktop', async ({ browser, api }) => {
     const { context, page } = await signedInContext(browser, 'admin', { width: 1366, height: 900 });
-    const order = await openWithItems(page.request, 8, [
+    const order = await api.openTable(page.request, 8, [
       ['Guacamole con totopos', 1],
       ['Margarita', 2],
     ]);
@@ -166,7 +107,7 @@ test.describe('checkout', () => {
     await expect(page.getByRole('button', { name: 'Finalizar' })).toBeDisabled();
     await expect(page.getByTestId('ticket').first()).toBeVisible();
 
-    await deliverAll(page.request, order);
+    await api.deliverAll(page.request, order);
     await expect(page.getByRole('alert').filter({ hasText: 'No puedes proceder al pago' })).toBeHidden();
     await expect(page.getByRole('button', { name: 'Finalizar' })).toBeEnabled();
     await page.getByRole('button', { name: '10%' }).click();
@@ -179,7 +120,7 @@ test.describe('checkout', () => {
     await page.screenshot({ path: `${SHOTS}/checkout-desktop.png`, fullPage: true });
 
     // Reached with only a tableId in navigation state, the checkout finds the table's order.
-    const table = await tableByNumber(page.request, 8);
+    const table = await api.tableByNumber(8);
     await page.goto('/admin/home');
     await page.evaluate((tableId) => {
       window.history.pushState({ usr: { tableId }, key: 'by-table', idx: 1 }, '', '/admin/checkout');
@@ -199,18 +140,14 @@ test.describe('checkout', () => {
   });
 
   test('on a phone the total and Finalizar stay in view, quick cash fills the amount, and the paid state offers Volver a mesas', async ({
-    browser,
+    adminPage,
+    waiterPage: page,
+    api,
   }) => {
-    // Table 79 belongs to this test: it adds it itself.
-    const { context: adminCtx, page: adminPage } = await signedInContext(browser, 'admin');
-    const created = await adminPage.request.post('/api/tables', { data: { number: 79 } });
-    expect([200, 409]).toContain(created.status());
-    const waiterCtx = await browser.newContext({ viewport: MOBILE, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
-    const page = await waiterCtx.newPage();
-    await login(page, 'waiter');
+    // Table 79 belongs to this test: it adds it itself (api.openTable adds it when missing).
     // 2 × 85.00 = 170.00; 15 % = 25.50; total 195.50.
-    const order = await openWithItems(page.request, 79, [['Michelada', 2]]);
-    await deliverAll(adminPage.request, order);
+    const order = await api.openTable(page.request, 79, [['Michelada', 2]]);
+    await api.deliverAll(adminPage.request, order);
 
     // From Mesas: every tap is counted (the PIN's four digits and Verificar included).
     let taps = 0;
@@ -254,6 +191,5 @@ test.describe('checkout', () => {
     expect(taps).toBe(9);
     await paid.getByRole('link', { name: 'Volver a mesas' }).click();
     await expect(page).toHaveURL(/\/waiter\/home$/);
-    await Promise.all([adminCtx.close(), waiterCtx.close()]);
   });
 });

@@ -1,5 +1,6 @@
 import dns from 'node:dns';
-import { test as base, expect, type Page, type Browser, type BrowserContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type APIRequestContext, type Page, type Browser, type BrowserContext } from '@playwright/test';
 import { LAN_HOST } from '../playwright.config.ts';
 
 /**
@@ -30,11 +31,12 @@ export const MOBILE = { width: 390, height: 844 };
 export const BOARD = { width: 1024, height: 768 };
 export const ADMIN = { width: 1440, height: 900 };
 
-/** Signs in through the real login form. */
-export async function login(page: Page, who: AccountKey): Promise<void> {
+/** Signs in through the real login form: a demo account, or any e-mail and password (e.g. a user a spec created). */
+export async function login(page: Page, who: AccountKey | { email: string; password: string }): Promise<void> {
+  const { email, password } = typeof who === 'string' ? { email: ACCOUNTS[who].email, password: PASSWORD } : who;
   await page.goto('/login');
-  await page.getByLabel('Correo electrónico').fill(ACCOUNTS[who].email);
-  await page.getByLabel('Contraseña').fill(PASSWORD);
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).not.toHaveURL(/\/login/);
 }
@@ -51,5 +53,174 @@ export async function signedInContext(
   return { context, page };
 }
 
-export const test = base;
+/** A table as GET /api/tables lists it (the fields the specs read). */
+export interface TableDto {
+  id: string;
+  number: number;
+  status: string;
+  currentOrderId: string | null;
+}
+
+/** An order as the orders routes answer it (the fields the specs read). */
+export interface OrderDto {
+  id: string;
+  items: { id: string; productName: string }[];
+}
+
+/** A line to order: product name and quantity. */
+export type Line = [name: string, quantity: number];
+
+/**
+ * Setting up service through the API, as whoever `request` is signed in as (page.request of a
+ * signed-in page). Tables are added through the admin API when missing (the spec's own numbers).
+ */
+export interface Api {
+  /** Table n, added through the admin API first when this database does not have it yet. */
+  tableByNumber(n: number): Promise<TableDto>;
+  /** Orders the named products on an open order; returns the order as it stands after the last one. */
+  addItems<O extends OrderDto = OrderDto>(request: APIRequestContext, order: O, lines: Line[]): Promise<O>;
+  /** Opens table n (added when missing) as the user of `request` and orders the named products. */
+  openTable<O extends OrderDto = OrderDto>(request: APIRequestContext, n: number, lines: Line[]): Promise<O>;
+  /** Marks every item of the order delivered (`request` must be allowed to: admin, or the item's station). */
+  deliverAll(request: APIRequestContext, order: { id: string; items: { id: string }[] }): Promise<void>;
+}
+
+async function listTables(request: APIRequestContext): Promise<TableDto[]> {
+  const res = await request.get('/api/tables');
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return ((await res.json()) as { tables: TableDto[] }).tables;
+}
+
+function apiFor(admin: () => Promise<APIRequestContext>): Api {
+  const api: Api = {
+    async tableByNumber(n) {
+      const request = await admin();
+      let table = (await listTables(request)).find((t) => t.number === n);
+      if (!table) {
+        const created = await request.post('/api/tables', { data: { number: n } });
+        expect([200, 201, 409], await created.text()).toContain(created.status());
+        table = (await listTables(request)).find((t) => t.number === n);
+      }
+      if (!table) throw new Error(`no table ${n}`);
+      return table;
+    },
+    async addItems<O extends OrderDto>(request: APIRequestContext, order: O, lines: Line[]): Promise<O> {
+      const listed = await request.get('/api/products?available=1');
+      const { products } = (await listed.json()) as { products: { id: string; name: string }[] };
+      let current = order;
+      for (const [name, quantity] of lines) {
+        const product = products.find((p) => p.name === name);
+        if (!product) throw new Error(`no product ${name}`);
+        const added = await request.post(`/api/orders/${order.id}/items`, { data: { productId: product.id, quantity } });
+        expect(added.ok(), await added.text()).toBeTruthy();
+        current = ((await added.json()) as { order: O }).order;
+      }
+      return current;
+    },
+    async openTable<O extends OrderDto>(request: APIRequestContext, n: number, lines: Line[]): Promise<O> {
+      const table = await api.tableByNumber(n);
+      const opened = await request.post(`/api/tables/${table.id}/open`);
+      expect(opened.ok(), await opened.text()).toBeTruthy();
+      return api.addItems(request, ((await opened.json()) as { order: O }).order, lines);
+    },
+    async deliverAll(request, order) {
+      for (const item of order.items) {
+        const res = await request.patch(`/api/orders/${order.id}/items/${item.id}/status`, { data: { status: 'entregado' } });
+        expect(res.ok(), await res.text()).toBeTruthy();
+      }
+    },
+  };
+  return api;
+}
+
+/** Types a PIN on the open dialog's keypad and asks to verify it. */
+export async function enterPin(page: Page, pin: string): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  for (const digit of pin) await dialog.getByRole('button', { name: digit, exact: true }).click();
+  await dialog.getByRole('button', { name: 'Verificar' }).click();
+}
+
+export interface Fixtures {
+  /** The admin, signed in on a laptop (1440×900) in a context of its own, closed after the test. */
+  adminPage: Page;
+  /** The waiter (Mario), signed in on a phone (390×844) in a context of its own, closed after the test. */
+  waiterPage: Page;
+  /** The kitchen, signed in on the board tablet (1024×768) in a context of its own, closed after the test. */
+  kitchenPage: Page;
+  /** The bar (Beto), signed in on the board tablet (1024×768) in a context of its own, closed after the test. */
+  barPage: Page;
+  /** API set-up helpers; tables are added as the admin (a context opened only when needed). */
+  api: Api;
+}
+
+function signedInPage(who: AccountKey, viewport: { width: number; height: number }) {
+  return async ({ browser }: { browser: Browser }, use: (page: Page) => Promise<void>) => {
+    const { context, page } = await signedInContext(browser, who, viewport);
+    try {
+      await use(page);
+    } finally {
+      await context.close();
+    }
+  };
+}
+
+export const test = base.extend<Fixtures>({
+  adminPage: signedInPage('admin', ADMIN),
+  waiterPage: signedInPage('waiter', MOBILE),
+  kitchenPage: signedInPage('kitchen', BOARD),
+  barPage: signedInPage('barra', BOARD),
+  api: async ({ browser }, use) => {
+    let admin: { context: BrowserContext; page: Page } | undefined;
+    const adminRequest = async () => {
+      admin ??= await signedInContext(browser, 'admin');
+      return admin.page.request;
+    };
+    try {
+      await use(apiFor(adminRequest));
+    } finally {
+      await admin?.context.close();
+    }
+  },
+});
 export { expect };
+
+/** The order screen's product picker (issue #17 reshaped it: one tap adds a simple product). */
+export const pickerDialog = (page: Page) => page.getByRole('dialog', { name: 'Agregar productos' });
+/** The picker's product list (the "Más vendidos" row and "Esta ronda" name products too). */
+export const pickerList = (page: Page) => pickerDialog(page).getByRole('list', { name: 'Elige un producto' });
+
+/**
+ * Adds a product through the picker's quantity and notes step (the "Nota" button of its row),
+ * optionally after a search or a category chip; waits for the "agregado" notice.
+ */
+export async function addInPicker(
+  page: Page,
+  line: { name: string; search?: string; category?: string; quantity?: number; notes?: string; expectAdded?: boolean },
+): Promise<void> {
+  const dialog = pickerDialog(page);
+  if (line.search !== undefined) await dialog.getByRole('searchbox', { name: 'Buscar producto...' }).fill(line.search);
+  if (line.category) await dialog.getByRole('button', { name: line.category, exact: true }).click();
+  await dialog.getByRole('button', { name: `Nota o cantidad para ${line.name}`, exact: true }).click();
+  for (let i = 1; i < (line.quantity ?? 1); i++) await dialog.getByRole('button', { name: 'Aumentar' }).click();
+  if (line.notes) await dialog.getByLabel('Notas (opcional)').fill(line.notes);
+  await dialog.getByRole('button', { name: /^Agregar · / }).click();
+  if (line.expectAdded !== false) await expect(page.getByText(`${line.name} agregado`)).toBeVisible();
+}
+
+/** One tap per unit on a simple product's row of the picker list (taps in a row go as one line). */
+export async function tapInPicker(page: Page, name: string, times = 1): Promise<void> {
+  const row = pickerList(page).getByRole('button', { name: new RegExp(`^${name.replace(/[()]/g, '\\$&')}`) });
+  for (let i = 0; i < times; i++) await row.click();
+}
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** An axe scan of the screen as it stands: no serious or critical violation (a soft check, named by the screen). */
+export async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
+  await page.waitForTimeout(400);
+  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  expect.soft(serious, `${screen}:\n${serious.join('\n')}`).toEqual([]);
+}

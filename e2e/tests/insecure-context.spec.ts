@@ -1,16 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, signedInContext, MOBILE } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { test, expect, addInPicker } from './fixtures.ts';
 
 // Table 41 belongs to this file: the test adds it itself.
 const TABLE = 41;
-
-/** The table's id, creating it first when this database does not have it yet. */
-async function ensureTable(request: APIRequestContext, number: number): Promise<string> {
-  const created = await request.post('/api/tables', { data: { number } });
-  expect([200, 201, 409]).toContain(created.status());
-  const { tables } = (await (await request.get('/api/tables')).json()) as { tables: { id: string; number: number }[] };
-  return tables.find((t) => t.number === number)!.id;
-}
 
 /** Collects what would have been the bug: a page error or the router's default error page. */
 function watchCrashes(page: Page): string[] {
@@ -36,11 +28,8 @@ test.describe('an insecure context, like the phones on the bar’s Wi-Fi', () =>
     expect(facts).toEqual({ secure: false, host: 'comanda.lan', protocol: 'http:', randomUUID: 'undefined', getRandomValues: 'function' });
   });
 
-  test('a waiter on a phone opens a table, adds items, goes to checkout and charges in cash', async ({ browser }) => {
-    const admin = await signedInContext(browser, 'admin');
-    const tableId = await ensureTable(admin.page.request, TABLE);
-    const waiter = await signedInContext(browser, 'waiter', MOBILE);
-    const w = waiter.page;
+  test('a waiter on a phone opens a table, adds items, goes to checkout and charges in cash', async ({ adminPage, waiterPage: w, api }) => {
+    const tableId = (await api.tableByNumber(TABLE)).id;
     const crashes = watchCrashes(w);
     expect(await w.evaluate(() => window.isSecureContext)).toBe(false);
 
@@ -49,12 +38,7 @@ test.describe('an insecure context, like the phones on the bar’s Wi-Fi', () =>
     await w.getByTestId(`table-card-${TABLE}`).click();
     await expect(w).toHaveURL(new RegExp(`/waiter/order/${tableId}$`));
     await w.getByRole('button', { name: 'Agregar', exact: true }).click();
-    const picker = w.getByRole('dialog', { name: 'Agregar productos' });
-    await picker.getByRole('searchbox', { name: 'Buscar producto...' }).fill('cerveza clara');
-    await picker.getByRole('button', { name: /Cerveza clara/ }).click();
-    await picker.getByRole('button', { name: 'Aumentar' }).click();
-    await picker.getByRole('button', { name: /^Agregar · / }).click();
-    await expect(w.getByText('Cerveza clara agregado')).toBeVisible();
+    await addInPicker(w, { search: 'cerveza clara', name: 'Cerveza clara', quantity: 2 });
     await w.keyboard.press('Escape');
     await expect(w.getByTestId('order-total')).toHaveText('$110.00');
 
@@ -62,10 +46,7 @@ test.describe('an insecure context, like the phones on the bar’s Wi-Fi', () =>
     const { order } = (await (await w.request.get(`/api/tables/${tableId}/order`)).json()) as {
       order: { id: string; items: { id: string }[] };
     };
-    for (const item of order.items) {
-      const res = await admin.page.request.patch(`/api/orders/${order.id}/items/${item.id}/status`, { data: { status: 'entregado' } });
-      expect(res.ok(), await res.text()).toBeTruthy();
-    }
+    await api.deliverAll(adminPage.request, order);
     const charge = w.getByRole('button', { name: 'Cobrar' });
     await expect(charge).toBeEnabled();
     await charge.click();
@@ -85,8 +66,5 @@ test.describe('an insecure context, like the phones on the bar’s Wi-Fi', () =>
     await expect(w.getByTestId('status-chip')).toHaveText('PAGADO');
     await w.screenshot({ path: '/tmp/insecure-checkout-paid.png', fullPage: true });
     expect(crashes).toEqual([]);
-
-    await admin.context.close();
-    await waiter.context.close();
   });
 });

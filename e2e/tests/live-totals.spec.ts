@@ -1,22 +1,15 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, signedInContext, MOBILE, ADMIN } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { test, expect, pickerDialog, pickerList, signedInContext, MOBILE } from './fixtures.ts';
 
 // Tables 42 and 43 belong to this file: the tests add them themselves.
 const WITHIN_1S = { timeout: 1000 };
 
-async function ensureTable(request: APIRequestContext, number: number): Promise<string> {
-  const created = await request.post('/api/tables', { data: { number } });
-  expect([200, 201, 409]).toContain(created.status());
-  const { tables } = (await (await request.get('/api/tables')).json()) as { tables: { id: string; number: number }[] };
-  return tables.find((t) => t.number === number)!.id;
-}
-
 async function pick(page: Page, search: string, name: RegExp, quantity = 1): Promise<void> {
-  const picker = page.getByRole('dialog', { name: 'Agregar productos' });
+  const picker = pickerDialog(page);
   await picker.getByRole('searchbox', { name: 'Buscar producto...' }).fill(search);
-  await picker.getByRole('button', { name }).click();
-  for (let i = 1; i < quantity; i++) await picker.getByRole('button', { name: 'Aumentar' }).click();
-  await picker.getByRole('button', { name: /^Agregar · / }).click();
+  // One tap per unit: taps in a row go as one line of that many.
+  const row = pickerList(page).getByRole('button', { name: new RegExp(`^(?:${name.source})`) });
+  for (let i = 0; i < quantity; i++) await row.click();
   await expect(page.getByText(/agregado$/).first()).toBeVisible();
 }
 
@@ -31,19 +24,21 @@ async function expectNoReload(page: Page): Promise<void> {
 test.describe('table cards stay current', () => {
   test('after adding items and going back, the waiter’s own card shows the new total at once, here and on another device', async ({
     browser,
+    adminPage,
+    waiterPage,
+    api,
   }) => {
-    const admin = await signedInContext(browser, 'admin', ADMIN);
-    const tableId = await ensureTable(admin.page.request, 42);
+    const tableId = (await api.tableByNumber(42)).id;
+    await waiterPage.goto('/waiter/home'); // signed in before the table was added
     // The same waiter on a second phone, and the admin's panel, both watching the tables.
-    const phone = await signedInContext(browser, 'waiter', MOBILE);
     const otherPhone = await signedInContext(browser, 'waiter', MOBILE);
-    await admin.page.goto('/admin/home');
-    await expect(admin.page.getByTestId('table-card-42')).toBeVisible();
+    await adminPage.goto('/admin/home');
+    await expect(adminPage.getByTestId('table-card-42')).toBeVisible();
     await expect(otherPhone.page.getByTestId('table-card-42')).toBeVisible();
-    for (const p of [phone.page, otherPhone.page, admin.page]) await markNoReload(p);
+    for (const p of [waiterPage, otherPhone.page, adminPage]) await markNoReload(p);
 
     // Open the table from home, add items right away (well inside the cache's 10 s of freshness).
-    const w = phone.page;
+    const w = waiterPage;
     await w.getByTestId('table-card-42').click();
     await expect(w).toHaveURL(new RegExp(`/waiter/order/${tableId}$`));
     await w.getByRole('button', { name: 'Agregar', exact: true }).click();
@@ -69,7 +64,7 @@ test.describe('table cards stay current', () => {
     const other = otherPhone.page.getByTestId('table-card-42');
     await expect(other.getByTestId('table-total')).toHaveText('$560.00', WITHIN_1S);
     await expect(other.getByTestId('item-count')).toHaveText('8 items', WITHIN_1S);
-    const panel = admin.page.getByTestId('table-card-42');
+    const panel = adminPage.getByTestId('table-card-42');
     await expect(panel.getByTestId('table-total')).toHaveText('$560.00', WITHIN_1S);
     await expect(panel.getByTestId('item-count')).toHaveText('8 items', WITHIN_1S);
 
@@ -83,15 +78,13 @@ test.describe('table cards stay current', () => {
     await expect(card.getByTestId('last-item')).toHaveText('Último: Cerveza clara', WITHIN_1S);
     await expect(panel.getByTestId('table-total')).toHaveText('$615.00', WITHIN_1S);
     await expectNoReload(w);
-    await expectNoReload(admin.page);
+    await expectNoReload(adminPage);
 
-    for (const c of [admin, phone, otherPhone]) await c.context.close();
+    await otherPhone.context.close();
   });
 
-  test('the admin panel is current after the admin adds items in an order and comes back', async ({ browser }) => {
-    const admin = await signedInContext(browser, 'admin', ADMIN);
-    const tableId = await ensureTable(admin.page.request, 43);
-    const a = admin.page;
+  test('the admin panel is current after the admin adds items in an order and comes back', async ({ adminPage: a, api }) => {
+    const tableId = (await api.tableByNumber(43)).id;
     await a.goto('/admin/home');
     const card = a.getByTestId('table-card-43');
     await card.getByRole('button', { name: 'Abrir Mesa' }).click();
@@ -105,6 +98,5 @@ test.describe('table cards stay current', () => {
     await expect(card.getByTestId('table-total')).toHaveText('$110.00', WITHIN_1S);
     await expect(card.getByTestId('item-count')).toHaveText('2 items', WITHIN_1S);
     await expectNoReload(a);
-    await admin.context.close();
   });
 });

@@ -1,102 +1,111 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { test, expect, signedInContext, ACCOUNTS, MOBILE } from './fixtures.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test, expect, enterPin, expectNoSeriousViolations, pickerDialog, pickerList, ACCOUNTS, type Api } from './fixtures.ts';
 
-// Tables 61–67 belong to this file: it adds them itself.
+// Tables 61–67 and 340–341 belong to this file: it adds them itself.
 const BANNER = 'Sin conexión con el servidor. Los cambios se guardan en este dispositivo y se enviarán al volver la conexión.';
 const FOODS = ['Tacos al pastor', 'Hamburguesa de la casa', 'Enchiladas verdes', 'Alitas BBQ', 'Tacos al pastor'];
 
-type Item = { id: string; productName: string; status: string; isDeleted: boolean };
+type Item = {
+  id: string;
+  productName: string;
+  productPrice: number;
+  status: string;
+  isDeleted: boolean;
+  modifiers: { groupName: string; optionName: string }[];
+};
 type OrderBody = { order: { id: string; items: Item[] } };
 
-async function tableWithOrder(admin: APIRequestContext, waiter: APIRequestContext, number: number) {
-  const created = await admin.post('/api/tables', { data: { number } });
-  expect([200, 409]).toContain(created.status());
-  const { tables } = (await (await admin.get('/api/tables')).json()) as { tables: { id: string; number: number; status: string }[] };
-  const table = tables.find((t) => t.number === number)!;
+/** Table n (added when missing), opened by the waiter when free; its order. */
+async function tableWithOrder(api: Api, waiter: APIRequestContext, number: number) {
+  const table = await api.tableByNumber(number);
   if (table.status === 'libre') expect((await waiter.post(`/api/tables/${table.id}/open`)).ok()).toBeTruthy();
-  const order = ((await (await admin.get(`/api/tables/${table.id}/order`)).json()) as OrderBody).order;
+  const order = ((await (await waiter.get(`/api/tables/${table.id}/order`)).json()) as OrderBody).order;
   return { tableId: table.id, orderId: order.id };
 }
 
 const serverItems = async (admin: APIRequestContext, orderId: string) =>
   ((await (await admin.get(`/api/orders/${orderId}`)).json()) as OrderBody).order.items.filter((i) => !i.isDeleted);
 
-/** Adds one product through the picker (it stays open for the next one). */
+/** Adds one product with one tap in the picker (it stays open for the next one); offline it waits in the outbox. */
 async function addThroughPicker(page: Page, search: string) {
-  const dialog = page.getByRole('dialog', { name: 'Agregar productos' });
+  const dialog = pickerDialog(page);
   await dialog.getByRole('searchbox', { name: 'Buscar producto...' }).fill(search);
-  await dialog
+  await pickerList(page)
     .getByRole('button', { name: new RegExp(`^${search}`) })
     .first()
     .click();
-  await dialog.getByRole('button', { name: /^Agregar · / }).click();
-  await expect(dialog.getByRole('searchbox', { name: 'Buscar producto...' })).toBeVisible();
+  // Shown at once in "Esta ronda"; the next product's tap (or closing the picker) sends it to the outbox.
+  await expect(dialog.getByTestId('round-line').filter({ hasText: search }).last()).toBeVisible();
 }
 
-async function addOffline(page: Page, context: BrowserContext, names: string[]) {
-  await context.setOffline(true);
-  // Within 2 s of losing the server, the banner says so.
+/** Cuts the phone's connection and waits for the banner, which must say so within 2 s. */
+async function goOffline(page: Page) {
+  await page.context().setOffline(true);
   await expect(page.getByText(BANNER)).toBeVisible({ timeout: 2_000 });
+}
+
+async function addOffline(page: Page, names: string[]) {
+  await goOffline(page);
   await page.getByRole('button', { name: 'Agregar', exact: true }).click();
   for (const name of names) await addThroughPicker(page, name);
-  await page.getByRole('dialog', { name: 'Agregar productos' }).getByRole('button', { name: 'Cerrar' }).first().click();
+  const round = pickerDialog(page).getByTestId('round-line');
+  await expect(round.last()).toContainText('Pendiente de envío');
+  await expect(round.filter({ hasText: 'Pendiente de envío' })).toHaveCount(names.length);
+  await pickerDialog(page).getByRole('button', { name: 'Cerrar' }).first().click();
   await expect(page.getByTestId('pending-item')).toHaveCount(names.length);
 }
 
-type Browser = Parameters<typeof signedInContext>[0];
-
 /** The waiter's phone with a table of its own open, on its order screen, the product list loaded once while online. */
-async function waiterOnOrder(browser: Browser, admin: APIRequestContext, number: number) {
-  const waiter = await signedInContext(browser, 'waiter', MOBILE);
-  const { tableId, orderId } = await tableWithOrder(admin, waiter.page.request, number);
-  await waiter.page.goto(`/waiter/order/${tableId}`);
-  await waiter.page.getByRole('button', { name: 'Agregar', exact: true }).click();
-  const dialog = waiter.page.getByRole('dialog', { name: 'Agregar productos' });
+async function waiterOnOrder(w: Page, api: Api, number: number) {
+  const { tableId, orderId } = await tableWithOrder(api, w.request, number);
+  await w.goto(`/waiter/order/${tableId}`);
+  await w.getByRole('button', { name: 'Agregar', exact: true }).click();
+  const dialog = pickerDialog(w);
   await expect(dialog.getByRole('button', { name: /^Tacos al pastor/ })).toBeVisible();
   await dialog.getByRole('button', { name: 'Cerrar' }).first().click();
-  return { ...waiter, tableId, orderId };
+  return { tableId, orderId };
 }
 
 test.describe('nothing is lost when the Wi-Fi drops', () => {
-  test('five items added offline survive a reload and reach the server and the kitchen exactly once', async ({ browser }) => {
-    const admin = await signedInContext(browser, 'admin');
-    const kitchen = await signedInContext(browser, 'kitchen');
-    const waiter = await waiterOnOrder(browser, admin.page.request, 61);
-    const { orderId } = waiter;
-    const w = waiter.page;
+  test('five items added offline survive a reload and reach the server and the kitchen exactly once', async ({
+    adminPage,
+    kitchenPage,
+    waiterPage: w,
+    api,
+  }) => {
+    const { orderId } = await waiterOnOrder(w, api, 61);
 
-    await addOffline(w, waiter.context, FOODS);
+    await addOffline(w, FOODS);
     await expect(w.getByTestId('pending-item').first()).toContainText('pendiente de envío');
     await w.screenshot({ path: '/tmp/offline-order-pending.png' });
-    expect(await serverItems(admin.page.request, orderId)).toHaveLength(0);
+    expect(await serverItems(adminPage.request, orderId)).toHaveLength(0);
 
     // Reload. Without a service worker the app shell cannot load offline, so the connection
     // comes back first but every item request is held (aborted like a dead network) until
     // after the reload: the queue must come back from IndexedDB, not from memory.
     await w.route('**/api/orders/*/items', (route) => route.abort('internetdisconnected'));
-    await waiter.context.setOffline(false);
+    await w.context().setOffline(false);
     await w.reload();
     await expect(w.getByTestId('pending-item')).toHaveCount(5);
-    expect(await serverItems(admin.page.request, orderId)).toHaveLength(0);
+    expect(await serverItems(adminPage.request, orderId)).toHaveLength(0);
     await w.unroute('**/api/orders/*/items');
 
     await expect(w.getByTestId('pending-item')).toHaveCount(0, { timeout: 30_000 });
     await expect(w.getByTestId('order-item')).toHaveCount(5);
     await expect(w.getByText(BANNER)).toBeHidden();
-    expect(await serverItems(admin.page.request, orderId)).toHaveLength(5);
-    await kitchen.page.goto('/kitchen/cocina');
+    expect(await serverItems(adminPage.request, orderId)).toHaveLength(5);
+    await kitchenPage.goto('/kitchen/cocina');
     // By the ticket's name, exactly: a text match on 'Mesa 61' would also take "Mesa 6" + "1 min".
-    await expect(kitchen.page.getByRole('article', { name: 'Mesa 61', exact: true }).getByTestId('board-line')).toHaveCount(5);
-
-    for (const c of [admin, kitchen, waiter]) await c.context.close();
+    await expect(kitchenPage.getByRole('article', { name: 'Mesa 61', exact: true }).getByTestId('board-line')).toHaveCount(5);
   });
 
-  test('answers lost after the server committed: the retries under the same keys still make five', async ({ browser }) => {
-    const admin = await signedInContext(browser, 'admin');
-    const waiter = await waiterOnOrder(browser, admin.page.request, 62);
-    const { orderId } = waiter;
-    const w = waiter.page;
-    await addOffline(w, waiter.context, FOODS);
+  test('answers lost after the server committed: the retries under the same keys still make five', async ({
+    adminPage,
+    waiterPage: w,
+    api,
+  }) => {
+    const { orderId } = await waiterOnOrder(w, api, 62);
+    await addOffline(w, FOODS);
 
     // Each first try reaches the server (which commits), and its answer is cut before the page reads it.
     const dropped = new Set<string>();
@@ -107,22 +116,20 @@ test.describe('nothing is lost when the Wi-Fi drops', () => {
       await route.fetch();
       await route.abort('connectionreset');
     });
-    await waiter.context.setOffline(false);
+    await w.context().setOffline(false);
     await expect(w.getByTestId('pending-item')).toHaveCount(0, { timeout: 45_000 });
     expect(dropped.size).toBe(5);
-    expect(await serverItems(admin.page.request, orderId)).toHaveLength(5);
+    expect(await serverItems(adminPage.request, orderId)).toHaveLength(5);
     await expect(w.getByTestId('order-item')).toHaveCount(5);
-
-    for (const c of [admin, waiter]) await c.context.close();
   });
 
   test('a table paid while the waiter was offline: the queued items are refused with the reason, kept until dismissed', async ({
-    browser,
+    adminPage,
+    waiterPage: w,
+    api: setup,
   }) => {
-    const admin = await signedInContext(browser, 'admin');
-    const api = admin.page.request;
-    const waiter = await waiterOnOrder(browser, api, 63);
-    const { orderId } = waiter;
+    const api = adminPage.request;
+    const { orderId } = await waiterOnOrder(w, setup, 63);
     const products = ((await (await api.get('/api/products?available=1')).json()) as { products: { id: string; name: string }[] }).products;
     const added = (await (
       await api.post(`/api/orders/${orderId}/items`, { data: { productId: products[0]!.id, quantity: 1 } })
@@ -131,8 +138,7 @@ test.describe('nothing is lost when the Wi-Fi drops', () => {
     for (const status of ['en_preparacion', 'listo', 'entregado']) {
       expect((await api.patch(`/api/orders/${orderId}/items/${itemId}/status`, { data: { status } })).ok()).toBeTruthy();
     }
-    const w = waiter.page;
-    await addOffline(w, waiter.context, FOODS.slice(0, 2));
+    await addOffline(w, FOODS.slice(0, 2));
 
     const paid = await api.post(`/api/orders/${orderId}/close`, {
       data: { method: 'efectivo', pin: ACCOUNTS.admin.pin, tipBps: 0, peopleCount: 1, receivedAmount: 100_000 },
@@ -140,7 +146,7 @@ test.describe('nothing is lost when the Wi-Fi drops', () => {
     });
     expect(paid.status(), await paid.text()).toBe(200);
 
-    await waiter.context.setOffline(false);
+    await w.context().setOffline(false);
     const failed = w.getByTestId('outbox-failed').getByRole('listitem');
     await expect(failed).toHaveCount(2, { timeout: 30_000 });
     await expect(failed.first()).toContainText('no enviado');
@@ -159,46 +165,41 @@ test.describe('nothing is lost when the Wi-Fi drops', () => {
       .click();
     await expect(failed).toHaveCount(1);
     await w.screenshot({ path: '/tmp/offline-refused.png' });
-
-    for (const c of [admin, waiter]) await c.context.close();
   });
 
-  test('twenty queued actions: time from the connection returning to an empty outbox', async ({ browser }) => {
-    const admin = await signedInContext(browser, 'admin');
-    const waiter = await waiterOnOrder(browser, admin.page.request, 64);
-    const { orderId } = waiter;
+  test('twenty queued actions: time from the connection returning to an empty outbox', async ({ adminPage, waiterPage: w, api }) => {
+    const { orderId } = await waiterOnOrder(w, api, 64);
     const names = Array.from({ length: 20 }, (_, i) => FOODS[i % 4]!);
-    await addOffline(waiter.page, waiter.context, names);
+    await addOffline(w, names);
 
     const posts: number[] = [];
-    waiter.page.on('requestfinished', (r) => {
+    w.on('requestfinished', (r) => {
       if (r.method() === 'POST' && r.url().endsWith('/items')) posts.push(Date.now());
     });
     const started = Date.now();
-    await waiter.context.setOffline(false);
-    await expect(waiter.page.getByTestId('pending-item')).toHaveCount(0, { timeout: 30_000 });
+    await w.context().setOffline(false);
+    await expect(w.getByTestId('pending-item')).toHaveCount(0, { timeout: 30_000 });
     const ms = Date.now() - started;
     console.log(
       `outbox drain: 20 queued actions sent in ${ms} ms after the connection returned ` +
         `(first request answered after ${posts[0]! - started} ms, last after ${posts.at(-1)! - started} ms)`,
     );
-    expect(await serverItems(admin.page.request, orderId)).toHaveLength(20);
-
-    for (const c of [admin, waiter]) await c.context.close();
+    expect(await serverItems(adminPage.request, orderId)).toHaveLength(20);
   });
 
-  test('a unit, the guest count and the table name changed offline are kept, shown, and sent in order', async ({ browser }) => {
-    const admin = await signedInContext(browser, 'admin');
-    const waiter = await waiterOnOrder(browser, admin.page.request, 66);
-    const w = waiter.page;
+  test('a unit, the guest count and the table name changed offline are kept, shown, and sent in order', async ({
+    adminPage,
+    waiterPage: w,
+    api,
+  }) => {
+    const { orderId } = await waiterOnOrder(w, api, 66);
     const products = ((await (await w.request.get('/api/products?available=1')).json()) as { products: { id: string; name: string }[] })
       .products;
     const tacos = products.find((p) => p.name.startsWith('Tacos al pastor'))!;
-    expect((await w.request.post(`/api/orders/${waiter.orderId}/items`, { data: { productId: tacos.id, quantity: 1 } })).ok()).toBeTruthy();
+    expect((await w.request.post(`/api/orders/${orderId}/items`, { data: { productId: tacos.id, quantity: 1 } })).ok()).toBeTruthy();
     await expect(w.getByTestId('order-item')).toHaveCount(1);
 
-    await waiter.context.setOffline(true);
-    await expect(w.getByText(BANNER)).toBeVisible({ timeout: 2_000 });
+    await goOffline(w);
     await w.getByRole('button', { name: 'Agregar persona' }).click();
     await w.getByRole('button', { name: 'Agregar persona' }).click();
     await expect(w.getByTestId('guest-count')).toHaveText('3');
@@ -209,39 +210,33 @@ test.describe('nothing is lost when the Wi-Fi drops', () => {
     await expect(w.getByTestId('pending-item')).toHaveCount(1);
     await expect(w.getByText('4 cambios pendientes de envío')).toBeVisible();
 
-    await waiter.context.setOffline(false);
+    await w.context().setOffline(false);
     await expect(w.getByTestId('pending-item')).toHaveCount(0, { timeout: 30_000 });
     await expect(w.getByTestId('order-item')).toHaveCount(2);
     const order = (
-      (await (await admin.page.request.get(`/api/orders/${waiter.orderId}`)).json()) as {
+      (await (await adminPage.request.get(`/api/orders/${orderId}`)).json()) as {
         order: { peopleCount: number; tableName: string | null; items: unknown[] };
       }
     ).order;
     expect(order).toMatchObject({ peopleCount: 3, tableName: 'Terraza' });
     expect(order.items).toHaveLength(2);
     await expect(w.getByTestId('guest-count')).toHaveText('3');
-
-    for (const c of [admin, waiter]) await c.context.close();
   });
 
-  test('actions that cannot wait fail at once offline instead of spinning', async ({ browser }) => {
-    const admin = await signedInContext(browser, 'admin');
-    const created = await admin.page.request.post('/api/tables', { data: { number: 65 } });
-    expect([200, 409]).toContain(created.status());
-    const waiter = await signedInContext(browser, 'waiter', MOBILE);
-    await waiter.page.goto('/waiter/home');
-    await expect(waiter.page.getByTestId('table-card-65')).toBeVisible();
-    await waiter.context.setOffline(true);
-    await expect(waiter.page.getByText(BANNER)).toBeVisible({ timeout: 2_000 });
-    await waiter.page.getByTestId('table-card-65').click();
-    await expect(waiter.page.getByText('Sin conexión: no se puede abrir la mesa ahora.')).toBeVisible({ timeout: 2_000 });
-    await expect(waiter.page.getByTestId('table-card-65')).toContainText('Abrir Mesa'); // not "Abriendo mesa..."
+  test('actions that cannot wait fail at once offline instead of spinning', async ({ adminPage, waiterPage: p, api: setup }) => {
+    await setup.tableByNumber(65);
+    await p.goto('/waiter/home');
+    await expect(p.getByTestId('table-card-65')).toBeVisible();
+    await goOffline(p);
+    await p.getByTestId('table-card-65').click();
+    await expect(p.getByText('Sin conexión: no se puede abrir la mesa ahora.')).toBeVisible({ timeout: 2_000 });
+    await expect(p.getByTestId('table-card-65')).toContainText('Abrir Mesa'); // not "Abriendo mesa..."
 
     // Paying cannot wait either: it says so at once.
-    await waiter.context.setOffline(false);
-    await expect(waiter.page.getByText(BANNER)).toBeHidden({ timeout: 10_000 });
-    const api = admin.page.request;
-    const { orderId } = await tableWithOrder(api, waiter.page.request, 67);
+    await p.context().setOffline(false);
+    await expect(p.getByText(BANNER)).toBeHidden({ timeout: 10_000 });
+    const api = adminPage.request;
+    const { orderId } = await tableWithOrder(setup, p.request, 67);
     const products = ((await (await api.get('/api/products?available=1')).json()) as { products: { id: string }[] }).products;
     const added = (await (
       await api.post(`/api/orders/${orderId}/items`, { data: { productId: products[0]!.id, quantity: 1 } })
@@ -249,18 +244,59 @@ test.describe('nothing is lost when the Wi-Fi drops', () => {
     for (const status of ['en_preparacion', 'listo', 'entregado']) {
       await api.patch(`/api/orders/${orderId}/items/${added.order.items[0]!.id}/status`, { data: { status } });
     }
-    const p = waiter.page;
     await p.goto(`/waiter/checkout/${orderId}`);
     await p.getByRole('button', { name: 'Efectivo' }).click();
     await p.getByRole('button', { name: 'Exacto' }).click();
-    await waiter.context.setOffline(true);
-    await expect(p.getByText(BANNER)).toBeVisible({ timeout: 2_000 });
+    await goOffline(p);
     await p.getByRole('button', { name: 'Finalizar' }).click();
-    const dialog = p.getByRole('dialog');
-    for (const digit of ACCOUNTS.waiter.pin) await dialog.getByRole('button', { name: digit, exact: true }).click();
-    await dialog.getByRole('button', { name: 'Verificar' }).click();
+    await enterPin(p, ACCOUNTS.waiter.pin);
     await expect(p.getByText('Sin conexión: no se puede cobrar ahora.')).toBeVisible({ timeout: 2_000 });
     await expect(p.getByRole('button', { name: 'Finalizar' })).toBeEnabled(); // free to try again, nothing spinning
-    for (const c of [admin, waiter]) await c.context.close();
+  });
+
+  test('a beer with its option added offline is shown pending with it, and reaches the server and the bar once @menu', async ({
+    adminPage,
+    waiterPage: w,
+    barPage,
+    api,
+  }, testInfo) => {
+    const { orderId } = await waiterOnOrder(w, api, 340);
+    await goOffline(w);
+    await w.getByRole('button', { name: 'Agregar', exact: true }).click();
+    const dialog = pickerDialog(w);
+    await dialog.getByRole('searchbox', { name: 'Buscar producto...' }).fill('cerveza');
+    // 'Preparación' is optional: the row's Nota step offers its chips (groups loaded while online).
+    await dialog.getByRole('button', { name: 'Nota o cantidad para Cerveza clara', exact: true }).click();
+    await dialog
+      .getByTestId('modifier-choices')
+      .getByRole('button', { name: /Michelada/ })
+      .click();
+    await dialog.getByRole('button', { name: /^Agregar · \$80\.00/ }).click();
+    await expect(dialog.getByTestId('round-line').filter({ hasText: 'Cerveza clara' }).last()).toContainText('Pendiente de envío');
+    await dialog.getByRole('button', { name: 'Cerrar' }).first().click();
+
+    const pending = w.getByTestId('pending-item');
+    await expect(pending).toHaveCount(1);
+    await expect(pending).toContainText('1 × Cerveza clara');
+    await expect(pending).toContainText('Michelada');
+    await expect(pending).toContainText('$80.00');
+    await w.screenshot({ path: testInfo.outputPath('offline-pending-option.png'), fullPage: true });
+    await expectNoSeriousViolations(w, 'order with a pending item with an option');
+    expect(await serverItems(adminPage.request, orderId)).toHaveLength(0);
+
+    await w.context().setOffline(false);
+    await expect(pending).toHaveCount(0, { timeout: 30_000 });
+    await expect(w.getByTestId('order-item').filter({ hasText: 'Cerveza clara' }).getByTestId('item-modifiers')).toHaveText(/Michelada/);
+    const beers = (await serverItems(adminPage.request, orderId)).filter((i) => i.productName === 'Cerveza clara');
+    expect(beers).toHaveLength(1);
+    expect(beers[0]!.modifiers.map((m) => m.optionName)).toEqual(['Michelada']);
+    expect(beers[0]!.productPrice).toBe(80_00);
+
+    // By the ticket's name, exactly (see the first test): one line, the beer, with its option.
+    const ticket = barPage.getByRole('article', { name: 'Mesa 340', exact: true });
+    await expect(ticket.getByTestId('board-line')).toHaveCount(1, { timeout: 10_000 });
+    await expect(barPage.locator(`[data-item-id="${beers[0]!.id}"]`)).toHaveCount(1);
+    await expect(barPage.locator(`[data-item-id="${beers[0]!.id}"]`).getByTestId('item-modifiers')).toHaveText(/Michelada/);
+    await barPage.screenshot({ path: testInfo.outputPath('board-barra-offline-option.png') });
   });
 });

@@ -1,18 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { test, expect, signedInContext, ADMIN, MOBILE } from './fixtures.ts';
+import { test, expect, addInPicker, signedInContext, ADMIN, MOBILE } from './fixtures.ts';
 
 // Tables 95 and 96 belong to this file. In demo mode the server runs three emulated network printers.
 const TABLE = 95;
 const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 
 async function pickProduct(page: Page, search: string, name: string, notes?: string) {
-  const dialog = page.getByRole('dialog', { name: 'Agregar productos' });
-  await dialog.getByRole('searchbox', { name: 'Buscar producto...' }).fill(search);
-  await dialog.getByRole('button', { name: new RegExp(name.replace(/[()]/g, '\\$&')) }).click();
-  if (notes) await dialog.getByLabel('Notas (opcional)').fill(notes);
-  await dialog.getByRole('button', { name: /^Agregar · / }).click();
-  await expect(page.getByText(`${name} agregado`)).toBeVisible();
+  await addInPicker(page, { search, name, ...(notes ? { notes } : {}) });
 }
 
 test.describe('network printers @printing', () => {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { test, expect, login, signedInContext, MOBILE } from './fixtures.ts';
+import { test, expect, login, MOBILE } from './fixtures.ts';
 
 // No tables used by this file (see the team brief).
 const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
@@ -36,19 +36,10 @@ async function setPasswordFromLink(page: Page, email: string, password: string, 
   await expect(page.getByRole('status').filter({ hasText: 'Contraseña guardada' })).toBeVisible();
 }
 
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña').fill(password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
 test.describe('products, settings and users', () => {
-  test('admin manages the catalogue; a signed-in waiter sees the new product live', async ({ browser, page }) => {
-    const waiter = await signedInContext(browser, 'waiter', MOBILE);
+  test('admin manages the catalogue; a signed-in waiter sees the new product live', async ({ adminPage: page, waiterPage }) => {
     // The waiter's browser listens to the catalogue like the product picker does.
-    await waiter.page.evaluate(
+    await waiterPage.evaluate(
       () =>
         new Promise<void>((resolve) => {
           const w = window as unknown as { productEvents: unknown[] };
@@ -64,7 +55,6 @@ test.describe('products, settings and users', () => {
     );
 
     await page.setViewportSize(DESKTOP);
-    await login(page, 'admin');
     await page.goto('/admin/manage-products');
     await expect(page.getByTestId('product-card').first()).toBeVisible();
 
@@ -87,8 +77,8 @@ test.describe('products, settings and users', () => {
     await expect(card).toContainText('Comida');
 
     // Live: the waiter's screen heard it, and its catalogue now offers it — no reload.
-    await waiter.page.waitForFunction(() => (window as unknown as { productEvents: unknown[] }).productEvents.length > 0);
-    const offered = (await (await waiter.page.request.get('/api/products?available=1')).json()) as {
+    await waiterPage.waitForFunction(() => (window as unknown as { productEvents: unknown[] }).productEvents.length > 0);
+    const offered = (await (await waiterPage.request.get('/api/products?available=1')).json()) as {
       products: { name: string; price: number }[];
     };
     expect(offered.products.find((p) => p.name === name)?.price).toBe(8950);
@@ -106,7 +96,7 @@ test.describe('products, settings and users', () => {
     await expect(card).toContainText('No disponible');
     await expect
       .poll(async () =>
-        ((await (await waiter.page.request.get('/api/products?available=1')).json()) as { products: { name: string }[] }).products.some(
+        ((await (await waiterPage.request.get('/api/products?available=1')).json()) as { products: { name: string }[] }).products.some(
           (p) => p.name === name,
         ),
       )
@@ -137,12 +127,10 @@ test.describe('products, settings and users', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
     await expect(page.getByText('Producto eliminado')).toBeVisible();
     await expect(card).toHaveCount(0);
-    await waiter.context.close();
   });
 
-  test('business information is saved and shown on the login page', async ({ page, browser }) => {
+  test('business information is saved and shown on the login page', async ({ adminPage: page, browser }) => {
     await page.setViewportSize(DESKTOP);
-    await login(page, 'admin');
     await page.goto('/admin/settings');
     await expect(page.getByRole('tab', { name: 'Información del Negocio' })).toHaveAttribute('aria-selected', 'true');
     for (const tab of ['Gestión de Usuarios', 'Mesas', 'Configurar Terminal'])
@@ -171,10 +159,9 @@ test.describe('products, settings and users', () => {
     await anon.close();
   });
 
-  test('admin adds a user, who follows the e-mailed link, sets a password and signs in', async ({ page, browser }) => {
+  test('admin adds a user, who follows the e-mailed link, sets a password and signs in', async ({ adminPage: page, browser }) => {
     const email = `nueva.${run}@comanda.mx`;
     await page.setViewportSize(DESKTOP);
-    await login(page, 'admin');
     await page.goto('/admin/settings');
     await page.getByRole('tab', { name: 'Gestión de Usuarios' }).click();
     await expect(page.getByTestId('user-row').first()).toBeVisible();
@@ -197,7 +184,7 @@ test.describe('products, settings and users', () => {
     const personPage = await person.newPage();
     await setPasswordFromLink(personPage, email, 'cocina-segura-1');
     await personPage.getByRole('link', { name: 'Ir a iniciar sesión' }).click();
-    await signIn(personPage, email, 'cocina-segura-1');
+    await login(personPage, { email, password: 'cocina-segura-1' });
     await expect(personPage).toHaveURL(/\/kitchen\/cocina$/);
     // The admin's list updates live once the password exists.
     await expect(row).not.toContainText('Invitación pendiente');
@@ -219,10 +206,9 @@ test.describe('products, settings and users', () => {
     await stranger.close();
   });
 
-  test('deactivating a signed-in waiter sends their screen back to /login', async ({ page, browser }) => {
+  test('deactivating a signed-in waiter sends their screen back to /login', async ({ adminPage: page, browser }) => {
     const email = `baja.${run}@comanda.mx`;
     await page.setViewportSize(DESKTOP);
-    await login(page, 'admin');
     const created = await page.request.post('/api/users', { data: { displayName: 'Walter Temporal', email, role: 'waiter' } });
     expect(created.status()).toBe(201);
 
@@ -230,7 +216,7 @@ test.describe('products, settings and users', () => {
     const waiterPage = await waiter.newPage();
     await setPasswordFromLink(waiterPage, email, 'mesero-temporal-1', 'reset-password-form-390x844.png');
     await waiterPage.screenshot({ path: join(SHOTS, 'reset-password-done-390x844.png') });
-    await signIn(waiterPage, email, 'mesero-temporal-1');
+    await login(waiterPage, { email, password: 'mesero-temporal-1' });
     await expect(waiterPage).toHaveURL(/\/waiter\/home$/);
 
     await page.goto('/admin/settings');

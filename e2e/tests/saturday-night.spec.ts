@@ -1,11 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { test, expect, signedInContext, ACCOUNTS, MOBILE } from './fixtures.ts';
+import { test, expect, addInPicker, enterPin, ACCOUNTS } from './fixtures.ts';
 
 // Tables 20 and 21 belong to this file: the test adds them itself, so no other spec touches them.
 const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
-const DESKTOP = { width: 1440, height: 900 };
-const TABLET = { width: 1024, height: 768 };
 const TZ = 'America/Mexico_City';
 const FOOD = 'Hamburguesa de la casa';
 const DRINK = 'Michelada';
@@ -16,12 +14,6 @@ interface CashCloseDto {
 }
 
 const money = (c: number) => new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' }).format(c / 100);
-
-/** Adds table n unless an earlier attempt of this test already did. */
-async function ensureTable(request: APIRequestContext, n: number): Promise<void> {
-  const res = await request.post('/api/tables', { data: { number: n } });
-  expect([200, 409], await res.text()).toContain(res.status());
-}
 
 /** The shift the cash close should show now: 17:00–03:00 business time, so before 03:00 it is yesterday's. */
 function shiftDate(): { date: string; inShift: boolean } {
@@ -38,16 +30,6 @@ async function cashClose(request: APIRequestContext, date: string): Promise<Cash
   return (await res.json()) as CashCloseDto;
 }
 
-/** Chooses a category chip, then the product, and adds one with a note, all in the picker. */
-async function pick(page: Page, category: string, name: string, note: string): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: 'Agregar productos' });
-  await dialog.getByRole('button', { name: category, exact: true }).click();
-  await dialog.getByRole('button', { name: new RegExp(`^${name}`) }).click();
-  await dialog.getByLabel('Notas (opcional)').fill(note);
-  await dialog.getByRole('button', { name: /^Agregar · / }).click();
-  await expect(page.getByText(`${name} agregado`)).toBeVisible();
-}
-
 /** This order's card for a product in one column of a board. */
 function boardCard(page: Page, column: 'pending' | 'ready' | 'delivered', product: string): Locator {
   return page.getByTestId(`column-${column}`).getByTestId('board-card').filter({ hasText: 'Mesa 20' }).filter({ hasText: product });
@@ -62,24 +44,26 @@ async function prepareAndDeliver(page: Page, product: string): Promise<void> {
 }
 
 test.describe('a Saturday night, four screens at once', () => {
-  test('waiter, kitchen, bar and admin carry one table from opening to the cash close', async ({ browser }) => {
+  test('waiter, kitchen, bar and admin carry one table from opening to the cash close', async ({
+    adminPage: a,
+    waiterPage: w,
+    kitchenPage: kitchen,
+    barPage: barra,
+    api,
+  }) => {
     test.setTimeout(120_000);
-    const admin = await signedInContext(browser, 'admin', DESKTOP);
-    await ensureTable(admin.page.request, 20);
-    await ensureTable(admin.page.request, 21);
+    await api.tableByNumber(20);
+    const t21 = await api.tableByNumber(21);
     // Mesa 21 is already taken by someone else (the admin at the door): the waiter may not touch it.
-    const tables = (await (await admin.page.request.get('/api/tables')).json()) as { tables: { id: string; number: number }[] };
-    const taken = await admin.page.request.post(`/api/tables/${tables.tables.find((t) => t.number === 21)!.id}/open`);
+    const taken = await a.request.post(`/api/tables/${t21.id}/open`);
     expect([200, 409], await taken.text()).toContain(taken.status());
-    const waiter = await signedInContext(browser, 'waiter', MOBILE);
-    const kitchen = await signedInContext(browser, 'kitchen', TABLET);
-    const barra = await signedInContext(browser, 'barra', TABLET);
-    const w = waiter.page;
-    const a = admin.page;
+    // The screens were signed in before the tables existed: they load them afresh.
+    await a.reload();
+    await w.reload();
 
     await expect(a.getByRole('heading', { name: 'Panel de Mesas' })).toBeVisible();
-    await expect(kitchen.page.getByRole('heading', { name: 'Cocina' })).toBeVisible();
-    await expect(barra.page.getByRole('heading', { name: 'Barra' })).toBeVisible();
+    await expect(kitchen.getByRole('heading', { name: 'Cocina' })).toBeVisible();
+    await expect(barra.getByRole('heading', { name: 'Barra' })).toBeVisible();
 
     // The waiter opens Mesa 20 from the phone.
     await expect(w.getByRole('heading', { name: 'Mesas', exact: true })).toBeVisible();
@@ -98,8 +82,8 @@ test.describe('a Saturday night, four screens at once', () => {
 
     // A dish and a drink through the picker, each with a note; three guests and a name.
     await w.getByRole('button', { name: 'Agregar', exact: true }).click();
-    await pick(w, 'Comida', FOOD, 'término medio');
-    await pick(w, 'Bebida', DRINK, 'bien fría');
+    await addInPicker(w, { category: 'Comida', name: FOOD, notes: 'término medio' });
+    await addInPicker(w, { category: 'Bebida', name: DRINK, notes: 'bien fría' });
     await w.keyboard.press('Escape');
     await expect(w.getByRole('dialog', { name: 'Agregar productos' })).toBeHidden();
     await expect(w.getByTestId('order-item')).toHaveCount(2);
@@ -116,25 +100,25 @@ test.describe('a Saturday night, four screens at once', () => {
     await w.screenshot({ path: `${SHOTS}/saturday-waiter-order.png` });
 
     // Each station sees only its own item, live, with the note and the table's name.
-    const food = boardCard(kitchen.page, 'pending', FOOD);
+    const food = boardCard(kitchen, 'pending', FOOD);
     await expect(food).toBeVisible();
     await expect(food).toContainText('término medio');
     await expect(food).toContainText('Cumpleaños Sofía');
-    await expect(boardCard(kitchen.page, 'pending', DRINK)).toHaveCount(0);
-    const drink = boardCard(barra.page, 'pending', DRINK);
+    await expect(boardCard(kitchen, 'pending', DRINK)).toHaveCount(0);
+    const drink = boardCard(barra, 'pending', DRINK);
     await expect(drink).toBeVisible();
     await expect(drink).toContainText('bien fría');
-    await expect(boardCard(barra.page, 'pending', FOOD)).toHaveCount(0);
-    await kitchen.page.screenshot({ path: `${SHOTS}/saturday-kitchen.png` });
+    await expect(boardCard(barra, 'pending', FOOD)).toHaveCount(0);
+    await kitchen.screenshot({ path: `${SHOTS}/saturday-kitchen.png` });
 
     // The admin watches the tickets while the stations work.
     await a.goto('/admin/tickets');
     await expect(a.getByRole('heading', { name: 'Tickets', exact: true })).toBeVisible();
 
-    await prepareAndDeliver(kitchen.page, FOOD);
+    await prepareAndDeliver(kitchen, FOOD);
     await expect(w.getByTestId('count-entregado')).toContainText('1');
     await expect(charge).toBeDisabled();
-    await prepareAndDeliver(barra.page, DRINK);
+    await prepareAndDeliver(barra, DRINK);
     // The waiter's Cobrar opens by itself once both are delivered.
     await expect(charge).toBeEnabled();
     await expect(w.getByTestId('payment-gate')).toHaveCount(0);
@@ -156,8 +140,7 @@ test.describe('a Saturday night, four screens at once', () => {
     const before = await cashClose(a.request, shift.date);
     await w.getByRole('button', { name: 'Finalizar' }).click();
     const pin = w.getByRole('dialog', { name: 'PIN de quien cobra' });
-    for (const digit of ACCOUNTS.waiter.pin) await pin.getByRole('button', { name: digit, exact: true }).click();
-    await pin.getByRole('button', { name: 'Verificar' }).click();
+    await enterPin(w, ACCOUNTS.waiter.pin);
     await expect(pin).toBeHidden();
     await expect(w.getByTestId('status-chip')).toHaveText('PAGADO');
     await expect(w.getByTestId('paid-banner')).toContainText(ACCOUNTS.waiter.name);
@@ -197,7 +180,5 @@ test.describe('a Saturday night, four screens at once', () => {
       await expect(notice).toContainText('$301.40');
     }
     await a.screenshot({ path: `${SHOTS}/saturday-cash-close.png`, fullPage: true });
-
-    for (const ctx of [admin, waiter, kitchen, barra]) await ctx.context.close();
   });
 });

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, signedInContext, ACCOUNTS, MOBILE } from './fixtures.ts';
+import { test, expect, addInPicker, pickerList, tapInPicker, signedInContext, ACCOUNTS, MOBILE } from './fixtures.ts';
 
 // Tables 1–4 belong to this file (see the team brief); other specs use other tables.
 const DESKTOP = { width: 1440, height: 900 };
@@ -36,13 +36,7 @@ async function openWithItems(request: APIRequestContext, number: number, items: 
 }
 
 async function pickProduct(page: Page, search: string, name: string, quantity: number, notes?: string) {
-  const dialog = page.getByRole('dialog', { name: 'Agregar productos' });
-  await dialog.getByRole('searchbox', { name: 'Buscar producto...' }).fill(search);
-  await dialog.getByRole('button', { name: new RegExp(name.replace(/[()]/g, '\\$&')) }).click();
-  for (let i = 1; i < quantity; i++) await dialog.getByRole('button', { name: 'Aumentar' }).click();
-  if (notes) await dialog.getByLabel('Notas (opcional)').fill(notes);
-  await dialog.getByRole('button', { name: /^Agregar · / }).click();
-  await expect(page.getByText(`${name} agregado`)).toBeVisible();
+  await addInPicker(page, { search, name, quantity, ...(notes ? { notes } : {}) });
 }
 
 test.describe('tables and orders', () => {
@@ -74,10 +68,11 @@ test.describe('tables and orders', () => {
     await pickProduct(w, 'tacos', 'Tacos al pastor (3)', 2, 'sin cebolla');
     const dialog = w.getByRole('dialog', { name: 'Agregar productos' });
     await dialog.getByRole('button', { name: 'Bebida', exact: true }).click();
-    await expect(dialog.getByRole('button', { name: /Tacos/ })).toHaveCount(0);
-    await dialog.getByRole('button', { name: /Cerveza clara/ }).click();
-    await dialog.getByRole('button', { name: /^Agregar · / }).click();
+    await expect(pickerList(w).getByRole('button', { name: /Tacos/ })).toHaveCount(0);
+    // One tap adds a simple product; "Esta ronda" lists it.
+    await tapInPicker(w, 'Cerveza clara');
     await expect(w.getByText('Cerveza clara agregado')).toBeVisible();
+    await expect(dialog.getByTestId('round-line').filter({ hasText: 'Cerveza clara' })).toContainText('1 × Cerveza clara');
     await w.screenshot({ path: `${SHOTS}/waiter-picker.png` });
     await w.keyboard.press('Escape');
     await expect(dialog).toBeHidden();

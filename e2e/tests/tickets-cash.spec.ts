@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, login } from './fixtures.ts';
+import { test, expect, login, type Api, type Line } from './fixtures.ts';
 
 const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 const TZ = 'America/Mexico_City';
@@ -9,29 +9,13 @@ interface OrderDto {
   id: string;
   subtotal: number;
   total: number;
-  items: { id: string }[];
+  items: { id: string; productName: string }[];
 }
 
 /** Opens table n, orders the products, delivers them and pays in cash with the admin PIN: a paid ticket. */
-async function payTable(request: APIRequestContext, n: number, lines: [string, number][]): Promise<OrderDto> {
-  const { tables } = (await (await request.get('/api/tables')).json()) as { tables: { id: string; number: number }[] };
-  const table = tables.find((t) => t.number === n);
-  if (!table) throw new Error(`no table ${n}`);
-  const opened = await request.post(`/api/tables/${table.id}/open`);
-  expect(opened.ok(), await opened.text()).toBeTruthy();
-  let { order } = (await opened.json()) as { order: OrderDto };
-  const { products } = (await (await request.get('/api/products?available=1')).json()) as { products: { id: string; name: string }[] };
-  for (const [name, quantity] of lines) {
-    const product = products.find((p) => p.name === name);
-    if (!product) throw new Error(`no product ${name}`);
-    const added = await request.post(`/api/orders/${order.id}/items`, { data: { productId: product.id, quantity } });
-    expect(added.ok(), await added.text()).toBeTruthy();
-    order = ((await added.json()) as { order: OrderDto }).order;
-  }
-  for (const item of order.items) {
-    const res = await request.patch(`/api/orders/${order.id}/items/${item.id}/status`, { data: { status: 'entregado' } });
-    expect(res.ok(), await res.text()).toBeTruthy();
-  }
+async function payTable(api: Api, request: APIRequestContext, n: number, lines: Line[]): Promise<OrderDto> {
+  const order = await api.openTable<OrderDto>(request, n, lines);
+  await api.deliverAll(request, order);
   const closed = await request.post(`/api/orders/${order.id}/close`, {
     headers: { 'Idempotency-Key': `e2e-tickets-${order.id}` },
     data: { method: 'efectivo', pin: '1234', tipBps: 1000, peopleCount: 2, receivedAmount: order.subtotal * 2 },
@@ -64,15 +48,15 @@ async function stubPrint(page: Page): Promise<void> {
 const printCount = (page: Page) => page.evaluate(() => (window as unknown as { __prints: number }).__prints);
 
 test.describe('tickets history and cash close', () => {
-  test('two paid orders appear in Tickets and in the cash close; one is reprinted', async ({ page }) => {
+  test('two paid orders appear in Tickets and in the cash close; one is reprinted', async ({ page, api }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await stubPrint(page);
     await login(page, 'admin');
-    const table10 = await payTable(page.request, 10, [
+    const table10 = await payTable(api, page.request, 10, [
       ['Hamburguesa de la casa', 1],
       ['Michelada', 2],
     ]);
-    const bar = await payTable(page.request, 0, [['Shot de mezcal', 3]]);
+    const bar = await payTable(api, page.request, 0, [['Shot de mezcal', 3]]);
 
     // Tickets: grouped under today, newest first, one card per paid order.
     await page.goto('/admin/tickets');

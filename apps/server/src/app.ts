@@ -1,6 +1,4 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type RouteOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -16,14 +14,17 @@ import { resolveSession, sessionToken } from './auth/sessions.ts';
 import { liveRoutes, liveSocketOptions } from './live/routes.ts';
 import { featureRoutes } from './features/index.ts';
 import { netRoutes } from './net/routes.ts';
-import { HTTP_MESSAGES } from './http/messages.ts';
+import { HTTP_MESSAGES, MESSAGES } from './http/messages.ts';
 import { installOpsRoutes } from './ops/routes.ts';
+import { loadAppShell, renderAppShell } from './http/boot.ts';
 
 export interface BuildOptions {
   ctx: AppContext;
   /** The built web app; served with a fallback to index.html for client routes. */
   webDist?: string | null;
   logger?: boolean;
+  /** Told of every route as it is declared, before any other hook (tests read the real route table). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const CSP = [
@@ -42,7 +43,7 @@ const CSP = [
   "form-action 'self'",
 ].join('; ');
 
-export async function buildApp({ ctx, webDist, logger = false }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ ctx, webDist, logger = false, onRoute }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: ctx.config.LOG_LEVEL } : false,
     bodyLimit: 64 * 1024,
@@ -57,6 +58,7 @@ export async function buildApp({ ctx, webDist, logger = false }: BuildOptions): 
       void (reply as FastifyReply).code(status).send({ error: { code: 'bad_url', message: HTTP_MESSAGES.badRequest } });
     },
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.decorate('ctx', ctx);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionHash', null);
@@ -111,12 +113,17 @@ export async function buildApp({ ctx, webDist, logger = false }: BuildOptions): 
   for (const routes of featureRoutes as FastifyPluginAsync[]) await app.register(routes);
   await app.register(netRoutes);
 
-  if (webDist && existsSync(join(webDist, 'index.html'))) {
+  const shell = webDist ? loadAppShell(webDist) : null;
+  if (webDist && shell) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
   }
-  app.setNotFoundHandler((request, reply) => {
-    if (request.method === 'GET' && !request.url.startsWith('/api') && webDist && existsSync(join(webDist, 'index.html'))) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.method === 'GET' && !request.url.startsWith('/api') && shell) {
+      // May carry the signed-in user's data (http/boot.ts): never stored by any cache.
+      return reply
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(await renderAppShell(app, shell, request));
     }
     return reply.code(404).send({ error: { code: 'not_found', message: 'Recurso no encontrado' } });
   });
@@ -143,9 +150,9 @@ function checkOrigin(method: string, origin: string | undefined, host: string | 
   try {
     originHost = new URL(origin).host;
   } catch {
-    throw forbidden('Origen no permitido');
+    throw forbidden(MESSAGES.session.badOrigin);
   }
-  if (originHost !== host) throw forbidden('Origen no permitido');
+  if (originHost !== host) throw forbidden(MESSAGES.session.badOrigin);
 }
 
 function containsNul(value: unknown, depth = 0): boolean {

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { isLocalPrinterHost, PRINTER_HOST_NOT_LOCAL } from '@comanda/domain';
 
 /** proxy-addr's names for private ranges, accepted in a TRUST_PROXY list. */
 const PROXY_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -103,6 +104,15 @@ const EnvSchema = z.object({
     .refine(
       (v) => v === undefined || v.split(',').every((e) => /^\s*(cocina|barra|caja)=tcp:\/\/[^\s:/]+(:\d{1,5})?\/?\s*$/.test(e)),
       "debe ser una lista 'cocina=tcp://host:puerto,barra=tcp://host:puerto,caja=tcp://host:puerto'",
+    )
+    .refine(
+      (v) =>
+        v === undefined ||
+        v.split(',').every((e) => {
+          const host = /=tcp:\/\/([^\s:/]+)/.exec(e)?.[1];
+          return host === undefined || isLocalPrinterHost(host);
+        }),
+      PRINTER_HOST_NOT_LOCAL,
     ),
   /** Loopback printer emulators (cocina, barra, caja): default on in demo mode without PRINTERS. */
   PRINTER_EMULATOR: z.enum(['on', 'off']).optional(),

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { connect, type Db } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { buildApp } from './app.ts';
+import { buildApp, type BuildOptions } from './app.ts';
 import type { AppContext } from './http/context.ts';
 import { systemClock, type Clock } from './http/clock.ts';
 import { LiveHub } from './live/hub.ts';
@@ -12,7 +12,7 @@ import { startPgBridge } from './live/pg-bridge.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createPinHasher } from './auth/pin.ts';
 import { createThrottle } from './auth/throttle.ts';
-import { readConfig, writeConfig } from './model/config-store.ts';
+import { readConfig } from './model/config-store.ts';
 import { onServerStart, onServerStop } from './features/lifecycle.ts';
 import { installDrain } from './ops/graceful.ts';
 
@@ -23,6 +23,8 @@ export interface ServerOptions {
   webDist?: string | null;
   logger?: boolean;
   log?: (line: string) => void;
+  /** See BuildOptions.onRoute. */
+  onRoute?: BuildOptions['onRoute'];
 }
 
 export interface RunningServer {
@@ -33,14 +35,22 @@ export interface RunningServer {
   drain(maxMs: number): Promise<void>;
 }
 
-/** Secrets come from the environment; without them one is generated once and kept in the database. */
+/**
+ * Secrets come from the environment; without them one is generated once and kept in the database.
+ * Several processes starting together on a new database keep the same one: the first insert
+ * wins (insert-or-nothing), and every process reads back what was stored.
+ */
 async function serverSecret(db: Db, envValue: string | undefined, now: number): Promise<string> {
   if (envValue) return envValue;
   const stored = await readConfig<{ pin: string }>(db.db, 'secrets');
   if (stored) return stored.pin;
   const pin = randomBytes(32).toString('hex');
-  await writeConfig(db.db, 'secrets', { pin }, now);
-  return pin;
+  await db.db
+    .insertInto('config')
+    .values({ key: 'secrets', value: JSON.stringify({ pin }), updated_at: now })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  return (await readConfig<{ pin: string }>(db.db, 'secrets'))?.pin ?? pin;
 }
 
 export async function createServer(opts: ServerOptions): Promise<RunningServer> {
@@ -62,10 +72,10 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
     mailer:
       opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(config.DATA_DIR, 'outbox'), log }),
     pins: createPinHasher(await serverSecret(db, config.PIN_SECRET, clock.now())),
-    throttle: createThrottle(clock),
+    throttle: createThrottle(db, clock),
     services: new Map(),
   };
-  const app = await buildApp({ ctx, webDist: opts.webDist ?? null, logger: opts.logger ?? false });
+  const app = await buildApp({ ctx, webDist: opts.webDist ?? null, logger: opts.logger ?? false, onRoute: opts.onRoute });
   const drain = installDrain(app);
   await onServerStart(ctx, log);
   return {

@@ -288,7 +288,8 @@ describe.each(testDatabaseKinds())('kitchen and bar board on %s', (kind) => {
         .where('id', '=', orderId)
         .executeTakeFirstOrThrow();
       expect(order).toEqual({ version: before + 1, updated_at: clock.now() });
-      expect(events.map((e) => e.topic).sort()).toEqual(['board', `order:${orderId}`, 'orders', 'tables']);
+      // A bar item tells 'board' (every station) and the bar's own topic, never the kitchen's.
+      expect(events.map((e) => e.topic).sort()).toEqual(['board', 'board:barra', `order:${orderId}`, 'orders', 'tables']);
       expect(events.find((e) => e.topic === 'board')).toMatchObject({ id: orderId, version: before + 1 });
       const entry = await server.ctx.db.db
         .selectFrom('audit_log')

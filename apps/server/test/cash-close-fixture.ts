@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TestServer } from '../src/testing/index.ts';
+import { orderItemRow, orderRow } from '../src/testing/factories.ts';
 
 export interface FixtureItem {
   name: string;
@@ -41,52 +42,38 @@ export async function insertOrder(
   const method = spec.method ?? 'efectivo';
   const waiter = spec.waiter === undefined ? { id: server.users.waiter.id, name: server.users.waiter.displayName } : spec.waiter;
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('orders')
-      .values({
+    const table = { id: `table-${spec.tableNumber ?? 1}`, number: spec.tableNumber ?? 1 };
+    const orderWaiter = waiter ? { id: waiter.id, displayName: waiter.name } : null;
+    const order = orderRow(table, orderWaiter, {
+      id,
+      table_name: spec.tableName ?? null,
+      status,
+      payment_method: status === 'pagado' ? method : null,
+      people_count: 2,
+      subtotal,
+      tip: status === 'pagado' ? tip : 0,
+      total: status === 'pagado' ? total : subtotal,
+      version: 3,
+      created_at: at - 3_600_000,
+      updated_at: at,
+      completed_at: status === 'pagado' ? spec.completedAt : null,
+      active_table_id: null,
+    });
+    await trx.insertInto('orders').values(order).execute();
+    const items = spec.items.map((item, index) =>
+      orderItemRow(
         id,
-        table_id: `table-${spec.tableNumber ?? 1}`,
-        table_number: spec.tableNumber ?? 1,
-        table_name: spec.tableName ?? null,
-        active_table_id: null,
-        waiter_id: waiter?.id ?? null,
-        waiter_name: waiter?.name ?? null,
-        status,
-        payment_method: status === 'pagado' ? method : null,
-        people_count: 2,
-        admin_comments: null,
-        subtotal,
-        tip: status === 'pagado' ? tip : 0,
-        total: status === 'pagado' ? total : subtotal,
-        version: 3,
-        created_at: at - 3_600_000,
-        updated_at: at,
-        completed_at: status === 'pagado' ? spec.completedAt : null,
-      })
-      .execute();
-    for (const [index, item] of spec.items.entries()) {
-      await trx
-        .insertInto('order_items')
-        .values({
+        { id: `product-${item.name}`, name: item.name, price: item.price, category: 'Comida' },
+        {
           id: randomUUID(),
-          order_id: id,
-          product_id: `product-${item.name}`,
-          product_name: item.name,
-          product_price: item.price,
           quantity: item.quantity,
-          status: 'entregado',
-          category: 'Comida',
-          station: 'cocina',
-          notes: null,
           is_deleted: item.deleted ? 1 : 0,
-          deleted_by: null,
-          deleted_by_name: null,
           deleted_at: null,
           created_at: at - 3_000_000 + index,
-          updated_at: at - 3_000_000 + index,
-        })
-        .execute();
-    }
+        },
+      ),
+    );
+    for (const item of items) await trx.insertInto('order_items').values(item).execute();
     if (status === 'pagado') {
       await trx
         .insertInto('payments')

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stationOf, type ItemStatus } from '@comanda/domain';
+import type { ItemStatus } from '@comanda/domain';
 import type { Order } from '@comanda/contract';
 import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
-import { newId } from '../src/http/ids.ts';
 import { mutate } from '../src/http/transaction.ts';
 import { closeOrderInTx } from '../src/model/checkout/close-order.ts';
+import { insertCardPayment, insertTable, orderItemRow, orderRow } from '../src/testing/factories.ts';
 
 type ErrorBody = { error: { code: string; message: string } };
 type UserKey = 'admin' | 'waiter' | 'waiter2';
@@ -30,19 +30,7 @@ let extraTables = 100;
 async function freshTable(server: TestServer, reuse?: string) {
   const db = server.ctx.db.db;
   if (reuse) return db.selectFrom('tables').selectAll().where('id', '=', reuse).executeTakeFirstOrThrow();
-  const now = server.ctx.clock.now();
-  const row = {
-    id: newId(),
-    number: extraTables++,
-    status: 'libre' as const,
-    waiter_id: null,
-    waiter_name: null,
-    current_order_id: null,
-    created_at: now,
-    updated_at: now,
-  };
-  await db.insertInto('tables').values(row).execute();
-  return row;
+  return insertTable(db, { number: extraTables++, created_at: server.ctx.clock.now() });
 }
 
 async function openOrder(
@@ -53,64 +41,27 @@ async function openOrder(
   const db = server.ctx.db.db;
   const now = server.ctx.clock.now();
   const table = await freshTable(server, opts.tableId);
-  const tableNumber = table.number;
   const user = server.users[opts.waiter ?? 'waiter'];
-  const orderId = newId();
+  const order = orderRow(table, user, { created_at: now });
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('orders')
-      .values({
-        id: orderId,
-        table_id: table.id,
-        table_number: tableNumber,
-        table_name: null,
-        active_table_id: table.id,
-        waiter_id: user.id,
-        waiter_name: user.displayName,
-        status: 'activo',
-        payment_method: null,
-        people_count: 1,
-        admin_comments: null,
-        subtotal: 0,
-        tip: 0,
-        total: 0,
-        version: 1,
-        created_at: now,
-        updated_at: now,
-        completed_at: null,
-      })
-      .execute();
+    await trx.insertInto('orders').values(order).execute();
     await trx
       .updateTable('tables')
-      .set({ status: 'ocupada', waiter_id: user.id, waiter_name: user.displayName, current_order_id: orderId, updated_at: now })
+      .set({ status: 'ocupada', waiter_id: user.id, waiter_name: user.displayName, current_order_id: order.id, updated_at: now })
       .where('id', '=', table.id)
       .execute();
     for (const spec of items) {
       const product = await trx.selectFrom('products').selectAll().where('name', '=', spec.product).executeTakeFirstOrThrow();
-      await trx
-        .insertInto('order_items')
-        .values({
-          id: newId(),
-          order_id: orderId,
-          product_id: product.id,
-          product_name: product.name,
-          product_price: product.price,
-          quantity: spec.quantity,
-          status: spec.status ?? 'entregado',
-          category: product.category,
-          station: stationOf(product.category),
-          notes: null,
-          is_deleted: spec.deleted ? 1 : 0,
-          deleted_by: null,
-          deleted_by_name: null,
-          deleted_at: spec.deleted ? now : null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      const item = orderItemRow(order.id, product, {
+        created_at: now,
+        quantity: spec.quantity,
+        status: spec.status ?? 'entregado',
+        is_deleted: spec.deleted ? 1 : 0,
+      });
+      await trx.insertInto('order_items').values(item).execute();
     }
   });
-  return { orderId, tableId: table.id };
+  return { orderId: order.id, tableId: table.id };
 }
 
 const key = () => `k-${randomUUID()}`;
@@ -386,29 +337,16 @@ describe.each(testDatabaseKinds())('checkout close on %s', (kind) => {
   it('refuses cash while a card payment for the order is still on the terminal', async () => {
     const { orderId } = await openOrder(server, [{ product: 'Cerveza clara', quantity: 2 }]);
     const now = server.ctx.clock.now();
-    await server.ctx.db.db
-      .insertInto('card_payments')
-      .values({
-        id: newId(),
-        order_id: orderId,
-        terminal_id: 'T1',
-        method: 'tarjeta',
-        amount: 11_000,
-        tip_amount: 0,
-        tip_bps: 0,
-        people_count: 1,
-        idempotency_key: key(),
-        provider_id: 'pi-1',
-        provider_payment_id: null,
-        state: 'processing',
-        status_detail: null,
-        attempts: 1,
-        error: null,
-        created_by: server.users.waiter.id,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertCardPayment(server.ctx.db.db, orderId, {
+      terminal_id: 'T1',
+      amount: 11_000,
+      idempotency_key: key(),
+      provider_id: 'pi-1',
+      state: 'processing',
+      attempts: 1,
+      created_by: server.users.waiter.id,
+      created_at: now,
+    });
     const res = await close(waiter, orderId, cash());
     expect(res.status).toBe(409);
     expect(res.body.error?.message).toMatch(/cobro con tarjeta en curso/);

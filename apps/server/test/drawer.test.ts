@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stationOf } from '@comanda/domain';
 import type { Corte, DrawerStateResponse } from '@comanda/contract';
 import { connectLive, startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
 import { newId } from '../src/http/ids.ts';
+import { insertOrderItems, orderItemRow, orderRow, tableRow } from '../src/testing/factories.ts';
 import { DRAWER_TEXT } from '../src/model/drawer/drawer-store.ts';
 
 type ErrorBody = { error: { code: string; message: string } };
@@ -14,70 +14,25 @@ let tableNumber = 300;
 async function openOrder(server: TestServer, pesos: number): Promise<string> {
   const db = server.ctx.db.db;
   const now = server.ctx.clock.now();
-  const tableId = newId();
-  const orderId = newId();
   const waiter = server.users.waiter;
   const product = await db.selectFrom('products').selectAll().orderBy('name').executeTakeFirstOrThrow();
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('tables')
-      .values({
-        id: tableId,
-        number: tableNumber++,
-        status: 'ocupada',
-        waiter_id: waiter.id,
-        waiter_name: waiter.displayName,
-        current_order_id: orderId,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await trx
-      .insertInto('orders')
-      .values({
-        id: orderId,
-        table_id: tableId,
-        table_number: tableNumber - 1,
-        table_name: null,
-        active_table_id: tableId,
-        waiter_id: waiter.id,
-        waiter_name: waiter.displayName,
-        status: 'activo',
-        payment_method: null,
-        people_count: 1,
-        admin_comments: null,
-        subtotal: pesos * 100,
-        tip: 0,
-        total: pesos * 100,
-        version: 1,
-        created_at: now,
-        updated_at: now,
-        completed_at: null,
-      })
-      .execute();
-    await trx
-      .insertInto('order_items')
-      .values({
-        id: newId(),
-        order_id: orderId,
-        product_id: product.id,
-        product_name: product.name,
-        product_price: pesos * 100,
-        quantity: 1,
-        status: 'entregado',
-        category: product.category,
-        station: stationOf(product.category),
-        notes: null,
-        is_deleted: 0,
-        deleted_by: null,
-        deleted_by_name: null,
-        deleted_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+  const tableId = newId();
+  const order = orderRow({ id: tableId, number: tableNumber++ }, waiter, { created_at: now, subtotal: pesos * 100, total: pesos * 100 });
+  const table = tableRow({
+    id: tableId,
+    number: order.table_number,
+    created_at: now,
+    status: 'ocupada',
+    waiter_id: waiter.id,
+    waiter_name: waiter.displayName,
+    current_order_id: order.id,
   });
-  return orderId;
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('tables').values(table).execute();
+    await trx.insertInto('orders').values(order).execute();
+    await insertOrderItems(trx, [orderItemRow(order.id, { ...product, price: pesos * 100 }, { created_at: now })]);
+  });
+  return order.id;
 }
 
 const payCash = (api: ApiClient, orderId: string, received: number) =>

@@ -1,3 +1,4 @@
+import { insertCardPayment } from '../src/testing/factories.ts';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,29 +59,14 @@ describe.each(testDatabaseKinds())('live socket hardening on %s', (kind) => {
     // A finished card attempt of waiter A's order (written directly: no terminal needed to own one).
     cardA = `cp-${randomUUID()}`;
     const now = server.ctx.clock.now();
-    await server.ctx.db.db
-      .insertInto('card_payments')
-      .values({
-        id: cardA,
-        order_id: orderA,
-        terminal_id: 'terminal-test',
-        method: 'tarjeta',
-        amount: 100,
-        tip_amount: 0,
-        tip_bps: 0,
-        people_count: 1,
-        idempotency_key: randomUUID(),
-        provider_id: null,
-        provider_payment_id: null,
-        state: 'rejected',
-        status_detail: null,
-        attempts: 1,
-        error: null,
-        created_by: server.users.waiter.id,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertCardPayment(server.ctx.db.db, orderA, {
+      id: cardA,
+      amount: 100,
+      state: 'rejected',
+      attempts: 1,
+      created_by: server.users.waiter.id,
+      created_at: now,
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -235,7 +221,7 @@ describe.each(testDatabaseKinds())('live socket hardening on %s', (kind) => {
     // Stop reading: the kernel buffers fill, then the server's queue would grow without bound.
     const raw = (live.ws as unknown as { _socket: { pause(): void; resume(): void } })._socket;
     raw.pause();
-    const event = { topic: 'products', type: 'product.updated', id: 'x'.repeat(200), at: 1 };
+    const event = { topic: 'products', type: 'product.updated', id: 'x'.repeat(200), at: 1 } as const;
     for (let i = 0; i < 400 && server.ctx.live.size >= connected; i++) {
       for (let j = 0; j < 1000; j++) server.ctx.live.publish(event);
       await sleep(5);

@@ -30,7 +30,7 @@ describe.each(testDatabaseKinds())('live channel on %s', (kind) => {
     const sub = await live.next((m) => m.op === 'subscribed');
     expect(sub).toEqual({ op: 'subscribed', topics: ['board'] });
     expect(live.messages).toContainEqual({ op: 'denied', topic: 'users' });
-    server.ctx.live.publish({ topic: 'products', type: 'x', at: 1 });
+    server.ctx.live.publish({ topic: 'products', type: 'product.updated', at: 1 });
     server.ctx.live.publish({ topic: 'board', type: 'board.updated', id: 'o1', version: 2, at: 2 });
     const ev = await live.next((m) => m.op === 'event');
     expect(ev).toMatchObject({ op: 'event', event: { topic: 'board', id: 'o1', version: 2 } });

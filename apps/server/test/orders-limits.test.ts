@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, Table } from '@comanda/contract';
 import { ORDER_LIMITS } from '@comanda/domain';
-import { newId } from '../src/http/ids.ts';
+import { insertOrderItems, orderItemRow } from '../src/testing/factories.ts';
 import { assertInvariants, startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
 
 type Err = { error: { code: string; message: string } };
@@ -88,29 +88,14 @@ describe.each(testDatabaseKinds())('order limits on %s', (kind) => {
   it('an order holds at most the line limit, deleted lines included', async () => {
     const order = await open(2);
     const now = Date.now();
-    const rows = Array.from({ length: ORDER_LIMITS.maxLines - 1 }, (_, i) => ({
-      id: newId(),
-      order_id: order.id,
-      product_id: cheapest.id,
-      product_name: 'Relleno',
-      product_price: cheapest.price,
-      quantity: 1,
-      status: 'pendiente' as const,
-      category: 'Comida',
-      station: 'cocina' as const,
-      notes: null,
-      is_deleted: i % 2,
-      deleted_by: null,
-      deleted_by_name: null,
-      deleted_at: null,
-      created_at: now,
-      updated_at: now,
-    }));
-    for (let i = 0; i < rows.length; i += 100)
-      await server.ctx.db.db
-        .insertInto('order_items')
-        .values(rows.slice(i, i + 100))
-        .execute();
+    const rows = Array.from({ length: ORDER_LIMITS.maxLines - 1 }, (_, i) =>
+      orderItemRow(
+        order.id,
+        { ...cheapest, name: 'Relleno', category: 'Comida' },
+        { created_at: now, status: 'pendiente', is_deleted: i % 2, deleted_at: null },
+      ),
+    );
+    await insertOrderItems(server.ctx.db.db, rows);
     const last = await add(order.id, cheapest.id, 1);
     expect(last.status).toBe(200);
     const over = await add(order.id, cheapest.id, 1);
@@ -136,27 +121,13 @@ describe.each(testDatabaseKinds())('order limits on %s', (kind) => {
     const order = await open(4);
     const now = Date.now();
     const price = 100_000_000_00; // the highest catalogue price
-    await server.ctx.db.db
-      .insertInto('order_items')
-      .values({
-        id: newId(),
-        order_id: order.id,
-        product_id: bottle.id,
-        product_name: 'Botella heredada',
-        product_price: price,
-        quantity: 999,
-        status: 'pendiente',
-        category: 'Botella',
-        station: 'barra',
-        notes: null,
-        is_deleted: 0,
-        deleted_by: null,
-        deleted_by_name: null,
-        deleted_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertOrderItems(server.ctx.db.db, [
+      orderItemRow(
+        order.id,
+        { ...bottle, name: 'Botella heredada', price, category: 'Botella' },
+        { created_at: now, quantity: 999, status: 'pendiente' },
+      ),
+    ]);
     await server.ctx.db.db
       .updateTable('orders')
       .set({ subtotal: price * 999, total: price * 999 })

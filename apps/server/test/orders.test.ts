@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, Table } from '@comanda/contract';
+import { ORDER_CHANGE_PREFER } from '@comanda/contract';
 import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
 
 type Err = { error: { code: string; message: string } };
+/** The answer the web asks for (decision 0029): the 1,000-add race checks statuses, not whole orders. */
+const LIGHT = { prefer: ORDER_CHANGE_PREFER };
 type Who = 'anonymous' | 'admin' | 'waiter' | 'waiter2' | 'kitchen' | 'barra';
 
 describe.each(testDatabaseKinds())('orders on %s', (kind) => {
@@ -93,7 +96,7 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
     expect(audit[0]!.actor_id).toBe(server.users.waiter.id);
   });
 
-  it('refuses unknown and unavailable products with Producto no encontrado', async () => {
+  it('refuses an unknown product with Producto no encontrado and one marked agotado by name', async () => {
     const order = await freshTable();
     const before = await snapshot(order.id);
     const unknown = await add('waiter', order.id, { productId: 'no-existe', quantity: 1 });
@@ -103,8 +106,11 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
     await server.ctx.db.db.updateTable('products').set({ available: 0 }).where('id', '=', flan.id).execute();
     const unavailable = await add('waiter', order.id, { productId: flan.id, quantity: 1 });
     await server.ctx.db.db.updateTable('products').set({ available: 1 }).where('id', '=', flan.id).execute();
-    expect(unavailable.status).toBe(404);
-    expect(unavailable.body.error.message).toBe('Producto no encontrado');
+    expect(unavailable.status).toBe(409);
+    expect(unavailable.body.error).toMatchObject({
+      code: 'product_unavailable',
+      message: 'Flan napolitano está agotado. Elige otro producto.',
+    });
     expect(await snapshot(order.id)).toEqual(before);
   });
 
@@ -334,7 +340,7 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
     const statuses: number[] = [];
     await Promise.all(
       clients.map(async (client, c) => {
-        for (const body of plan[c]!) statuses.push((await client.post(`/api/orders/${order.id}/items`, body)).status);
+        for (const body of plan[c]!) statuses.push((await client.post(`/api/orders/${order.id}/items`, body, LIGHT)).status);
       }),
     );
     expect(statuses.filter((s) => s !== 200)).toEqual([]);

@@ -129,5 +129,9 @@ describe('ESC/POS comandas', () => {
     const [card] = decodeEscPos(renderDocument({ ...receipt, method: 'Tarjeta', received: null, change: null, openDrawer: false }, opts));
     expect(card!.pulses).toBe(0);
     expect(card!.text).not.toContain('Cambio');
+    // A line a promotion priced (decision 0028) says so under it.
+    const promo = { ...receipt, lines: [{ quantity: 2, name: 'Cerveza clara', amount: 5500, promo: '2x1 en cerveza' }] };
+    const [promoTicket] = decodeEscPos(renderDocument(promo, opts));
+    expect(promoTicket!.text).toMatch(/2 x Cerveza clara\s+\$55\.00\n\s+PROMO 2x1 en cerveza/);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '@comanda/contract';
 import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
+import { insertOrder, insertOrderItems, orderItemRow } from '../src/testing/factories.ts';
 
 type Err = { error: { message: string } };
 const body = (over: Record<string, unknown> = {}) => ({
@@ -65,13 +66,19 @@ describe.each(testDatabaseKinds())('products on %s', (kind) => {
     expect(actions.map((a) => a.action).sort()).toEqual(['product.create', 'product.delete', 'product.update']);
   });
 
-  it('refuses writes from every role but admin', async () => {
-    const target = (await waiter.get<{ products: Product[] }>('/api/products')).body.products[0]!;
+  it('refuses writes from every role but admin (a station marks only its own products agotado)', async () => {
+    const all = (await waiter.get<{ products: Product[] }>('/api/products')).body.products;
+    const target = all[0]!;
+    const otherStation = {
+      waiter: target,
+      kitchen: all.find((p) => p.category === 'Bebida')!,
+      barra: all.find((p) => p.category === 'Comida')!,
+    };
     for (const key of ['waiter', 'kitchen', 'barra'] as const) {
       const api = await server.login(server.users[key].email);
       expect((await api.post('/api/products', body())).status).toBe(403);
       expect((await api.put(`/api/products/${target.id}`, body())).status).toBe(403);
-      expect((await api.patch(`/api/products/${target.id}/availability`, { available: false })).status).toBe(403);
+      expect((await api.patch(`/api/products/${otherStation[key].id}/availability`, { available: false })).status).toBe(403);
       expect((await api.delete(`/api/products/${target.id}`)).status).toBe(403);
     }
     expect((await server.anonymous().post('/api/products', body())).status).toBe(401);
@@ -144,50 +151,17 @@ describe.each(testDatabaseKinds())('products on %s', (kind) => {
     const table = await db.selectFrom('tables').select(['id', 'number']).where('number', '=', 3).executeTakeFirstOrThrow();
     const now = server.ctx.clock.now();
     const orderId = `past-${kind}`;
-    await db
-      .insertInto('orders')
-      .values({
-        id: orderId,
-        table_id: table.id,
-        table_number: table.number,
-        table_name: null,
-        active_table_id: null,
-        waiter_id: null,
-        waiter_name: 'Mesero',
-        status: 'pagado',
-        payment_method: 'efectivo',
-        people_count: 1,
-        admin_comments: null,
-        subtotal: 8_400,
-        tip: 0,
-        total: 8_400,
-        version: 1,
-        created_at: now,
-        updated_at: now,
-        completed_at: now,
-      })
-      .execute();
-    await db
-      .insertInto('order_items')
-      .values({
-        id: `item-${kind}`,
-        order_id: orderId,
-        product_id: product.id,
-        product_name: product.name,
-        product_price: product.price,
-        quantity: 2,
-        status: 'entregado',
-        category: 'Comida',
-        station: 'cocina',
-        notes: null,
-        is_deleted: 0,
-        deleted_by: null,
-        deleted_by_name: null,
-        deleted_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertOrder(db, table, null, {
+      id: orderId,
+      waiter_name: 'Mesero',
+      status: 'pagado',
+      payment_method: 'efectivo',
+      subtotal: 8_400,
+      total: 8_400,
+      created_at: now,
+      completed_at: now,
+    });
+    await insertOrderItems(db, [orderItemRow(orderId, product, { id: `item-${kind}`, quantity: 2, created_at: now })]);
 
     expect((await admin.delete(`/api/products/${product.id}`)).status).toBe(200);
 

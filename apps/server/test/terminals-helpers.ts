@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Order, Table } from '@comanda/contract';
-import type { ApiClient } from '../src/testing/index.ts';
+import type { CardPayment, Order, Table } from '@comanda/contract';
+import { startTestServer, type ApiClient, type TestServer } from '../src/testing/index.ts';
+import type { TestDbKind } from '../src/testing/databases.ts';
 import type { RunningServer } from '../src/server.ts';
-import type { Simulator } from '../src/payments/mercadopago/simulator/server.ts';
+import { startSimulator, type Simulator } from '../src/payments/mercadopago/simulator/server.ts';
 
 export type Err = { error: { message: string; code: string } };
 
@@ -55,4 +56,60 @@ export async function openReadyOrder(
     }
   }
   return (await admin.get<{ order: Order }>(`/api/orders/${order.id}`)).body.order;
+}
+
+/** A test server on a simulator of its own (cardEnv), with the admin and the waiter signed in. */
+export interface CardServer {
+  sim: Simulator;
+  server: TestServer;
+  admin: ApiClient;
+  waiter: ApiClient;
+  close(): Promise<void>;
+}
+
+export async function startCardServer(kind: TestDbKind, token: string): Promise<CardServer> {
+  const sim = await startSimulator({ token });
+  let server: TestServer | undefined;
+  try {
+    server = await startTestServer(kind, { env: cardEnv(sim) });
+    const admin = await server.login(server.users.admin.email);
+    const waiter = await server.login(server.users.waiter.email);
+    const started = server;
+    return {
+      sim,
+      server,
+      admin,
+      waiter,
+      close: async () => {
+        await started.close();
+        await sim.close();
+      },
+    };
+  } catch (error) {
+    await server?.close();
+    await sim.close();
+    throw error;
+  }
+}
+
+/**
+ * The simulated terminal approves a card payment already sent to it; resolves with the payment
+ * once the server has settled it in one of `states` (by default: approved).
+ */
+export async function approveOnTerminal(
+  card: Pick<CardServer, 'sim' | 'server'>,
+  api: ApiClient,
+  paymentId: string,
+  states: CardPayment['state'][] = ['approved'],
+): Promise<CardPayment> {
+  const row = await card.server.ctx.db.db
+    .selectFrom('card_payments')
+    .select('provider_id')
+    .where('id', '=', paymentId)
+    .executeTakeFirstOrThrow();
+  card.sim.store.apply(row.provider_id!, 'approve');
+  return waitFor(
+    async () => (await api.get<{ payment: CardPayment }>(`/api/card-payments/${paymentId}`)).body.payment,
+    (p) => states.includes(p.state),
+  );
 }

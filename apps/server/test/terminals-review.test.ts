@@ -1,16 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardPayment, CardReview, Order, Table } from '@comanda/contract';
-import {
-  assertInvariants,
-  startTestServer,
-  testDatabaseKinds,
-  type ApiClient,
-  type TerminalCharge,
-  type TestServer,
-} from '../src/testing/index.ts';
-import { startSimulator, type Simulator } from '../src/payments/mercadopago/simulator/server.ts';
+import { assertInvariants, testDatabaseKinds, type ApiClient, type TerminalCharge, type TestServer } from '../src/testing/index.ts';
+import { type Simulator } from '../src/payments/mercadopago/simulator/server.ts';
 import type { SimAction } from '../src/payments/mercadopago/simulator/store.ts';
-import { cardEnv, key, openReadyOrder, waitFor, type Err } from './terminals-helpers.ts';
+import { insertProduct } from '../src/testing/factories.ts';
+import { type CardServer, startCardServer, key, openReadyOrder, waitFor, type Err } from './terminals-helpers.ts';
 
 const FROZEN = 'Hay un cobro con tarjeta en curso para esta orden. Espera a que termine o cancélalo.';
 const REVIEW_PENDING =
@@ -70,27 +64,15 @@ describe.each(testDatabaseKinds())('card charges are never lost nor taken twice 
       .filter((p) => (p.status === 'approved' || p.status === 'refunded') && !p.externalReference.startsWith('test-'))
       .map((p) => ({ externalReference: p.externalReference, paymentId: p.paymentId, amountCents: p.amountCents }));
   const moneyHolds = () => assertInvariants(server.ctx.db, { terminalCharges: terminalCharges() });
-  const product = async (name: string, price: number) => {
-    const id = `p-${price}-${kind}`;
-    const now = Date.now();
-    await server.ctx.db.db
-      .insertInto('products')
-      .values({ id, name, description: '', price, category: 'Botella', image_url: null, available: 1, created_at: now, updated_at: now })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
-    return id;
-  };
+  const product = async (name: string, price: number) =>
+    (await insertProduct(server.ctx.db.db, { id: `p-${price}-${kind}`, name, price, category: 'Botella', created_at: Date.now() })).id;
 
+  let card: CardServer | undefined;
   beforeAll(async () => {
-    sim = await startSimulator({ token: 'TEST-4821-review-token' });
-    server = await startTestServer(kind, { env: cardEnv(sim) });
-    admin = await server.login(server.users.admin.email);
-    waiter = await server.login(server.users.waiter.email);
+    card = await startCardServer(kind, 'TEST-4821-review-token');
+    ({ sim, server, admin, waiter } = card);
   });
-  afterAll(async () => {
-    await server?.close();
-    await sim?.close();
-  });
+  afterAll(() => card?.close());
 
   it('the reported steps: an item added while the customer holds the card is refused, and the card closes the order once', async () => {
     const terminalId = newTerminal();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, InstantSchema } from './common.ts';
 import { ItemStatusSchema, OrderItemSchema, StationSchema } from './orders.ts';
+import { ChosenModifierSchema } from './modifiers.ts';
 
 export const BoardStationFilterSchema = z.enum(['cocina', 'barra', 'all']);
 export type BoardStationFilter = z.infer<typeof BoardStationFilterSchema>;
@@ -33,6 +34,11 @@ export const BoardItemSchema = z.object({
   status: ItemStatusSchema,
   createdAt: InstantSchema,
   updatedAt: InstantSchema,
+  /** A voided item shown as CANCELADO for a few minutes (issue #14) so the station stops making it. */
+  cancelled: z.boolean().optional(),
+  voidReason: z.string().nullable().optional(),
+  /** The chosen modifier options (decision 0026), shown as plainly as the notes. */
+  modifiers: z.array(ChosenModifierSchema).optional(),
 });
 export type BoardItem = z.infer<typeof BoardItemSchema>;
 

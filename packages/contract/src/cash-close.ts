@@ -43,6 +43,10 @@ export const ShiftSummarySchema = z.object({
   averageOrderValue: CentsSchema,
   /** Mean tip rate in percent (15 = 15 %) over orders with a tip above 0 only; 0 when none. */
   averageTipPercent: z.number().min(0),
+  /** First and last folio of the shift's paid orders (null without orders or folios). */
+  folios: z.object({ first: z.number().int(), last: z.number().int() }).nullable(),
+  /** Paid orders settled with more than one payment (mixed payments, equal shares). */
+  mixedOrders: z.number().int().min(0),
 });
 export type ShiftSummary = z.infer<typeof ShiftSummarySchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_TIP_BPS } from '@comanda/domain';
 import { IdSchema, InputCentsSchema } from './common.ts';
+import { OrderSchema, PaymentSchema } from './orders.ts';
 
 /** One checkout attempt: the browser makes it once and resends it on retries of that attempt. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
@@ -25,3 +26,37 @@ export const CloseOrderBodySchema = z.strictObject({
   receivedAmount: InputCentsSchema,
 });
 export type CloseOrderBody = z.infer<typeof CloseOrderBodySchema>;
+
+export const PAYMENT_REFERENCE_MAX = 60;
+
+/**
+ * One part of an order's balance (mixed payments, equal shares): cash or transfer, recorded
+ * without the terminal. `amount` is what it pays of the balance (centavos, at most the balance);
+ * the tip is a rate (tipBps) or an amount (tipAmount), on top. When the parts cover the amount
+ * owed, the same transaction closes the order.
+ */
+export const AddPaymentBodySchema = z
+  .strictObject({
+    method: z.enum(['efectivo', 'transferencia']),
+    pin: z.string().max(12),
+    amount: InputCentsSchema.min(1),
+    tipBps: z.number().int().min(0).max(MAX_TIP_BPS).optional(),
+    tipAmount: InputCentsSchema.optional(),
+    peopleCount: z.number().int().min(1).max(999).optional(),
+    /** Cash only: centavos handed over for this part and its tip. */
+    receivedAmount: InputCentsSchema.optional(),
+    /** Transfer only: the bank reference, optional. */
+    reference: z.string().trim().max(PAYMENT_REFERENCE_MAX).optional(),
+  })
+  .refine((b) => b.tipBps === undefined || b.tipAmount === undefined, {
+    message: 'Indica la propina como porcentaje o como monto, no ambos',
+  });
+export type AddPaymentBody = z.infer<typeof AddPaymentBodySchema>;
+
+export const AddPaymentResponseSchema = z.object({
+  order: OrderSchema,
+  payment: PaymentSchema,
+  /** True when this payment settled the balance and the order was paid (folio, ticket, table freed). */
+  closed: z.boolean(),
+});
+export type AddPaymentResponse = z.infer<typeof AddPaymentResponseSchema>;

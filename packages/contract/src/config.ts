@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { FIELD_MESSAGES } from './common.ts';
 
 const optionalText = (max: number) => z.string().trim().max(max);
+/** Longest logo given as a data: URL (a small PNG for the receipt printer). */
+export const LOGO_DATA_URL_MAX = 48 * 1024;
 
 /** Business information shown on the login page, headers and tickets. */
 export const GeneralConfigSchema = z.object({
@@ -17,7 +19,12 @@ export type GeneralConfig = z.infer<typeof GeneralConfigSchema>;
 
 export const GeneralConfigBodySchema = z.strictObject({
   name: optionalText(120),
-  logoUrl: optionalText(2048).refine((v) => v === '' || /^https?:\/\//.test(v), FIELD_MESSAGES.invalidUrl),
+  // An http(s) address (up to 2048 characters), or a PNG pasted as a data: URL: the receipt
+  // printers can print that one (up to 48 KB: requests are capped at 64 KB).
+  logoUrl: optionalText(LOGO_DATA_URL_MAX).refine(
+    (v) => v === '' || (/^https?:\/\//.test(v) && v.length <= 2048) || /^data:image\/png;base64,[A-Za-z0-9+/]+=*$/.test(v),
+    FIELD_MESSAGES.invalidUrl,
+  ),
   address: optionalText(300),
   phone: optionalText(40),
   timezone: z

@@ -12,12 +12,14 @@ export const DenominationCountSchema = z.strictObject(
   >,
 );
 
-export const DrawerMovementKindSchema = z.enum(['deposito', 'retiro', 'gasto']);
+/** 'propinas' is written only by a tip payout (tips.ts), never through the movements route. */
+export const DrawerMovementKindSchema = z.enum(['deposito', 'retiro', 'gasto', 'propinas']);
+export const CashMovementKindSchema = z.enum(['deposito', 'retiro', 'gasto']);
 
 export const OpenDrawerBodySchema = z.strictObject({ count: DenominationCountSchema });
 export const DrawerSettingsBodySchema = z.strictObject({ enabled: z.boolean() });
 export const DrawerMovementBodySchema = z.strictObject({
-  kind: DrawerMovementKindSchema,
+  kind: CashMovementKindSchema,
   amount: InputCentsSchema.refine((n) => n > 0, 'El monto debe ser mayor a cero'),
   reason: z.string().trim().min(1, 'Escribe el motivo').max(200),
   pin: z.string().max(12),
@@ -40,6 +42,8 @@ export const DrawerMovementSchema = z.object({
   authorizedByName: z.string(),
   createdByName: z.string(),
   createdAt: InstantSchema,
+  /** Who received a tip payout; null for the other kinds. */
+  recipientName: z.string().nullable(),
 });
 
 export const DrawerFiguresSchema = z.object({
@@ -50,6 +54,8 @@ export const DrawerFiguresSchema = z.object({
   deposits: CentsSchema,
   withdrawals: CentsSchema,
   paidOuts: CentsSchema,
+  /** Card and transfer tips handed to waiters in cash (0 in cortes Z closed before tip payouts existed). */
+  tipPayouts: CentsSchema,
   expected: z.number().int(),
   cashCount: z.number().int(),
   /** For information: not in the drawer. */
@@ -82,8 +88,12 @@ export const CorteSchema = z.object({
 });
 
 export const DrawerStateResponseSchema = z.object({ enabled: z.boolean(), session: DrawerSessionSchema.nullable() });
-export const DrawerMovementResponseSchema = z.object({ movement: DrawerMovementSchema });
-export const CorteResponseSchema = z.object({ corte: CorteSchema });
+/** printJobs: slips written for the caja printer with the change (0: none set, the screen prints through the browser). */
+export const DrawerMovementResponseSchema = z.object({ movement: DrawerMovementSchema, printJobs: z.number().int().optional() });
+export const CorteResponseSchema = z.object({ corte: CorteSchema, printJobs: z.number().int().optional() });
+export const DrawerMovementParamsSchema = z.strictObject({ movementId: IdSchema });
+/** "Imprimir" of a corte or slip on the caja printer: how many jobs were written (0: print through the browser). */
+export const DrawerPrintResponseSchema = z.object({ jobs: z.number().int() });
 export const DrawerSessionsResponseSchema = z.object({ date: z.string(), cortes: z.array(CorteSchema) });
 
 export type DenominationCountInput = z.infer<typeof DenominationCountSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LiveEventOf } from './live-events.ts';
 
 /**
  * Live topics a browser may subscribe to. Events are sent after commit and carry the
@@ -9,6 +10,8 @@ export const LIVE_TOPICS = [
   'tables',
   'orders',
   'board',
+  'board:cocina',
+  'board:barra',
   'products',
   'config',
   'users',
@@ -31,7 +34,8 @@ export const LiveEventSchema = z.object({
   version: z.number().int().optional(),
   at: z.number().int(),
 });
-export type LiveEvent = z.infer<typeof LiveEventSchema>;
+/** An event as sent: its topic and type are typed by topic (live-events.ts); the wire schema above is unchanged. */
+export type LiveEvent = LiveEventOf;
 
 export const LiveClientMessageSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('subscribe'), topics: z.array(LiveTopicSchema).max(50) }),

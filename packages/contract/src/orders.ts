@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { CATEGORIES, ITEM_STATUSES, LIMIT_MESSAGES, MAX_QUANTITY, ORDER_STATUSES, PAYMENT_METHODS, QUANTITY_ERROR } from '@comanda/domain';
 import { CentsSchema, IdSchema, InstantSchema } from './common.ts';
+import { OrderAdjustmentSchema } from './adjustments.ts';
+import { ChosenModifierSchema } from './modifiers.ts';
 
 export const ItemStatusSchema = z.enum(ITEM_STATUSES);
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
@@ -24,6 +26,14 @@ export const OrderItemSchema = z.object({
   deletedAt: InstantSchema.nullable(),
   createdAt: InstantSchema,
   updatedAt: InstantSchema,
+  /** A voided row (isDeleted) says why (issue #14 voids); null for SPEC deletes and live rows. */
+  voidReason: z.string().nullable().optional(),
+  voidNote: z.string().nullable().optional(),
+  /** Promotions (decision 0028): a row priced by a promotion keeps the list price and the promotion's name. */
+  listPrice: CentsSchema.nullable().optional(),
+  promotionName: z.string().nullable().optional(),
+  /** The chosen modifier options (decision 0026), empty for none; productPrice already includes their deltas. */
+  modifiers: z.array(ChosenModifierSchema).default([]),
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 
@@ -34,12 +44,16 @@ export const PaymentSchema = z.object({
   receivedAmount: CentsSchema.nullable(),
   change: CentsSchema.nullable(),
   tipAmount: CentsSchema,
-  /** Stored as a fraction, as the spec says (0.15 for 15 %). */
+  /** Stored as a fraction, as the spec says (0.15 for 15 %): tipBps for display and arithmetic. */
   tipPercent: z.number(),
+  /** The tip rate in basis points (1500 = 15 %), the one representation screens compute with. */
+  tipBps: z.number().int(),
   cashierId: z.string().nullable(),
   cashierName: z.string().nullable(),
   providerPaymentId: z.string().nullable(),
   createdAt: InstantSchema,
+  /** A transfer's reference (optional); null for cash and card. */
+  reference: z.string().nullable(),
 });
 export type Payment = z.infer<typeof PaymentSchema>;
 
@@ -56,14 +70,32 @@ export const OrderSchema = z.object({
   peopleCount: z.number().int(),
   adminComments: z.string().nullable(),
   subtotal: CentsSchema,
+  /** Discounts and comps (cortesías) taken off the subtotal; optional so older payloads still parse. */
+  discount: CentsSchema.optional(),
+  comp: CentsSchema.optional(),
+  /** Equal shares (decision 0022): what this share check owes of another check's items, and what
+   * this order's share checks owe of its items. Owed = subtotal − discount − comp − sharedOut + shareAmount. */
+  shareAmount: CentsSchema.optional(),
+  sharedOut: CentsSchema.optional(),
+  adjustments: z.array(OrderAdjustmentSchema).optional(),
   tip: CentsSchema,
   total: CentsSchema,
   tax: z.null(),
   payments: z.array(PaymentSchema),
+  /** Consecutive sale number given when the order is paid (null until then). */
+  folio: z.number().int().nullable(),
+  /** What is still owed before tips: the amount owed minus the parts already paid. */
+  balance: CentsSchema,
   version: z.number().int(),
   createdAt: InstantSchema,
   updatedAt: InstantSchema,
   completedAt: InstantSchema.nullable(),
+  /** Separate checks: the order this check was split from (optional so older answers still parse). */
+  parentOrderId: z.string().nullable().optional(),
+  /** A check's or bar tab's name ('Cuenta B', 'Cuenta de Juan'); null for a table's plain order. */
+  tabName: z.string().nullable().optional(),
+  /** Set on a cancelled order: the reason given (null for an empty order cancelled without one). */
+  cancelReason: z.string().nullable().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -81,6 +113,8 @@ export const AddItemBodySchema = z.strictObject({
   productId: IdSchema,
   quantity,
   notes: z.string().max(300, 'Las notas son demasiado largas').nullable().optional(),
+  /** The chosen modifier options by id; the server checks them and prices the line itself. */
+  optionIds: z.array(IdSchema).max(50).optional(),
 });
 export type AddItemBody = z.infer<typeof AddItemBodySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, InstantSchema } from './common.ts';
+import { FIELD_MESSAGES, IdSchema, InstantSchema } from './common.ts';
 
 /** Network thermal printers (ESC/POS over TCP) and what they printed. */
 export const PrinterRoleSchema = z.enum(['cocina', 'barra', 'caja']);
@@ -35,16 +35,23 @@ const HostSchema = z
   .max(253)
   .regex(/^[A-Za-z0-9.:-]+$/, 'Dirección inválida: usa una IP (192.168.1.50) o un nombre');
 
-export const PrinterBodySchema = z.strictObject({
+const PrinterFields = {
   name: z.string().trim().min(1, 'Indica un nombre').max(60),
   host: HostSchema,
-  port: z.number().int().min(1, 'Puerto inválido').max(65535, 'Puerto inválido').default(9100),
+  port: z.number().int().min(1, FIELD_MESSAGES.invalidPort).max(65535, FIELD_MESSAGES.invalidPort),
   role: PrinterRoleSchema,
-  width: PrinterWidthSchema.default(80),
-  enabled: z.boolean().default(true),
+  width: PrinterWidthSchema,
+  enabled: z.boolean(),
+};
+export const PrinterBodySchema = z.strictObject({
+  ...PrinterFields,
+  port: PrinterFields.port.default(9100),
+  width: PrinterFields.width.default(80),
+  enabled: PrinterFields.enabled.default(true),
 });
 export type PrinterBody = z.input<typeof PrinterBodySchema>;
-export const PrinterPatchSchema = PrinterBodySchema.partial().strict();
+/** Only the fields sent change (no defaults: a patch of `enabled` must not reset the port). */
+export const PrinterPatchSchema = z.strictObject(PrinterFields).partial();
 export const PrinterIdParamsSchema = z.strictObject({ printerId: IdSchema });
 
 /** Items a printer has not printed for longer than the alert time (SPEC: a visible alert). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORIES, PRODUCT_REQUIRED_ERROR } from '@comanda/domain';
+import { CATEGORIES, isCategoryOrder, PRODUCT_REQUIRED_ERROR } from '@comanda/domain';
 import { CentsSchema, FIELD_MESSAGES, IdSchema, InstantSchema } from './common.ts';
 
 export const PRODUCT_REQUIRED = PRODUCT_REQUIRED_ERROR;
@@ -42,3 +42,18 @@ export const ProductBodySchema = z.strictObject({
 export type ProductBody = z.infer<typeof ProductBodySchema>;
 
 export const ProductAvailabilityBodySchema = z.strictObject({ available: z.boolean() });
+
+// Issue #17: the picker's "Más vendidos" row and the admin's order of categories.
+export const TopSellersResponseSchema = z.object({
+  /** Product ids, most units sold in the last days first (available products only). */
+  productIds: z.array(IdSchema),
+});
+export type TopSellersResponse = z.infer<typeof TopSellersResponseSchema>;
+
+export const CATEGORY_ORDER_INVALID = 'El orden debe incluir cada categoría una sola vez';
+export const MenuConfigSchema = z.object({ categoryOrder: z.array(z.string()) });
+export type MenuConfig = z.infer<typeof MenuConfigSchema>;
+export const MenuConfigBodySchema = z.strictObject({
+  categoryOrder: z.array(z.enum(CATEGORIES)).refine((list) => isCategoryOrder(list), CATEGORY_ORDER_INVALID),
+});
+export type MenuConfigBody = z.infer<typeof MenuConfigBodySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TABLE_NUMBER_ERROR } from './texts.ts';
 import { CentsSchema, IdSchema, InstantSchema } from './common.ts';
 import { OrderStatusSchema } from './orders.ts';
 
@@ -17,6 +18,10 @@ export const TableOrderSummarySchema = z.object({
   version: z.number().int(),
   /** Approved card charges on this order still waiting for an admin (badge 'Cobro por revisar'). */
   cardReviews: z.number().int().min(0),
+  /** The check's or bar tab's name, when it has one (docs/decisions/0014-checks-are-orders.md). */
+  tabName: z.string().nullable().optional(),
+  /** What the order owes before tips (discounts, comps and equal shares applied; decision 0022). */
+  total: CentsSchema.optional(),
 });
 
 export const TableSchema = z.object({
@@ -29,6 +34,8 @@ export const TableSchema = z.object({
   updatedAt: InstantSchema,
   /** Present when the table links an active order the caller may see. */
   order: TableOrderSummarySchema.nullable(),
+  /** The table's other open orders the caller may see: separate checks, the bar's tabs. */
+  extraOrders: z.array(TableOrderSummarySchema).optional(),
 });
 export type Table = z.infer<typeof TableSchema>;
 export type TableOrderSummary = z.infer<typeof TableOrderSummarySchema>;
@@ -37,8 +44,6 @@ export const TablesResponseSchema = z.object({ tables: z.array(TableSchema) });
 
 export const TableResponseSchema = z.object({ table: TableSchema });
 export const TableIdParamsSchema = z.strictObject({ tableId: IdSchema });
-
-const TABLE_NUMBER_ERROR = 'El número de mesa debe ser un entero entre 0 y 999';
 
 /** Table numbers: 0 is the bar, the rest are the floor's own numbering. */
 export const TableNumberBodySchema = z.strictObject({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MAX_TIP_BPS } from '@comanda/domain';
-import { CentsSchema, IdSchema, InstantSchema } from './common.ts';
+import { CARD_PAYMENT_STATES, MAX_TIP_BPS } from '@comanda/domain';
+import { CentsSchema, FIELD_MESSAGES, IdSchema, InputCentsSchema, InstantSchema } from './common.ts';
 import { OrderSchema } from './orders.ts';
 
 /** Provider device ids look like 'PAX_A910__SMARTPOS1234567890'. */
@@ -10,26 +10,7 @@ export const TerminalIdSchema = z
   .max(100)
   .regex(/^[A-Za-z0-9_.:-]+$/, 'Terminal inválida');
 
-/**
- * A payment session as stored. creating: the provider call is in flight; pending and processing
- * come from the provider; timeout: polling gave up while the terminal may still hold it;
- * expired: timed out and then confirmed dead at the provider; needs_review: approved at the
- * terminal but it could not close its order (the charge is kept, with its amount, until an
- * admin records it as the order's payment, which makes it approved, or marks it refunded).
- */
-export const CARD_PAYMENT_STATES = [
-  'creating',
-  'pending',
-  'processing',
-  'approved',
-  'rejected',
-  'cancelled',
-  'timeout',
-  'expired',
-  'error',
-  'needs_review',
-  'refunded',
-] as const;
+/** A payment session's stored state; the states and their transitions live in the domain. */
 export const CardPaymentStateSchema = z.enum(CARD_PAYMENT_STATES);
 export type CardPaymentState = z.infer<typeof CardPaymentStateSchema>;
 
@@ -77,6 +58,8 @@ export const CreateCardPaymentBodySchema = z.strictObject({
   method: CardMethodSchema,
   tipBps: z.number().int().min(0).max(MAX_TIP_BPS),
   peopleCount: z.number().int().min(1).max(999),
+  /** A part of the balance to charge (mixed payments); omitted: the whole balance, closing the order. */
+  amount: InputCentsSchema.min(1).optional(),
 });
 export type CreateCardPaymentBody = z.infer<typeof CreateCardPaymentBodySchema>;
 
@@ -103,7 +86,7 @@ export const CardReviewListResponseSchema = z.object({ reviews: z.array(CardRevi
 
 /** 'Marcar como reembolsado en la terminal': an optional note of how it was refunded. */
 export const RefundCardPaymentBodySchema = z.strictObject({
-  note: z.string().trim().max(300, 'La nota es demasiado larga').optional(),
+  note: z.string().trim().max(300, FIELD_MESSAGES.noteTooLong).optional(),
 });
 export type RefundCardPaymentBody = z.infer<typeof RefundCardPaymentBodySchema>;
 export const RecordCardPaymentResponseSchema = z.object({ payment: CardPaymentSchema, order: OrderSchema });

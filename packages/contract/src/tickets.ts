@@ -12,6 +12,8 @@ export const TicketsQuerySchema = z.strictObject({
   search: z.string().trim().max(100, 'Búsqueda demasiado larga').optional(),
   cursor: TicketCursorSchema.optional(),
   limit: z.coerce.number().int().min(1).max(TICKETS_PAGE_MAX).default(TICKETS_PAGE_DEFAULT),
+  /** 'cancelado' lists the cancelled orders instead (issue #14); they are never sales. */
+  status: z.enum(['pagado', 'cancelado']).default('pagado'),
 });
 export type TicketsQuery = z.infer<typeof TicketsQuerySchema>;
 
@@ -37,6 +39,13 @@ export const TicketSummarySchema = z.object({
   /** Calendar day of completedAt in the business time zone, for grouping by day. */
   businessDate: IsoDateSchema,
   payment: TicketPaymentSchema.nullable(),
+  /** Consecutive sale number (null for orders paid before folios existed and never backfilled). */
+  folio: z.number().int().nullable(),
+  /** Every payment of the order, oldest first (mixed payments: one per method and part). */
+  payments: z.array(TicketPaymentSchema),
+  /** Absent on paid tickets; 'cancelado' with the reason on a cancelled order (issue #14). */
+  status: z.enum(['pagado', 'cancelado']).optional(),
+  cancelReason: z.string().nullable().optional(),
 });
 export type TicketSummary = z.infer<typeof TicketSummarySchema>;
 

@@ -1,15 +1,6 @@
 import { z } from 'zod';
+import { USER_MESSAGES } from './texts.ts';
 import { FIELD_MESSAGES, IdSchema, InstantSchema, RoleSchema } from './common.ts';
-
-export const USER_MESSAGES = {
-  emailTaken: 'El correo ya está registrado',
-  pinTaken: 'El PIN ya está en uso',
-  cannotDeactivateSelf: 'No puedes desactivar tu propia cuenta',
-  invalidLink: 'El enlace no es válido o ha expirado',
-  passwordTooShort: 'La contraseña debe tener al menos 8 caracteres',
-  pinFormat: 'El PIN debe tener 4 dígitos',
-  nameRequired: 'Nombre requerido',
-} as const;
 
 /**
  * A sign-in back-off on the account (too many wrong passwords): `until` is the end of the

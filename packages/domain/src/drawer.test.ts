@@ -26,7 +26,7 @@ describe('drawer', () => {
     expect(() => countTotal({ m100: -1 })).toThrow(RangeError);
   });
 
-  it('expected cash = float + cash sales − change + deposits − withdrawals − paid-outs', () => {
+  it('expected cash = float + cash sales − change + deposits − withdrawals − paid-outs − tip payouts', () => {
     const f = drawerFigures(
       50000,
       [
@@ -38,6 +38,7 @@ describe('drawer', () => {
         { kind: 'deposito', amount: 10000 },
         { kind: 'retiro', amount: 20000 },
         { kind: 'gasto', amount: 3500 },
+        { kind: 'propinas', amount: 4000 },
       ],
     );
     expect(f).toMatchObject({
@@ -48,8 +49,9 @@ describe('drawer', () => {
       deposits: 10000,
       withdrawals: 20000,
       paidOuts: 3500,
+      tipPayouts: 4000,
     });
-    expect(expectedCash(f)).toBe(50000 + 34500 + 10000 - 20000 - 3500);
+    expect(expectedCash(f)).toBe(50000 + 34500 + 10000 - 20000 - 3500 - 4000);
   });
 
   it('over/short is counted minus expected', () => {
@@ -67,12 +69,27 @@ describe('drawer', () => {
     const other = fc
       .record({ method: fc.constantFrom('tarjeta' as const, 'transferencia' as const), amount })
       .map((p): DrawerPayment => ({ ...p, receivedAmount: null, changeAmount: null }));
-    const movement = fc.record({ kind: fc.constantFrom('deposito' as const, 'retiro' as const, 'gasto' as const), amount });
+    const movement = fc.record({
+      kind: fc.constantFrom('deposito' as const, 'retiro' as const, 'gasto' as const, 'propinas' as const),
+      amount,
+    });
     fc.assert(
       fc.property(amount, fc.array(cash), fc.array(other), fc.array(movement), (float, cashPays, others, moves) => {
         const without = expectedCash(drawerFigures(float, cashPays, moves));
         const mixed = [...cashPays, ...others].sort((a, b) => a.amount - b.amount);
         expect(expectedCash(drawerFigures(float, mixed, moves))).toBe(without);
+      }),
+    );
+  });
+
+  it('each tip payout takes exactly its amount out of the expected cash (property)', () => {
+    const amount = fc.integer({ min: 1, max: 10_000_000 });
+    fc.assert(
+      fc.property(amount, fc.array(amount), amount, (float, earlier, payout) => {
+        const moves = earlier.map((a) => ({ kind: 'propinas' as const, amount: a }));
+        const before = expectedCash(drawerFigures(float, [], moves));
+        const after = expectedCash(drawerFigures(float, [], [...moves, { kind: 'propinas', amount: payout }]));
+        expect(before - after).toBe(payout);
       }),
     );
   });

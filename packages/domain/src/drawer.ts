@@ -42,7 +42,8 @@ export function countTotal(count: DenominationCount): Cents {
   return cents(total);
 }
 
-export type DrawerMovementKind = 'deposito' | 'retiro' | 'gasto';
+/** 'propinas': card and transfer tips handed to a waiter in cash (tip-payouts.ts). */
+export type DrawerMovementKind = 'deposito' | 'retiro' | 'gasto' | 'propinas';
 
 /** What happened in a drawer session. Card and transfer payments are listed for information only. */
 export interface DrawerFigures {
@@ -56,6 +57,8 @@ export interface DrawerFigures {
   deposits: Cents;
   withdrawals: Cents;
   paidOuts: Cents;
+  /** Card and transfer tips handed to waiters in cash. */
+  tipPayouts: Cents;
 }
 
 export interface DrawerPayment {
@@ -90,15 +93,16 @@ export function drawerFigures(float: number, payments: readonly DrawerPayment[],
     deposits: cents(sum('deposito')),
     withdrawals: cents(sum('retiro')),
     paidOuts: cents(sum('gasto')),
+    tipPayouts: cents(sum('propinas')),
   };
 }
 
 /**
- * Cash the drawer should hold: float + cash received − change given + deposits − withdrawals − paid-outs.
+ * Cash the drawer should hold: float + cash received − change given + deposits − withdrawals − paid-outs − tip payouts.
  * (Received − change is each cash sale's total, so this equals float + cash sales + movements.)
  */
 export function expectedCash(f: DrawerFigures): Cents {
-  return cents(f.float + f.cashReceived - f.change + f.deposits - f.withdrawals - f.paidOuts);
+  return cents(f.float + f.cashReceived - f.change + f.deposits - f.withdrawals - f.paidOuts - f.tipPayouts);
 }
 
 /** Counted minus expected: positive is a surplus (sobrante), negative a shortage (faltante). */

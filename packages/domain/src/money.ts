@@ -12,6 +12,11 @@ export function cents(n: number): Cents {
 
 export const ZERO: Cents = cents(0);
 
+/** `cents` for a nullable figure (a column that may hold no amount). */
+export function centsOrNull(n: number | null): Cents | null {
+  return n === null ? null : cents(n);
+}
+
 /** Parses '12', '12.5', '$1,234.50' or 12.5; rounds half away from zero; null when unreadable. */
 export function pesosToCents(input: number | string): Cents | null {
   const value = parseScaled(input, 2);

@@ -45,3 +45,15 @@ describe('paymentGate', () => {
     expect(PAYMENT_GATE_MESSAGES.cannotCharge).toBe('No puedes cobrar: hay items sin entregar');
   });
 });
+
+describe('paymentGate of an equal-share check (decision 0022)', () => {
+  it('a share check with no items of its own can be charged; an empty plain order cannot', () => {
+    expect(paymentGate([], 96_67)).toEqual({ ok: true });
+    expect(canCharge([line('entregado', true)], 96_67)).toBe(true);
+    expect(paymentGate([], 0)).toMatchObject({ ok: false, reason: 'empty' });
+  });
+  it('items added to a share check still wait for delivery', () => {
+    expect(paymentGate([line('pendiente')], 96_67)).toMatchObject({ ok: false, reason: 'undelivered' });
+    expect(canCharge([line('entregado')], 96_67)).toBe(true);
+  });
+});

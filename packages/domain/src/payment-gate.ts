@@ -13,8 +13,10 @@ export type PaymentGateResult = { ok: true } | { ok: false; reason: 'empty' | 'u
  * Payment is allowed only once every non-deleted item has reached the table
  * (SPEC §4), so nobody pays for something the kitchen has not sent out yet.
  */
-export function paymentGate(items: readonly { isDeleted: boolean; status: ItemStatus }[]): PaymentGateResult {
+export function paymentGate(items: readonly { isDeleted: boolean; status: ItemStatus }[], shareAmount = 0): PaymentGateResult {
   const active = activeItems(items);
+  // An equal-share check (decision 0022) owes its share of another check's items with none of its own.
+  if (active.length === 0 && shareAmount > 0) return { ok: true };
   if (active.length === 0) {
     return { ok: false, reason: 'empty', message: PAYMENT_GATE_MESSAGES.empty };
   }
@@ -25,6 +27,6 @@ export function paymentGate(items: readonly { isDeleted: boolean; status: ItemSt
 }
 
 /** For the Cobrar buttons, which are simply disabled while the gate is closed. */
-export function canCharge(items: readonly { isDeleted: boolean; status: ItemStatus }[]): boolean {
-  return paymentGate(items).ok;
+export function canCharge(items: readonly { isDeleted: boolean; status: ItemStatus }[], shareAmount = 0): boolean {
+  return paymentGate(items, shareAmount).ok;
 }

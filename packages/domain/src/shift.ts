@@ -134,3 +134,9 @@ export function businessDate(instant: Date, tz: string): string {
 export function localHour(instant: Date, tz: string): number {
   return wallClock(instant, tz).hour;
 }
+
+/** Minutes since local midnight (0–1439) and the local weekday (0 = domingo … 6 = sábado). */
+export function localWeekMinute(instant: Date, tz: string): { weekday: number; minute: number } {
+  const w = wallClock(instant, tz);
+  return { weekday: new Date(Date.UTC(w.year, w.month - 1, w.day)).getUTCDay(), minute: w.hour * 60 + w.minute };
+}

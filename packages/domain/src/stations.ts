@@ -46,3 +46,11 @@ export function boardStationsForPath(path: string): Station[] {
   if (/^\/admin\/kanban\/?$/.test(path)) return ['cocina', 'barra'];
   return ['cocina'];
 }
+
+/**
+ * Who may move a station's items on the boards: kitchen staff the kitchen's, bar staff the
+ * bar's, an admin both. Anyone may look at both boards. Roles are the contract's role names.
+ */
+export function mayMoveStationItems(role: string | null | undefined, station: Station): boolean {
+  return role === 'admin' || (role === 'kitchen' && station === 'cocina') || (role === 'barra' && station === 'barra');
+}

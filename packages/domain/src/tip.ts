@@ -29,15 +29,12 @@ export function clampTipBps(bps: number): number {
   return Math.min(MAX_TIP_BPS, Math.round(bps));
 }
 
-/** The stored payment entry keeps tipPercent as a fraction such as 0.15. */
+/**
+ * A tip rate is basis points everywhere (inputs, rows, the API's tipBps, the screens); only the
+ * spec's payment entry field tipPercent shows it as a fraction such as 0.15, made here.
+ */
 export function bpsToFraction(bps: number): number {
   return bps / 10_000;
-}
-
-export function fractionToBps(f: number): number {
-  if (!Number.isFinite(f)) return 0;
-  const parsed = parseDecimal(f);
-  return parsed === null ? 0 : (scaleDecimal(parsed, 4) ?? 0);
 }
 
 /** Tip on the non-deleted subtotal; never negative whatever rate is passed in. */

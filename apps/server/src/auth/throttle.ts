@@ -1,4 +1,8 @@
+import { sql, type Kysely } from 'kysely';
 import type { Clock } from '../http/clock.ts';
+import type { Db } from '../db/connect.ts';
+import type { Database } from '../db/schema.ts';
+import { newId } from '../http/ids.ts';
 
 /**
  * Two kinds of limits, both keyed by what they limit, so one instance serves every route:
@@ -11,10 +15,12 @@ import type { Clock } from '../http/clock.ts';
  *   even checked. Once the window has passed, the next attempt is checked normally, so a correct
  *   password always gets in after the wait.
  *
- * In-process and in memory: with several server processes each enforces its own limits, and a
- * restart forgets them. The clock is the app's (tests move it by hand). Entries are forgotten
- * when they no longer matter, and the maps are capped so a flood of new keys cannot grow memory
- * without bound (the oldest entries go first).
+ * Kept in the database (`throttle_hits`, `throttle_backoffs`), so every server process on one
+ * database shares one window and a restart forgets nothing (docs/decisions/0018-several-processes.md).
+ * Every count is atomic: an attempt is recorded first (an INSERT per window key; for back-off
+ * keys an increment under the row's lock), and only then compared with the limit, so two
+ * processes racing on one key both count. The clock is the app's (tests move it by hand). Old rows are pruned by the
+ * housekeeping (`pruneThrottles`).
  */
 export interface BackoffRule {
   /** Failures before the first wait. */
@@ -33,38 +39,65 @@ export interface BackoffState {
   until: number;
 }
 
+export interface BackoffCounted {
+  key: string;
+  /** Failures now counted on the key, this one included. */
+  failures: number;
+  /** The wait this failure started (0 when below the threshold). */
+  waitMs: number;
+  until: number;
+  /** What a refund puts back. */
+  previousUntil: number;
+  previousLast: number;
+  at: number;
+}
+
+export type BackoffReservation = { ok: true; counted: BackoffCounted[] } | { ok: false; waitMs: number };
+
+/** Where a throttle reads and writes: the database, or the caller's open transaction. */
+export type ThrottleDb = Kysely<Database>;
+
+export interface WindowHit {
+  /** Identifies the recorded attempts, to take them back with `refund`. */
+  batch: string;
+  /** Per key, in the order given: failures inside its window, this attempt included. */
+  counts: number[];
+}
+
 export interface Throttle {
-  /** Sliding window: true while `limit` failures fall inside the last `windowMs`. */
-  isBlocked(key: string, limit: number, windowMs: number): boolean;
-  fail(key: string): void;
-  /** Takes back the latest failure of a key (an attempt counted in advance that succeeded). */
-  refund(key: string): void;
   /**
-   * Runs `work` after every earlier call with the same key has finished (one at a time per key),
-   * or answers null at once when `maxWaiting` calls are already queued.
+   * Sliding windows: records one failure on each key, then answers how many fall inside each
+   * key's window, this one included. Over the limit means blocked: the caller refunds the batch
+   * (a refused attempt is not counted) and answers 429.
+   */
+  hit(keys: readonly (readonly [key: string, windowMs: number])[]): Promise<WindowHit>;
+  /** Takes back the failures one `hit` recorded (an attempt counted in advance that succeeded). */
+  refund(batch: string): Promise<void>;
+  /**
+   * Runs `work` after every earlier call with the same key in this process has finished (one at
+   * a time per key), or answers null at once when `maxWaiting` calls are already queued.
    */
   serialize<T>(key: string, maxWaiting: number, work: () => Promise<T>): Promise<T | null>;
-  /** Back-off: ms still to wait before an attempt is checked (0 when free). */
-  waitMs(key: string, rule: BackoffRule): number;
-  /** Records a failure; answers the wait it started (0 when below the threshold). */
-  backoffFail(key: string, rule: BackoffRule): number;
-  backoffState(key: string, rule: BackoffRule): BackoffState | null;
+  /**
+   * Back-off: counts one failure in advance on every key, in one transaction that locks their
+   * rows, unless one of them is still waiting: then nothing is counted and the longest wait is
+   * answered. Attempts racing from any process on one key are thus counted one after another,
+   * and the attempt that starts a wait makes the others wait at once.
+   */
+  backoffReserve(keys: readonly (readonly [key: string, rule: BackoffRule])[]): Promise<BackoffReservation>;
+  /** Takes back a reserved failure (the attempt succeeded). */
+  backoffRefund(reserved: BackoffCounted[]): Promise<void>;
+  backoffState(key: string, rule: BackoffRule, db?: ThrottleDb): Promise<BackoffState | null>;
   /** Forgets one key (both kinds). */
-  reset(key: string): void;
+  reset(key: string, db?: ThrottleDb): Promise<void>;
   /** Forgets every key that starts with the prefix (both kinds). */
-  resetPrefix(prefix: string): void;
+  resetPrefix(prefix: string, db?: ThrottleDb): Promise<void>;
   /** Keys with a back-off state that start with the prefix. */
-  keys(prefix: string): string[];
+  keys(prefix: string, db?: ThrottleDb): Promise<string[]>;
 }
 
-const MAX_KEYS = 50_000;
-const MAX_FAILURES_PER_KEY = 1000;
-
-interface BackoffEntry {
-  failures: number;
-  last: number;
-  until: number;
-}
+/** The longest window or back-off memory any rule uses: rows older than this are pruned. */
+export const THROTTLE_KEEP_MS = 2 * 60 * 60_000;
 
 export function backoffDelay(failures: number, rule: BackoffRule): number {
   if (failures < rule.threshold) return 0;
@@ -72,50 +105,46 @@ export function backoffDelay(failures: number, rule: BackoffRule): number {
   return Math.min(rule.baseMs * 2 ** steps, rule.maxMs);
 }
 
-export function createThrottle(clock: Clock): Throttle {
-  const windows = new Map<string, number[]>();
-  const backoffs = new Map<string, BackoffEntry>();
-  const queues = new Map<string, { tail: Promise<unknown>; size: number }>();
+/** `key` starts with `prefix`, without LIKE (an e-mail may hold % or _). */
+const startsWith = (prefix: string) => sql<boolean>`substr(key, 1, ${prefix.length}) = ${prefix}`;
 
-  const cap = <V>(map: Map<string, V>) => {
-    while (map.size > MAX_KEYS) {
-      const oldest = map.keys().next().value;
-      if (oldest === undefined) break;
-      map.delete(oldest);
-    }
-  };
-  const recent = (key: string, windowMs: number): number[] => {
-    const since = clock.now() - windowMs;
-    const list = (windows.get(key) ?? []).filter((t) => t > since);
-    if (list.length) windows.set(key, list);
-    else windows.delete(key);
-    return list;
-  };
-  const entry = (key: string, rule: BackoffRule): BackoffEntry | null => {
-    const found = backoffs.get(key);
-    if (!found) return null;
+export function createThrottle(database: Db, clock: Clock): Throttle {
+  const queues = new Map<string, { tail: Promise<unknown>; size: number }>();
+  const base = (): ThrottleDb => database.db;
+
+  const backoffState = async (key: string, rule: BackoffRule, db: ThrottleDb = base()): Promise<BackoffState | null> => {
+    const row = await db
+      .selectFrom('throttle_backoffs')
+      .select(['failures', 'last_at', 'until_at'])
+      .where('key', '=', key)
+      .executeTakeFirst();
+    if (!row) return null;
     const now = clock.now();
-    if (found.until <= now && now - found.last > rule.forgetMs) {
-      backoffs.delete(key);
-      return null;
-    }
-    return found;
+    if (row.until_at <= now && now - row.last_at > rule.forgetMs) return null;
+    return { failures: row.failures, until: row.until_at };
   };
 
   return {
-    isBlocked: (key, limit, windowMs) => recent(key, windowMs).length >= limit,
-    fail(key) {
-      const list = windows.get(key) ?? [];
-      list.push(clock.now());
-      if (list.length > MAX_FAILURES_PER_KEY) list.splice(0, list.length - MAX_FAILURES_PER_KEY);
-      windows.delete(key);
-      windows.set(key, list);
-      cap(windows);
+    async hit(keys) {
+      const batch = newId();
+      const now = clock.now();
+      const unique = [...new Map(keys.map(([key, windowMs]) => [key, windowMs])).entries()];
+      if (!unique.length) return { batch, counts: [] };
+      await base()
+        .insertInto('throttle_hits')
+        .values(unique.map(([key]) => ({ batch, key, at: now })))
+        .execute();
+      const rows = await base()
+        .selectFrom('throttle_hits')
+        .select(['key', (eb) => eb.fn.countAll<number>().as('n')])
+        .where((eb) => eb.or(unique.map(([key, windowMs]) => eb.and([eb('key', '=', key), eb('at', '>', now - windowMs)]))))
+        .groupBy('key')
+        .execute();
+      const counted = new Map(rows.map((r) => [r.key, Number(r.n)]));
+      return { batch, counts: keys.map(([key]) => counted.get(key) ?? 0) };
     },
-    refund(key) {
-      const list = windows.get(key);
-      list?.pop();
-      if (list && !list.length) windows.delete(key);
+    async refund(batch) {
+      await base().deleteFrom('throttle_hits').where('batch', '=', batch).execute();
     },
     async serialize(key, maxWaiting, work) {
       const queue = queues.get(key) ?? { tail: Promise.resolve(), size: 0 };
@@ -132,36 +161,115 @@ export function createThrottle(clock: Clock): Throttle {
         if (queue.size === 0) queues.delete(key);
       }
     },
-    waitMs(key, rule) {
-      const found = entry(key, rule);
-      return found ? Math.max(0, found.until - clock.now()) : 0;
-    },
-    backoffFail(key, rule) {
+    async backoffReserve(keys) {
       const now = clock.now();
-      const found = entry(key, rule) ?? { failures: 0, last: now, until: 0 };
-      found.failures += 1;
-      found.last = now;
-      const delay = backoffDelay(found.failures, rule);
-      if (delay > 0) found.until = now + delay;
-      backoffs.delete(key);
-      backoffs.set(key, found);
-      cap(backoffs);
-      return delay;
+      // Every process locks a request's keys in the same (sorted) order: no deadlock between them.
+      const sorted = [...keys].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      return base()
+        .transaction()
+        .execute(async (trx): Promise<BackoffReservation> => {
+          // One statement creates the missing rows and locks and returns them all (a no-op update on conflict).
+          const found = await trx
+            .insertInto('throttle_backoffs')
+            .values(sorted.map(([key]) => ({ key, failures: 0, last_at: now, until_at: 0 })))
+            .onConflict((oc) => oc.column('key').doUpdateSet({ failures: sql<number>`throttle_backoffs.failures` }))
+            .returning(['key', 'failures', 'last_at', 'until_at'])
+            .execute();
+          const byKey = new Map(found.map((r) => [r.key, r]));
+          const rows = keys.map(([key, rule]) => {
+            const row = byKey.get(key)!;
+            const forgotten = row.until_at <= now && now - row.last_at > rule.forgetMs;
+            return { key, rule, failures: forgotten ? 0 : row.failures, until: Number(row.until_at), last: Number(row.last_at) };
+          });
+          const waitMs = Math.max(0, ...rows.map((r) => r.until - now));
+          if (waitMs > 0) return { ok: false, waitMs };
+          const counted: BackoffCounted[] = rows.map((row) => {
+            const failures = row.failures + 1;
+            const delay = backoffDelay(failures, row.rule);
+            const until = delay > 0 ? now + delay : row.until;
+            return { key: row.key, failures, waitMs: delay, until, previousUntil: row.until, previousLast: row.last, at: now };
+          });
+          const when = (value: (c: BackoffCounted) => number, type: 'integer' | 'bigint') =>
+            sql.join(
+              counted.map((c) => sql`WHEN ${c.key} THEN CAST(${value(c)} AS ${sql.raw(type)})`),
+              sql` `,
+            );
+          await trx
+            .updateTable('throttle_backoffs')
+            .set({
+              failures: sql<number>`CASE key ${when((c) => c.failures, 'integer')} END`,
+              last_at: now,
+              until_at: sql<number>`CASE key ${when((c) => c.until, 'bigint')} END`,
+            })
+            .where(
+              'key',
+              'in',
+              counted.map((c) => c.key),
+            )
+            .execute();
+          return { ok: true, counted };
+        });
     },
-    backoffState(key, rule) {
-      const found = entry(key, rule);
-      return found ? { failures: found.failures, until: found.until } : null;
+    async backoffRefund(reserved) {
+      if (!reserved.length) return;
+      const restore = (column: 'until_at' | 'last_at', from: (c: BackoffCounted) => number, to: (c: BackoffCounted) => number) =>
+        sql.join(
+          reserved.map((c) => sql`WHEN key = ${c.key} AND ${sql.ref(column)} = CAST(${from(c)} AS bigint) THEN CAST(${to(c)} AS bigint)`),
+          sql` `,
+        );
+      const until = restore(
+        'until_at',
+        (c) => c.until,
+        (c) => c.previousUntil,
+      );
+      const last = restore(
+        'last_at',
+        (c) => c.at,
+        (c) => c.previousLast,
+      );
+      await base()
+        .updateTable('throttle_backoffs')
+        .set({
+          failures: sql<number>`failures - 1`,
+          until_at: sql<number>`CASE ${until} ELSE until_at END`,
+          last_at: sql<number>`CASE ${last} ELSE last_at END`,
+        })
+        .where(
+          'key',
+          'in',
+          reserved.map((c) => c.key),
+        )
+        .where('failures', '>', 0)
+        .execute();
     },
-    reset(key) {
-      windows.delete(key);
-      backoffs.delete(key);
+    backoffState,
+    async reset(key, db = base()) {
+      await db.deleteFrom('throttle_hits').where('key', '=', key).execute();
+      await db.deleteFrom('throttle_backoffs').where('key', '=', key).execute();
     },
-    resetPrefix(prefix) {
-      for (const key of [...windows.keys()]) if (key.startsWith(prefix)) windows.delete(key);
-      for (const key of [...backoffs.keys()]) if (key.startsWith(prefix)) backoffs.delete(key);
+    async resetPrefix(prefix, db = base()) {
+      await db.deleteFrom('throttle_hits').where(startsWith(prefix)).execute();
+      await db.deleteFrom('throttle_backoffs').where(startsWith(prefix)).execute();
     },
-    keys: (prefix) => [...backoffs.keys()].filter((key) => key.startsWith(prefix)),
+    async keys(prefix, db = base()) {
+      const rows = await db.selectFrom('throttle_backoffs').select('key').where(startsWith(prefix)).orderBy('key').execute();
+      return rows.map((r) => r.key);
+    },
   };
+}
+
+/** Deletes failures past every window and back-offs past every wait and memory (the housekeeping). */
+export async function pruneThrottles(db: ThrottleDb, now: number): Promise<number> {
+  const hits = await db
+    .deleteFrom('throttle_hits')
+    .where('at', '<=', now - THROTTLE_KEEP_MS)
+    .executeTakeFirst();
+  const backoffs = await db
+    .deleteFrom('throttle_backoffs')
+    .where('until_at', '<=', now)
+    .where('last_at', '<=', now - THROTTLE_KEEP_MS)
+    .executeTakeFirst();
+  return Number(hits.numDeletedRows) + Number(backoffs.numDeletedRows);
 }
 
 const SECOND = 1000;

@@ -38,6 +38,10 @@ export interface VerifyPinInput {
  * Failures count per session, per signed-in user, per purpose (across every user and address)
  * and per address, and are audited; a correct PIN never clears them.
  */
+/** How often, and how long, a request over a PIN budget waits for attempts still in flight. */
+const IN_FLIGHT_RETRIES = 4;
+const IN_FLIGHT_WAIT_MS = 60;
+
 export async function verifyPin(ctx: AppContext, input: VerifyPinInput): Promise<PinUser> {
   const { perSession, perUser, perTarget, perAddress } = PIN_LIMITS;
   const target = perTarget[input.purpose as keyof typeof perTarget] ?? perTarget.default;
@@ -48,13 +52,22 @@ export async function verifyPin(ctx: AppContext, input: VerifyPinInput): Promise
   ];
   if (input.actorId) limits.unshift([pinKeys.user(input.actorId), perUser]);
   if (input.sessionHash) limits.push([pinKeys.session(input.sessionHash), perSession]);
-  if (limits.some(([key, rule]) => ctx.throttle.isBlocked(key, rule.limit, rule.windowMs))) throw tooManyRequests();
-  // Counted as a failure before the lookup (no await between the check and this), so parallel
-  // guesses see each other; given back only if the PIN is accepted or is the caller's own.
-  for (const [key] of limits) ctx.throttle.fail(key);
-  const refund = () => {
-    for (const [key] of limits) ctx.throttle.refund(key);
-  };
+  // Counted as a failure before the lookup (one INSERT, then one count), so parallel guesses,
+  // in this process or another, see each other; given back if the guess is refused for being
+  // over a budget, if the PIN is accepted, or if it is the caller's own.
+  // An attempt still in flight counts too: a correct PIN is given back within milliseconds, so a
+  // request over a budget looks again a few times before it is refused. Real failures stay
+  // counted; correct PINs racing each other (several checks closed at once) are not refused.
+  let attempt: Awaited<ReturnType<typeof ctx.throttle.hit>>;
+  for (let tries = 0; ; tries++) {
+    attempt = await ctx.throttle.hit(limits.map(([key, rule]) => [key, rule.windowMs] as const));
+    if (!attempt.counts.some((n, i) => n > limits[i]![1].limit)) break;
+    await ctx.throttle.refund(attempt.batch);
+    if (tries >= IN_FLIGHT_RETRIES) throw tooManyRequests();
+    await new Promise((resolve) => setTimeout(resolve, IN_FLIGHT_WAIT_MS * (tries + 1)));
+  }
+  const { batch, counts } = attempt;
+  const refund = () => ctx.throttle.refund(batch);
 
   let user: { id: string; display_name: string; role: string; active: number } | undefined;
   try {
@@ -66,13 +79,13 @@ export async function verifyPin(ctx: AppContext, input: VerifyPinInput): Promise
           .executeTakeFirst()
       : undefined;
   } catch (error) {
-    refund(); // the database failed, not the guess
+    await refund().catch(() => undefined); // the database failed, not the guess
     throw error;
   }
   const found = user && user.active !== 0 ? { id: user.id, displayName: user.display_name, role: user.role as Role } : null;
   const allowed = found !== null && (!input.roles || input.roles.includes(found.role));
   if (found && !allowed && found.id === input.actorId && input.ownPinRefused) {
-    refund();
+    await refund();
     throw input.ownPinRefused;
   }
   if (!found || !allowed) {
@@ -86,9 +99,8 @@ export async function verifyPin(ctx: AppContext, input: VerifyPinInput): Promise
       data: { purpose: input.purpose, ip: input.ip, ...input.auditData },
     });
     // This failure used up a budget: the next guesses wait out its window. Audited once, when it starts.
-    for (const [key, rule] of limits) {
-      if (!ctx.throttle.isBlocked(key, rule.limit, rule.windowMs)) continue;
-      if (ctx.throttle.isBlocked(key, rule.limit + 1, rule.windowMs)) continue; // already over: not a new lock
+    for (const [i, [key, rule]] of limits.entries()) {
+      if (counts[i] !== rule.limit) continue; // not spent yet, or already over: not a new lock
       const scope = key.split(':')[1];
       await audit(ctx.db.db, now, {
         actor,
@@ -100,6 +112,6 @@ export async function verifyPin(ctx: AppContext, input: VerifyPinInput): Promise
     }
     throw new AppError(403, 'wrong_pin', PIN_MESSAGES.wrong);
   }
-  refund();
+  await refund();
   return found;
 }

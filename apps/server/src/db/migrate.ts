@@ -6,6 +6,16 @@ import { printing } from './migrations/0003-printing.ts';
 import { drawer } from './migrations/0004-drawer.ts';
 import { sharedDevices } from './migrations/0005-shared-devices.ts';
 import { ticketSearch } from './migrations/0006-ticket-search.ts';
+import { checksTabs } from './migrations/0008-checks-tabs.ts';
+import { paymentsFolios } from './migrations/0009-payments-folios.ts';
+import { voids } from './migrations/0010-voids.ts';
+import { adjustments } from './migrations/0011-adjustments.ts';
+import { sharedThrottles } from './migrations/0012-shared-throttles.ts';
+import { tipPayouts } from './migrations/0013-tip-payouts.ts';
+import { reportRollups } from './migrations/0014-report-rollups.ts';
+import { equalShares } from './migrations/0015-equal-shares.ts';
+import { modifiers } from './migrations/0016-modifiers.ts';
+import { promotions } from './migrations/0018-promotions.ts';
 
 function migrationsFor(kind: DbKind): Record<string, Migration> {
   return {
@@ -15,6 +25,16 @@ function migrationsFor(kind: DbKind): Record<string, Migration> {
     '0004-drawer': drawer(kind),
     '0005-shared-devices': sharedDevices(),
     '0006-ticket-search': ticketSearch(kind),
+    '0008-checks-tabs': checksTabs(),
+    '0009-payments-folios': paymentsFolios(kind),
+    '0010-voids': voids(),
+    '0011-adjustments': adjustments(),
+    '0012-shared-throttles': sharedThrottles(),
+    '0013-tip-payouts': tipPayouts(),
+    '0014-report-rollups': reportRollups(kind),
+    '0015-equal-shares': equalShares(),
+    '0016-modifiers': modifiers(),
+    '0018-promotions': promotions(),
   };
 }
 

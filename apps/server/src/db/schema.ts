@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * Tables as stored. Timestamps are epoch milliseconds (UTC), booleans 0/1 and money
@@ -23,6 +23,19 @@ export interface Database {
   drawer_sessions: DrawerSessionsTable;
   drawer_movements: DrawerMovementsTable;
   drawer_payments: DrawerPaymentsTable;
+  order_adjustments: OrderAdjustmentsTable;
+  promotions: PromotionsTable;
+  throttle_hits: ThrottleHitsTable;
+  throttle_backoffs: ThrottleBackoffsTable;
+  counters: CountersTable;
+  report_sales: ReportSalesTable;
+  report_products: ReportProductsTable;
+  report_waiters: ReportWaitersTable;
+  report_methods: ReportMethodsTable;
+  report_losses: ReportLossesTable;
+  modifier_groups: ModifierGroupsTable;
+  modifier_options: ModifierOptionsTable;
+  modifier_links: ModifierLinksTable;
 }
 
 export interface UsersTable {
@@ -83,7 +96,11 @@ export interface OrdersTable {
   table_id: string;
   table_number: number;
   table_name: string | null;
-  /** Equals table_id while the order is activo, null otherwise: unique, so one active order per table. */
+  /**
+   * Equals table_id for the one activo order the table links (tables.current_order_id), null
+   * otherwise: unique, so one such order per table. The table's other activo orders (separate
+   * checks, the bar's tabs) keep it null (docs/decisions/0014-checks-are-orders.md).
+   */
   active_table_id: string | null;
   waiter_id: string | null;
   waiter_name: string | null;
@@ -92,12 +109,32 @@ export interface OrdersTable {
   people_count: number;
   admin_comments: string | null;
   subtotal: number;
+  /** Sum of the live discounts (order_adjustments), kept by every item change like subtotal. */
+  discount: Generated<number>;
+  /** Sum of the live comps (cortesías). */
+  comp: Generated<number>;
+  /** Migration 0015: what this share check owes (an equal share of another check's items); 0 otherwise. */
+  share_amount: Generated<number>;
+  /** Migration 0015: what this order's share checks owe of its items; 0 otherwise. */
+  shared_out: Generated<number>;
   tip: number;
   total: number;
   version: number;
   created_at: number;
   updated_at: number;
   completed_at: number | null;
+  /** The order this check was split from (separate checks); null otherwise. */
+  parent_order_id: string | null;
+  /** A check's or bar tab's name ('Cuenta B', 'Cuenta de Juan'); null for a table's plain order. */
+  tab_name: string | null;
+  /** Consecutive, gap-free sale number, given by the closing transaction (null until paid). */
+  folio: number | null;
+  /** Migration 0010: why a cancelled order was cancelled, who cancelled it and whose PIN allowed it. */
+  cancel_reason: string | null;
+  cancel_note: string | null;
+  cancelled_by: string | null;
+  cancelled_by_name: string | null;
+  cancel_authorized_by: string | null;
 }
 
 export interface OrderItemsTable {
@@ -117,11 +154,23 @@ export interface OrderItemsTable {
   deleted_at: number | null;
   created_at: number;
   updated_at: number;
+  /** Migration 0010: a voided row (is_deleted = 1) says why; null for SPEC deletes and live rows. */
+  void_reason: string | null;
+  void_note: string | null;
+  /** The admin whose PIN allowed the void (null when none was needed). */
+  void_authorized_by: string | null;
+  void_authorized_by_name: string | null;
+  /** Migration 0018: a row priced by a promotion keeps the list price and the rule (null otherwise). */
+  list_price: number | null;
+  promotion_id: string | null;
+  promotion_name: string | null;
+  /** Migration 0016: the chosen options as JSON [{groupName, optionName, priceDelta}]; null for none. */
+  modifiers: string | null;
 }
 
 export interface PaymentsTable {
   id: string;
-  /** Unique: one paid order has exactly one payment entry. */
+  /** An order may hold several payments (mixed payments, equal shares); they sum to its total. */
   order_id: string;
   method: 'efectivo' | 'tarjeta' | 'transferencia';
   amount: number;
@@ -133,6 +182,8 @@ export interface PaymentsTable {
   cashier_name: string | null;
   provider_payment_id: string | null;
   created_at: number;
+  /** A transfer's reference, as the cashier typed it (optional). */
+  reference: string | null;
 }
 
 export interface CardPaymentsTable {
@@ -156,6 +207,14 @@ export interface CardPaymentsTable {
   updated_at: number;
   /** What the terminal charged, set on approval (null before; the provider's figure when it gave one). */
   approved_amount: number | null;
+  /** The part of the balance this charge pays, before its tip; null: the whole balance (the order closes). */
+  part_amount: number | null;
+}
+
+/** Named counters incremented inside transactions (the folio of paid orders). */
+export interface CountersTable {
+  name: string;
+  value: number;
 }
 
 export interface IdempotencyKeysTable {
@@ -233,7 +292,7 @@ export interface PrintJobsTable {
   printer_id: string;
   role: 'cocina' | 'barra' | 'caja';
   order_id: string | null;
-  kind: 'comanda' | 'cancelacion' | 'reimpresion' | 'ticket' | 'prueba';
+  kind: 'comanda' | 'cancelacion' | 'reimpresion' | 'ticket' | 'prueba' | 'movimiento' | 'corte';
   /** JSON of the document to render (rendered at delivery for the printer's width). */
   document: string;
   state: 'pending' | 'printing' | 'printed' | 'failed';
@@ -279,7 +338,7 @@ export interface DrawerSessionsTable {
 export interface DrawerMovementsTable {
   id: string;
   session_id: string;
-  kind: 'deposito' | 'retiro' | 'gasto';
+  kind: 'deposito' | 'retiro' | 'gasto' | 'propinas';
   amount: number;
   reason: string;
   authorized_by: string;
@@ -287,6 +346,9 @@ export interface DrawerMovementsTable {
   created_by: string;
   created_by_name: string;
   created_at: number;
+  /** Who received a tip payout ('propinas'); null for other kinds (0013). */
+  recipient_id: ColumnType<string | null, string | null | undefined, never>;
+  recipient_name: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** The cash payments a session holds: one row per payment, so a payment is in at most one session. */
@@ -294,4 +356,148 @@ export interface DrawerPaymentsTable {
   payment_id: string;
   session_id: string;
   created_at: number;
+}
+
+/** A discount or comp (cortesía) of an order; see migration 0011-adjustments. */
+export interface OrderAdjustmentsTable {
+  id: string;
+  order_id: string;
+  /** null: the whole check. */
+  item_id: string | null;
+  kind: 'discount' | 'comp';
+  units: number | null;
+  percent_bps: number | null;
+  requested_amount: number | null;
+  /** What it takes off the order now, in centavos. */
+  amount: number;
+  reason: string;
+  note: string | null;
+  authorized_by: string;
+  authorized_by_name: string;
+  created_by: string;
+  created_by_name: string;
+  created_at: number;
+  removed_at: number | null;
+  removed_by: string | null;
+  removed_by_name: string | null;
+}
+export type OrderAdjustmentRow = Selectable<OrderAdjustmentsTable>;
+/** One failure inside a sliding window (auth/throttle.ts); `batch` groups one attempt's rows. */
+export interface ThrottleHitsTable {
+  batch: string;
+  key: string;
+  at: number;
+}
+
+/** One sign-in back-off key, incremented in place (auth/throttle.ts). */
+export interface ThrottleBackoffsTable {
+  key: string;
+  failures: number;
+  last_at: number;
+  until_at: number;
+}
+
+/**
+ * Summary rows of the owner reports (migration 0014, docs/decisions/0020-report-rollups.md), kept
+ * by upsert increments in the transaction of each close, void and cancellation. `slot` is the
+ * business-local date and hour as YYYYMMDDHH (packages/domain reports.ts).
+ */
+export interface ReportSalesTable {
+  slot: number;
+  orders: number;
+  items: number;
+  subtotal: number;
+  discount: number;
+  comp: number;
+  tips: number;
+  total: number;
+}
+
+export interface ReportProductsTable {
+  slot: number;
+  product_id: string;
+  product_name: string;
+  category: string;
+  units: number;
+  amount: number;
+}
+
+export interface ReportWaitersTable {
+  slot: number;
+  /** The waiter's id, '' for an order without one. */
+  waiter_key: string;
+  waiter_name: string;
+  orders: number;
+  total: number;
+  tips: number;
+}
+
+export interface ReportMethodsTable {
+  slot: number;
+  method: string;
+  payments: number;
+  amount: number;
+  tips: number;
+}
+
+export interface ReportLossesTable {
+  slot: number;
+  kind: 'void' | 'cancel' | 'discount' | 'comp';
+  /** '' when none was given. */
+  reason: string;
+  /** Who did it: the user's id ('' when unknown). */
+  user_key: string;
+  user_name: string;
+  count: number;
+  units: number;
+  amount: number;
+}
+
+/** Migration 0018: happy-hour rules (docs/decisions/0028-promotions.md). */
+export interface PromotionsTable {
+  id: string;
+  name: string;
+  kind: 'percent' | 'fixed' | 'nxm';
+  percent_bps: number | null;
+  fixed_price: number | null;
+  buy: number | null;
+  pay: number | null;
+  /** JSON array of weekdays, 0 = domingo. */
+  days: string;
+  start_minute: number;
+  end_minute: number;
+  /** JSON arrays. */
+  product_ids: string;
+  categories: string;
+  active: number;
+  created_at: number;
+  updated_at: number;
+}
+/** Migration 0016: modifier groups (decision 0026). */
+export interface ModifierGroupsTable {
+  id: string;
+  name: string;
+  min_select: number;
+  /** null: no upper limit. */
+  max_select: number | null;
+  position: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ModifierOptionsTable {
+  id: string;
+  group_id: string;
+  name: string;
+  price_delta: number;
+  available: number;
+  position: number;
+}
+
+/** A group attached to one product (product_id) or to a whole category (category). */
+export interface ModifierLinksTable {
+  id: string;
+  group_id: string;
+  product_id: string | null;
+  category: string | null;
 }

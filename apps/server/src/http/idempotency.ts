@@ -1,13 +1,9 @@
 import { AppError, conflict } from './errors.ts';
 import { sha256 } from './ids.ts';
 import type { Trx } from './transaction.ts';
+import { MESSAGES } from './messages.ts';
 
-export const IDEMPOTENCY_MESSAGES = {
-  reused: 'La clave de idempotencia ya se usó con otra solicitud',
-  inFlight: 'La solicitud anterior con esta clave sigue en curso. Intenta de nuevo.',
-  applied: 'La solicitud con esta clave ya se aplicó, pero su respuesta se perdió. Actualiza para ver el resultado.',
-  invalid: 'El encabezado Idempotency-Key no es válido',
-} as const;
+export const IDEMPOTENCY_MESSAGES = MESSAGES.idempotency;
 
 /** How long a claimed key may stay without its response before we call the response lost. */
 export const RESPONSE_GRACE_MS = 30_000;

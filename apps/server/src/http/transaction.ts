@@ -1,11 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { AppContext } from './context.ts';
-import type { HubEvent } from '../live/hub.ts';
+import type { LiveEventDraft } from '@comanda/contract';
 import { claimKey, IdempotentReplay } from './idempotency.ts';
 import { currentKey } from './request-context.ts';
 
-export type Emit = (event: Omit<HubEvent, 'at'>) => void;
+/** An event to publish after commit; its topic and type must be ones the contract lists (live-events.ts). */
+export type EmitEvent = LiveEventDraft & { owner?: string | null };
+export type Emit = (event: EmitEvent) => void;
 export type Trx = Transaction<Database> | Kysely<Database>;
 
 /**
@@ -17,7 +19,7 @@ export type Trx = Transaction<Database> | Kysely<Database>;
  * key can never write twice (docs/decisions/0009-idempotent-writes.md).
  */
 export async function mutate<T>(ctx: AppContext, work: (trx: Transaction<Database>, emit: Emit) => Promise<T>): Promise<T> {
-  const events: Omit<HubEvent, 'at'>[] = [];
+  const events: EmitEvent[] = [];
   const keyed = currentKey();
   const claim = keyed?.state === 'open' ? keyed : null;
   if (claim) claim.state = 'claiming';

@@ -6,6 +6,7 @@ import { requireUser } from '../http/context.ts';
 import { forbidden } from '../http/errors.ts';
 import { LIVE_LIMITS, TokenBucket } from './limits.ts';
 import { authorizeTopics } from './topic-rights.ts';
+import { MESSAGES } from '../http/messages.ts';
 
 type CloseReason = (typeof LIVE_CLOSE)[keyof typeof LIVE_CLOSE];
 
@@ -38,7 +39,7 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
     } catch {
       host = null;
     }
-    if (host !== request.headers.host) throw forbidden('Origen no permitido');
+    if (host !== request.headers.host) throw forbidden(MESSAGES.session.badOrigin);
   };
 
   app.get('/api/live', { websocket: true, config: { access: 'any' }, preValidation: sameOrigin }, (socket: WebSocket, request) => {

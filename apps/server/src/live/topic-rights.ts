@@ -16,6 +16,8 @@ export function mayHear(role: Role, topic: string): boolean {
     case 'orders':
       return role === 'admin' || role === 'waiter';
     case 'board':
+    case 'board:cocina':
+    case 'board:barra':
     case 'printers':
       return role !== 'waiter';
     case 'users':

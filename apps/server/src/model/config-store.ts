@@ -1,5 +1,5 @@
-import type { GeneralConfig } from '@comanda/contract';
-import { DEFAULT_SHIFT } from '@comanda/domain';
+import type { GeneralConfig, MenuConfig } from '@comanda/contract';
+import { CATEGORIES, DEFAULT_SHIFT, isCategoryOrder } from '@comanda/domain';
 import type { Trx } from '../http/transaction.ts';
 
 /** The spec's fallbacks when the business has not configured itself yet. */
@@ -31,4 +31,11 @@ export async function getGeneralConfig(db: Trx, fallbackTimezone?: string): Prom
   const stored = await readConfig<Partial<GeneralConfig>>(db, 'general');
   const base = fallbackTimezone ? { ...DEFAULT_GENERAL, timezone: fallbackTimezone } : DEFAULT_GENERAL;
   return { ...base, ...stored };
+}
+
+/** The picker's order of categories (issue #17); the catalogue's own order until the admin sets one. */
+export async function getMenuConfig(db: Trx): Promise<MenuConfig> {
+  const stored = await readConfig<Partial<MenuConfig>>(db, 'menu');
+  const order = stored?.categoryOrder;
+  return { categoryOrder: Array.isArray(order) && isCategoryOrder(order) ? order : [...CATEGORIES] };
 }

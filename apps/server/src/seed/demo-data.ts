@@ -33,3 +33,44 @@ export const DEMO_PRODUCTS: [string, string, number, string][] = [
   ['Shot de tequila', 'Shot', 6_500, 'Blanco, con sangrita'],
   ['Descorche', 'Servicio', 25_000, 'Por botella traída por el cliente'],
 ];
+
+/**
+ * Demo modifier groups (decision 0026): name, min, max (null: any), options [name, delta], and the
+ * products they are attached to by name. All optional, so adding a beer or tacos stays one tap.
+ */
+export const DEMO_MODIFIER_GROUPS: { name: string; min: number; max: number | null; options: [string, number][]; products: string[] }[] = [
+  {
+    name: 'Preparación',
+    min: 0,
+    max: 1,
+    options: [
+      ['Natural', 0],
+      ['Preparada', 1_500],
+      ['Michelada', 2_500],
+    ],
+    products: ['Cerveza clara'],
+  },
+  {
+    name: 'Sin',
+    min: 0,
+    max: null,
+    options: [
+      ['cebolla', 0],
+      ['cilantro', 0],
+      ['piña', 0],
+      ['chile', 0],
+    ],
+    products: ['Tacos al pastor (3)'],
+  },
+  {
+    name: 'Extras',
+    min: 0,
+    max: 3,
+    options: [
+      ['Tocino', 2_500],
+      ['Queso extra', 1_500],
+      ['Jalapeños', 1_000],
+    ],
+    products: ['Hamburguesa de la casa'],
+  },
+];

@@ -1,6 +1,13 @@
 export * from './databases.ts';
 export * from './test-server.ts';
 export { DEMO_PASSWORD, DEMO_USERS, DEMO_PRODUCTS } from '../seed/demo-data.ts';
-export { assertInvariants, type InvariantOptions, type TerminalCharge } from './invariants.ts';
+export {
+  assertInvariants,
+  assertUnitsAccounted,
+  unitLedger,
+  type InvariantOptions,
+  type TerminalCharge,
+  type UnitLedger,
+} from './invariants.ts';
 export { connectLive, type LiveTestClient } from './live-client.ts';
 export { REPO_ROOT, freePort, spawnTsProcess, type TsProcess } from './process.ts';

@@ -1,5 +1,5 @@
 import { loadConfig } from '../config.ts';
-import { createServer, type RunningServer } from '../server.ts';
+import { createServer, type RunningServer, type ServerOptions } from '../server.ts';
 import type { Clock } from '../http/clock.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { seedDemo } from '../seed/seed.ts';
@@ -42,6 +42,10 @@ export interface TestServerOptions {
    * build impossible states on purpose (rows written directly) turn it off and say why.
    */
   checkInvariants?: boolean;
+  /** Told of every route the app declares (see BuildOptions.onRoute). */
+  onRoute?: ServerOptions['onRoute'];
+  /** A built web app to serve (see BuildOptions.webDist). */
+  webDist?: string;
 }
 
 /** An API client for any base URL, carrying a session cookie (or none). */
@@ -101,7 +105,14 @@ export async function startTestServer(kind: TestDbKind, opts: TestServerOptions 
     BACKUP_EVERY: 'off',
     ...opts.env,
   });
-  const server = await createServer({ config, clock: opts.clock, mailer: opts.mailer, log: () => undefined });
+  const server = await createServer({
+    config,
+    clock: opts.clock,
+    mailer: opts.mailer,
+    log: () => undefined,
+    onRoute: opts.onRoute,
+    webDist: opts.webDist,
+  });
   if (opts.seed !== false) await seedDemo(server.ctx);
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();

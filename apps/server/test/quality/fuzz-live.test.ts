@@ -149,10 +149,14 @@ describe.each(testDatabaseKinds())('WebSocket bad input on %s', (kind) => {
         for (const f of frames) if (s.ws.readyState === WebSocket.OPEN) s.ws.send(f.data, { binary: f.binary });
         const state = await settle(s);
         // An event of waiter A's order, as emitOrderChanged publishes it.
-        for (const t of [`order:${orderA}`, 'orders', 'tables'])
+        const published = [
+          { topic: `order:${orderA}`, type: 'order.updated' },
+          { topic: 'orders', type: 'order.updated' },
+          { topic: 'tables', type: 'table.updated' },
+        ] as const;
+        for (const e of published)
           server.ctx.live.publish({
-            topic: t,
-            type: 'order.updated',
+            ...e,
             id: orderA,
             version: 1,
             at: Date.now(),

@@ -1,28 +1,26 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@comanda/contract';
 import { isAllowed } from '../../src/http/access.ts';
 import { assertInvariants, startTestServer, testDatabaseKinds, type TestServer } from '../../src/testing/index.ts';
 import { WriteWatch } from './digest.ts';
 import { errorMessageOf, makeIdentities, send, type Identity, type IdentityName } from './identities.ts';
 import { fuzzPath, fuzzRequests } from './fuzz-requests.ts';
-import { MISSING_ID, apiRoutes, type CollectedRoute } from './route-table.ts';
-
-// Every Fastify instance built in this file records its routes (see route-table.ts).
-vi.mock('fastify', async (importOriginal) => (await import('./route-table.ts')).wrapFastify(await importOriginal<{ default: unknown }>()));
+import { MISSING_ID, routeRecorder, type CollectedRoute } from './route-table.ts';
 
 /**
  * QUALITY.md, Tests item 4: every route's body, query and params, mutated from its own zod schema.
  * Always a 4xx with {error:{message}} for what the schema refuses, never a 5xx, and a failed
- * request writes nothing (digest of every table but sessions and audit_log).
+ * request writes nothing (digest of every table but sessions, audit_log and the throttle counters).
  * Runs per route: FUZZ_RUNS, default 200 on SQLite and 40 on PostgreSQL (slower round trips).
  */
 const RUNS = (kind: string) => Number(process.env.FUZZ_RUNS ?? (kind === 'sqlite' ? 200 : 40));
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 
-// The route table is read once at collection time so each route is its own test.
-const probe = await startTestServer('sqlite', { seed: false });
-const fuzzable = apiRoutes(probe.app).filter((r) => !r.websocket && (r.body || r.querystring || r.params));
+// The route table is read once at collection time so each route is its own test (recorded by an onRoute hook).
+const recorder = routeRecorder();
+const probe = await startTestServer('sqlite', { seed: false, onRoute: recorder.onRoute });
+const fuzzable = recorder.routes().filter((r) => !r.websocket && (r.body || r.querystring || r.params));
 await probe.close();
 
 /** Who sends: admin for everything it may call, waiter A as well on floor routes, anonymous on public ones. */

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAllowed } from '../../src/http/access.ts';
 import { IDEMPOTENCY_MESSAGES } from '../../src/http/idempotency.ts';
 import { startTestServer, type TestServer } from '../../src/testing/index.ts';
 import { errorMessageOf, makeIdentities, send, type Identity, type IdentityName } from './identities.ts';
-import { MISSING_ID, apiRoutes, fillPath, type CollectedRoute } from './route-table.ts';
+import { MISSING_ID, fillPath, routeRecorder, type CollectedRoute } from './route-table.ts';
 import { sampleValid } from './schema-arbitraries.ts';
-
-// Every Fastify instance built in this file records its routes (see route-table.ts).
-vi.mock('fastify', async (importOriginal) => (await import('./route-table.ts')).wrapFastify(await importOriginal<{ default: unknown }>()));
 
 const label = (r: CollectedRoute) => `${r.method} ${r.url}`;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -36,8 +33,9 @@ describe('the Idempotency-Key layer covers the real route table', () => {
   let who: Record<IdentityName, Identity>;
 
   beforeAll(async () => {
-    server = await startTestServer('sqlite');
-    writes = apiRoutes(server.app).filter((r) => MUTATING.has(r.method) && !r.websocket);
+    const recorder = routeRecorder();
+    server = await startTestServer('sqlite', { onRoute: recorder.onRoute });
+    writes = recorder.routes().filter((r) => MUTATING.has(r.method) && !r.websocket);
     who = await makeIdentities(server);
   });
   afterAll(async () => {

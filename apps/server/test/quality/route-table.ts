@@ -1,12 +1,12 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { RouteOptions } from 'fastify';
 import type { ZodType } from 'zod';
 import type { Access } from '../../src/http/access.ts';
 
 /**
- * The real route table, as the app declared it. A test file wraps the `fastify` factory with
- * `vi.mock('fastify', …wrapFastify)`: every instance then records each route (method, url,
- * config.access and its zod schemas) from the first onRoute hook, before any other hook runs.
- * New routes are picked up without touching the tests.
+ * The real route table, as the app declared it: each route (method, url, config.access and its
+ * zod schemas) is recorded by an onRoute hook, before any other hook runs: pass
+ * `routeRecorder().onRoute` to startTestServer, createServer or buildApp. New routes are picked up
+ * without touching the tests.
  */
 export interface CollectedRoute {
   method: string;
@@ -19,10 +19,6 @@ export interface CollectedRoute {
   querystring?: ZodType;
   body?: ZodType;
 }
-
-const tables = new WeakMap<object, CollectedRoute[]>();
-
-type FastifyFactory = (...args: unknown[]) => FastifyInstance;
 
 function isZod(value: unknown): value is ZodType {
   return (
@@ -49,24 +45,14 @@ function collect(list: CollectedRoute[], route: RouteOptions): void {
   }
 }
 
-/** Module replacement for `fastify`: same exports, but instances remember their routes. */
-export function wrapFastify<M extends { default: unknown }>(mod: M): M {
-  const original = mod.default as FastifyFactory;
-  const wrapped = (...args: unknown[]): FastifyInstance => {
-    const app = original(...args);
-    const list: CollectedRoute[] = [];
-    tables.set(app, list);
-    app.addHook('onRoute', (route) => collect(list, route));
-    return app;
-  };
-  Object.assign(wrapped, original);
-  return { ...mod, default: wrapped, fastify: wrapped };
+/** Records the routes of the app it is given to (the `onRoute` option of startTestServer and buildApp). */
+export function routeRecorder(): { onRoute: (route: RouteOptions) => void; routes: () => CollectedRoute[] } {
+  const list: CollectedRoute[] = [];
+  return { onRoute: (route) => collect(list, route), routes: () => tidy(list) };
 }
 
-/** Every /api route of a built app, sorted, without duplicates. */
-export function apiRoutes(app: FastifyInstance): CollectedRoute[] {
-  const list = tables.get(app);
-  if (!list) throw new Error('route table not captured: the test file must vi.mock("fastify") with wrapFastify');
+/** Every /api route, sorted, without duplicates. */
+function tidy(list: CollectedRoute[]): CollectedRoute[] {
   const seen = new Set<string>();
   return list
     .filter((r) => r.url.startsWith('/api'))

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { loadConfig } from '../../src/config.ts';
 import { createServer, type RunningServer } from '../../src/server.ts';
@@ -11,10 +11,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../../src/seed/demo-data.ts';
 import { SESSION_COOKIE, createSession } from '../../src/auth/sessions.ts';
 import { WriteWatch } from './digest.ts';
 import { errorMessageOf, send } from './identities.ts';
-import { MISSING_ID, apiRoutes, fillPath } from './route-table.ts';
-
-// Every Fastify instance built in this file records its routes (see route-table.ts).
-vi.mock('fastify', async (importOriginal) => (await import('./route-table.ts')).wrapFastify(await importOriginal<{ default: unknown }>()));
+import { MISSING_ID, fillPath, routeRecorder, type CollectedRoute } from './route-table.ts';
 
 /**
  * Security headers and limits (issue 9): CSP on the SPA and the API, the 64 KB body limit,
@@ -29,6 +26,7 @@ describe('security headers and limits', () => {
   let server: RunningServer;
   let url: string;
   let adminCookie: string;
+  let recordedRoutes: () => CollectedRoute[];
 
   beforeAll(async () => {
     database = await createTestDatabase('sqlite');
@@ -43,7 +41,9 @@ describe('security headers and limits', () => {
       LOG_LEVEL: 'silent',
       DEMO_DATA: 'off',
     });
-    server = await createServer({ config, webDist, log: () => undefined });
+    const recorder = routeRecorder();
+    recordedRoutes = recorder.routes;
+    server = await createServer({ config, webDist, log: () => undefined, onRoute: recorder.onRoute });
     await seedDemo(server.ctx);
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     const address = server.app.server.address();
@@ -122,7 +122,7 @@ describe('security headers and limits', () => {
   });
 
   it('refuses every mutating /api route called with a foreign Origin, and writes nothing', async () => {
-    const routes = apiRoutes(server.app).filter((r) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method));
+    const routes = recordedRoutes().filter((r) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method));
     expect(routes.length).toBeGreaterThan(5);
     const watch = new WriteWatch(server.ctx.db.db, 'sqlite');
     await watch.rebase();

@@ -4,7 +4,7 @@ import type { Role } from '@comanda/contract';
 import { ROLE_HOME, useSession } from '../lib/session.ts';
 import { AppPlaceholder } from '../components/ui/spinner.tsx';
 import { ErrorState } from '../components/ui/empty-state.tsx';
-import { t } from '../lib/i18n/es-MX.ts';
+import { t } from '../lib/i18n/first-screen.ts';
 import { SharedDeviceLock } from '../components/shared-device-lock.tsx';
 
 /** No session → /login (remembering where to return); another role → that role's home. */

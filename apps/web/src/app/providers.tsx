@@ -4,9 +4,10 @@ import { Toaster } from 'sonner';
 import { liveClient } from '../lib/live.ts';
 import { SESSION_KEY, useSession } from '../lib/session.ts';
 import { ApiError } from '../lib/api.ts';
+import { seedQueryCache, type BootData } from '../lib/boot.ts';
 import { PwaUpdatePrompt } from './pwa-update.tsx';
 
-function makeClient(): QueryClient {
+function makeClient(boot: BootData | null): QueryClient {
   // A 401 anywhere means the session ended: forget it, and the guards send the user to /login.
   const onError = (error: unknown) => {
     if (error instanceof ApiError && error.status === 401) client.setQueryData(SESSION_KEY, null);
@@ -26,6 +27,7 @@ function makeClient(): QueryClient {
       },
     },
   });
+  seedQueryCache(client, boot, SESSION_KEY);
   return client;
 }
 
@@ -52,8 +54,9 @@ function LiveConnection() {
   return null;
 }
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [client] = useState(makeClient);
+/** `boot`: the first visit's data from the HTML (lib/boot.ts), read once by main.tsx. */
+export function Providers({ children, boot = null }: { children: ReactNode; boot?: BootData | null }) {
+  const [client] = useState(() => makeClient(boot));
   return (
     <QueryClientProvider client={client}>
       <LiveConnection />

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { RefreshCw } from 'lucide-react';
 import { Button } from '../components/ui/button.tsx';
-import { t } from '../lib/i18n/es-MX.ts';
+import { t } from '../lib/i18n/first-screen.ts';
 
 /**
  * Registers the service worker where the browser offers one (HTTPS or localhost; not over plain

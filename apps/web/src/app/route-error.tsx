@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { AlertTriangle, Home, RotateCcw } from 'lucide-react';
 import { Button } from '../components/ui/button.tsx';
-import { t } from '../lib/i18n/es-MX.ts';
+import { t } from '../lib/i18n/first-screen.ts';
 import { reportClientError } from '../lib/report-error.ts';
 import { ROLE_HOME, useSession } from '../lib/session.ts';
 

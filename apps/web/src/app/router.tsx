@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import type { Role } from '@comanda/contract';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { LoginPage } from '../features/auth/login-page.tsx';
 import { RequireRole } from './guards.tsx';
@@ -19,24 +20,46 @@ function page<K extends string>(load: () => Promise<{ [P in K]: ComponentType }>
   );
 }
 
-const AdminTables = page(() => import('../features/tables/admin-tables-page.tsx'), 'AdminTablesPage');
-const WaiterHome = page(() => import('../features/tables/waiter-home-page.tsx'), 'WaiterHomePage');
+const loadAdminTables = () => import('../features/tables/admin-tables-page.tsx');
+const loadWaiterHome = () => import('../features/tables/waiter-home-page.tsx');
+const loadBoard = () => import('../features/board/board-page.tsx');
+const loadAdminLayout = () => import('./layouts/admin-layout.tsx');
+const loadWaiterLayout = () => import('./layouts/waiter-layout.tsx');
+const loadKitchenLayout = () => import('./layouts/kitchen-layout.tsx');
+
+const AdminTables = page(loadAdminTables, 'AdminTablesPage');
+const WaiterHome = page(loadWaiterHome, 'WaiterHomePage');
 const AdminOrder = page(() => import('../features/orders/admin-order-page.tsx'), 'AdminOrderPage');
 const WaiterOrder = page(() => import('../features/orders/waiter-order-page.tsx'), 'WaiterOrderPage');
-const Board = page(() => import('../features/board/board-page.tsx'), 'BoardPage');
+const Board = page(loadBoard, 'BoardPage');
 const Panel = page(() => import('../features/panel/panel-page.tsx'), 'PanelPage');
 const Checkout = page(() => import('../features/checkout/checkout-page.tsx'), 'CheckoutPage');
 const Tickets = page(() => import('../features/tickets/tickets-page.tsx'), 'TicketsPage');
 const Products = page(() => import('../features/products/products-page.tsx'), 'ProductsPage');
+const Promotions = page(() => import('../features/promotions/promotions-page.tsx'), 'PromotionsPage');
 const CashClose = page(() => import('../features/cash-close/cash-close-page.tsx'), 'CashClosePage');
+const Reports = page(() => import('../features/reports/reports-page.tsx'), 'ReportsPage');
 const Caja = page(() => import('../features/drawer/caja-page.tsx'), 'CajaPage');
 const Settings = page(() => import('../features/settings/settings-page.tsx'), 'SettingsPage');
 const ResetPassword = page(() => import('../features/auth/reset-password-page.tsx'), 'ResetPasswordPage');
 
 // The layouts (and the offline banner and outbox they carry) load after sign-in, not with the login page.
-const AdminLayout = page(() => import('./layouts/admin-layout.tsx'), 'AdminLayout');
-const WaiterLayout = page(() => import('./layouts/waiter-layout.tsx'), 'WaiterLayout');
-const KitchenLayout = page(() => import('./layouts/kitchen-layout.tsx'), 'KitchenLayout');
+const AdminLayout = page(loadAdminLayout, 'AdminLayout');
+const WaiterLayout = page(loadWaiterLayout, 'WaiterLayout');
+const KitchenLayout = page(loadKitchenLayout, 'KitchenLayout');
+
+/** A role's home, opened signed in: load its layout and screen at once, not layout-then-screen. */
+const HOME_LOADERS: Record<string, { role: Role[]; load: (() => Promise<unknown>)[] }> = {
+  '/waiter/home': { role: ['waiter'], load: [loadWaiterLayout, loadWaiterHome] },
+  '/admin/home': { role: ['admin'], load: [loadAdminLayout, loadAdminTables] },
+  '/kitchen/cocina': { role: ['kitchen', 'barra'], load: [loadKitchenLayout, loadBoard] },
+  '/kitchen/barra': { role: ['kitchen', 'barra'], load: [loadKitchenLayout, loadBoard] },
+};
+
+export function warmRoute(pathname: string, role: Role): void {
+  const home = HOME_LOADERS[pathname];
+  if (home?.role.includes(role)) for (const load of home.load) void load().catch(() => undefined);
+}
 
 const toLogin = <Navigate to="/login" replace />;
 
@@ -58,12 +81,14 @@ const routes: RouteObject[] = [
       { path: 'kanban/barra', element: Board },
       { path: 'tickets', element: Tickets },
       { path: 'manage-products', element: Products },
+      { path: 'promociones', element: Promotions },
       { path: 'checkout', element: Checkout },
       { path: 'checkout/:orderId', element: Checkout },
       { path: 'order/:tableId', element: AdminOrder },
       { path: 'panel', element: Panel },
       { path: 'cierre', element: CashClose },
       { path: 'caja', element: Caja },
+      { path: 'reportes', element: Reports },
       { path: 'settings', element: Settings },
     ],
   },

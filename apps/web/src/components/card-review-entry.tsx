@@ -5,8 +5,9 @@ import { Button } from './ui/button.tsx';
 import { Input, Label } from './ui/input.tsx';
 import { errorMessage } from '../lib/api.ts';
 import { useSettleCardReview } from '../lib/card-reviews.ts';
-import { formatDateTime, money } from '../lib/format.ts';
+import { money } from '../lib/format.ts';
 import { t } from '../lib/i18n/es-MX.ts';
+import { useBusinessDates } from '../lib/dates.ts';
 
 /**
  * One approved card charge waiting for review: what the terminal took and why it did not close
@@ -14,6 +15,7 @@ import { t } from '../lib/i18n/es-MX.ts';
  * terminal'), the server re-checks everything and audits it.
  */
 export function CardReviewEntry({ payment, canSettle, extra }: { payment: CardPayment; canSettle: boolean; extra?: string }) {
+  const dates = useBusinessDates();
   const { record, refunded } = useSettleCardReview();
   const [refunding, setRefunding] = useState(false);
   const [note, setNote] = useState('');
@@ -39,7 +41,7 @@ export function CardReviewEntry({ payment, canSettle, extra }: { payment: CardPa
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="font-semibold tabular-nums">{t.cardReview.charged(money(payment.approvedAmount ?? payment.amount))}</p>
         <p className="text-xs text-slate-500">
-          {formatDateTime(payment.updatedAt)}
+          {dates.dateTime(payment.updatedAt)}
           {payment.providerPaymentId && ` · ${t.cardReview.paymentId(payment.providerPaymentId)}`}
         </p>
       </div>

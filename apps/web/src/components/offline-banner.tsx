@@ -6,8 +6,9 @@ import { useReachability } from '../lib/connection.ts';
 import { t } from '../lib/i18n/es-MX.ts';
 import { outbox, useOutboxEntries } from '../lib/outbox/index.ts';
 import { useSession } from '../lib/session.ts';
+import { patchCachedOrders } from '../lib/order-cache.ts';
 
-/** Starts the outbox for the signed-in user; refreshes an order once its queue is sent; tells a refusal at once. */
+/** Starts the outbox for the signed-in user; patches (or refreshes) an order once its queue is sent; tells a refusal at once. */
 function useOutboxRunner(): void {
   const { data: user } = useSession();
   const qc = useQueryClient();
@@ -20,7 +21,9 @@ function useOutboxRunner(): void {
       outbox.onEvent((event) => {
         if (event.type === 'refused') toast.error(t.offline.failedToast(event.entry.label, event.entry.error ?? ''));
         const waiting = outbox.snapshot().some((e) => e.state === 'pending' && e.tableId === event.entry.tableId);
-        if (!waiting) void qc.invalidateQueries({ queryKey: ['table-order', event.entry.tableId] });
+        // A sent item write's light answer patches the cached order; otherwise it is read again.
+        const patched = event.type === 'sent' && patchCachedOrders(qc, ['table-order', event.entry.tableId], event.body);
+        if (!waiting && !patched) void qc.invalidateQueries({ queryKey: ['table-order', event.entry.tableId] });
       }),
     [qc],
   );

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
-import { t } from '../lib/i18n/es-MX.ts';
+import { t } from '../lib/i18n/first-screen.ts';
 import { useSession } from '../lib/session.ts';
 import { useLockDevice, useSharedDevice } from '../lib/shared-device.ts';
 

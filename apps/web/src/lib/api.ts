@@ -1,5 +1,6 @@
-import { t } from './i18n/es-MX.ts';
+import { t } from './i18n/first-screen.ts';
 import { connection } from './connection.ts';
+import { reportClientError } from './report-error.ts';
 
 /** An API failure carrying the server's Spanish message, safe to show in a toast. */
 export class ApiError extends Error {
@@ -17,10 +18,37 @@ interface ErrorBody {
   error?: { code?: string; message?: string };
 }
 
+/**
+ * How a response is read: the contract's response schema for the route (the one the server
+ * serialises with), so what the screens get is the contract's type, checked. Typed by shape
+ * (`safeParse`), so this module — on the first screen — does not import zod itself.
+ */
+export interface ResponseSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: unknown };
+}
+
+/**
+ * The calls of the first screen (session, sign-in, the business name) read their answer
+ * unchecked: parsing them would put zod into the entry the login route loads (decision 0024's
+ * addendum, docs/performance.md). The server still serialises them through their schema.
+ */
+export function unchecked<T>(): ResponseSchema<T> {
+  return { safeParse: (data) => ({ success: true, data: data as T }) };
+}
+
+/** For writes whose answer the screen does not read. */
+export const IGNORED: ResponseSchema<void> = { safeParse: () => ({ success: true, data: undefined }) };
+
 // Above the server's own 15 s limit on calls to the card provider, so a slow provider still answers.
 const WRITE_TIMEOUT_MS = 25_000;
 
-export async function api<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+export async function api<T>(
+  schema: ResponseSchema<T>,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, {
@@ -46,7 +74,15 @@ export async function api<T>(method: string, path: string, body?: unknown, heade
       err?.message ?? (res.status >= 500 ? t.app.unexpected : t.app.forbidden),
     );
   }
-  return data as T;
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    // A server and a web of different versions, or a bug: logged on the server like a crashed
+    // screen (the path only, as crash reports do: a query can hold a token); the person gets a
+    // message, not a broken screen.
+    reportClientError(new Error(`${method} ${path.split('?')[0]}: response does not match its schema: ${String(parsed.error)}`));
+    throw new ApiError(res.status, 'invalid_response', t.apiResponse.invalid);
+  }
+  return parsed.data;
 }
 
 function safeJson(text: string): unknown {
@@ -57,15 +93,31 @@ function safeJson(text: string): unknown {
   }
 }
 
-export const get = <T>(path: string) => api<T>('GET', path);
-export const post = <T>(path: string, body?: unknown, headers?: Record<string, string>) => api<T>('POST', path, body, headers);
-export const patch = <T>(path: string, body?: unknown) => api<T>('PATCH', path, body);
-export const put = <T>(path: string, body?: unknown) => api<T>('PUT', path, body);
-export const del = <T>(path: string, body?: unknown) => api<T>('DELETE', path, body);
+export const get = <T>(schema: ResponseSchema<T>, path: string) => api(schema, 'GET', path);
+export const post = <T>(schema: ResponseSchema<T>, path: string, body?: unknown, headers?: Record<string, string>) =>
+  api(schema, 'POST', path, body, headers);
+export const patch = <T>(schema: ResponseSchema<T>, path: string, body?: unknown) => api(schema, 'PATCH', path, body);
+export const put = <T>(schema: ResponseSchema<T>, path: string, body?: unknown) => api(schema, 'PUT', path, body);
+export const del = <T>(schema: ResponseSchema<T>, path: string, body?: unknown) => api(schema, 'DELETE', path, body);
 
 /** Actions that cannot wait in the outbox fail at once, with their own message, when the server is out of reach. */
 export function requireOnline(message: string): void {
   if (connection.isOffline()) throw new ApiError(0, 'offline', message);
+}
+
+/**
+ * A write that cannot wait in the outbox (it depends on the server's state at the moment: splits,
+ * moves): refused at once when offline, and a request the network dropped before the browser
+ * noticed is refused with the same message (decision 0022). Never queued, never retried here.
+ */
+export async function onlineOnly<T>(message: string, write: () => Promise<T>): Promise<T> {
+  requireOnline(message);
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'network') throw new ApiError(0, 'offline', message);
+    throw error;
+  }
 }
 
 /** The offline refusal's own message, or the screen's usual one. */

@@ -1,6 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BoardItem, BoardResponse, BoardStationFilter, ItemStatusBody, OrderItem } from '@comanda/contract';
+import {
+  type BoardItem,
+  type BoardStationFilter,
+  type ItemStatusBody,
+  BoardResponseSchema,
+  ItemStatusResponseSchema,
+} from '@comanda/contract';
 import type { ItemStatus } from '@comanda/domain';
+import { boardTopic } from '@comanda/contract';
 import { get, patch } from './api.ts';
 import { useLiveQueries } from './use-live.ts';
 
@@ -18,11 +25,12 @@ export interface BoardData {
 /** Items of the active orders, refetched whenever the server says a board changed. */
 export function useBoardItems(station: BoardStationFilter, view: BoardView) {
   const key = boardKey(station, view);
-  useLiveQueries(['board'], [key]);
+  // A station's board hears only its station (decision 0029): a beer does not refetch the kitchen.
+  useLiveQueries([station === 'all' ? 'board' : boardTopic(station)], [key]);
   return useQuery({
     queryKey: key,
     queryFn: async (): Promise<BoardData> => {
-      const res = await get<BoardResponse>(`/api/board?station=${station}&view=${view}`);
+      const res = await get(BoardResponseSchema, `/api/board?station=${station}&view=${view}`);
       return { items: res.items, clockOffsetMs: res.now - Date.now() };
     },
     staleTime: 5_000,
@@ -42,7 +50,7 @@ export function useSetItemStatus(onError: (error: unknown) => void) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ item, status }: StatusChange) =>
-      patch<{ item: OrderItem }>(`/api/orders/${item.orderId}/items/${item.id}/status`, { status } satisfies ItemStatusBody),
+      patch(ItemStatusResponseSchema, `/api/orders/${item.orderId}/items/${item.id}/status`, { status } satisfies ItemStatusBody),
     onMutate: async ({ item, status }) => {
       await qc.cancelQueries({ queryKey: BOARD_KEY });
       const previous = qc.getQueriesData<BoardData>({ queryKey: BOARD_KEY });

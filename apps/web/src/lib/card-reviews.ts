@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CardPayment, CardReview, Order } from '@comanda/contract';
+import {
+  type CardPayment,
+  CardPaymentResponseSchema,
+  CardReviewListResponseSchema,
+  RecordCardPaymentResponseSchema,
+} from '@comanda/contract';
 import { get, post } from './api.ts';
 import { newIdempotencyKey } from './ids.ts';
 import { orderKey } from './orders.ts';
@@ -12,7 +17,7 @@ export function useCardReviews() {
   useLiveQueries(['terminals', 'tables'], [CARD_REVIEWS_KEY]);
   return useQuery({
     queryKey: CARD_REVIEWS_KEY,
-    queryFn: async () => (await get<{ reviews: CardReview[] }>('/api/card-payments/review')).reviews,
+    queryFn: async () => (await get(CardReviewListResponseSchema, '/api/card-payments/review')).reviews,
   });
 }
 
@@ -30,12 +35,12 @@ export function useSettleCardReview() {
   };
   const record = useMutation({
     mutationFn: async (p: Pick<CardPayment, 'id' | 'orderId'>) =>
-      post<{ payment: CardPayment; order: Order }>(`/api/card-payments/${p.id}/record`, undefined, { 'idempotency-key': settleKey() }),
+      post(RecordCardPaymentResponseSchema, `/api/card-payments/${p.id}/record`, undefined, { 'idempotency-key': settleKey() }),
     onSettled: (_d, _e, p) => refresh(p.orderId),
   });
   const refunded = useMutation({
     mutationFn: async ({ note, ...p }: Pick<CardPayment, 'id' | 'orderId'> & { note: string }) =>
-      post<{ payment: CardPayment }>(`/api/card-payments/${p.id}/refunded`, note.trim() ? { note: note.trim() } : {}, {
+      post(CardPaymentResponseSchema, `/api/card-payments/${p.id}/refunded`, note.trim() ? { note: note.trim() } : {}, {
         'idempotency-key': settleKey(),
       }),
     onSettled: (_d, _e, p) => refresh(p.orderId),

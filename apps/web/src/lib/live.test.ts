@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveClient } from './live.ts';
+import type { OrderTopic } from '@comanda/contract';
 
 class FakeSocket {
   static OPEN = 1;
@@ -104,7 +105,7 @@ describe('LiveClient', () => {
   });
   it('resubscribes in messages of at most 50 topics, as the server accepts', () => {
     const client = new LiveClient();
-    const topics = Array.from({ length: 120 }, (_, i) => `order:o${i}`);
+    const topics = Array.from({ length: 120 }, (_, i): OrderTopic => `order:o${i}`);
     for (const t of topics) client.subscribe(t, () => undefined);
     client.start();
     const socket = FakeSocket.instances[0]!;

@@ -1,4 +1,4 @@
-import type { LiveEvent, LiveServerMessage } from '@comanda/contract';
+import type { LiveEvent, LiveEventOf, LiveServerMessage, LiveTopicName } from '@comanda/contract';
 
 export type LiveStatus = 'connecting' | 'open' | 'closed';
 type Listener = (event: LiveEvent) => void;
@@ -32,17 +32,20 @@ export class LiveClient {
     this.setStatus('closed');
   }
 
-  subscribe(topic: string, listener: Listener): () => void {
+  /** Listens to one topic; the server sends only that topic's events, so the listener gets them typed. */
+  subscribe<T extends LiveTopicName>(topic: T, listener: (event: LiveEventOf<T>) => void): () => void {
     let set = this.topics.get(topic);
     if (!set) {
       set = new Set();
       this.topics.set(topic, set);
       this.send({ op: 'subscribe', topics: [topic] });
     }
-    set.add(listener);
+    // Sound: handle() calls a topic's listeners only with that topic's events.
+    const stored = listener as Listener;
+    set.add(stored);
     return () => {
       const current = this.topics.get(topic);
-      current?.delete(listener);
+      current?.delete(stored);
       if (current && current.size === 0) {
         this.topics.delete(topic);
         this.send({ op: 'unsubscribe', topics: [topic] });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PrintAlert, Role } from '@comanda/contract';
+import { type Role, PrintAlertsResponseSchema } from '@comanda/contract';
 import { get } from './api.ts';
 import { useLiveQueries } from './use-live.ts';
 
@@ -11,7 +11,7 @@ export function usePrintAlerts(role: Role | undefined) {
   useLiveQueries(enabled ? ['printers'] : [], [PRINT_ALERTS_KEY]);
   return useQuery({
     queryKey: PRINT_ALERTS_KEY,
-    queryFn: async () => (await get<{ alerts: PrintAlert[] }>('/api/printers/alerts')).alerts,
+    queryFn: async () => (await get(PrintAlertsResponseSchema, '/api/printers/alerts')).alerts,
     enabled,
     // The alert starts when a job gets old, with no change to announce it: check now and then too.
     refetchInterval: 30_000,

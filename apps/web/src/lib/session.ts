@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
 import type { LoginBody, SessionUser, Role } from '@comanda/contract';
-import { ApiError, get, post } from './api.ts';
+import { ApiError, get, post, unchecked } from './api.ts';
 
 export const SESSION_KEY = ['session'] as const;
 export const KITCHEN_NAME_KEY = 'comanda.kitchenUserName';
@@ -14,7 +14,7 @@ export const ROLE_HOME: Record<Role, string> = {
 
 async function fetchSession(): Promise<SessionUser | null> {
   try {
-    return (await get<{ user: SessionUser }>('/api/auth/me')).user;
+    return (await get(unchecked<{ user: SessionUser }>(), '/api/auth/me')).user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
@@ -28,7 +28,7 @@ export function useSession() {
 export function useLogin() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: LoginBody) => post<{ user: SessionUser }>('/api/auth/login', body),
+    mutationFn: (body: LoginBody) => post(unchecked<{ user: SessionUser }>(), '/api/auth/login', body),
     onSuccess: ({ user }) => {
       if (user.role === 'kitchen' || user.role === 'barra') localStorage.setItem(KITCHEN_NAME_KEY, user.displayName);
       qc.setQueryData(SESSION_KEY, user);
@@ -39,7 +39,7 @@ export function useLogin() {
 export function useLogout() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => post('/api/auth/logout'),
+    mutationFn: () => post(unchecked<unknown>(), '/api/auth/logout'),
     onSuccess: () => {
       localStorage.removeItem(KITCHEN_NAME_KEY);
       qc.clear();

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { CurrentSharedDevice, PinLoginBody, SessionUser } from '@comanda/contract';
-import { get, post } from './api.ts';
+import { get, post, unchecked } from './api.ts';
 import { KITCHEN_NAME_KEY, SESSION_KEY, useLogout } from './session.ts';
 
 export const SHARED_DEVICE_KEY = ['shared-device', 'current'] as const;
@@ -10,7 +10,7 @@ export const SHARED_DEVICE_KEY = ['shared-device', 'current'] as const;
 export function useSharedDevice() {
   return useQuery({
     queryKey: SHARED_DEVICE_KEY,
-    queryFn: () => get<CurrentSharedDevice>('/api/shared-devices/current'),
+    queryFn: () => get(unchecked<CurrentSharedDevice>(), '/api/shared-devices/current'),
     staleTime: 60_000,
     retry: 1,
   });
@@ -20,7 +20,7 @@ export function useSharedDevice() {
 export function usePinLogin() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: PinLoginBody) => post<{ user: SessionUser }>('/api/auth/pin-login', body),
+    mutationFn: (body: PinLoginBody) => post(unchecked<{ user: SessionUser }>(), '/api/auth/pin-login', body),
     onSuccess: ({ user }) => {
       if (user.role === 'kitchen' || user.role === 'barra') localStorage.setItem(KITCHEN_NAME_KEY, user.displayName);
       else localStorage.removeItem(KITCHEN_NAME_KEY);

@@ -1,10 +1,13 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { LiveEvent } from '@comanda/contract';
+import type { LiveEventOf, LiveTopicName } from '@comanda/contract';
 import { liveClient, type LiveStatus } from './live.ts';
 
-/** Calls onEvent for each event of the topics while the component is mounted. */
-export function useLiveTopics(topics: readonly string[], onEvent: (e: LiveEvent) => void): void {
+/**
+ * Calls onEvent for each event of the topics while the component is mounted. Topics and the
+ * event types onEvent compares against are typed by the contract (live-events.ts).
+ */
+export function useLiveTopics<T extends LiveTopicName>(topics: readonly T[], onEvent: (e: LiveEventOf<T>) => void): void {
   const handler = useRef(onEvent);
   handler.current = onEvent;
   const key = topics.join('|');
@@ -12,7 +15,7 @@ export function useLiveTopics(topics: readonly string[], onEvent: (e: LiveEvent)
     const offs = key
       .split('|')
       .filter(Boolean)
-      .map((topic) => liveClient.subscribe(topic, (e) => handler.current(e)));
+      .map((topic) => liveClient.subscribe(topic as T, (e) => handler.current(e)));
     return () => offs.forEach((off) => off());
   }, [key]);
 }
@@ -28,9 +31,10 @@ export function useLiveTopics(topics: readonly string[], onEvent: (e: LiveEvent)
  * that mounts them refetches at once.
  */
 export function useLiveQueries(
-  topics: readonly string[],
+  topics: readonly LiveTopicName[],
   queryKeys: readonly QueryKey[],
   versionOf?: (data: unknown) => number | undefined,
+  settleMs = 0,
 ): void {
   const qc = useQueryClient();
   const keys = JSON.stringify(queryKeys);
@@ -42,11 +46,19 @@ export function useLiveQueries(
   );
   useLiveTopics(topics, (event) => {
     for (const queryKey of queryKeys) {
-      if (versionOf && event.version !== undefined) {
+      const current = () => {
+        if (!versionOf || event.version === undefined) return false;
         const cached = versionOf(qc.getQueryData(queryKey));
-        if (cached !== undefined && cached >= event.version) continue;
-      }
-      void qc.invalidateQueries({ queryKey });
+        return cached !== undefined && cached >= event.version;
+      };
+      if (current()) continue;
+      // With settleMs, a versioned event waits that long first: this screen's own write answers
+      // with the new version (decision 0029) and then nothing needs reading.
+      if (settleMs > 0 && versionOf && event.version !== undefined) {
+        setTimeout(() => {
+          if (!current()) void qc.invalidateQueries({ queryKey });
+        }, settleMs);
+      } else void qc.invalidateQueries({ queryKey });
     }
   });
 }

@@ -5,16 +5,12 @@ import { requireUser } from '../../http/context.ts';
 import { AppError, tooManyRequests, unauthorized } from '../../http/errors.ts';
 import { audit } from '../../http/audit.ts';
 import { verifyPassword } from '../../auth/password.ts';
-import { LOGIN_BACKOFF, LOGIN_QUEUE_PER_ACCOUNT, loginKeys, waitMessage } from '../../auth/throttle.ts';
+import { LOGIN_BACKOFF, LOGIN_QUEUE_PER_ACCOUNT, loginKeys, waitMessage, type BackoffCounted } from '../../auth/throttle.ts';
 import type { AppContext } from '../../http/context.ts';
 import { clearSessionCookie, createSession, endSession, setSessionCookie } from '../../auth/sessions.ts';
+import { MESSAGES } from '../../http/messages.ts';
 
-export const AUTH_MESSAGES = {
-  userNotFound: 'Usuario no encontrado',
-  wrongPassword: 'Contraseña incorrecta',
-  inactive: 'Usuario inactivo, contacte al administrador',
-  unknownRole: 'Rol de usuario no reconocido',
-} as const;
+export const AUTH_MESSAGES = MESSAGES.auth;
 
 export const authRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -31,21 +27,37 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
       // check before the first failure is counted.
       const checked = await ctx.throttle.serialize(keys.account, LOGIN_QUEUE_PER_ACCOUNT, async () => {
         // During a back-off window the password is not even checked; after it, it always is.
-        const wait = Math.max(...(Object.keys(keys) as (keyof typeof keys)[]).map((k) => ctx.throttle.waitMs(keys[k], LOGIN_BACKOFF[k])));
-        if (wait > 0) {
-          reply.header('retry-after', String(Math.ceil(wait / 1000)));
-          throw tooManyRequests(waitMessage(wait));
+        // The failure is counted before the check (shared by every server process) and taken
+        // back if the password is right.
+        const scopes = Object.keys(keys) as (keyof typeof keys)[];
+        const reserved = await ctx.throttle.backoffReserve(scopes.map((k) => [keys[k], LOGIN_BACKOFF[k]] as const));
+        if (!reserved.ok) {
+          reply.header('retry-after', String(Math.ceil(reserved.waitMs / 1000)));
+          throw tooManyRequests(waitMessage(reserved.waitMs));
         }
-        const row = await ctx.db.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
-        const ok = await verifyPassword(row?.password_hash ?? null, request.body.password);
+        let row: Awaited<ReturnType<typeof findUser>>;
+        let ok: boolean;
+        try {
+          row = await findUser(ctx, email);
+          ok = await verifyPassword(row?.password_hash ?? null, request.body.password);
+        } catch (error) {
+          await ctx.throttle.backoffRefund(reserved.counted).catch(() => undefined); // the server failed, not the guess
+          throw error;
+        }
         if (!row || !ok) {
-          await recordLoginFailure(ctx, { email, ip, userId: row?.id ?? null, keys });
+          await recordLoginFailure(ctx, {
+            email,
+            ip,
+            userId: row?.id ?? null,
+            counted: scopes.map((k, i) => [k, reserved.counted[i]!] as const),
+          });
           throw new AppError(
             401,
             row ? 'wrong_password' : 'user_not_found',
             row ? AUTH_MESSAGES.wrongPassword : AUTH_MESSAGES.userNotFound,
           );
         }
+        await ctx.throttle.backoffRefund(reserved.counted);
         return row;
       });
       if (!checked) throw tooManyRequests(waitMessage(1000));
@@ -53,7 +65,7 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
       if (user.active === 0) throw new AppError(403, 'inactive', AUTH_MESSAGES.inactive);
       if (!(ROLES as readonly string[]).includes(user.role)) throw new AppError(403, 'unknown_role', AUTH_MESSAGES.unknownRole);
       // Only this device's count starts over: the account's and the address's keep counting.
-      ctx.throttle.reset(keys.pair);
+      await ctx.throttle.reset(keys.pair);
       const token = await createSession(ctx, user.id);
       setSessionCookie(ctx, reply, token, isSecure(ctx.config.SECURE_COOKIES, request.protocol));
       return { user: { id: user.id, email: user.email, displayName: user.display_name, role: user.role as Role } };
@@ -72,19 +84,22 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
   });
 };
 
+const findUser = (ctx: AppContext, email: string) =>
+  ctx.db.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+
 function isSecure(setting: 'auto' | 'true' | 'false', protocol: string): boolean {
   if (setting === 'auto') return protocol === 'https';
   return setting === 'true';
 }
 
 /**
- * Counts a failed sign-in against the account+address pair, the account and the address, and
- * audits it; each back-off that starts is audited too (and the users list refreshes, where the
+ * Audits a failed sign-in (already counted against the account+address pair, the account and
+ * the address); each back-off that starts is audited too (and the users list refreshes, where the
  * admin sees the lock and can lift it).
  */
 async function recordLoginFailure(
   ctx: AppContext,
-  input: { email: string; ip: string; userId: string | null; keys: Record<keyof typeof LOGIN_BACKOFF, string> },
+  input: { email: string; ip: string; userId: string | null; counted: readonly (readonly [keyof typeof LOGIN_BACKOFF, BackoffCounted])[] },
 ): Promise<void> {
   const now = ctx.clock.now();
   await audit(ctx.db.db, now, {
@@ -94,10 +109,8 @@ async function recordLoginFailure(
     entityId: input.userId,
     data: { email: input.email, ip: input.ip },
   });
-  for (const scope of Object.keys(LOGIN_BACKOFF) as (keyof typeof LOGIN_BACKOFF)[]) {
-    const waitMs = ctx.throttle.backoffFail(input.keys[scope], LOGIN_BACKOFF[scope]);
+  for (const [scope, { waitMs, failures }] of input.counted) {
     if (waitMs === 0) continue;
-    const failures = ctx.throttle.backoffState(input.keys[scope], LOGIN_BACKOFF[scope])?.failures ?? 0;
     await audit(ctx.db.db, now, {
       actor: null,
       action: 'auth.locked',

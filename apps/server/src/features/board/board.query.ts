@@ -1,10 +1,11 @@
 import type { BoardItem, BoardQuery } from '@comanda/contract';
-import { DELIVERED_RETENTION_MS } from '@comanda/domain';
+import { DELIVERED_RETENTION_MS, VOID_BOARD_RETENTION_MS } from '@comanda/domain';
 import type { Trx } from '../../http/transaction.ts';
+import { readModifiers } from '../../model/modifiers/modifier-store.ts';
 
 /**
  * Items of active orders for the kitchen and bar boards, oldest first. Deleted items never
- * show; delivered ones only while younger than the retention window (SPEC §9), unless the
+ * show (recent voids with a reason only as CANCELADO, on the boards); delivered ones only while younger than the retention window (SPEC §9), unless the
  * admin panel asks for every item of the open orders.
  */
 export async function listBoardItems(db: Trx, query: BoardQuery, now: number): Promise<BoardItem[]> {
@@ -23,6 +24,7 @@ export async function listBoardItems(db: Trx, query: BoardQuery, now: number): P
       'i.product_name',
       'i.quantity',
       'i.notes',
+      'i.modifiers',
       'i.category',
       'i.station',
       'i.status',
@@ -36,7 +38,14 @@ export async function listBoardItems(db: Trx, query: BoardQuery, now: number): P
     const deliveredSince = now - DELIVERED_RETENTION_MS;
     q = q.where((eb) => eb.or([eb('i.status', '!=', 'entregado'), eb('i.updated_at', '>', deliveredSince)]));
   }
-  const rows = await q.execute();
+  const live = await q.execute();
+  const voids = query.view === 'board' ? await recentVoids(db, query, now) : [];
+  const rows: ((typeof live)[number] & { void_reason?: string | null })[] = [...live];
+  // Each void goes in by creation time, next to the line it was split from.
+  for (const v of voids) {
+    const at = rows.findIndex((r) => Number(r.created_at) > Number(v.created_at));
+    rows.splice(at === -1 ? rows.length : at, 0, v);
+  }
   return rows.map((r) => ({
     id: r.id,
     orderId: r.order_id,
@@ -52,5 +61,44 @@ export async function listBoardItems(db: Trx, query: BoardQuery, now: number): P
     status: r.status,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
+    ...(r.void_reason ? { cancelled: true, voidReason: r.void_reason } : {}),
+    // Only on lines with options (decision 0026): a plain line's card reads as before.
+    ...(r.modifiers ? { modifiers: readModifiers(r.modifiers) } : {}),
   }));
+}
+
+/**
+ * Voids with a reason (issue #14) of the last few minutes, shown as CANCELADO so the station
+ * stops making them, also when the whole order was cancelled; never one already delivered.
+ * SPEC deletes (no reason) never show. Read by the deleted_at index, apart from the live items.
+ */
+async function recentVoids(db: Trx, query: BoardQuery, now: number) {
+  let q = db
+    .selectFrom('order_items as i')
+    .innerJoin('orders as o', 'o.id', 'i.order_id')
+    .where('i.deleted_at', '>', now - VOID_BOARD_RETENTION_MS)
+    .where('i.is_deleted', '=', 1)
+    .where('i.void_reason', 'is not', null)
+    .where('i.status', '!=', 'entregado')
+    .where('o.status', 'in', ['activo', 'cancelado'])
+    .select([
+      'i.id',
+      'i.order_id',
+      'o.table_id',
+      'o.table_number',
+      'o.table_name',
+      'o.waiter_name',
+      'i.product_name',
+      'i.quantity',
+      'i.notes',
+      'i.modifiers',
+      'i.category',
+      'i.station',
+      'i.status',
+      'i.created_at',
+      'i.updated_at',
+      'i.void_reason',
+    ]);
+  if (query.station !== 'all') q = q.where('i.station', '=', query.station);
+  return q.execute();
 }

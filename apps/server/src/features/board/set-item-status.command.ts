@@ -1,5 +1,5 @@
 import type { OrderItem, SessionUser } from '@comanda/contract';
-import type { ItemStatus } from '@comanda/domain';
+import { mayMoveStationItems, type ItemStatus } from '@comanda/domain';
 import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
@@ -7,12 +7,9 @@ import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { requireOpenOrder, touchOrder } from '../../model/orders/order-repository.ts';
 import { presentItem } from '../../model/orders/order-presenter.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
+import { MESSAGES } from '../../http/messages.ts';
 
-export const BOARD_MESSAGES = {
-  itemNotFound: 'Item no encontrado',
-  itemDeleted: 'El item fue eliminado y no se puede modificar',
-  otherStation: 'Solo puedes actualizar items de tu estación',
-} as const;
+export const BOARD_MESSAGES = MESSAGES.board;
 
 export interface SetItemStatusInput {
   orderId: string;
@@ -35,10 +32,8 @@ export async function setItemStatus(ctx: AppContext, input: SetItemStatusInput):
       .where('order_id', '=', input.orderId)
       .executeTakeFirst();
     if (!item) throw notFound(BOARD_MESSAGES.itemNotFound);
-    const role = input.actor.role;
-    if ((role === 'kitchen' && item.station !== 'cocina') || (role === 'barra' && item.station !== 'barra')) {
-      throw forbidden(BOARD_MESSAGES.otherStation);
-    }
+    // The route admits admin, kitchen and bar staff; the board shows the same rule (domain).
+    if (!mayMoveStationItems(input.actor.role, item.station)) throw forbidden(BOARD_MESSAGES.otherStation);
     if (item.is_deleted === 1) throw conflict(BOARD_MESSAGES.itemDeleted, 'item_deleted');
     // A repeated click is not a change: no new version, no audit entry, no retention reset.
     if (item.status === input.status) return presentItem(item);
@@ -59,7 +54,7 @@ export async function setItemStatus(ctx: AppContext, input: SetItemStatusInput):
       entityId: item.id,
       data: { orderId: input.orderId, from: item.status, to: input.status, station: item.station },
     });
-    emitOrderChanged(emit, input.orderId, version, { owner: order.waiter_id, board: true });
+    emitOrderChanged(emit, input.orderId, version, { owner: order.waiter_id, board: [item.station] });
     return presentItem(updated);
   });
 }

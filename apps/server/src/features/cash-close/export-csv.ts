@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { centsToPesos, cents, tableLabel, ticketNumber } from '@comanda/domain';
 import type { Trx } from '../../http/transaction.ts';
 import type { Interval } from '../../model/shift-windows.ts';
+import { CSV_BOM, csvCell } from '../../model/csv.ts';
 
 const HEADER = [
   'Ticket',
@@ -22,16 +23,6 @@ const HEADER = [
   'Cajero',
 ];
 const METHOD_LABEL: Record<string, string> = { efectivo: 'Efectivo', tarjeta: 'Tarjeta', transferencia: 'Transferencia' };
-/** Spreadsheets read a BOM as "this is UTF-8", so accents survive a double click in Excel. */
-const BOM = '\uFEFF';
-
-/** Quotes when needed, and defuses text a spreadsheet would run as a formula (table names are typed by staff). */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 interface ExportRow {
   id: string;
@@ -59,7 +50,9 @@ export async function shiftCsv(db: Trx, window: Interval, timezone: string): Pro
     SELECT o.id, o.table_number, o.table_name, o.waiter_name, o.people_count, o.payment_method, o.subtotal, o.tip, o.total, o.completed_at,
       (SELECT SUM(i.quantity) FROM order_items i WHERE i.order_id = o.id AND i.is_deleted = 0) AS items,
       p.received_amount, p.change_amount, p.id AS payment_id, p.cashier_name
-    FROM orders o LEFT JOIN payments p ON p.order_id = o.id
+    FROM orders o
+    -- One line per order: an order paid in parts shows the payment that settled it.
+    LEFT JOIN payments p ON p.id = (SELECT q.id FROM payments q WHERE q.order_id = o.id ORDER BY q.created_at DESC, q.id DESC LIMIT 1)
     WHERE o.status = 'pagado' AND o.completed_at >= ${window.start} AND o.completed_at < ${window.end}
     ORDER BY o.completed_at, o.id
   `.execute(db);
@@ -88,5 +81,5 @@ export async function shiftCsv(db: Trx, window: Interval, timezone: string): Pro
       .map(csvCell)
       .join(',');
   });
-  return BOM + [HEADER.join(','), ...lines].join('\r\n') + '\r\n';
+  return CSV_BOM + [HEADER.join(','), ...lines].join('\r\n') + '\r\n';
 }

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
+import { cents, type Cents } from '@comanda/domain';
 import type { TicketSummary } from '@comanda/contract';
 import type { Trx } from '../../http/transaction.ts';
-import { paidTickets, presentTicket } from '../../model/tickets/paid-tickets.ts';
+import { paidTickets, presentTicket, ticketPayments } from '../../model/tickets/paid-tickets.ts';
 import type { Interval } from '../../model/shift-windows.ts';
 
 /** Count and total of paid orders completed in the given intervals (the gaps between shifts). */
-export async function outsideShiftTotals(db: Trx, intervals: Interval[]): Promise<{ count: number; total: number }> {
+export async function outsideShiftTotals(db: Trx, intervals: Interval[]): Promise<{ count: number; total: Cents }> {
   let count = 0;
   let total = 0;
   // At most two gaps a day, each an index range of its own.
@@ -17,7 +18,7 @@ export async function outsideShiftTotals(db: Trx, intervals: Interval[]): Promis
     count += Number(rows[0]?.count ?? 0);
     total += Number(rows[0]?.total ?? 0);
   }
-  return { count, total };
+  return { count, total: cents(total) };
 }
 
 /** The tickets themselves, newest first, at most `limit`. */
@@ -29,5 +30,9 @@ export async function outsideShiftTickets(db: Trx, intervals: Interval[], timezo
     .orderBy('o.id', 'desc')
     .limit(limit)
     .execute();
-  return rows.map((row) => presentTicket(row, timezone));
+  const payments = await ticketPayments(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => presentTicket(row, timezone, payments.get(row.id)));
 }

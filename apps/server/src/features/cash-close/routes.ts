@@ -1,9 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CashCloseQuerySchema, CashCloseResponseSchema, OutsideShiftResponseSchema } from '@comanda/contract';
+import {
+  AdjustmentsSummarySchema,
+  CashCloseQuerySchema,
+  CashCloseResponseSchema,
+  OutsideShiftResponseSchema,
+  PromotionDiscountsResponseSchema,
+} from '@comanda/contract';
 import { ADMIN } from '../../http/access.ts';
 import { cashCloseReport, outsideShiftReport } from './cash-close.query.ts';
 import { shiftCsv } from './export-csv.ts';
+import { shiftAdjustments } from './adjustments.query.ts';
+import { shiftPromotionDiscounts } from './promotions.query.ts';
 import { resolveShift, shiftInterval } from '../../model/shift-windows.ts';
 
 /** Cierre de Caja (SPEC §2, §3, §9): admin only; the shift window is computed here, never in the browser. */
@@ -21,6 +29,26 @@ export const cashCloseRoutes: FastifyPluginAsync = async (base) => {
     '/api/cash-close/outside',
     { config: { access: ADMIN }, schema: { querystring: CashCloseQuerySchema, response: { 200: OutsideShiftResponseSchema } } },
     async (request) => outsideShiftReport(ctx, request.query.date),
+  );
+
+  // Descuentos y cortesías of the shift, by reason and by user (decision 0017).
+  app.get(
+    '/api/cash-close/adjustments',
+    { config: { access: ADMIN }, schema: { querystring: CashCloseQuerySchema, response: { 200: AdjustmentsSummarySchema } } },
+    async (request) => {
+      const shift = await resolveShift(ctx, request.query.date);
+      return shiftAdjustments(ctx.db.db, shiftInterval(shift.date, shift));
+    },
+  );
+
+  // Descuentos por promoción of the shift, by promotion name (decision 0028).
+  app.get(
+    '/api/cash-close/promotions',
+    { config: { access: ADMIN }, schema: { querystring: CashCloseQuerySchema, response: { 200: PromotionDiscountsResponseSchema } } },
+    async (request) => {
+      const shift = await resolveShift(ctx, request.query.date);
+      return shiftPromotionDiscounts(ctx.db.db, shiftInterval(shift.date, shift), shift.date);
+    },
   );
 
   app.get(

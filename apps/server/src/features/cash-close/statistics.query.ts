@@ -3,11 +3,10 @@ import type { HourSales, ProductSales, ShiftStatistics, WaiterSales } from '@com
 import { localHour } from '@comanda/domain';
 import type { Trx } from '../../http/transaction.ts';
 import type { Interval } from '../../model/shift-windows.ts';
+import { type Numeric, toCents, toCount as n } from '../../model/sql-figures.ts';
 
 const HOUR_MS = 3_600_000;
 const TOP = 10;
-type Numeric = number | string | null;
-const n = (v: Numeric): number => (v === null ? 0 : Number(v));
 
 /**
  * Sales per business-local hour. The database buckets by whole hours since the window's
@@ -27,7 +26,7 @@ export async function salesByHour(db: Trx, window: Interval, timezone: string): 
   return Array.from({ length: hours }, (_, bucket) => {
     const start = window.start + bucket * HOUR_MS;
     const row = byBucket.get(bucket);
-    return { hour: localHour(new Date(start), timezone), start, orders: n(row?.orders ?? 0), total: n(row?.total ?? 0) };
+    return { hour: localHour(new Date(start), timezone), start, orders: n(row?.orders), total: toCents(row?.total) };
   });
 }
 
@@ -39,7 +38,7 @@ async function productSales(db: Trx, window: Interval): Promise<ProductSales[]> 
     WHERE o.status = 'pagado' AND o.completed_at >= ${window.start} AND o.completed_at < ${window.end} AND i.is_deleted = 0
     GROUP BY i.product_id
   `.execute(db);
-  return rows.map((r) => ({ productId: r.product_id, productName: r.product_name, quantity: n(r.quantity), amount: n(r.amount) }));
+  return rows.map((r) => ({ productId: r.product_id, productName: r.product_name, quantity: n(r.quantity), amount: toCents(r.amount) }));
 }
 
 async function waiterSales(db: Trx, window: Interval): Promise<WaiterSales[]> {
@@ -50,7 +49,7 @@ async function waiterSales(db: Trx, window: Interval): Promise<WaiterSales[]> {
     GROUP BY waiter_id
   `.execute(db);
   return rows
-    .map((r) => ({ waiterId: r.waiter_id, waiterName: r.waiter_name, orders: n(r.orders), total: n(r.total), tips: n(r.tips) }))
+    .map((r) => ({ waiterId: r.waiter_id, waiterName: r.waiter_name, orders: n(r.orders), total: toCents(r.total), tips: toCents(r.tips) }))
     .sort((a, b) => b.total - a.total || (a.waiterName ?? '').localeCompare(b.waiterName ?? ''));
 }
 

@@ -1,9 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CloseOrderBodySchema, CloseOrderParamsSchema, IdempotencyHeadersSchema, OrderResponseSchema, type Order } from '@comanda/contract';
+import {
+  AddPaymentBodySchema,
+  AddPaymentResponseSchema,
+  CloseOrderBodySchema,
+  CloseOrderParamsSchema,
+  IdempotencyHeadersSchema,
+  OrderResponseSchema,
+  type Order,
+} from '@comanda/contract';
 import { STAFF_FLOOR } from '../../http/access.ts';
 import { requireUser } from '../../http/context.ts';
 import { closeWithCash } from './close-with-cash.command.ts';
+import { addPayment } from './add-payment.command.ts';
 
 export const checkoutRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -32,5 +41,22 @@ export const checkoutRoutes: FastifyPluginAsync = async (base) => {
       // A repeat answers exactly what the first request answered; only successes are stored.
       return reply.code(result.statusCode as 200).send(result.body as { order: Order });
     },
+  );
+
+  // One part of a mixed payment (cash or transfer); the generic Idempotency-Key layer covers it.
+  app.post(
+    '/api/orders/:orderId/payments',
+    {
+      config: { access: STAFF_FLOOR },
+      schema: { params: CloseOrderParamsSchema, body: AddPaymentBodySchema, response: { 200: AddPaymentResponseSchema } },
+    },
+    async (request) =>
+      addPayment(ctx, {
+        orderId: request.params.orderId,
+        body: request.body,
+        user: requireUser(request.user),
+        ip: request.ip,
+        sessionHash: request.sessionHash,
+      }),
   );
 };

@@ -31,14 +31,15 @@ export const clientErrorRoutes: FastifyPluginAsync = async (base) => {
       const sourceKey = request.sessionHash ? `client-error:session:${request.sessionHash}` : `client-error:ip:${request.ip}`;
       const addressKey = `client-error:address:${request.ip}`;
       const { perSource, perAddress } = CLIENT_ERROR_LIMITS;
-      if (
-        ctx.throttle.isBlocked(sourceKey, perSource.limit, perSource.windowMs) ||
-        ctx.throttle.isBlocked(addressKey, perAddress.limit, perAddress.windowMs)
-      ) {
+      // Counted first (shared by every server process), taken back when over a limit.
+      const hit = await ctx.throttle.hit([
+        [sourceKey, perSource.windowMs],
+        [addressKey, perAddress.windowMs],
+      ]);
+      if (hit.counts[0]! > perSource.limit || hit.counts[1]! > perAddress.limit) {
+        await ctx.throttle.refund(hit.batch);
         throw tooManyRequests('Demasiados reportes de error. Intenta más tarde');
       }
-      ctx.throttle.fail(sourceKey);
-      ctx.throttle.fail(addressKey);
       const { message, stack, url, userAgent } = request.body;
       request.log.warn(
         {

@@ -8,14 +8,17 @@ import type {
   DrawerSessionView,
   SessionUser,
 } from '@comanda/contract';
-import { countTotal, overShort, type DenominationCount } from '@comanda/domain';
+import { countTotal, overShort, type DenominationCount, cents } from '@comanda/domain';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { audit } from '../../http/audit.ts';
 import { newId } from '../../http/ids.ts';
 import { mutate } from '../../http/transaction.ts';
 import { verifyPin } from '../../auth/verify-pin.ts';
-import { writeConfig } from '../../model/config-store.ts';
+import { getGeneralConfig, writeConfig } from '../../model/config-store.ts';
+import type { Emit, Trx } from '../../http/transaction.ts';
+import { enqueueCajaSlip } from '../../model/printing/enqueue.ts';
+import type { CorteDocument, MovementDocument } from '../../model/printing/documents.ts';
 import {
   DRAWER_CONFIG_KEY,
   DRAWER_ID,
@@ -118,7 +121,11 @@ export async function openDrawer(ctx: AppContext, caller: Caller, count: Denomin
 }
 
 /** A withdrawal, deposit or paid-out in the open session, authorised by an admin's PIN. */
-export async function addMovement(ctx: AppContext, caller: Caller, body: DrawerMovementBody): Promise<DrawerMovementView> {
+export async function addMovement(
+  ctx: AppContext,
+  caller: Caller,
+  body: DrawerMovementBody,
+): Promise<{ movement: DrawerMovementView; printJobs: number }> {
   const authorizer = await adminPin(ctx, caller, body.pin);
   return mutate(ctx, async (trx, emit) => {
     const open = await trx
@@ -133,11 +140,12 @@ export async function addMovement(ctx: AppContext, caller: Caller, body: DrawerM
       id: newId(),
       sessionId: open.id,
       kind: body.kind,
-      amount: body.amount,
+      amount: cents(body.amount),
       reason: body.reason,
       authorizedByName: authorizer.displayName,
       createdByName: caller.user.displayName,
       createdAt: now,
+      recipientName: null,
     };
     await trx
       .insertInto('drawer_movements')
@@ -162,8 +170,10 @@ export async function addMovement(ctx: AppContext, caller: Caller, body: DrawerM
       authorizedBy: authorizer.id,
       data: { movementId: movement.id, amount: body.amount, reason: body.reason },
     });
+    // The slip is written with the movement: it prints exactly when the movement exists.
+    const printJobs = await printSlip(trx, emit, now, await movementDocument(trx, movement));
     emitDrawer(emit, open.id, Number(open.version));
-    return movement;
+    return { movement, printJobs };
   });
 }
 
@@ -178,7 +188,12 @@ export async function corteX(ctx: AppContext, sessionId: string): Promise<Corte>
  * the session is claimed (its open_drawer_id cleared, so no cash payment can join it any more),
  * and is first shown in this response. A difference needs a comment; cashier and admin sign with PINs.
  */
-export async function corteZ(ctx: AppContext, caller: Caller, sessionId: string, body: CorteZBody): Promise<Corte> {
+export async function corteZ(
+  ctx: AppContext,
+  caller: Caller,
+  sessionId: string,
+  body: CorteZBody,
+): Promise<{ corte: Corte; printJobs: number }> {
   const countedCount = compact(body.count);
   const counted = countTotal(countedCount);
   const cashier = await verifyPin(ctx, {
@@ -235,6 +250,103 @@ export async function corteZ(ctx: AppContext, caller: Caller, sessionId: string,
       data: { counted, expected: figures.expected, difference, comment, cashierId: cashier.id, count: countedCount },
     });
     emitDrawer(emit, sessionId, Number(claimed.version) + 1);
-    return presentCorte(trx, (await findSession(trx, sessionId))!, now);
+    const corte = await presentCorte(trx, (await findSession(trx, sessionId))!, now);
+    // The corte Z slip is written with the close, on the caja printer when there is one.
+    const printJobs = await printSlip(trx, emit, now, await corteDocument(trx, corte));
+    return { corte, printJobs };
   });
+}
+
+/**
+ * "Imprimir" on a corte X (the figures so far) or a stored corte Z, or on a movement's slip:
+ * one job per enabled caja printer. 0 jobs: no caja printer, the screen prints through the browser.
+ */
+export async function printCorte(ctx: AppContext, caller: Caller, sessionId: string): Promise<{ jobs: number }> {
+  return mutate(ctx, async (trx, emit) => {
+    const row = await findSession(trx, sessionId);
+    if (!row) throw notFound(DRAWER_TEXT.notFound);
+    const now = ctx.clock.now();
+    const corte = await presentCorte(trx, row, now);
+    const jobs = await printSlip(trx, emit, now, await corteDocument(trx, corte));
+    await audit(trx, now, {
+      actor: actorOf(caller.user),
+      action: corte.closedAt === null ? 'drawer.corte_x_printed' : 'drawer.corte_z_printed',
+      entity: 'drawer_session',
+      entityId: sessionId,
+      data: { jobs },
+    });
+    return { jobs };
+  });
+}
+
+export async function printMovement(ctx: AppContext, caller: Caller, movementId: string): Promise<{ jobs: number }> {
+  return mutate(ctx, async (trx, emit) => {
+    const row = await trx.selectFrom('drawer_movements').selectAll().where('id', '=', movementId).executeTakeFirst();
+    if (!row) throw notFound(DRAWER_TEXT.movementNotFound);
+    const now = ctx.clock.now();
+    const jobs = await printSlip(
+      trx,
+      emit,
+      now,
+      await movementDocument(trx, {
+        kind: row.kind,
+        amount: cents(Number(row.amount)),
+        reason: row.reason,
+        authorizedByName: row.authorized_by_name,
+        createdByName: row.created_by_name,
+        createdAt: Number(row.created_at),
+        recipientName: row.recipient_name,
+      }),
+    );
+    await audit(trx, now, {
+      actor: actorOf(caller.user),
+      action: 'drawer.slip_printed',
+      entity: 'drawer_session',
+      entityId: row.session_id,
+      data: { movementId, jobs },
+    });
+    return { jobs };
+  });
+}
+
+export async function printSlip(trx: Trx, emit: Emit, now: number, document: MovementDocument | CorteDocument): Promise<number> {
+  const jobs = await enqueueCajaSlip(trx, { document, now });
+  // Wakes the print worker after commit.
+  if (jobs > 0) emit({ topic: 'printers', type: 'jobs', id: 'caja' });
+  return jobs;
+}
+
+export async function movementDocument(
+  trx: Trx,
+  m: Pick<DrawerMovementView, 'kind' | 'amount' | 'reason' | 'authorizedByName' | 'createdByName' | 'createdAt' | 'recipientName'>,
+): Promise<MovementDocument> {
+  return {
+    type: 'movimiento',
+    businessName: (await getGeneralConfig(trx)).name,
+    kind: m.kind,
+    recipient: m.recipientName,
+    amount: m.amount,
+    reason: m.reason,
+    authorizedBy: m.authorizedByName,
+    createdBy: m.createdByName,
+    at: m.createdAt,
+  };
+}
+
+async function corteDocument(trx: Trx, corte: Corte): Promise<CorteDocument> {
+  return {
+    type: 'corte',
+    variant: corte.closedAt === null ? 'X' : 'Z',
+    businessName: (await getGeneralConfig(trx)).name,
+    openedAt: corte.session.openedAt,
+    openedBy: corte.session.openedByName,
+    at: corte.at,
+    figures: corte.figures,
+    counted: corte.counted,
+    difference: corte.difference,
+    comment: corte.comment,
+    cashier: corte.cashierName,
+    admin: corte.adminName,
+    movements: corte.session.movements.map((m) => ({ kind: m.kind, amount: m.amount, reason: m.reason })),
+  };
 }

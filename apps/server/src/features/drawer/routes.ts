@@ -4,19 +4,27 @@ import {
   CorteResponseSchema,
   CorteZBodySchema,
   DrawerMovementBodySchema,
+  DrawerMovementParamsSchema,
   DrawerMovementResponseSchema,
+  DrawerPrintResponseSchema,
   DrawerSessionParamsSchema,
   DrawerSessionsQuerySchema,
   DrawerSessionsResponseSchema,
   DrawerSettingsBodySchema,
   DrawerStateResponseSchema,
   OpenDrawerBodySchema,
+  TipPayoutBodySchema,
+  TipPayoutResponseSchema,
+  TipPoolSchema,
+  TipsQuerySchema,
+  TipsResponseSchema,
 } from '@comanda/contract';
 import { ADMIN } from '../../http/access.ts';
 import { requireUser } from '../../http/context.ts';
 import { resolveShift, shiftInterval } from '../../model/shift-windows.ts';
-import { addMovement, corteX, corteZ, openDrawer, setDrawerControl, type Caller } from './drawer.commands.ts';
+import { addMovement, corteX, corteZ, openDrawer, printCorte, printMovement, setDrawerControl, type Caller } from './drawer.commands.ts';
 import { drawerEnabled, findOpenSession, presentCorte, presentSession } from '../../model/drawer/drawer-store.ts';
+import { payTip, setTipPool, tipsReport } from './tips.commands.ts';
 
 const callerOf = (request: FastifyRequest): Caller => ({
   user: requireUser(request.user),
@@ -46,7 +54,21 @@ export const drawerRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/drawer/movements',
     { config: { access: ADMIN }, schema: { body: DrawerMovementBodySchema, response: { 200: DrawerMovementResponseSchema } } },
-    async (request) => ({ movement: await addMovement(ctx, callerOf(request), request.body) }),
+    async (request) => addMovement(ctx, callerOf(request), request.body),
+  );
+
+  /** A movement's slip again, on the caja printer (0 jobs: no caja printer, print through the browser). */
+  app.post(
+    '/api/drawer/movements/:movementId/print',
+    { config: { access: ADMIN }, schema: { params: DrawerMovementParamsSchema, response: { 200: DrawerPrintResponseSchema } } },
+    async (request) => printMovement(ctx, callerOf(request), request.params.movementId),
+  );
+
+  /** Corte X (open session) or the stored corte Z (closed) on the caja printer. */
+  app.post(
+    '/api/drawer/sessions/:sessionId/print',
+    { config: { access: ADMIN }, schema: { params: DrawerSessionParamsSchema, response: { 200: DrawerPrintResponseSchema } } },
+    async (request) => printCorte(ctx, callerOf(request), request.params.sessionId),
   );
 
   app.get(
@@ -85,6 +107,25 @@ export const drawerRoutes: FastifyPluginAsync = async (base) => {
       config: { access: ADMIN },
       schema: { params: DrawerSessionParamsSchema, body: CorteZBodySchema, response: { 200: CorteResponseSchema } },
     },
-    async (request) => ({ corte: await corteZ(ctx, callerOf(request), request.params.sessionId, request.body) }),
+    async (request) => corteZ(ctx, callerOf(request), request.params.sessionId, request.body),
+  );
+
+  /** Tips per person: of the open session by default, of a session, or of a range of business dates. */
+  app.get(
+    '/api/drawer/tips',
+    { config: { access: ADMIN }, schema: { querystring: TipsQuerySchema, response: { 200: TipsResponseSchema } } },
+    async (request) => tipsReport(ctx, request.query),
+  );
+
+  /** A tip payout from the open session, signed with the PIN of who receives it. */
+  app.post(
+    '/api/drawer/tips/payouts',
+    { config: { access: ADMIN }, schema: { body: TipPayoutBodySchema, response: { 200: TipPayoutResponseSchema } } },
+    async (request) => payTip(ctx, callerOf(request), request.body),
+  );
+
+  /** Pooling rules: percent of the card and transfer tips per role. */
+  app.put('/api/drawer/tips/pool', { config: { access: ADMIN }, schema: { body: TipPoolSchema } }, async (request) =>
+    setTipPool(ctx, callerOf(request), request.body),
   );
 };

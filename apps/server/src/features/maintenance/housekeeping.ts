@@ -1,13 +1,14 @@
 import type { AppContext } from '../../http/context.ts';
 import { SESSION_LIMITS } from '../../auth/sessions.ts';
+import { pruneThrottles } from '../../auth/throttle.ts';
 
 const EVERY_MS = 60 * 60_000;
 /** A retry of a payment arrives within seconds or minutes; a week is far beyond any client's retry. */
 export const IDEMPOTENCY_KEEP_MS = 7 * 24 * 60 * 60_000;
 
 /**
- * Deletes what has no further use: expired sessions and one-time links, and idempotency keys
- * past any retry window. Nothing of an order, a payment or the audit log is ever touched.
+ * Deletes what has no further use: expired sessions and one-time links, idempotency keys
+ * past any retry window, and sign-in/PIN throttle rows past every window (auth/throttle.ts). Nothing of an order, a payment or the audit log is ever touched.
  */
 export async function sweep(ctx: AppContext): Promise<{ sessions: number; tokens: number; keys: number }> {
   const now = ctx.clock.now();
@@ -21,6 +22,7 @@ export async function sweep(ctx: AppContext): Promise<{ sessions: number; tokens
     .deleteFrom('idempotency_keys')
     .where('created_at', '<=', now - IDEMPOTENCY_KEEP_MS)
     .executeTakeFirst();
+  await pruneThrottles(db, now);
   return { sessions: Number(sessions.numDeletedRows), tokens: Number(tokens.numDeletedRows), keys: Number(keys.numDeletedRows) };
 }
 

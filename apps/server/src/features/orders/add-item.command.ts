@@ -1,43 +1,56 @@
-import type { Order, SessionUser } from '@comanda/contract';
+import { PostgresAdapter } from 'kysely';
+import type { SessionUser } from '@comanda/contract';
 import { INITIAL_ITEM_STATUS, normalizeOptionalText, stationOf } from '@comanda/domain';
 import type { AppContext } from '../../http/context.ts';
 import type { Trx } from '../../http/transaction.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
-import { notFound } from '../../http/errors.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { MESSAGES } from '../../http/messages.ts';
 import { newId } from '../../http/ids.ts';
 import { enqueueComandas } from '../../model/printing/enqueue.ts';
-import { loadOrder, touchOrder } from '../../model/orders/order-repository.ts';
+import { touchOrder } from '../../model/orders/order-repository.ts';
+import type { ItemWrite } from '../../model/orders/order-change.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
 import { lockWorkableOrder, ORDER_MESSAGES } from '../../model/orders/order-access.ts';
-import { assertNotFrozen, assertRoomFor, thawTimedOut } from './order-guards.ts';
+import { assertNotFrozen, assertRoomFor, thawTimedOut } from '../../model/orders/order-guards.ts';
+import { applyPromotion } from '../../model/orders/promotions.ts';
+import { priceWithModifiers } from '../../model/modifiers/modifier-store.ts';
 
 export interface AddItemInput {
   orderId: string;
   productId: string;
   quantity: number;
   notes?: string | null | undefined;
+  /** The chosen modifier options (decision 0026); the price comes from the catalogue, never the client. */
+  optionIds?: string[] | undefined;
 }
 
 type Product = { id: string; name: string; price: number; category: string };
 
-/** Only a product that is in the catalogue and available can be ordered. */
+/**
+ * Only a product that is in the catalogue and available can be ordered: an unknown one is a 404,
+ * one marked agotado a 409 that names it (issue #17). On PostgreSQL the product row is read FOR
+ * SHARE, so a concurrent "agotado" waits for this add to commit, or this add waits for it and
+ * sees it: never an item added after the product was refused to everyone. SQLite runs one write
+ * transaction at a time, so the plain read is already that. Callers lock the order first, then
+ * the product, so no two writers take them the other way round.
+ */
 export async function requireAvailableProduct(trx: Trx, productId: string): Promise<Product> {
-  const product = await trx
-    .selectFrom('products')
-    .select(['id', 'name', 'price', 'category'])
-    .where('id', '=', productId)
-    .where('available', '=', 1)
-    .executeTakeFirst();
+  const query = trx.selectFrom('products').select(['id', 'name', 'price', 'category', 'available']).where('id', '=', productId);
+  const pg = trx.getExecutor().adapter instanceof PostgresAdapter;
+  const product = await (pg ? query.forShare() : query).executeTakeFirst();
   if (!product) throw notFound(ORDER_MESSAGES.productNotFound);
-  return { ...product, price: Number(product.price) };
+  if (Number(product.available) !== 1) throw conflict(MESSAGES.menu.soldOut(product.name), 'product_unavailable');
+  return { id: product.id, name: product.name, category: product.category, price: Number(product.price) };
 }
 
 /**
  * Inserts one pending item row with the product's current name and price copied onto it, so
- * later catalogue changes never rewrite what was ordered.
+ * later catalogue changes never rewrite what was ordered. With modifiers, `product.price` is
+ * the unit price with the options' deltas and `modifiers` their snapshot (decision 0026).
  */
-export async function insertItem(trx: Trx, input: AddItemInput, product: Product, now: number) {
+export async function insertItem(trx: Trx, input: AddItemInput, product: Product, now: number, modifiers: string | null = null) {
   const id = newId();
   const notes = normalizeOptionalText(input.notes);
   await trx
@@ -53,6 +66,7 @@ export async function insertItem(trx: Trx, input: AddItemInput, product: Product
       category: product.category,
       station: stationOf(product.category),
       notes,
+      modifiers,
       is_deleted: 0,
       deleted_by: null,
       deleted_by_name: null,
@@ -64,26 +78,38 @@ export async function insertItem(trx: Trx, input: AddItemInput, product: Product
   return { id, productName: product.name, price: product.price, notes };
 }
 
-export async function addItem(ctx: AppContext, user: SessionUser, input: AddItemInput): Promise<Order> {
+export async function addItem(ctx: AppContext, user: SessionUser, input: AddItemInput): Promise<ItemWrite> {
   await thawTimedOut(ctx, input.orderId);
-  await mutate(ctx, async (trx, emit) => {
+  const itemIds = await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
-    const product = await requireAvailableProduct(trx, input.productId);
     const order = await lockWorkableOrder(trx, user, input.orderId, now);
+    const base = await requireAvailableProduct(trx, input.productId);
+    const priced = await priceWithModifiers(trx, base, input.optionIds);
+    const product = { ...base, price: priced.unitPrice };
     await assertNotFrozen(trx, input.orderId);
     await assertRoomFor(trx, order, { lines: 1, amount: product.price * input.quantity });
-    const item = await insertItem(trx, input, product, now);
-    await enqueueComandas(trx, { orderId: input.orderId, itemIds: [item.id], now });
+    const item = await insertItem(trx, input, product, now, priced.snapshot);
+    const itemIds = await applyPromotion(ctx, trx, item.id, user);
+    await enqueueComandas(trx, { orderId: input.orderId, itemIds, now });
     const version = await touchOrder(trx, input.orderId, now);
     await audit(trx, now, {
       actor: user,
       action: 'order.item-added',
       entity: 'order',
       entityId: input.orderId,
-      data: { itemId: item.id, productId: input.productId, productName: item.productName, price: item.price, quantity: input.quantity },
+      data: {
+        itemId: item.id,
+        productId: input.productId,
+        productName: item.productName,
+        price: item.price,
+        quantity: input.quantity,
+        modifiers: priced.chosen,
+      },
     });
-    emitOrderChanged(emit, input.orderId, version, { owner: order.waiter_id, board: true });
+    emitOrderChanged(emit, input.orderId, version, { owner: order.waiter_id, board: [stationOf(product.category)] });
+    // A promotion may have split the line (NxM free units on their own row): the answer carries every row.
+    return itemIds;
   });
-  // Read after commit, outside the order's lock: the lock is held only for the write itself.
-  return loadOrder(ctx.db.db, input.orderId);
+  // The route reads the answer after commit, outside the order's lock (order-change.ts).
+  return { orderId: input.orderId, itemIds };
 }

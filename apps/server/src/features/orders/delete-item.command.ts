@@ -1,4 +1,4 @@
-import type { Order, SessionUser } from '@comanda/contract';
+import type { SessionUser } from '@comanda/contract';
 import { PIN_MESSAGES } from '@comanda/domain';
 import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
@@ -6,10 +6,12 @@ import { audit } from '../../http/audit.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { verifyPin } from '../../auth/verify-pin.ts';
 import { enqueueCancelation } from '../../model/printing/enqueue.ts';
-import { findOrderRow, loadOrder, ORDER_NOT_FOUND, touchOrder } from '../../model/orders/order-repository.ts';
+import { findOrderRow, ORDER_NOT_FOUND, touchOrder } from '../../model/orders/order-repository.ts';
+import type { ItemWrite } from '../../model/orders/order-change.ts';
+import { dropLineAdjustments } from '../../model/orders/adjustments-follow.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
 import { assertMayWorkOrder, lockWorkableOrder, ORDER_MESSAGES } from '../../model/orders/order-access.ts';
-import { assertNotFrozen, thawTimedOut } from './order-guards.ts';
+import { assertNotFrozen, thawTimedOut } from '../../model/orders/order-guards.ts';
 
 /**
  * Soft delete authorised by an admin PIN (SPEC §5): the row stays for the audit trail,
@@ -19,7 +21,7 @@ export async function deleteItem(
   ctx: AppContext,
   user: SessionUser,
   input: { orderId: string; itemId: string; pin: string; ip: string; sessionHash?: string | null },
-): Promise<Order> {
+): Promise<ItemWrite> {
   // Ownership first, so a waiter cannot probe PINs through someone else's table.
   const existing = await findOrderRow(ctx.db.db, input.orderId);
   if (!existing) throw notFound(ORDER_NOT_FOUND);
@@ -43,7 +45,7 @@ export async function deleteItem(
     await assertNotFrozen(trx, input.orderId);
     const item = await trx
       .selectFrom('order_items')
-      .select(['id', 'is_deleted', 'product_id', 'product_name', 'product_price', 'quantity', 'status'])
+      .select(['id', 'is_deleted', 'product_id', 'product_name', 'product_price', 'quantity', 'status', 'station'])
       .where('id', '=', input.itemId)
       .where('order_id', '=', input.orderId)
       .executeTakeFirst();
@@ -55,6 +57,7 @@ export async function deleteItem(
       .where('id', '=', item.id)
       .execute();
     await enqueueCancelation(trx, { orderId: input.orderId, itemId: item.id, now });
+    await dropLineAdjustments(trx, { itemIds: [item.id], actor: user, now, why: 'item-deleted' });
     const version = await touchOrder(trx, input.orderId, now);
     await audit(trx, now, {
       actor: user,
@@ -71,7 +74,7 @@ export async function deleteItem(
         status: item.status,
       },
     });
-    emitOrderChanged(emit, input.orderId, version, { owner: order.waiter_id, board: true });
+    emitOrderChanged(emit, input.orderId, version, { owner: order.waiter_id, board: [item.station] });
   });
-  return loadOrder(ctx.db.db, input.orderId);
+  return { orderId: input.orderId, itemIds: [input.itemId] };
 }

@@ -7,6 +7,7 @@ import {
   OrderIdParamsSchema,
   OrderItemParamsSchema,
   OrderResponseSchema,
+  OrderWriteResponseSchema,
   UpdateOrderBodySchema,
 } from '@comanda/contract';
 import { STAFF_FLOOR } from '../../http/access.ts';
@@ -14,6 +15,7 @@ import { requireUser } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { findOrderRow, loadOrder, ORDER_NOT_FOUND } from '../../model/orders/order-repository.ts';
 import { assertMayWorkOrder } from '../../model/orders/order-access.ts';
+import { answerItemWrite } from '../../model/orders/order-change.ts';
 import { addItem } from './add-item.command.ts';
 import { addUnits } from './add-units.command.ts';
 import { deleteItem } from './delete-item.command.ts';
@@ -39,27 +41,34 @@ export const ordersRoutes: FastifyPluginAsync = async (base) => {
 
   app.post(
     '/api/orders/:orderId/items',
-    { config: floor, schema: { params: OrderIdParamsSchema, body: AddItemBodySchema, response: { 200: OrderResponseSchema } } },
-    async (request) => ({ order: await addItem(ctx, requireUser(request.user), { orderId: request.params.orderId, ...request.body }) }),
+    { config: floor, schema: { params: OrderIdParamsSchema, body: AddItemBodySchema, response: { 200: OrderWriteResponseSchema } } },
+    async (request) => {
+      const write = await addItem(ctx, requireUser(request.user), { orderId: request.params.orderId, ...request.body });
+      return answerItemWrite(ctx.db.db, request.headers.prefer, write);
+    },
   );
 
   app.post(
     '/api/orders/:orderId/items/:itemId/units',
-    { config: floor, schema: { params: OrderItemParamsSchema, body: AddUnitsBodySchema, response: { 200: OrderResponseSchema } } },
-    async (request) => ({ order: await addUnits(ctx, requireUser(request.user), { ...request.params, quantity: request.body.quantity }) }),
+    { config: floor, schema: { params: OrderItemParamsSchema, body: AddUnitsBodySchema, response: { 200: OrderWriteResponseSchema } } },
+    async (request) => {
+      const write = await addUnits(ctx, requireUser(request.user), { ...request.params, quantity: request.body.quantity });
+      return answerItemWrite(ctx.db.db, request.headers.prefer, write);
+    },
   );
 
   app.post(
     '/api/orders/:orderId/items/:itemId/delete',
-    { config: floor, schema: { params: OrderItemParamsSchema, body: DeleteItemBodySchema, response: { 200: OrderResponseSchema } } },
-    async (request) => ({
-      order: await deleteItem(ctx, requireUser(request.user), {
+    { config: floor, schema: { params: OrderItemParamsSchema, body: DeleteItemBodySchema, response: { 200: OrderWriteResponseSchema } } },
+    async (request) => {
+      const write = await deleteItem(ctx, requireUser(request.user), {
         ...request.params,
         pin: request.body.pin,
         ip: request.ip,
         sessionHash: request.sessionHash,
-      }),
-    }),
+      });
+      return answerItemWrite(ctx.db.db, request.headers.prefer, write);
+    },
   );
 
   app.patch(

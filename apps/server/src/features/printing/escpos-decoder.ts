@@ -129,6 +129,14 @@ export function decodeEscPos(bytes: Uint8Array): DecodedTicket[] {
         i += 3;
         continue;
       }
+      if (c === 0x76 && at(2) === 0x30) {
+        // GS v 0 m xL xH yL yH d1…dk raster image (in chunks): shown once as [IMAGEN]
+        const bytesPerRow = at(4) + at(5) * 256;
+        const rows = at(6) + at(7) * 256;
+        if (!line.endsWith('[IMAGEN]')) put('[IMAGEN]');
+        i += 8 + bytesPerRow * rows;
+        continue;
+      }
       if (c === 0x56) {
         // GS V m [n] cut: m 0/1/48/49 have no n; 65/66 have one
         const m = at(2);

@@ -2,7 +2,8 @@ import type { PrintAlert, Printer, PrinterBody, SessionUser } from '@comanda/con
 import type { AppContext } from '../../http/context.ts';
 import { mutate, type Trx } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
-import { notFound } from '../../http/errors.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { isLocalPrinterHost, PRINTER_HOST_NOT_LOCAL } from '@comanda/domain';
 import { newId } from '../../http/ids.ts';
 import type { PrintersTable } from '../../db/schema.ts';
 import type { ComandaDocument, PrintDocument } from '../../model/printing/documents.ts';
@@ -49,7 +50,13 @@ async function loadPrinter(db: Trx, id: string): Promise<Printer> {
   return printer;
 }
 
+/** Printers are on the bar's network only (docs/security.md): anything else is refused with a 422. */
+function assertLocalHost(host: string | undefined): void {
+  if (host !== undefined && !isLocalPrinterHost(host)) throw new AppError(422, 'printer_host_not_local', PRINTER_HOST_NOT_LOCAL);
+}
+
 export async function createPrinter(ctx: AppContext, user: SessionUser, body: Required<PrinterBody>): Promise<Printer> {
+  assertLocalHost(body.host);
   const id = newId();
   await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
@@ -78,6 +85,7 @@ export async function createPrinter(ctx: AppContext, user: SessionUser, body: Re
 }
 
 export async function updatePrinter(ctx: AppContext, user: SessionUser, id: string, patch: Partial<PrinterBody>): Promise<Printer> {
+  assertLocalHost(patch.host);
   await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
     const existing = await trx.selectFrom('printers').select('id').where('id', '=', id).executeTakeFirst();

@@ -97,13 +97,17 @@ export async function startPrinting(ctx: AppContext, log: (line: string) => void
     // Emulators of an earlier demo run are not listening now: keep them, switched off, so no job waits on them.
     await ctx.db.db.updateTable('printers').set({ enabled: 0, updated_at: ctx.clock.now() }).where('emulated', '=', 1).execute();
   }
-  const worker = new PrintWorker(ctx, {
-    retryMs: config.PRINT_RETRY_MS,
-    retryMaxMs: config.PRINT_RETRY_MAX_MS,
-    timeoutMs: config.PRINT_TIMEOUT_MS,
-    alertMs: config.PRINT_ALERT_MS,
-    pollMs: Math.min(1000, config.PRINT_RETRY_MS),
-  });
+  const worker = new PrintWorker(
+    ctx,
+    {
+      retryMs: config.PRINT_RETRY_MS,
+      retryMaxMs: config.PRINT_RETRY_MAX_MS,
+      timeoutMs: config.PRINT_TIMEOUT_MS,
+      alertMs: config.PRINT_ALERT_MS,
+      pollMs: Math.min(1000, config.PRINT_RETRY_MS),
+    },
+    log,
+  );
   ctx.services.set(SERVICE, { worker, emulators } satisfies PrintingService);
   worker.start();
 }

@@ -3,6 +3,9 @@ import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { newId } from '../../http/ids.ts';
+import { forbidden } from '../../http/errors.ts';
+import { MESSAGES } from '../../http/messages.ts';
+import { mayMarkAvailability } from '@comanda/domain';
 import { presentProduct, requireProduct } from './product-store.ts';
 
 const imageOf = (url: string | null) => (url ? url : null);
@@ -66,6 +69,8 @@ export function updateProduct(ctx: AppContext, user: SessionUser, id: string, bo
 export function setProductAvailability(ctx: AppContext, user: SessionUser, id: string, available: boolean): Promise<Product> {
   return mutate(ctx, async (trx, emit) => {
     const before = await requireProduct(trx, id);
+    // The kitchen and the bar mark only their own station's products (issue #17); the admin any.
+    if (!mayMarkAvailability(user.role, before.category)) throw forbidden(MESSAGES.menu.notYourStation);
     const now = ctx.clock.now();
     await trx
       .updateTable('products')

@@ -11,12 +11,15 @@ import {
   ProductResponseSchema,
   ProductsQuerySchema,
   ProductsResponseSchema,
+  TopSellersResponseSchema,
 } from '@comanda/contract';
-import { ADMIN } from '../../http/access.ts';
+import { slotAt, TOP_SELLERS_DAYS, TOP_SELLERS_LIMIT } from '@comanda/domain';
+import { businessTimezone } from '../../model/reports/rollups.ts';
+import { ADMIN, BOARD_ROLES, STAFF_FLOOR } from '../../http/access.ts';
 import { requireUser } from '../../http/context.ts';
 import { errorHandler } from '../../http/error-handler.ts';
 import { createProduct, deleteProduct, setProductAvailability, updateProduct } from './product-commands.ts';
-import { listProducts } from './product-store.ts';
+import { listProducts, topSellers } from './product-store.ts';
 
 const ParamsSchema = z.strictObject({ id: IdSchema });
 
@@ -41,6 +44,17 @@ export const productsRoutes: FastifyPluginAsync = async (base) => {
     }),
   );
 
+  // The picker's "Más vendidos" row (issue #17): whoever takes orders reads it.
+  app.get(
+    '/api/products/top-sellers',
+    { config: { access: STAFF_FLOOR }, schema: { response: { 200: TopSellersResponseSchema } } },
+    async () => {
+      const timezone = await businessTimezone(ctx, ctx.db.db);
+      const since = slotAt(ctx.clock.now() - TOP_SELLERS_DAYS * 24 * 60 * 60 * 1000, timezone);
+      return { productIds: await topSellers(ctx.db.db, since, TOP_SELLERS_LIMIT) };
+    },
+  );
+
   app.post(
     '/api/products',
     { config: { access: ADMIN }, schema: { body: ProductBodySchema, response: { 201: ProductResponseSchema } } },
@@ -58,10 +72,11 @@ export const productsRoutes: FastifyPluginAsync = async (base) => {
     }),
   );
 
+  // Agotado in one tap: the admin any product, the kitchen and the bar their own station's (issue #17).
   app.patch(
     '/api/products/:id/availability',
     {
-      config: { access: ADMIN },
+      config: { access: BOARD_ROLES },
       schema: { params: ParamsSchema, body: ProductAvailabilityBodySchema, response: { 200: ProductResponseSchema } },
     },
     async (request) => ({

@@ -1,10 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { GeneralConfigBodySchema, GeneralConfigSchema, PublicConfigSchema } from '@comanda/contract';
+import {
+  GeneralConfigBodySchema,
+  GeneralConfigSchema,
+  MenuConfigBodySchema,
+  MenuConfigSchema,
+  PublicConfigSchema,
+} from '@comanda/contract';
 import { ADMIN } from '../../http/access.ts';
 import { requireUser } from '../../http/context.ts';
 import { saveGeneralConfig } from './save-general.command.ts';
-import { getGeneralConfig } from '../../model/config-store.ts';
+import { getGeneralConfig, getMenuConfig } from '../../model/config-store.ts';
+import { saveMenuConfig } from './save-menu.command.ts';
 
 export const settingsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -24,5 +31,16 @@ export const settingsRoutes: FastifyPluginAsync = async (base) => {
     '/api/config/general',
     { config: { access: ADMIN }, schema: { body: GeneralConfigBodySchema, response: { 200: GeneralConfigSchema } } },
     async (request) => saveGeneralConfig(ctx, requireUser(request.user), request.body),
+  );
+
+  // The picker's order of categories (issue #17): every screen that shows the menu reads it.
+  app.get('/api/config/menu', { config: { access: 'any' }, schema: { response: { 200: MenuConfigSchema } } }, async () =>
+    getMenuConfig(ctx.db.db),
+  );
+
+  app.put(
+    '/api/config/menu',
+    { config: { access: ADMIN }, schema: { body: MenuConfigBodySchema, response: { 200: MenuConfigSchema } } },
+    async (request) => saveMenuConfig(ctx, requireUser(request.user), request.body),
   );
 };

@@ -4,6 +4,7 @@ import type { AppContext } from '../../http/context.ts';
 import type { SharedDevicesTable } from '../../db/schema.ts';
 import type { Trx } from '../../http/transaction.ts';
 import { sha256 } from '../../http/ids.ts';
+import { MESSAGES } from '../../http/messages.ts';
 
 export const DEVICE_COOKIE = 'comanda_device';
 /** Over HTTPS the cookie has its own name, like the session's (see auth/sessions.ts). */
@@ -11,12 +12,7 @@ export const SECURE_DEVICE_COOKIE = '__Host-comanda_device';
 const DEVICE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 const TOUCH_EVERY_MS = 60_000;
 
-export const DEVICE_MESSAGES = {
-  notEnrolled: 'Este dispositivo no está registrado como compartido. Entra con tu correo y contraseña.',
-  alreadyEnrolled: 'Este navegador ya está registrado como dispositivo compartido. Revócalo antes de registrarlo de nuevo.',
-  notFound: 'Dispositivo no encontrado',
-  alreadyRevoked: 'Este dispositivo ya estaba revocado',
-} as const;
+export const DEVICE_MESSAGES = MESSAGES.devices;
 
 export type DeviceRow = SharedDevicesTable;
 

@@ -8,6 +8,7 @@ import { verifyPin } from '../../auth/verify-pin.ts';
 import { PIN_LIMITS, pinKeys } from '../../auth/throttle.ts';
 import { SESSION_LIMITS } from '../../auth/sessions.ts';
 import { DEVICE_MESSAGES, type DeviceRow } from './device-store.ts';
+import { MESSAGES } from '../../http/messages.ts';
 
 export const PIN_LOGIN_PURPOSE = 'pin-login';
 
@@ -32,7 +33,7 @@ export async function pinLogin(
     extraLimits: [[pinKeys.device(device.id), PIN_LIMITS.perDevice]],
     auditData: { deviceId: device.id },
   });
-  if (!(ROLES as readonly string[]).includes(found.role)) throw new AppError(403, 'unknown_role', 'Rol de usuario no reconocido');
+  if (!(ROLES as readonly string[]).includes(found.role)) throw new AppError(403, 'unknown_role', MESSAGES.session.unknownRole);
   return mutate(ctx, async (trx) => {
     const user = await trx
       .selectFrom('users')

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { SessionUser, Table, TableOrderSummary } from '@comanda/contract';
-import { canCharge, compareTables, itemQuantity, type ItemStatus } from '@comanda/domain';
+import { canCharge, compareTables, itemQuantity, type ItemStatus, cents } from '@comanda/domain';
 import type { TableRow } from '../../db/schema.ts';
 import type { Trx } from '../../http/transaction.ts';
 
@@ -13,7 +13,21 @@ export async function listTables(db: Trx, user: SessionUser): Promise<Table[]> {
   const ownOnly = user.role !== 'admin';
   let orders = db
     .selectFrom('orders')
-    .select(['id', 'active_table_id', 'table_name', 'waiter_id', 'waiter_name', 'status', 'subtotal', 'created_at', 'version'])
+    .select([
+      'id',
+      'table_id',
+      'active_table_id',
+      'table_name',
+      'tab_name',
+      'waiter_id',
+      'waiter_name',
+      'status',
+      'subtotal',
+      'total',
+      'share_amount',
+      'created_at',
+      'version',
+    ])
     .select((eb) =>
       eb
         .selectFrom('order_items')
@@ -59,28 +73,41 @@ export async function listTables(db: Trx, user: SessionUser): Promise<Table[]> {
     groups.set(c.order_id, list);
   }
   const byTable = new Map<string, TableOrderSummary>();
+  // A table's other open orders (separate checks, the bar's tabs: 0014), oldest first.
+  const extraByTable = new Map<string, TableOrderSummary[]>();
   for (const o of orderRows) {
-    if (!o.active_table_id) continue;
     const items = groups.get(o.id) ?? [];
-    byTable.set(o.active_table_id, {
+    const summary: TableOrderSummary = {
       id: o.id,
       tableName: o.table_name,
       waiterName: o.waiter_name,
       status: o.status,
       itemCount: itemQuantity(items),
       lastItemName: o.last_item_name ?? null,
-      subtotal: Number(o.subtotal),
+      subtotal: cents(Number(o.subtotal)),
       createdAt: Number(o.created_at),
-      canCharge: canCharge(items),
+      canCharge: canCharge(items, Number(o.share_amount)),
+      total: cents(Number(o.total)),
       version: o.version,
       cardReviews: Number(o.card_reviews ?? 0),
-    });
+      tabName: o.tab_name ?? null,
+    };
+    if (o.active_table_id) byTable.set(o.active_table_id, summary);
+    else extraByTable.set(o.table_id, [...(extraByTable.get(o.table_id) ?? []), summary]);
   }
-  return tables.sort(compareTables).map((row) => presentTable(row, byTable.get(row.id) ?? null, !ownOnly || row.waiter_id === user.id));
+  for (const list of extraByTable.values()) list.sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+  return tables
+    .sort(compareTables)
+    .map((row) => presentTable(row, byTable.get(row.id) ?? null, !ownOnly || row.waiter_id === user.id, extraByTable.get(row.id) ?? []));
 }
 
 /** A table card; the link to its order is hidden from waiters who do not own it. */
-export function presentTable(row: TableRow, order: TableOrderSummary | null, mayLink: boolean): Table {
+export function presentTable(
+  row: TableRow,
+  order: TableOrderSummary | null,
+  mayLink: boolean,
+  extraOrders: TableOrderSummary[] = [],
+): Table {
   return {
     id: row.id,
     number: row.number,
@@ -90,5 +117,6 @@ export function presentTable(row: TableRow, order: TableOrderSummary | null, may
     currentOrderId: mayLink ? row.current_order_id : null,
     updatedAt: Number(row.updated_at),
     order,
+    extraOrders,
   };
 }

@@ -1,4 +1,5 @@
 import type { CardPayment, SessionUser } from '@comanda/contract';
+import { cardStatesFor } from '@comanda/domain';
 import type { AppContext } from '../../http/context.ts';
 import { audit } from '../../http/audit.ts';
 import { notFound } from '../../http/errors.ts';
@@ -44,7 +45,7 @@ export async function activeCardPayment(
     .selectFrom('card_payments')
     .selectAll()
     .where('order_id', '=', orderId)
-    .where('state', 'in', ['creating', 'pending', 'processing'])
+    .where('state', 'in', cardStatesFor('progressed'))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .executeTakeFirst();
@@ -82,7 +83,7 @@ export async function cancelCardPayment(ctx: AppContext, user: SessionUser, id: 
           .updateTable('card_payments')
           .set({ state: 'cancelled', updated_at: now })
           .where('id', '=', id)
-          .where('state', '=', 'creating')
+          .where('state', 'in', cardStatesFor('cancelledBeforeCreate'))
           .executeTakeFirst();
         if (Number(res.numUpdatedRows) !== 1) return;
         await audit(trx, now, {

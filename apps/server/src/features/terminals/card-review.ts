@@ -1,4 +1,5 @@
 import type { CardPayment, CardReview, Order, SessionUser } from '@comanda/contract';
+import { cardStatesFor, cents } from '@comanda/domain';
 import type { CardPaymentRow } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
 import { audit } from '../../http/audit.ts';
@@ -6,6 +7,7 @@ import { conflict, notFound } from '../../http/errors.ts';
 import { mutate, type Trx } from '../../http/transaction.ts';
 import { claimKey, requestHash, storeResponse } from '../../http/idempotency.ts';
 import { closeOrderInTx } from '../../model/checkout/close-order.ts';
+import { recordPaymentInTx } from '../../model/checkout/record-payment.ts';
 import { cardGateway } from '../../model/card-payments/card-gateway.ts';
 import { CARD_MESSAGES, emitCardReview, findCardPayment, presentCardPayment } from '../../model/card-payments/card-payment-store.ts';
 import { TERMINAL_CASHIER } from '../../model/card-payments/settle-card-payment.ts';
@@ -50,7 +52,7 @@ export async function listCardReviews(ctx: AppContext): Promise<CardReview[]> {
     tableName: o_table_name,
     waiterName: o_waiter_name,
     orderStatus: o_status,
-    orderSubtotal: Number(o_subtotal),
+    orderSubtotal: cents(Number(o_subtotal)),
   }));
 }
 
@@ -73,7 +75,7 @@ async function leaveReview(trx: Trx, id: string, state: 'approved' | 'refunded',
     .updateTable('card_payments')
     .set({ state, error: null, updated_at: now })
     .where('id', '=', id)
-    .where('state', '=', 'needs_review')
+    .where('state', 'in', cardStatesFor('reviewed'))
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) throw conflict(REVIEW_MESSAGES.notPending, 'card_payment_not_in_review');
 }
@@ -97,19 +99,38 @@ export async function recordCardPayment(ctx: AppContext, req: SettleRequest): Pr
     if (order.status !== 'activo') throw conflict(REVIEW_MESSAGES.orderClosed, 'order_closed');
     const charged = Number(row.approved_amount ?? row.amount);
     await leaveReview(trx, row.id, 'approved', now);
-    const closed = await closeOrderInTx(ctx, trx, {
-      orderId: row.order_id,
-      method: row.method,
-      tipBps: row.tip_bps,
-      peopleCount: row.people_count,
-      receivedAmount: null,
-      cashier: { ...TERMINAL_CASHIER },
-      providerPaymentId: row.provider_payment_id,
-      actor: { id: req.user.id, displayName: req.user.displayName },
-      emit,
-      chargedTotal: charged,
-      allowUndelivered: true,
-    });
+    const closed =
+      row.part_amount === null
+        ? await closeOrderInTx(ctx, trx, {
+            orderId: row.order_id,
+            method: row.method,
+            tipBps: row.tip_bps,
+            peopleCount: row.people_count,
+            receivedAmount: null,
+            cashier: { ...TERMINAL_CASHIER },
+            providerPaymentId: row.provider_payment_id,
+            actor: { id: req.user.id, displayName: req.user.displayName },
+            emit,
+            chargedTotal: charged,
+            allowUndelivered: true,
+          })
+        : // A part of a mixed payment: recorded as one payment (the charge's part, the rest as tip).
+          (
+            await recordPaymentInTx(ctx, trx, {
+              orderId: row.order_id,
+              method: row.method,
+              part: Math.min(Number(row.part_amount), charged),
+              tip: { amount: Math.max(0, charged - Number(row.part_amount)) },
+              receivedAmount: null,
+              reference: null,
+              cashier: { ...TERMINAL_CASHIER },
+              providerPaymentId: row.provider_payment_id,
+              actor: { id: req.user.id, displayName: req.user.displayName },
+              peopleCount: row.people_count,
+              emit,
+              allowUndelivered: true,
+            })
+          ).order;
     await audit(trx, now, {
       actor: req.user,
       action: 'card_payment.recorded',

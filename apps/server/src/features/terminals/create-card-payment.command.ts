@@ -1,5 +1,5 @@
 import type { CardPayment, CreateCardPaymentBody, SessionUser } from '@comanda/contract';
-import { cardMinimumError, cents, clampTipBps, orderSubtotal, orderTotal, paymentGate, tipAmount } from '@comanda/domain';
+import { cardMinimumError, cents, chargeFigures, partialPaymentError, paymentBalance, tableLabel } from '@comanda/domain';
 import type { CardPaymentRow } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
@@ -9,16 +9,13 @@ import { mutate, type Trx } from '../../http/transaction.ts';
 import { IDEMPOTENCY_MESSAGES } from '../../http/idempotency.ts';
 import { assertMayWorkOrder, lockWorkableOrder } from '../../model/orders/order-access.ts';
 import { findOrderRow, ORDER_NOT_FOUND } from '../../model/orders/order-repository.ts';
-import { presentItem } from '../../model/orders/order-presenter.ts';
+import { computeOrderFigures } from '../../model/orders/order-adjustments.ts';
+import { withShares } from '../../model/checkout/amount-owed.ts';
 import { cardGateway } from '../../model/card-payments/card-gateway.ts';
-import { assertNoPendingReview } from '../../model/card-payments/card-review-guard.ts';
-import {
-  CARD_MESSAGES,
-  emitCardPayment,
-  findCardPayment,
-  LIVE_STATES,
-  presentCardPayment,
-} from '../../model/card-payments/card-payment-store.ts';
+import { assertNoCardCharge } from '../../model/orders/order-guards.ts';
+import { CARD_MESSAGES, emitCardPayment, findCardPayment, presentCardPayment } from '../../model/card-payments/card-payment-store.ts';
+import { asParts, orderPayments } from '../../model/checkout/order-payments.ts';
+import { gatedItems } from '../../model/checkout/close-order.ts';
 import { reconcileTimedOut } from '../../model/card-payments/timed-out.ts';
 import { isEnabled, readEnabledMap } from './terminal-config.ts';
 
@@ -28,12 +25,14 @@ export interface CreateCardPaymentRequest {
   user: SessionUser;
 }
 
+// The body's rate is already a whole 0–100 % (the contract's schema), as the row stores it.
 const sameRequest = (row: CardPaymentRow, body: CreateCardPaymentBody) =>
   row.order_id === body.orderId &&
   row.terminal_id === body.terminalId &&
   row.method === body.method &&
-  row.tip_bps === clampTipBps(body.tipBps) &&
-  row.people_count === body.peopleCount;
+  row.tip_bps === body.tipBps &&
+  row.people_count === body.peopleCount &&
+  (row.part_amount === null ? null : Number(row.part_amount)) === (body.amount ?? null);
 
 async function replay(ctx: AppContext, req: CreateCardPaymentRequest, db: Trx): Promise<CardPaymentRow | null> {
   const row = await db.selectFrom('card_payments').selectAll().where('idempotency_key', '=', req.idempotencyKey).executeTakeFirst();
@@ -72,23 +71,20 @@ export async function createCardPayment(
       const order = await lockWorkableOrder(trx, req.user, req.body.orderId, now);
       const again = await replay(ctx, req, trx);
       if (again) return { row: again, description: null };
-      const items = (await trx.selectFrom('order_items').selectAll().where('order_id', '=', order.id).execute()).map(presentItem);
-      const gate = paymentGate(items);
-      if (!gate.ok) throw conflict(gate.message, gate.reason === 'empty' ? 'order_empty' : 'items_undelivered');
-      const tipBps = clampTipBps(req.body.tipBps);
-      const subtotal = orderSubtotal(items.map((i) => ({ ...i, productPrice: cents(i.productPrice) })));
-      const tip = tipAmount(subtotal, tipBps);
-      const amount = orderTotal(subtotal, tip);
+      await gatedItems(trx, order);
+      // Discounts and comps (decision 0017): what is owed after them. Mixed payments (decision
+      // 0015): the charge is a chosen part of the balance, or the whole balance, tip on top.
+      // Equal shares (decision 0022): less what share checks owe, plus a share check's own share.
+      const owed = withShares((await computeOrderFigures(trx, order.id)).owed, order);
+      const balance = paymentBalance(owed, asParts(await orderPayments(trx, order.id)));
+      const part = req.body.amount === undefined ? balance : cents(req.body.amount);
+      const partProblem = partialPaymentError(balance, part);
+      if (partProblem) throw conflict(partProblem, balance <= 0 ? 'order_settled' : 'payment_over_balance');
+      const { tipBps, tip, total: amount } = chargeFigures(part, { bps: req.body.tipBps });
       const tooSmall = cardMinimumError(amount);
       if (tooSmall) throw badRequest(tooSmall, 'card_minimum');
-      const live = await trx
-        .selectFrom('card_payments')
-        .select('id')
-        .where('order_id', '=', order.id)
-        .where('state', 'in', [...LIVE_STATES])
-        .executeTakeFirst();
-      if (live) throw conflict(CARD_MESSAGES.inProgress, 'card_payment_in_progress');
-      await assertNoPendingReview(trx, order.id);
+      // No card charge may be on its way or awaiting review: the customer would pay twice.
+      await assertNoCardCharge(trx, order.id);
       const inserted: CardPaymentRow = {
         id: newId(),
         order_id: order.id,
@@ -109,6 +105,7 @@ export async function createCardPayment(
         created_at: now,
         updated_at: now,
         approved_amount: null,
+        part_amount: req.body.amount ?? null,
       };
       await trx.insertInto('card_payments').values(inserted).execute();
       await audit(trx, now, {
@@ -116,10 +113,18 @@ export async function createCardPayment(
         action: 'card_payment.started',
         entity: 'card_payment',
         entityId: inserted.id,
-        data: { orderId: order.id, terminalId: inserted.terminal_id, method: inserted.method, amount, tip, tipBps },
+        data: {
+          orderId: order.id,
+          terminalId: inserted.terminal_id,
+          method: inserted.method,
+          amount,
+          tip,
+          tipBps,
+          part: inserted.part_amount,
+        },
       });
       emitCardPayment(emit, inserted.id);
-      return { row: inserted, description: order.table_number === 0 ? 'Barra' : `Mesa ${order.table_number}` };
+      return { row: inserted, description: tableLabel(order.table_number) };
     }));
   } catch (error) {
     // A concurrent twin with the same key got there first (and may have closed the order): answer its attempt.

@@ -18,13 +18,9 @@ import { audit } from '../../http/audit.ts';
 import { mutate } from '../../http/transaction.ts';
 import { cardGateway } from '../../model/card-payments/card-gateway.ts';
 import { listTerminals, requireTerminal, setTerminalEnabled } from './terminal-config.ts';
+import { MESSAGES } from '../../http/messages.ts';
 
-export const TERMINAL_SETTINGS_MESSAGES = {
-  loadError: 'Error cargando terminales',
-  refreshError: 'Error al cargar terminales',
-  toggleError: 'Error al actualizar terminal',
-  testNotFound: 'Prueba de pago no encontrada',
-} as const;
+export const TERMINAL_SETTINGS_MESSAGES = MESSAGES.terminalSettings;
 
 export const terminalSettingsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();

@@ -26,6 +26,7 @@ export const ticketsRoutes: FastifyPluginAsync = async (base) => {
         limit: request.query.limit,
         timezone,
         today: businessDate(new Date(ctx.clock.now()), timezone),
+        status: request.query.status,
       });
     },
   );
@@ -35,8 +36,8 @@ export const ticketsRoutes: FastifyPluginAsync = async (base) => {
     { config: { access: ADMIN }, schema: { params: TicketParamsSchema, response: { 200: OrderResponseSchema } } },
     async (request) => {
       const order = await loadOrder(ctx.db.db, request.params.orderId);
-      // A ticket is a paid order; open ones are read through the order routes.
-      if (order.status !== 'pagado') throw notFound(ORDER_NOT_FOUND);
+      // A ticket is a paid (or cancelled) order; open ones are read through the order routes.
+      if (order.status === 'activo') throw notFound(ORDER_NOT_FOUND);
       return { order };
     },
   );

@@ -32,4 +32,12 @@ describe('parseTicketSearch', () => {
     expect(parseTicketSearch('  PIÑA   Colada ')?.nameText).toBe('pina colada');
     expect(parseTicketSearch('Lucía ÜÉ')?.namePattern).toBe('%lucia ue%');
   });
+
+  it('reads a numeric term as a folio too', () => {
+    expect(parseTicketSearch('57')?.folio).toBe(57);
+    expect(parseTicketSearch('#1203')?.folio).toBe(1203);
+    expect(parseTicketSearch('folio 9')?.folio).toBe(9);
+    expect(parseTicketSearch('mesa 5')?.folio).toBeNull();
+    expect(parseTicketSearch('245.50')?.folio).toBeNull();
+  });
 });

@@ -16,6 +16,8 @@ export interface TicketSearch {
   namePattern: string;
   /** [min, max) in centavos. */
   amount: { min: number; max: number } | null;
+  /** A numeric term ('57', '#57', 'folio 57') is also read as a folio. */
+  folio: number | null;
 }
 
 const AMOUNT = /^\$?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/;
@@ -31,6 +33,7 @@ export function parseTicketSearch(raw: string): TicketSearch | null {
     nameText,
     namePattern: `%${nameText.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
     amount: amountOf(term),
+    folio: folioOf(term),
   };
 }
 
@@ -46,4 +49,9 @@ function amountOf(term: string): { min: number; max: number } | null {
   if (value === null) return null;
   // Whole pesos match any centavos of that peso: '245' finds $245.50.
   return term.includes('.') ? { min: value, max: value + 1 } : { min: value, max: value + 100 };
+}
+
+function folioOf(term: string): number | null {
+  const match = /^(?:folio\s?)?#?(\d{1,12})$/.exec(term);
+  return match?.[1] !== undefined ? Number(match[1]) : null;
 }

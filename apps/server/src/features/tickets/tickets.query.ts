@@ -4,7 +4,7 @@ import type { DbKind } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Trx } from '../../http/transaction.ts';
 import type { TicketSearch } from './ticket-search.ts';
-import { paidTickets, presentTicket } from '../../model/tickets/paid-tickets.ts';
+import { cancelledTickets, paidTickets, presentTicket, ticketPayments } from '../../model/tickets/paid-tickets.ts';
 
 /** The folded names of a paid order (migration 0006), kept by triggers on `orders`. */
 interface TicketSearchTable {
@@ -24,6 +24,7 @@ function matchesSearch(eb: SearchEb, search: TicketSearch): Expression<SqlBool> 
   // Ids are lower-case UUIDs, so a prefix range keeps this a plain comparison.
   if (search.idPrefix) readings.push(eb('o.id', 'like', `${search.idPrefix}%`));
   if (search.tableNumber !== null) readings.push(eb('o.table_number', '=', search.tableNumber));
+  if (search.folio !== null) readings.push(eb('o.folio', '=', search.folio));
   if (search.amount) readings.push(eb.and([eb('o.total', '>=', search.amount.min), eb('o.total', '<', search.amount.max)]));
   return eb.or(readings);
 }
@@ -38,7 +39,7 @@ const CANDIDATE_CAP = 300;
  * there are more than CANDIDATE_CAP matches: the caller then walks the tickets newest first.
  */
 async function indexedCandidates(db: Trx, kind: DbKind, search: TicketSearch): Promise<string[] | null> {
-  if (search.tableNumber !== null || search.amount || [...search.nameText].length < 3) return null;
+  if (search.tableNumber !== null || search.amount || search.folio !== null || [...search.nameText].length < 3) return null;
   const names =
     kind === 'sqlite'
       ? await sql<{ order_id: string }>`select s.order_id from ticket_search_fts f join ticket_search s on s.doc = f.rowid
@@ -69,6 +70,8 @@ export interface ListTicketsInput {
   limit: number;
   timezone: string;
   today: string;
+  /** 'cancelado': the cancelled orders (searched by ticket number or table, walking newest first). */
+  status?: 'pagado' | 'cancelado';
 }
 
 /**
@@ -79,10 +82,11 @@ export interface ListTicketsInput {
  */
 export async function listTickets(db: Trx, input: ListTicketsInput): Promise<TicketsPage> {
   const { cursor, search } = input;
-  const candidates = search ? await indexedCandidates(db, input.kind, search) : null;
+  const cancelled = input.status === 'cancelado';
+  const candidates = search && !cancelled ? await indexedCandidates(db, input.kind, search) : null;
   const empty = { tickets: [], nextCursor: null, today: input.today, timezone: input.timezone };
   if (candidates && candidates.length === 0) return empty;
-  let query = paidTickets(db);
+  let query = cancelled ? cancelledTickets(db) : paidTickets(db);
   if (cursor) {
     query = query.where((eb) =>
       eb.or([
@@ -103,7 +107,12 @@ export async function listTickets(db: Trx, input: ListTicketsInput): Promise<Tic
     .orderBy('o.id', 'desc')
     .limit(input.limit + 1)
     .execute();
-  const page = rows.slice(0, input.limit).map((row) => presentTicket(row, input.timezone));
+  const pageRows = rows.slice(0, input.limit);
+  const payments = await ticketPayments(
+    db,
+    pageRows.map((r) => r.id),
+  );
+  const page = pageRows.map((row) => presentTicket(row, input.timezone, payments.get(row.id)));
   const last = page.at(-1);
   const nextCursor = rows.length > input.limit && last ? `${last.completedAt}.${last.id}` : null;
   return { tickets: page, nextCursor, today: input.today, timezone: input.timezone };

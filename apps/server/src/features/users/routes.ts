@@ -39,7 +39,7 @@ export const usersRoutes: FastifyPluginAsync = async (base) => {
   const { ctx } = app;
 
   app.get('/api/users', { config: { access: ADMIN }, schema: { response: { 200: UsersResponseSchema } } }, async () => ({
-    users: (await listUsers(ctx.db.db)).map((user) => withLock(ctx, user)),
+    users: await Promise.all((await listUsers(ctx.db.db)).map((user) => withLock(ctx, user))),
   }));
 
   app.post(

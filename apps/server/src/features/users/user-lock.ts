@@ -2,20 +2,21 @@ import type { SessionUser, User, UserLock } from '@comanda/contract';
 import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
-import { LOGIN_BACKOFF, loginKeys, pinKeys } from '../../auth/throttle.ts';
+import { LOGIN_BACKOFF, loginKeys, pinKeys, type ThrottleDb } from '../../auth/throttle.ts';
 import { presentUser, requireUserRow } from './user-store.ts';
 
 /**
  * The account's sign-in back-off as the admin sees it: the account's own, or the longest of
- * its account+address pairs, once it has reached its threshold. The throttle lives in this
- * process's memory (see auth/throttle.ts): with several processes each shows and lifts its own.
+ * its account+address pairs, once it has reached its threshold. The throttle lives in the
+ * database (see auth/throttle.ts): every server process shows and lifts the same lock.
  */
-export function userLock(ctx: AppContext, email: string): UserLock | null {
+export async function userLock(ctx: AppContext, email: string, db?: ThrottleDb): Promise<UserLock | null> {
+  const pairs = await ctx.throttle.keys(loginKeys.pairsOf(email), db);
   const states = [
-    { state: ctx.throttle.backoffState(loginKeys.account(email), LOGIN_BACKOFF.account), rule: LOGIN_BACKOFF.account },
-    ...ctx.throttle
-      .keys(loginKeys.pairsOf(email))
-      .map((key) => ({ state: ctx.throttle.backoffState(key, LOGIN_BACKOFF.pair), rule: LOGIN_BACKOFF.pair })),
+    { state: await ctx.throttle.backoffState(loginKeys.account(email), LOGIN_BACKOFF.account, db), rule: LOGIN_BACKOFF.account },
+    ...(await Promise.all(
+      pairs.map(async (key) => ({ state: await ctx.throttle.backoffState(key, LOGIN_BACKOFF.pair, db), rule: LOGIN_BACKOFF.pair })),
+    )),
   ];
   let lock: UserLock | null = null;
   for (const { state, rule } of states) {
@@ -25,8 +26,8 @@ export function userLock(ctx: AppContext, email: string): UserLock | null {
   return lock;
 }
 
-export function withLock(ctx: AppContext, user: User): User {
-  return { ...user, lock: userLock(ctx, user.email) };
+export async function withLock(ctx: AppContext, user: User): Promise<User> {
+  return { ...user, lock: await userLock(ctx, user.email) };
 }
 
 /**
@@ -36,10 +37,10 @@ export function withLock(ctx: AppContext, user: User): User {
 export async function unlockUser(ctx: AppContext, admin: SessionUser, id: string): Promise<User> {
   return mutate(ctx, async (trx, emit) => {
     const row = await requireUserRow(trx, id);
-    const lifted = userLock(ctx, row.email);
-    ctx.throttle.reset(loginKeys.account(row.email));
-    ctx.throttle.resetPrefix(loginKeys.pairsOf(row.email));
-    ctx.throttle.reset(pinKeys.user(row.id));
+    const lifted = await userLock(ctx, row.email, trx);
+    await ctx.throttle.reset(loginKeys.account(row.email), trx);
+    await ctx.throttle.resetPrefix(loginKeys.pairsOf(row.email), trx);
+    await ctx.throttle.reset(pinKeys.user(row.id), trx);
     const now = ctx.clock.now();
     await audit(trx, now, {
       actor: admin,

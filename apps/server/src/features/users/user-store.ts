@@ -3,8 +3,9 @@ import type { UserRow } from '../../db/schema.ts';
 import type { Trx } from '../../http/transaction.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { USER_MESSAGES } from '@comanda/contract';
+import { MESSAGES } from '../../http/messages.ts';
 
-export const USER_NOT_FOUND = 'Usuario no encontrado';
+export const USER_NOT_FOUND = MESSAGES.notFound.user;
 
 const byName = new Intl.Collator('es-MX', { sensitivity: 'base' });
 

@@ -1,4 +1,4 @@
-import { TERMINAL_MESSAGES, isFinalPaymentState } from '@comanda/domain';
+import { cardStatesFor, TERMINAL_MESSAGES, isFinalPaymentState, tableLabel } from '@comanda/domain';
 import type { CardPaymentRow } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
 import { audit } from '../../http/audit.ts';
@@ -52,10 +52,7 @@ export class CardPaymentDriver {
       .selectFrom('card_payments')
       .select('id')
       .where((eb) =>
-        eb.or([
-          eb('state', 'in', ['creating', 'pending', 'processing']),
-          eb.and([eb('state', '=', 'timeout'), eb('updated_at', '>=', since)]),
-        ]),
+        eb.or([eb('state', 'in', cardStatesFor('progressed')), eb.and([eb('state', '=', 'timeout'), eb('updated_at', '>=', since)])]),
       )
       .execute();
     for (const row of rows) this.drive(row.id);
@@ -102,7 +99,7 @@ export class CardPaymentDriver {
         .updateTable('card_payments')
         .set({ provider_id: providerId, state: 'pending', updated_at: this.ctx.clock.now() })
         .where('id', '=', row.id)
-        .where('state', '=', 'creating')
+        .where('state', 'in', cardStatesFor('created'))
         .executeTakeFirst();
       emitCardPayment(emit, row.id);
       return Number(res.numUpdatedRows) === 1;
@@ -148,7 +145,7 @@ export class CardPaymentDriver {
 
   private async retryCreate(row: CardPaymentRow, signal: AbortSignal): Promise<CardPaymentRow | undefined> {
     const order = await this.ctx.db.db.selectFrom('orders').select(['table_number']).where('id', '=', row.order_id).executeTakeFirst();
-    const description = order?.table_number === 0 ? 'Barra' : `Mesa ${order?.table_number ?? ''}`.trim();
+    const description = order ? tableLabel(order.table_number) : 'Mesa';
     let attempts = row.attempts;
     while (attempts < this.deps.poll.maxAttempts) {
       await this.deps.sleep(this.deps.poll.intervalMs, signal);
@@ -192,7 +189,7 @@ export class CardPaymentDriver {
         .updateTable('card_payments')
         .set({ state: 'timeout', error: message, updated_at: now })
         .where('id', '=', row.id)
-        .where('state', 'in', ['pending', 'processing'])
+        .where('state', 'in', cardStatesFor('timedOut'))
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) return false;
       await audit(trx, now, {
@@ -238,7 +235,7 @@ export class CardPaymentDriver {
         .updateTable('card_payments')
         .set({ state: 'error', error: message, updated_at: now })
         .where('id', '=', id)
-        .where('state', '=', 'creating')
+        .where('state', 'in', cardStatesFor('createFailed'))
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) return;
       await audit(trx, now, {

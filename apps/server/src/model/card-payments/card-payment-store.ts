@@ -1,24 +1,15 @@
 import type { CardPayment, CardPaymentState } from '@comanda/contract';
-import { TERMINAL_MESSAGES, type CardDialogState } from '@comanda/domain';
+import { cardPaymentTopic, orderTopic } from '@comanda/contract';
+import { CARD_LIVE_STATES, isCardPaymentLive, TERMINAL_MESSAGES, type CardDialogState, cents } from '@comanda/domain';
 import type { CardPaymentRow } from '../../db/schema.ts';
 import type { Emit, Trx } from '../../http/transaction.ts';
+import { MESSAGES } from '../../http/messages.ts';
 
-/**
- * Attempts that may still charge the customer. 'timeout' is among them: the dialog gave up, but
- * the terminal may still hold the payment until the provider says otherwise.
- */
-export const LIVE_STATES: readonly CardPaymentState[] = ['creating', 'pending', 'processing', 'timeout'];
-export const isLive = (state: string): boolean => (LIVE_STATES as readonly string[]).includes(state);
+/** Attempts that may still charge the customer (the domain's transition table says which). */
+export const LIVE_STATES: readonly CardPaymentState[] = CARD_LIVE_STATES;
+export const isLive = isCardPaymentLive;
 
-export const CARD_MESSAGES = {
-  /** The one text of a charge still in flight (card_payment_in_progress and order_frozen alike). */
-  inProgress: 'Hay un cobro con tarjeta en curso para esta orden. Espera a que termine o cancélalo.',
-  stillOnTerminal: 'La terminal todavía tiene un cobro en curso para esta orden. Termínalo o cancélalo en la terminal.',
-  notFound: 'Cobro no encontrado',
-  terminalDisabled: 'La terminal está deshabilitada',
-  providerUnavailable: 'No se pudo conectar con Mercado Pago',
-  refunded: 'Cobro reembolsado en la terminal',
-} as const;
+export const CARD_MESSAGES = MESSAGES.card;
 
 /** Why the dialog shows error or rejected, from the card terminal messages of SPEC §8. */
 function defaultMessage(state: CardPaymentState): string | null {
@@ -72,15 +63,15 @@ export function presentCardPayment(row: CardPaymentRow, maxAttempts: number): Ca
     orderId: row.order_id,
     terminalId: row.terminal_id,
     method: row.method,
-    amount: Number(row.amount),
-    tipAmount: Number(row.tip_amount),
+    amount: cents(Number(row.amount)),
+    tipAmount: cents(Number(row.tip_amount)),
     tipBps: row.tip_bps,
     peopleCount: row.people_count,
     state,
     dialogState: dialogStateOf(state),
     message: row.error ?? defaultMessage(state),
     providerPaymentId: row.provider_payment_id,
-    approvedAmount: row.approved_amount === null ? null : Number(row.approved_amount),
+    approvedAmount: row.approved_amount === null ? null : cents(Number(row.approved_amount)),
     attempts: row.attempts,
     maxAttempts,
     createdAt: Number(row.created_at),
@@ -94,13 +85,13 @@ export async function findCardPayment(db: Trx, id: string): Promise<CardPaymentR
 
 /** Browsers showing the dialog refetch the session when this arrives. */
 export function emitCardPayment(emit: Emit, id: string): void {
-  emit({ topic: `card-payment:${id}`, type: 'card-payment.updated', id });
+  emit({ topic: cardPaymentTopic(id), type: 'card-payment.updated', id });
 }
 
 /** A charge entered or left review: the checkout, the table cards and the admin's list refetch. */
 export function emitCardReview(emit: Emit, id: string, orderId: string): void {
   emitCardPayment(emit, id);
-  emit({ topic: `order:${orderId}`, type: 'card-payment.review', id: orderId });
+  emit({ topic: orderTopic(orderId), type: 'card-payment.review', id: orderId });
   emit({ topic: 'tables', type: 'card-payment.review', id: orderId });
   emit({ topic: 'terminals', type: 'card-payment.review', id });
 }

@@ -1,4 +1,13 @@
-import { activeItems, cents, clampTipBps, formatMXN, orderSubtotal, orderTotal, terminalFailureMessage, tipAmount } from '@comanda/domain';
+import {
+  activeItems,
+  cardStatesFor,
+  cents,
+  chargeFigures,
+  formatMXN,
+  isCardPaymentLive,
+  paymentBalance,
+  terminalFailureMessage,
+} from '@comanda/domain';
 import type { CardPaymentRow } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
@@ -6,8 +15,12 @@ import { audit } from '../../http/audit.ts';
 import { mutate, type Emit, type Trx } from '../../http/transaction.ts';
 import type { ProviderPayment } from '../../payments/mercadopago/provider.ts';
 import { closeOrderInTx } from '../checkout/close-order.ts';
+import { asParts, orderPayments } from '../checkout/order-payments.ts';
+import { recordPaymentInTx } from '../checkout/record-payment.ts';
 import { presentItem } from '../orders/order-presenter.ts';
-import { emitCardPayment, emitCardReview, findCardPayment, LIVE_STATES } from './card-payment-store.ts';
+import { computeOrderFigures } from '../orders/order-adjustments.ts';
+import { withShares } from '../checkout/amount-owed.ts';
+import { emitCardPayment, emitCardReview, findCardPayment } from './card-payment-store.ts';
 
 /** The cashier recorded for every card terminal payment (SPEC §3). */
 export const TERMINAL_CASHIER = { id: 'mp-terminal', name: 'Terminal Mercado Pago' } as const;
@@ -23,7 +36,7 @@ async function claim(
     .updateTable('card_payments')
     .set({ ...set, updated_at: now })
     .where('id', '=', id)
-    .where('state', 'in', [...LIVE_STATES])
+    .where('state', 'in', cardStatesFor('settled'))
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
@@ -38,7 +51,7 @@ async function claim(
 export async function settleCardPayment(ctx: AppContext, id: string, payment: ProviderPayment): Promise<void> {
   await mutate(ctx, async (trx, emit) => {
     const row = await findCardPayment(trx, id);
-    if (!row || !(LIVE_STATES as readonly string[]).includes(row.state)) return;
+    if (!row || !isCardPaymentLive(row.state)) return;
     const now = ctx.clock.now();
     const detail = payment.rawState || null;
     switch (payment.state) {
@@ -50,7 +63,7 @@ export async function settleCardPayment(ctx: AppContext, id: string, payment: Pr
           .updateTable('card_payments')
           .set({ state: payment.state, status_detail: detail, updated_at: now })
           .where('id', '=', id)
-          .where('state', 'in', ['creating', 'pending', 'processing'])
+          .where('state', 'in', cardStatesFor('progressed'))
           .execute();
         emitCardPayment(emit, id);
         return;
@@ -92,19 +105,38 @@ async function approve(ctx: AppContext, trx: Trx, emit: Emit, row: CardPaymentRo
   const problem = await closingProblem(trx, row, charged);
   if (!problem) {
     try {
-      await closeOrderInTx(ctx, trx, {
-        orderId: row.order_id,
-        method: row.method,
-        tipBps: row.tip_bps,
-        peopleCount: row.people_count,
-        receivedAmount: null,
-        cashier: { ...TERMINAL_CASHIER },
-        providerPaymentId: payment.paymentId,
-        actor: null,
-        emit,
-        chargedTotal: charged,
-        allowUndelivered: true,
-      });
+      if (row.part_amount === null) {
+        await closeOrderInTx(ctx, trx, {
+          orderId: row.order_id,
+          method: row.method,
+          tipBps: row.tip_bps,
+          peopleCount: row.people_count,
+          receivedAmount: null,
+          cashier: { ...TERMINAL_CASHIER },
+          providerPaymentId: payment.paymentId,
+          actor: null,
+          emit,
+          chargedTotal: charged,
+          allowUndelivered: true,
+        });
+      } else {
+        // A part of a mixed payment (decision 0015): one payment row; the order closes only
+        // if this part settles the balance. charged equals the amount asked (closingProblem).
+        await recordPaymentInTx(ctx, trx, {
+          orderId: row.order_id,
+          method: row.method,
+          part: Number(row.part_amount),
+          tip: { bps: row.tip_bps },
+          receivedAmount: null,
+          reference: null,
+          cashier: { ...TERMINAL_CASHIER },
+          providerPaymentId: payment.paymentId,
+          actor: null,
+          peopleCount: row.people_count,
+          emit,
+          allowUndelivered: true,
+        });
+      }
       await audit(trx, now, {
         actor: null,
         action: 'card_payment.approved',
@@ -129,21 +161,31 @@ export const REVIEW_REASONS = {
   orderEmpty: 'La orden ya no tenía productos cuando la terminal aprobó el cobro.',
   providerAmount: (charged: number, asked: number) =>
     `La terminal cobró ${formatMXN(cents(charged))}, distinto de los ${formatMXN(cents(asked))} solicitados.`,
+  partOverBalance: (balance: number) =>
+    `El saldo de la orden cambió mientras se cobraba: la parte cobrada excede el saldo pendiente (${formatMXN(cents(balance))}).`,
   totalChanged: (charged: number, total: number) =>
     `El total de la orden cambió mientras se cobraba: la terminal cobró ${formatMXN(cents(charged))} y la orden suma ${formatMXN(cents(total))}.`,
 } as const;
 
 /** Why the approved charge must not close the order as it is now (in Spanish, for the admin); null when it may. */
 async function closingProblem(trx: Trx, row: CardPaymentRow, charged: number): Promise<string | null> {
-  const order = await trx.selectFrom('orders').select(['status']).where('id', '=', row.order_id).executeTakeFirst();
+  const order = await trx
+    .selectFrom('orders')
+    .select(['status', 'share_amount', 'shared_out'])
+    .where('id', '=', row.order_id)
+    .executeTakeFirst();
   if (!order) return REVIEW_REASONS.orderMissing;
   if (order.status === 'pagado') return REVIEW_REASONS.orderPaid;
   if (order.status !== 'activo') return REVIEW_REASONS.orderCancelled;
   const items = (await trx.selectFrom('order_items').selectAll().where('order_id', '=', row.order_id).execute()).map(presentItem);
-  if (activeItems(items).length === 0) return REVIEW_REASONS.orderEmpty;
+  if (activeItems(items).length === 0 && Number(order.share_amount) === 0) return REVIEW_REASONS.orderEmpty;
   if (charged !== Number(row.amount)) return REVIEW_REASONS.providerAmount(charged, Number(row.amount));
-  const subtotal = orderSubtotal(items.map((i) => ({ ...i, productPrice: cents(i.productPrice) })));
-  const total = orderTotal(subtotal, tipAmount(subtotal, clampTipBps(row.tip_bps)));
+  // What the charge pays: the balance (the amount owed after discounts and comps, decision 0017,
+  // less parts already paid, decision 0015), or its own part.
+  const owed = withShares((await computeOrderFigures(trx, row.order_id)).owed, order);
+  const balance = paymentBalance(owed, asParts(await orderPayments(trx, row.order_id)));
+  if (row.part_amount !== null) return Number(row.part_amount) > balance ? REVIEW_REASONS.partOverBalance(balance) : null;
+  const { total } = chargeFigures(balance, { bps: row.tip_bps });
   if (total !== charged) return REVIEW_REASONS.totalChanged(charged, total);
   return null;
 }
@@ -166,6 +208,7 @@ async function flag(
     .updateTable('card_payments')
     .set({ state: 'needs_review', error: reason, approved_amount: charged, updated_at: now })
     .where('id', '=', row.id)
+    .where('state', 'in', cardStatesFor('flagged'))
     .execute();
   await audit(trx, now, {
     actor: null,

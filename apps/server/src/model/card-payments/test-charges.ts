@@ -5,13 +5,9 @@ import { newId } from '../../http/ids.ts';
 import { MpError } from '../../payments/mercadopago/http.ts';
 import { pollPayment, type PollSettings, type Sleep } from '../../payments/mercadopago/poller.ts';
 import type { CardProvider, ProviderPayment } from '../../payments/mercadopago/provider.ts';
+import { MESSAGES } from '../../http/messages.ts';
 
-export const TEST_MESSAGES = {
-  success: '¡Pago de prueba exitoso! La terminal está funcionando correctamente.',
-  cancelled: 'Pago cancelado por el usuario',
-  processError: 'Error al procesar el pago de prueba',
-  error: 'Error en la prueba de pago',
-} as const;
+export const TEST_MESSAGES = MESSAGES.testCharge;
 
 function outcomeMessage(p: ProviderPayment): { state: TestCharge['state']; message: string } {
   switch (p.state) {

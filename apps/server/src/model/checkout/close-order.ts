@@ -2,17 +2,20 @@ import { sql } from 'kysely';
 import type { Order } from '@comanda/contract';
 import {
   changeDue,
+  chargeFigures,
+  checkoutGate,
   clampGuests,
-  clampTipBps,
   cents,
+  dominantMethod,
   formatMXN,
   isCashSufficient,
-  orderSubtotal,
   orderTotal,
-  paymentGate,
-  tipAmount,
+  PARTIAL_PAYMENT_MESSAGES,
+  paymentsTip,
+  type Cents,
   type PaymentMethod,
 } from '@comanda/domain';
+import type { PaymentRow } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
 import type { Emit, Trx } from '../../http/transaction.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
@@ -22,15 +25,19 @@ import { enqueueReceipt } from '../printing/enqueue.ts';
 import { loadOrder, ORDER_CLOSED, ORDER_NOT_FOUND } from '../orders/order-repository.ts';
 import { presentItem } from '../orders/order-presenter.ts';
 import { emitOrderChanged } from '../orders/order-events.ts';
+import { recomputeAdjustments } from '../orders/order-adjustments.ts';
+import { lockTableOfOrder, releaseTableLink } from '../orders/table-link.ts';
+import { businessTimezone, rollUpPaidOrder } from '../reports/rollups.ts';
+import { amountOwed } from './amount-owed.ts';
+import { asParts, balanceOf, orderPayments } from './order-payments.ts';
+import { MESSAGES } from '../../http/messages.ts';
 
-export const CHECKOUT_MESSAGES = {
-  alreadyPaid: 'La orden ya fue pagada',
-  cashShort: 'El monto recibido es menor al total',
-  cashMissing: 'Ingresa el monto recibido',
-} as const;
+export const CHECKOUT_MESSAGES = MESSAGES.checkout;
 
 export interface CloseOrderInput {
   orderId: string;
+  /** The id for the payment row (the caller attaches it to the drawer); a new one when omitted. */
+  paymentId?: string;
   method: PaymentMethod;
   tipBps: number;
   peopleCount: number;
@@ -59,98 +66,216 @@ export const CHARGE_SHORT = (charged: number, subtotal: number) =>
  * It claims the order with a conditional update first, so of two concurrent closes exactly one
  * sees it activo; the other waits for the row lock (PostgreSQL) or the write lock (SQLite) and
  * then gets 'La orden ya fue pagada'. Every amount is recomputed here from the item rows.
+ * Mixed payments (decision 0015): the close is "one payment for the whole balance" — the
+ * balance is the amount owed minus the parts already paid (none in the SPEC flow, so it is
+ * the subtotal); the tip is on that payment. finishPaidOrder then marks the order paid.
  */
 export async function closeOrderInTx(ctx: AppContext, trx: Trx, input: CloseOrderInput): Promise<Order> {
   const now = ctx.clock.now();
+  const claimed = await claimOpenOrder(trx, input.orderId, now);
+  const state = await checkoutState(trx, claimed, input.allowUndelivered === true);
+  const { balance } = state;
+  // Nothing left to pay after parts already paid: settled. An order owing 0 from the start (an
+  // entirely comped one, decision 0017) still closes here, with one payment of its tip (maybe 0).
+  if (balance <= 0 && (state.payments.length > 0 || state.owed > 0)) throw conflict(PARTIAL_PAYMENT_MESSAGES.settled, 'order_settled');
+
+  if (input.chargedTotal !== undefined && input.chargedTotal < balance)
+    throw conflict(CHARGE_SHORT(input.chargedTotal, balance), 'charge_short');
+  const { tipBps, tip, total: amount } = chargeFigures(balance, { bps: input.tipBps, chargedTotal: input.chargedTotal });
+  const cash = cashFigures(input, amount);
+
+  const payment: PaymentRow = {
+    id: input.paymentId ?? newId(),
+    order_id: input.orderId,
+    method: input.method,
+    amount,
+    received_amount: cash.received,
+    change_amount: cash.change,
+    tip_amount: tip,
+    tip_bps: tipBps,
+    cashier_id: input.cashier.id,
+    cashier_name: input.cashier.name,
+    provider_payment_id: input.providerPaymentId,
+    created_at: now,
+    reference: null,
+  };
+  await trx.insertInto('payments').values(payment).execute();
+  return finishPaidOrder(ctx, trx, {
+    claimed,
+    state,
+    payments: [...state.payments, payment],
+    last: payment,
+    peopleCount: input.peopleCount,
+    actor: input.actor,
+    emit: input.emit,
+  });
+}
+
+export interface ClaimedOrder {
+  id: string;
+  table_id: string;
+  version: number;
+  waiter_id: string | null;
+  people_count: number;
+  discount: number;
+  comp: number;
+  share_amount: number;
+  shared_out: number;
+}
+
+/** Locks the activo order (version + 1) or refuses: 'La orden ya fue pagada' / closed / not found. */
+export async function claimOpenOrder(trx: Trx, orderId: string, now: number): Promise<ClaimedOrder> {
+  // Separate checks and bar tabs (0014): the table's row lock first, then the order's.
+  await lockTableOfOrder(trx, orderId, now);
   const claimed = await trx
     .updateTable('orders')
     .set({ version: sql<number>`version + 1`, updated_at: now })
-    .where('id', '=', input.orderId)
+    .where('id', '=', orderId)
     .where('status', '=', 'activo')
-    .returning(['id', 'table_id', 'version', 'waiter_id'])
+    .returning(['id', 'table_id', 'version', 'waiter_id', 'people_count', 'discount', 'comp', 'share_amount', 'shared_out'])
     .executeTakeFirst();
-  if (!claimed) throw await notOpen(trx, input.orderId);
+  if (!claimed) throw await notOpen(trx, orderId);
+  return claimed;
+}
 
-  const items = (await trx.selectFrom('order_items').selectAll().where('order_id', '=', input.orderId).execute()).map(presentItem);
-  const gate = paymentGate(items);
-  if (!gate.ok && !(gate.reason === 'undelivered' && input.allowUndelivered))
-    throw conflict(gate.message, gate.reason === 'empty' ? 'order_empty' : 'items_undelivered');
+export interface CheckoutState {
+  subtotal: Cents;
+  /** Discounts and comps (decision 0017), recomputed on the items as they are now. */
+  discount: number;
+  comp: number;
+  owed: Cents;
+  payments: PaymentRow[];
+  balance: Cents;
+}
 
-  const tipBps = clampTipBps(input.tipBps);
-  const subtotal = orderSubtotal(items.map((i) => ({ ...i, productPrice: cents(i.productPrice) })));
-  if (input.chargedTotal !== undefined && input.chargedTotal < subtotal)
-    throw conflict(CHARGE_SHORT(input.chargedTotal, subtotal), 'charge_short');
-  const tip = input.chargedTotal !== undefined ? cents(input.chargedTotal - subtotal) : tipAmount(subtotal, tipBps);
-  const total = orderTotal(subtotal, tip);
-  const cash = cashFigures(input, total);
+/**
+ * Read after claimOpenOrder (the row lock), so an item added while paying is seen: the SPEC's
+ * payment gate, the subtotal from the item rows, the amount owed and the payments so far.
+ */
+export async function checkoutState(trx: Trx, claimed: ClaimedOrder, allowUndelivered: boolean): Promise<CheckoutState> {
+  const orderId = claimed.id;
+  const { subtotal } = await gatedItems(trx, claimed, allowUndelivered);
+  const payments = await orderPayments(trx, orderId);
+  const { discount, comp } = await recomputeAdjustments(trx, orderId, claimed);
+  const figures = { subtotal, discount, comp, share_amount: claimed.share_amount, shared_out: claimed.shared_out };
+  return { subtotal, discount, comp, owed: amountOwed(figures), payments, balance: balanceOf(figures, payments) };
+}
 
+/**
+ * The order's items through the payment gate (SPEC §4), refused with its Spanish message; the
+ * subtotal of the non-deleted items when it opens. Used by every close and every card charge.
+ */
+export async function gatedItems(
+  trx: Trx,
+  order: { id: string; share_amount: number | string | bigint },
+  allowUndelivered = false,
+): Promise<{ subtotal: Cents }> {
+  const items = (await trx.selectFrom('order_items').selectAll().where('order_id', '=', order.id).execute()).map(presentItem);
+  // An equal-share check (decision 0022) has no items of its own and may be paid.
+  const gate = checkoutGate(items, { allowUndelivered, shareAmount: Number(order.share_amount) });
+  if (!gate.ok) throw conflict(gate.message, gate.reason === 'empty' ? 'order_empty' : 'items_undelivered');
+  return gate;
+}
+
+/**
+ * The payments now cover the amount owed: the order becomes pagado with the next folio (from
+ * the `counters` row, incremented in this transaction, so a close that rolls back gives its
+ * folio back and folios have no gaps), tip = the payments' tips, total = owed + tips; the
+ * table is freed, the ticket printed and everyone told.
+ */
+export async function finishPaidOrder(
+  ctx: AppContext,
+  trx: Trx,
+  input: {
+    claimed: ClaimedOrder;
+    state: CheckoutState;
+    payments: PaymentRow[];
+    /** The payment that settled the balance. */
+    last: PaymentRow;
+    peopleCount: number | null;
+    actor: { id: string; displayName: string } | null;
+    emit: Emit;
+  },
+): Promise<Order> {
+  const now = ctx.clock.now();
+  const { claimed, state, payments, last } = input;
+  const orderId = claimed.id;
+  const parts = asParts(payments);
+  const tip = paymentsTip(parts);
+  const total = orderTotal(state.owed, tip);
+  const folio = await nextFolio(trx);
   await trx
     .updateTable('orders')
     .set({
       status: 'pagado',
       active_table_id: null,
-      payment_method: input.method,
-      people_count: clampGuests(input.peopleCount),
-      subtotal,
+      payment_method: dominantMethod(payments.map((p) => ({ method: p.method, amount: Number(p.amount) }))) ?? last.method,
+      people_count: clampGuests(input.peopleCount ?? Number(claimed.people_count)),
+      subtotal: state.subtotal,
+      discount: state.discount,
+      comp: state.comp,
       tip,
       total,
+      folio,
       completed_at: now,
       updated_at: now,
     })
-    .where('id', '=', input.orderId)
-    .execute();
-  await trx
-    .insertInto('payments')
-    .values({
-      id: newId(),
-      order_id: input.orderId,
-      method: input.method,
-      amount: total,
-      received_amount: cash.received,
-      change_amount: cash.change,
-      tip_amount: tip,
-      tip_bps: tipBps,
-      cashier_id: input.cashier.id,
-      cashier_name: input.cashier.name,
-      provider_payment_id: input.providerPaymentId,
-      created_at: now,
-    })
+    .where('id', '=', orderId)
     .execute();
   // Only a table that still points at this order is freed; one reopened meanwhile is left alone.
-  await trx
-    .updateTable('tables')
-    .set({ status: 'libre', waiter_id: null, waiter_name: null, current_order_id: null, updated_at: now })
-    .where('id', '=', claimed.table_id)
-    .where('current_order_id', '=', input.orderId)
-    .execute();
+  // Separate checks and bar tabs (0014): while another order of the table is activo, the table
+  // stays ocupada and its link moves to that order; the last one paid frees it.
+  await releaseTableLink(trx, claimed.table_id, orderId, now);
+  // The owner reports' summary rows, in this transaction (decision 0020).
+  await rollUpPaidOrder(trx, orderId, await businessTimezone(ctx, trx));
   await audit(trx, now, {
     actor: input.actor,
     action: 'order.closed',
     entity: 'order',
-    entityId: input.orderId,
-    authorizedBy: input.cashier.id,
+    entityId: orderId,
+    authorizedBy: last.cashier_id,
     data: {
-      method: input.method,
-      subtotal,
+      method: last.method,
+      subtotal: state.subtotal,
+      discount: state.discount,
+      comp: state.comp,
       tip,
-      tipBps,
+      tipBps: last.tip_bps,
       total,
-      receivedAmount: cash.received,
-      change: cash.change,
-      cashierName: input.cashier.name,
-      providerPaymentId: input.providerPaymentId,
+      folio,
+      payments: payments.length,
+      receivedAmount: last.received_amount,
+      change: last.change_amount,
+      cashierName: last.cashier_name,
+      providerPaymentId: last.provider_payment_id,
     },
   });
 
-  await enqueueReceipt(trx, { orderId: input.orderId, now });
+  await enqueueReceipt(trx, { orderId, now });
   const version = Number(claimed.version);
-  emitOrderChanged(input.emit, input.orderId, version, { owner: claimed.waiter_id, board: true });
+  emitOrderChanged(input.emit, orderId, version, { owner: claimed.waiter_id, board: true });
   input.emit({ topic: 'tables', type: 'table.updated', id: claimed.table_id, version });
-  input.emit({ topic: 'tickets', type: 'ticket.created', id: input.orderId, version });
-  return loadOrder(trx, input.orderId);
+  input.emit({ topic: 'tickets', type: 'ticket.created', id: orderId, version });
+  return loadOrder(trx, orderId);
 }
 
-function cashFigures(input: CloseOrderInput, total: number): { received: number | null; change: number | null } {
+/** The next folio, inside the caller's transaction (the counter row's lock orders concurrent closes). */
+async function nextFolio(trx: Trx): Promise<number> {
+  const row = await trx
+    .updateTable('counters')
+    .set({ value: sql<number>`value + 1` })
+    .where('name', '=', 'folio')
+    .returning('value')
+    .executeTakeFirst();
+  if (row) return Number(row.value);
+  await trx.insertInto('counters').values({ name: 'folio', value: 1 }).execute();
+  return 1;
+}
+
+export function cashFigures(
+  input: Pick<CloseOrderInput, 'method' | 'receivedAmount'>,
+  total: number,
+): { received: number | null; change: number | null } {
   if (input.method !== 'efectivo') return { received: null, change: null };
   if (input.receivedAmount === null) throw new AppError(422, 'cash_missing', CHECKOUT_MESSAGES.cashMissing);
   const received = cents(input.receivedAmount);
@@ -158,7 +283,7 @@ function cashFigures(input: CloseOrderInput, total: number): { received: number 
   return { received, change: changeDue(received, cents(total)) };
 }
 
-async function notOpen(trx: Trx, orderId: string): Promise<AppError> {
+export async function notOpen(trx: Trx, orderId: string): Promise<AppError> {
   const row = await trx.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirst();
   if (!row) return notFound(ORDER_NOT_FOUND);
   return row.status === 'pagado' ? conflict(CHECKOUT_MESSAGES.alreadyPaid, 'order_paid') : conflict(ORDER_CLOSED, 'order_closed');

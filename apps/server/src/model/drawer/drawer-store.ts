@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Corte, DrawerMovementView, DrawerSessionView } from '@comanda/contract';
-import { drawerFigures, expectedCash, type DenominationCount } from '@comanda/domain';
+import { drawerFigures, expectedCash, type DenominationCount, cents, ZERO } from '@comanda/domain';
 import type { Emit, Trx } from '../../http/transaction.ts';
 import { conflict } from '../../http/errors.ts';
 import { readConfig } from '../config-store.ts';
@@ -15,6 +15,7 @@ export const DRAWER_TEXT = {
   alreadyOpen: 'Ya hay un turno de caja abierto. Haz el corte Z antes de abrir otro.',
   alreadyClosed: 'Este turno de caja ya fue cerrado y no se puede modificar.',
   notFound: 'Turno de caja no encontrado',
+  movementNotFound: 'Movimiento de caja no encontrado',
   commentRequired: 'El conteo no coincide con lo esperado: explica la diferencia en el comentario.',
   adminPinOnly: 'Se requiere el PIN de un administrador',
 } as const;
@@ -38,7 +39,10 @@ export function emitDrawer(emit: Emit, id: string, version: number): void {
  * no open session: a payment lands in exactly one session, never in a closed one.
  * Without an open session the payment is refused only when the business turned drawer control on.
  */
-export async function attachToDrawer(trx: Trx, input: { orderId: string; now: number; emit: Emit }): Promise<void> {
+export async function attachToDrawer(
+  trx: Trx,
+  input: { orderId: string; now: number; emit: Emit; /** The cash payment to attach (an order may hold several). */ paymentId?: string },
+): Promise<void> {
   const open = await trx
     .updateTable('drawer_sessions')
     .set({ version: sql<number>`version + 1` })
@@ -49,8 +53,18 @@ export async function attachToDrawer(trx: Trx, input: { orderId: string; now: nu
     if (await drawerEnabled(trx)) throw conflict(DRAWER_TEXT.noSession, 'drawer_closed');
     return;
   }
-  const payment = await trx.selectFrom('payments').select('id').where('order_id', '=', input.orderId).executeTakeFirstOrThrow();
-  await trx.insertInto('drawer_payments').values({ payment_id: payment.id, session_id: open.id, created_at: input.now }).execute();
+  const paymentId =
+    input.paymentId ??
+    (
+      await trx
+        .selectFrom('payments')
+        .select('id')
+        .where('order_id', '=', input.orderId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow()
+    ).id;
+  await trx.insertInto('drawer_payments').values({ payment_id: paymentId, session_id: open.id, created_at: input.now }).execute();
   emitDrawer(input.emit, open.id, Number(open.version));
 }
 
@@ -80,11 +94,12 @@ async function movements(db: Trx, sessionId: string): Promise<DrawerMovementView
     id: m.id,
     sessionId: m.session_id,
     kind: m.kind,
-    amount: Number(m.amount),
+    amount: cents(Number(m.amount)),
     reason: m.reason,
     authorizedByName: m.authorized_by_name,
     createdByName: m.created_by_name,
     createdAt: Number(m.created_at),
+    recipientName: m.recipient_name,
   }));
 }
 
@@ -95,7 +110,7 @@ export async function presentSession(db: Trx, row: NonNullable<SessionRow>): Pro
     status: row.status,
     openedAt: Number(row.opened_at),
     openedByName: row.opened_by_name,
-    float: Number(row.float_amount),
+    float: cents(Number(row.float_amount)),
     floatCount: parseCount(row.float_count) as Record<string, number>,
     movements: await movements(db, row.id),
   };
@@ -128,7 +143,7 @@ export async function sessionFigures(db: Trx, row: NonNullable<SessionRow>, unti
     .where('created_at', '<', until)
     .groupBy('method')
     .execute();
-  const other = (m: string) => Number(others.find((o) => o.method === m)?.total ?? 0);
+  const other = (m: string) => cents(Number(others.find((o) => o.method === m)?.total ?? 0));
   return {
     float: f.float,
     cashSales: f.cashSales,
@@ -137,6 +152,7 @@ export async function sessionFigures(db: Trx, row: NonNullable<SessionRow>, unti
     deposits: f.deposits,
     withdrawals: f.withdrawals,
     paidOuts: f.paidOuts,
+    tipPayouts: f.tipPayouts,
     expected: expectedCash(f),
     cashCount: payments.filter((p) => p.method === 'efectivo').length,
     card: other('tarjeta'),
@@ -144,10 +160,16 @@ export async function sessionFigures(db: Trx, row: NonNullable<SessionRow>, unti
   };
 }
 
+function storedFigures(json: string): Corte['figures'] {
+  const stored = JSON.parse(json) as Omit<Corte['figures'], 'tipPayouts'> & { tipPayouts?: Corte['figures']['tipPayouts'] };
+  return { ...stored, tipPayouts: stored.tipPayouts ?? ZERO };
+}
+
 /** A corte: X (live figures of an open session, `at` = now) or Z (the stored, immutable close). */
 export async function presentCorte(db: Trx, row: NonNullable<SessionRow>, now: number): Promise<Corte> {
   const closed = row.status === 'cerrada';
-  const figures = closed && row.figures ? (JSON.parse(row.figures) as Corte['figures']) : await sessionFigures(db, row, now);
+  // A corte Z stored before tip payouts existed has none.
+  const figures = closed && row.figures ? storedFigures(row.figures) : await sessionFigures(db, row, now);
   return {
     session: await presentSession(db, row),
     figures,

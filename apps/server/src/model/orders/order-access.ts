@@ -4,14 +4,9 @@ import type { Trx } from '../../http/transaction.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { findOrderRow, ORDER_CLOSED, ORDER_NOT_FOUND } from './order-repository.ts';
 import { mayWorkOrder } from './may-work-order.ts';
+import { MESSAGES } from '../../http/messages.ts';
 
-export const ORDER_MESSAGES = {
-  notOwner: 'Esta mesa está asignada a otro mesero. Solo puedes trabajar en tus propias mesas.',
-  adminCommentsOnlyAdmin: 'Solo un administrador puede editar los comentarios internos',
-  itemNotFound: 'Item no encontrado',
-  itemAlreadyDeleted: 'El item ya fue eliminado',
-  productNotFound: 'Producto no encontrado',
-} as const;
+export const ORDER_MESSAGES = MESSAGES.orders;
 
 export function assertMayWorkOrder(user: SessionUser, order: Pick<OrderRow, 'waiter_id'>): void {
   if (!mayWorkOrder(user, order)) throw forbidden(ORDER_MESSAGES.notOwner);

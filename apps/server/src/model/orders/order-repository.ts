@@ -4,9 +4,13 @@ import type { OrderRow } from '../../db/schema.ts';
 import type { Trx } from '../../http/transaction.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { presentOrder } from './order-presenter.ts';
+import { liveAdjustmentRows, recomputeAdjustments } from './order-adjustments.ts';
+import { amountOwed } from '../checkout/amount-owed.ts';
+import { MESSAGES } from '../../http/messages.ts';
+import { EQUAL_SHARE_MESSAGES } from '@comanda/domain';
 
-export const ORDER_NOT_FOUND = 'Orden no encontrada';
-export const ORDER_CLOSED = 'La orden ya fue cerrada y no se puede modificar';
+export const ORDER_NOT_FOUND = MESSAGES.order.notFound;
+export const ORDER_CLOSED = MESSAGES.order.closed;
 
 export async function findOrderRow(db: Trx, orderId: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
@@ -16,11 +20,12 @@ export async function findOrderRow(db: Trx, orderId: string): Promise<OrderRow |
 export async function loadOrder(db: Trx, orderId: string): Promise<Order> {
   const row = await findOrderRow(db, orderId);
   if (!row) throw notFound(ORDER_NOT_FOUND);
-  const [items, payments] = await Promise.all([
+  const [items, payments, adjustments] = await Promise.all([
     db.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute(),
-    db.selectFrom('payments').selectAll().where('order_id', '=', orderId).execute(),
+    db.selectFrom('payments').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute(),
+    liveAdjustmentRows(db, orderId),
   ]);
-  return presentOrder(row, items, payments);
+  return presentOrder(row, items, payments, adjustments);
 }
 
 /** Throws unless the order exists and is still activo: paid and cancelled orders never change. */
@@ -34,17 +39,65 @@ export async function requireOpenOrder(db: Trx, orderId: string): Promise<OrderR
 /**
  * Recomputes the stored subtotal from the item rows and bumps the version, in SQL, inside the
  * caller's transaction: concurrent item changes can never leave a stale total behind.
- * Only an activo order is touched; returns the new version.
+ * Only an activo order is touched; returns the new version. Its discounts and comps are
+ * recomputed on the new items too (order-adjustments.ts), so the cached figures never go stale.
  */
 export async function touchOrder(db: Trx, orderId: string, now: number): Promise<number> {
   const subtotal = sql<number>`(SELECT COALESCE(SUM(product_price * quantity), 0) FROM order_items WHERE order_id = ${orderId} AND is_deleted = 0)`;
+  // The paid parts and whether any adjustment is live come back with the update: two round
+  // trips fewer on every item change (issue 20 item 3).
   const row = await db
     .updateTable('orders')
     .set({ subtotal, total: subtotal, version: sql<number>`version + 1`, updated_at: now })
     .where('id', '=', orderId)
     .where('status', '=', 'activo')
-    .returning(['version'])
+    .returning([
+      'version',
+      'subtotal',
+      'discount',
+      'comp',
+      'share_amount',
+      'shared_out',
+      sql<number>`(SELECT COALESCE(SUM(amount - tip_amount), 0) FROM payments WHERE order_id = ${orderId})`.as('paid_parts'),
+      sql<number>`(SELECT COUNT(*) FROM order_adjustments WHERE order_id = ${orderId} AND removed_at IS NULL)`.as('live_adjustments'),
+    ])
     .executeTakeFirst();
   if (!row) throw conflict(ORDER_CLOSED, 'order_closed');
+  const plain = Number(row.live_adjustments) === 0 && Number(row.discount) === 0 && Number(row.comp) === 0;
+  const { discount, comp } = plain ? { discount: 0, comp: 0 } : await recomputeAdjustments(db, orderId, row);
+  // Equal shares (decision 0022), rare: what the order owes is its share of the items, or its own share.
+  if (Number(row.share_amount) !== 0 || Number(row.shared_out) !== 0) {
+    const total = amountOwed({ subtotal: row.subtotal, discount, comp, share_amount: row.share_amount, shared_out: row.shared_out });
+    await db.updateTable('orders').set({ total }).where('id', '=', orderId).execute();
+  }
+  await assertPaidPartsCovered(db, orderId, { ...row, discount, comp }, Number(row.paid_parts));
   return Number(row.version);
+}
+
+export const PAID_PARTS_EXCEED = 'Ya se cobraron pagos parciales por más de lo que sumaría la orden: no se puede quitar este producto.';
+
+/**
+ * Mixed payments (decision 0015): an item change may never leave the amount owed below the
+ * parts already paid (the balance would turn negative and the order could never close).
+ */
+export async function assertPaidPartsCovered(
+  db: Trx,
+  orderId: string,
+  row: { subtotal: number; discount: number; comp: number; share_amount?: number; shared_out?: number },
+  /** The parts already paid, when the caller read them already (touchOrder does). */
+  knownParts?: number,
+): Promise<void> {
+  // Equal shares (decision 0022): the items left must still cover what the share checks owe.
+  if (Number(row.shared_out ?? 0) > amountOwed({ subtotal: row.subtotal, discount: row.discount, comp: row.comp }))
+    throw conflict(EQUAL_SHARE_MESSAGES.sharesOwed, 'shares_owed');
+  let parts = knownParts;
+  if (parts === undefined) {
+    const paid = await db
+      .selectFrom('payments')
+      .select(sql<number>`COALESCE(SUM(amount - tip_amount), 0)`.as('parts'))
+      .where('order_id', '=', orderId)
+      .executeTakeFirst();
+    parts = Number(paid?.parts ?? 0);
+  }
+  if (parts > amountOwed(row)) throw conflict(PAID_PARTS_EXCEED, 'paid_parts_exceed');
 }

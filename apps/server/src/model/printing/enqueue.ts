@@ -1,8 +1,18 @@
-import { cents, clampGuests, perPersonAmount, shortOrderId, tableLabel, ticketNumber } from '@comanda/domain';
+import { cents, clampGuests, modifierLabel, perPersonAmount, shortOrderId, tableLabel, ticketNumber } from '@comanda/domain';
+import { readModifiers } from '../modifiers/modifier-store.ts';
 import { getGeneralConfig } from '../config-store.ts';
 import type { Trx } from '../../http/transaction.ts';
 import { newId } from '../../http/ids.ts';
-import type { ComandaDocument, ComandaLine, JobKind, PrintDocument, PrinterRole, ReceiptDocument } from './documents.ts';
+import type {
+  ComandaDocument,
+  ComandaLine,
+  CorteDocument,
+  JobKind,
+  MovementDocument,
+  PrintDocument,
+  PrinterRole,
+  ReceiptDocument,
+} from './documents.ts';
 
 /**
  * Print jobs are rows written in the transaction of the change that causes them: the comanda
@@ -63,22 +73,33 @@ async function enqueueStationDocs(
   extra: Pick<ComandaDocument, 'cancel' | 'reprint'>,
 ): Promise<number> {
   if (!input.itemIds.length) return 0;
+  // The stations' printers first: with none enabled there is nothing to read or write.
+  const printers = await trx
+    .selectFrom('printers')
+    .select(['id', 'role'])
+    .where('role', 'in', ['cocina', 'barra'])
+    .where('enabled', '=', 1)
+    .orderBy('id')
+    .execute();
+  if (!printers.length) return 0;
   const items = await trx
     .selectFrom('order_items')
-    .select(['id', 'station', 'quantity', 'product_name', 'notes'])
+    .select(['id', 'station', 'quantity', 'product_name', 'notes', 'modifiers'])
     .where('order_id', '=', input.orderId)
     .where('id', 'in', [...input.itemIds])
     .orderBy('created_at')
     .orderBy('id')
     .execute();
+  const stations = (['cocina', 'barra'] as const).filter((station) => items.some((i) => i.station === station));
+  // The order's header only when some printer will print.
+  if (!printers.some((p) => stations.some((station) => station === p.role))) return 0;
   const header = await orderHeader(trx, input.orderId);
   let jobs = 0;
-  for (const station of ['cocina', 'barra'] as const) {
+  for (const station of stations) {
     const lines: ComandaLine[] = items
       .filter((i) => i.station === station)
-      .map((i) => ({ itemId: i.id, quantity: i.quantity, name: i.product_name, notes: i.notes }));
-    if (!lines.length) continue;
-    for (const printer of await enabledPrinters(trx, station)) {
+      .map((i) => ({ itemId: i.id, quantity: i.quantity, name: i.product_name, notes: i.notes, ...printedModifiers(i.modifiers) }));
+    for (const printer of printers.filter((p) => p.role === station)) {
       const document: ComandaDocument = { type: 'comanda', station, ...extra, ...header, at: input.now, lines };
       await insertJob(trx, { printerId: printer.id, role: station, orderId: input.orderId, kind, document, now: input.now });
       jobs++;
@@ -92,14 +113,21 @@ export async function enqueueComandas(trx: Trx, input: { orderId: string; itemId
   return enqueueStationDocs(trx, input, 'comanda', {});
 }
 
-/** A deleted item that already had a comanda gets a cancelation slip at the same station. */
-export async function enqueueCancelation(trx: Trx, input: { orderId: string; itemId: string; now: number }): Promise<number> {
+/**
+ * A deleted item that already had a comanda gets a cancelation slip at the same station.
+ * `printedItemId`: the row whose comanda was printed, when the cancelled units are a row split
+ * off it (a partial void): the slip then lists only the split row, i.e. exactly the voided units.
+ */
+export async function enqueueCancelation(
+  trx: Trx,
+  input: { orderId: string; itemId: string; printedItemId?: string; now: number },
+): Promise<number> {
   const printed = await trx
     .selectFrom('print_jobs')
     .select('seq')
     .where('order_id', '=', input.orderId)
     .where('kind', 'in', ['comanda', 'reimpresion'])
-    .where('document', 'like', `%"itemId":"${input.itemId}"%`)
+    .where('document', 'like', `%"itemId":"${input.printedItemId ?? input.itemId}"%`)
     .executeTakeFirst();
   if (!printed) return 0;
   return enqueueStationDocs(trx, { orderId: input.orderId, itemIds: [input.itemId], now: input.now }, 'cancelacion', { cancel: true });
@@ -129,17 +157,36 @@ export async function enqueueReceipt(trx: Trx, input: { orderId: string; now: nu
   if (!printers.length) return 0;
   const order = await trx
     .selectFrom('orders')
-    .select(['id', 'table_number', 'table_name', 'waiter_name', 'people_count', 'subtotal', 'tip', 'total', 'payment_method'])
+    .select([
+      'id',
+      'table_number',
+      'table_name',
+      'waiter_name',
+      'people_count',
+      'subtotal',
+      'discount',
+      'comp',
+      'shared_out',
+      'share_amount',
+      'tip',
+      'total',
+      'payment_method',
+      'folio',
+    ])
     .where('id', '=', input.orderId)
     .executeTakeFirstOrThrow();
-  const payment = await trx
+  // Mixed payments: every part is listed; the last one (the one that settled it) gives received/change.
+  const payments = await trx
     .selectFrom('payments')
-    .select(['method', 'received_amount', 'change_amount'])
+    .select(['method', 'amount', 'received_amount', 'change_amount', 'reference'])
     .where('order_id', '=', input.orderId)
-    .executeTakeFirst();
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const payment = payments.at(-1);
   const items = await trx
     .selectFrom('order_items')
-    .select(['quantity', 'product_name', 'product_price'])
+    .select(['quantity', 'product_name', 'product_price', 'promotion_name', 'modifiers'])
     .where('order_id', '=', input.orderId)
     .where('is_deleted', '=', 0)
     .orderBy('created_at')
@@ -160,16 +207,47 @@ export async function enqueueReceipt(trx: Trx, input: { orderId: string; now: nu
     guests,
     perGuest: perPersonAmount(cents(total), guests),
     at: input.now,
-    lines: items.map((i) => ({ quantity: i.quantity, name: i.product_name, amount: Number(i.product_price) * i.quantity })),
+    lines: items.map((i) => ({
+      quantity: i.quantity,
+      name: i.product_name,
+      amount: Number(i.product_price) * i.quantity,
+      promo: i.promotion_name,
+      ...printedModifiers(i.modifiers),
+    })),
     subtotal: Number(order.subtotal),
+    discount: Number(order.discount),
+    comp: Number(order.comp),
+    sharedOut: Number(order.shared_out),
+    shareAmount: Number(order.share_amount),
     tip: Number(order.tip),
     total,
     method: METHOD_LABELS[method],
     received: payment?.received_amount == null ? null : Number(payment.received_amount),
     change: payment?.change_amount == null ? null : Number(payment.change_amount),
     openDrawer: method === 'efectivo',
+    folio: order.folio === null ? null : Number(order.folio),
+    payments: payments.map((p) => ({ method: METHOD_LABELS[p.method], amount: Number(p.amount), reference: p.reference })),
   };
   for (const p of printers)
     await insertJob(trx, { printerId: p.id, role: 'caja', orderId: input.orderId, kind: 'ticket', document, now: input.now });
   return printers.length;
+}
+
+/**
+ * A cash movement slip or a corte on each enabled caja printer, written in the transaction of
+ * the movement or corte Z (a corte X on request). Returns how many jobs were written: 0 means no
+ * caja printer, and the screen falls back to the browser's print dialog.
+ */
+export async function enqueueCajaSlip(trx: Trx, input: { document: MovementDocument | CorteDocument; now: number }): Promise<number> {
+  const printers = await enabledPrinters(trx, 'caja');
+  const kind: JobKind = input.document.type === 'movimiento' ? 'movimiento' : 'corte';
+  for (const p of printers)
+    await insertJob(trx, { printerId: p.id, role: 'caja', orderId: null, kind, document: input.document, now: input.now });
+  return printers.length;
+}
+
+/** A line's chosen options as they print; nothing when it has none, so older documents read the same. */
+function printedModifiers(json: string | null): { modifiers?: string[] } {
+  const chosen = readModifiers(json);
+  return chosen.length === 0 ? {} : { modifiers: chosen.map(modifierLabel) };
 }

@@ -1,7 +1,21 @@
 import { useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { BarChart3, ChefHat, ClipboardList, LayoutGrid, LogOut, Menu, Package, Receipt, Settings, Vault, Wine } from 'lucide-react';
+import {
+  BarChart3,
+  ChartColumn,
+  ChefHat,
+  ClipboardList,
+  LayoutGrid,
+  LogOut,
+  Menu,
+  Package,
+  Receipt,
+  Settings,
+  Tag,
+  Vault,
+  Wine,
+} from 'lucide-react';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { ConnectionIndicator } from '../../components/ui/connection-indicator.tsx';
@@ -22,7 +36,9 @@ const LINKS = [
   { to: '/admin/tickets', label: t.nav.tickets, icon: Receipt },
   { to: '/admin/cierre', label: t.nav.cashClose, icon: BarChart3 },
   { to: '/admin/caja', label: t.drawer.nav, icon: Vault },
+  { to: '/admin/reportes', label: t.reports.nav, icon: ChartColumn },
   { to: '/admin/manage-products', label: t.nav.products, icon: Package },
+  { to: '/admin/promociones', label: t.promotions.nav, icon: Tag },
   { to: '/admin/settings', label: t.nav.settings, icon: Settings },
 ];
 

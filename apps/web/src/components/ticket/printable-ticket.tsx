@@ -1,17 +1,26 @@
 import type { GeneralConfig, Order } from '@comanda/contract';
-import { PAYMENT_METHOD_LABELS, shortOrderId, tableLabel } from '@comanda/domain';
+import { modifiersText, PAYMENT_METHOD_LABELS, shortOrderId, tableLabel, type Cents } from '@comanda/domain';
 import { cn } from '../ui/cn.ts';
-import { formatDateTime, money } from '../../lib/format.ts';
+import { money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { percentLabel } from './ticket-figures.ts';
+import { TicketAdjustmentRows } from './ticket-adjustments.tsx';
+import { MixedPaymentRows, TicketFolioRow } from './ticket-payments.tsx';
+import { useBusinessDates } from '../../lib/dates.ts';
 
 /** Amounts the ticket shows; for an unpaid order the checkout passes its preview figures. */
 export interface TicketFigures {
-  subtotal: number;
-  tip: number;
+  subtotal: Cents;
+  /** Discounts and comps (cortesías) taken off the subtotal; absent or 0: not shown. */
+  discount?: number;
+  comp?: number;
+  /** Equal shares (decision 0022): what other checks pay of these items (shown negative), or this check's share. */
+  sharedOut?: number;
+  shareAmount?: number;
+  tip: Cents;
   tipBps: number;
-  total: number;
-  perPerson: number;
+  total: Cents;
+  perPerson: Cents;
   peopleCount: number;
 }
 
@@ -41,6 +50,7 @@ const Rule = () => <div className="my-2 border-t border-dashed border-black" ari
 
 /** The customer's receipt, 'PASE DE SALIDA', laid out for an 80 mm thermal printer. */
 export function PrintableTicket({ order, business, figures, showPayment = false, now, className }: PrintableTicketProps) {
+  const dates = useBusinessDates();
   const lines = order.items.filter((item) => !item.isDeleted);
   const payment = order.payments[0];
   const when = order.completedAt ?? now ?? order.updatedAt;
@@ -58,8 +68,9 @@ export function PrintableTicket({ order, business, figures, showPayment = false,
         <p className="mt-1 font-bold tracking-widest">{t.checkout.ticketTitle}</p>
       </header>
       <Rule />
-      <Row label={L.date} value={formatDateTime(when)} />
+      <Row label={L.date} value={dates.dateTime(when)} />
       <Row label={L.order} value={`#${shortOrderId(order.id)}`} />
+      <TicketFolioRow folio={order.folio} />
       <Row
         label={L.table}
         value={order.tableName ? `${tableLabel(order.tableNumber)} · ${order.tableName}` : tableLabel(order.tableNumber)}
@@ -83,12 +94,19 @@ export function PrintableTicket({ order, business, figures, showPayment = false,
               </span>
               <span className="tabular-nums">{money(item.productPrice * item.quantity)}</span>
             </div>
+            {item.modifiers.length > 0 && <div className="pl-4 text-[11px]">{modifiersText(item.modifiers)}</div>}
             {item.quantity > 1 && <div className="pl-4 text-[11px]">@ {money(item.productPrice)}</div>}
+            {item.promotionName && (
+              <div className="pl-4 text-[11px]" data-testid="ticket-promo">
+                {t.promotions.badge} {item.promotionName}
+              </div>
+            )}
           </li>
         ))}
       </ul>
       <Rule />
       <Row label={t.checkout.subtotal} value={money(figures.subtotal)} />
+      <TicketAdjustmentRows figures={figures} Row={Row} />
       <Row label={L.tip(percentLabel(figures.tipBps))} value={money(figures.tip)} />
       <Row label={t.checkout.total.toUpperCase()} value={money(figures.total)} strong />
       <Row label={L.perGuest(figures.peopleCount)} value={money(figures.perPerson)} />
@@ -102,6 +120,7 @@ export function PrintableTicket({ order, business, figures, showPayment = false,
           {payment.providerPaymentId && <Row label={L.paymentId} value={payment.providerPaymentId} />}
         </>
       )}
+      {showPayment && <MixedPaymentRows payments={order.payments} />}
       <Rule />
       <footer className="space-y-0.5 text-center">
         <p className="font-bold">{t.checkout.thanks}</p>

@@ -1,5 +1,5 @@
 import type { Order } from '@comanda/contract';
-import { fractionToBps, perPersonAmount, type Cents } from '@comanda/domain';
+import { perPersonAmount } from '@comanda/domain';
 import type { TicketFigures } from './printable-ticket.tsx';
 
 /** The figures of a closed order exactly as the server stored them (reprints, paid checkout). */
@@ -8,10 +8,14 @@ export function storedTicketFigures(order: Order): TicketFigures {
   const peopleCount = Math.max(1, order.peopleCount);
   return {
     subtotal: order.subtotal,
+    discount: order.discount ?? 0,
+    comp: order.comp ?? 0,
+    sharedOut: order.sharedOut ?? 0,
+    shareAmount: order.shareAmount ?? 0,
     tip: order.tip,
-    tipBps: payment ? fractionToBps(payment.tipPercent) : 0,
+    tipBps: payment ? payment.tipBps : 0,
     total: order.total,
-    perPerson: perPersonAmount(order.total as Cents, peopleCount),
+    perPerson: perPersonAmount(order.total, peopleCount),
     peopleCount,
   };
 }

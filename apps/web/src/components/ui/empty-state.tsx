@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { t } from '../../lib/i18n/es-MX.ts';
+import { t } from '../../lib/i18n/first-screen.ts';
 
 export function EmptyState({ icon, title, children }: { icon?: ReactNode; title: string; children?: ReactNode }) {
   return (

@@ -1,5 +1,5 @@
 import { Loader2 } from 'lucide-react';
-import { t } from '../../lib/i18n/es-MX.ts';
+import { t } from '../../lib/i18n/first-screen.ts';
 
 /**
  * Loading: the label, small, over grey placeholders shaped like the cards to come, so the

@@ -1,13 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ChefHat, ShieldCheck, UtensilsCrossed } from 'lucide-react';
 import type { Role } from '@comanda/contract';
 import { Button } from '../../components/ui/button.tsx';
-import { Input, Label } from '../../components/ui/input.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Field } from '../../components/ui/field.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { BrandMark } from '../../components/brand-mark.tsx';
-import { t } from '../../lib/i18n/es-MX.ts';
+import { t } from '../../lib/i18n/first-screen.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { ROLE_HOME, useLogin, useSession } from '../../lib/session.ts';
 import { usePublicConfig } from '../../lib/config.ts';
@@ -15,6 +16,9 @@ import { FormError } from '../../components/ui/form-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSharedDevice } from '../../lib/shared-device.ts';
 import { PinKeypadScreen } from './pin-keypad-screen.tsx';
+import { useZodForm } from '../../lib/use-zod-form.ts';
+
+const loginSchema = () => import('@comanda/contract').then((contract) => contract.LoginBodySchema);
 
 export function LoginPage() {
   const session = useSession();
@@ -22,10 +26,26 @@ export function LoginPage() {
   const login = useLogin();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm({
+    initial: { email: '', password: '' },
+    // Loaded on first use (and preloaded once the page shows): the schemas stay out of the first screen's JS.
+    schema: loginSchema,
+    toInput: (values) => values,
+    unchecked: (values) => values,
+    onValid: (body) =>
+      login.mutate(body, {
+        onSuccess: ({ user }) => goHome(user),
+        onError: (err) => {
+          const message = errorMessage(err, t.login.formFallback);
+          form.setError(message);
+          toast.error(message || t.login.defaultError);
+        },
+      }),
+  });
   const device = useSharedDevice();
+  useEffect(() => {
+    void loginSchema().catch(() => undefined);
+  }, []);
   // On an enrolled shared device the keypad comes first; "Entrar con correo" shows this form.
   const [withEmail, setWithEmail] = useState(false);
 
@@ -33,29 +53,13 @@ export function LoginPage() {
 
   const goHome = (user: { role: string }) => {
     if (!(user.role in ROLE_HOME)) {
-      setError(t.login.unknownRole);
+      form.setError(t.login.unknownRole);
       return;
     }
     toast.success(t.login.success);
     const redirect = params.get('redirect');
     const home = ROLE_HOME[user.role as Role];
     navigate(redirect && redirect.startsWith(home.split('/').slice(0, 2).join('/')) ? redirect : home, { replace: true });
-  };
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    login.mutate(
-      { email, password },
-      {
-        onSuccess: ({ user }) => goHome(user),
-        onError: (err) => {
-          const message = errorMessage(err, t.login.formFallback);
-          setError(message);
-          toast.error(message || t.login.defaultError);
-        },
-      },
-    );
   };
 
   const name = config.data?.name || t.app.fallbackTitle;
@@ -84,32 +88,30 @@ export function LoginPage() {
           <h1 className="text-2xl font-bold">{name}</h1>
           <p className="text-sm text-slate-500">{t.login.title}</p>
         </div>
-        <form onSubmit={onSubmit} className="space-y-4" noValidate={false}>
-          <div>
-            <Label htmlFor="email">{t.login.email}</Label>
+        <form onSubmit={form.onSubmit} className="space-y-4" noValidate={false}>
+          <Field id="email" label={t.login.email}>
             <Input
               id="email"
               name="email"
               type="email"
               autoComplete="username"
               required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
+              value={form.values.email}
+              onChange={(e) => form.set('email', e.target.value)}
             />
-          </div>
-          <div>
-            <Label htmlFor="password">{t.login.password}</Label>
+          </Field>
+          <Field id="password" label={t.login.password}>
             <Input
               id="password"
               name="password"
               type="password"
               autoComplete="current-password"
               required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              value={form.values.password}
+              onChange={(e) => form.set('password', e.target.value)}
             />
-          </div>
-          <FormError message={error} />
+          </Field>
+          <FormError message={form.error} />
           <Button type="submit" variant="accent" size="lg" className="w-full" disabled={login.isPending}>
             {login.isPending ? t.login.submitting : t.login.submit}
           </Button>

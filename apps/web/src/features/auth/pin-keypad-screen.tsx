@@ -6,7 +6,7 @@ import { BrandMark } from '../../components/brand-mark.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { errorMessage } from '../../lib/api.ts';
-import { t } from '../../lib/i18n/es-MX.ts';
+import { t } from '../../lib/i18n/first-screen.ts';
 import { usePinLogin } from '../../lib/shared-device.ts';
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];

@@ -1,17 +1,18 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
-import type { ResetTokenInfo } from '@comanda/contract';
+import { ResetPasswordBodySchema, type ResetPasswordBody, type ResetTokenInfo, OkSchema, ResetTokenInfoSchema } from '@comanda/contract';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Input, Label } from '../../components/ui/input.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Field } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { errorMessage, get, post } from '../../lib/api.ts';
 import { usePublicConfig } from '../../lib/config.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { FormError } from '../../components/ui/form-error.tsx';
+import { useZodForm } from '../../lib/use-zod-form.ts';
 
 const MIN_LENGTH = 8;
 
@@ -22,7 +23,7 @@ export function ResetPasswordPage() {
   const config = usePublicConfig();
   const info = useQuery({
     queryKey: ['reset-token', token],
-    queryFn: () => get<ResetTokenInfo>(`/api/auth/reset-password/${encodeURIComponent(token)}`),
+    queryFn: () => get(ResetTokenInfoSchema, `/api/auth/reset-password/${encodeURIComponent(token)}`),
     enabled: token !== '',
     retry: false,
     staleTime: Infinity,
@@ -59,10 +60,15 @@ function InvalidLink() {
 }
 
 function PasswordForm({ token, info }: { token: string; info: ResetTokenInfo }) {
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const save = useMutation({ mutationFn: () => post('/api/auth/reset-password', { token, password }) });
+  const save = useMutation({ mutationFn: (body: ResetPasswordBody) => post(OkSchema, '/api/auth/reset-password', body) });
+  const form = useZodForm({
+    initial: { password: '', confirm: '' },
+    schema: ResetPasswordBodySchema,
+    toInput: ({ password }) => ({ token, password }),
+    // Too short is the contract's rule (checked first); then the two fields must match.
+    check: ({ password, confirm }) => (password !== confirm ? t.resetPassword.mismatch : null),
+    onValid: (body) => save.mutate(body, { onError: (err) => form.setError(errorMessage(err, t.resetPassword.invalid)) }),
+  });
 
   if (save.isSuccess) {
     return (
@@ -81,46 +87,36 @@ function PasswordForm({ token, info }: { token: string; info: ResetTokenInfo }) 
     );
   }
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (password.length < MIN_LENGTH) return setError(t.resetPassword.tooShort);
-    if (password !== confirm) return setError(t.resetPassword.mismatch);
-    setError(null);
-    save.mutate(undefined, { onError: (err) => setError(errorMessage(err, t.resetPassword.invalid)) });
-  };
-
   return (
-    <form onSubmit={submit} className="space-y-4">
+    <form onSubmit={form.onSubmit} className="space-y-4">
       <div className="text-center">
         <h1 className="text-xl font-bold">{info.purpose === 'invite' ? t.resetPassword.inviteTitle : t.resetPassword.title}</h1>
         <p className="mt-1 text-sm text-slate-500">{t.resetPassword.forAccount(info.email)}</p>
       </div>
       {/* Lets password managers file the new password under the right account. */}
       <input type="email" name="username" autoComplete="username" value={info.email} readOnly hidden />
-      <div>
-        <Label htmlFor="new-password">{t.resetPassword.password}</Label>
+      <Field id="new-password" label={t.resetPassword.password}>
         <Input
           id="new-password"
           type="password"
           autoComplete="new-password"
           required
           minLength={MIN_LENGTH}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          value={form.values.password}
+          onChange={(e) => form.set('password', e.target.value)}
         />
-      </div>
-      <div>
-        <Label htmlFor="confirm-password">{t.resetPassword.confirm}</Label>
+      </Field>
+      <Field id="confirm-password" label={t.resetPassword.confirm}>
         <Input
           id="confirm-password"
           type="password"
           autoComplete="new-password"
           required
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
+          value={form.values.confirm}
+          onChange={(e) => form.set('confirm', e.target.value)}
         />
-      </div>
-      <FormError message={error} />
+      </Field>
+      <FormError message={form.error} />
       <Button type="submit" variant="accent" size="lg" className="w-full" disabled={save.isPending}>
         {save.isPending ? t.resetPassword.submitting : t.resetPassword.submit}
       </Button>

@@ -1,9 +1,12 @@
 import { CheckCheck, Clock, StickyNote, User } from 'lucide-react';
+import type { BoardItem } from '@comanda/contract';
 import { elapsedMinutes, STATIONS, tableLabel } from '@comanda/domain';
 import { cn } from '../../components/ui/cn.ts';
-import { formatTime } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import type { BoardTicket } from './board-model.ts';
+import { CancelledMark } from './cancelled-mark.tsx';
+import { ModifierLines } from '../../components/modifier-lines.tsx';
+import { useBusinessDates } from '../../lib/dates.ts';
 
 interface Props {
   ticket: BoardTicket;
@@ -11,8 +14,8 @@ interface Props {
   now: number;
   showStation: boolean;
   busy: boolean;
-  /** Null when this user may not move the ticket (another station's board). */
-  onAdvance: ((ticket: BoardTicket) => void) | null;
+  /** Null when this user may not move the ticket (another station's board). `lines`: only those lines. */
+  onAdvance: ((ticket: BoardTicket, lines?: BoardItem[]) => void) | null;
 }
 
 function waitTone(minutes: number): string {
@@ -60,45 +63,88 @@ export function BoardCard({ ticket, column, now, showStation, busy, onAdvance }:
           </span>
         )}
       </p>
-      <ul className="mt-2 divide-y divide-slate-100">
+      {/* Each line is its own 44 px tap target (8 px apart) that moves only that line. */}
+      <ul className={cn('mt-2', onAdvance ? 'space-y-2' : 'divide-y divide-slate-100')}>
         {ticket.items.map((item) => (
-          <li key={item.id} data-item-id={item.id} data-testid="board-line" className="py-0.5">
-            <p className="flex items-baseline gap-2">
-              <span className="shrink-0 rounded-md bg-slate-900 px-1.5 text-base font-black tabular-nums text-white">
-                <span aria-hidden>{item.quantity}×</span>
-                <span className="sr-only">{t.board.quantityLabel(item.quantity)}</span>
-              </span>
-              <span className="min-w-0 text-base leading-snug font-bold break-words text-slate-900">{item.productName}</span>
-            </p>
-            {item.notes && (
-              <p className="mt-1 flex items-start gap-1.5 rounded-md bg-amber-50 px-2 py-1 text-base font-semibold text-amber-900">
-                <StickyNote className="mt-1 h-4 w-4 shrink-0" aria-hidden />
-                <span className="min-w-0 break-words">{item.notes}</span>
-              </p>
+          <li
+            key={item.id}
+            data-item-id={item.id}
+            data-testid="board-line"
+            data-cancelled={item.cancelled ? 'true' : undefined}
+            className={cn(onAdvance && !item.cancelled ? undefined : 'py-0.5', item.cancelled && 'rounded-md bg-rose-50 px-1')}
+          >
+            {item.cancelled && <CancelledMark reason={item.voidReason ?? null} />}
+            {onAdvance && !item.cancelled ? (
+              <button
+                type="button"
+                data-testid="board-line-bump"
+                disabled={busy}
+                onClick={() => onAdvance(ticket, [item])}
+                className="flex min-h-11 w-full items-center rounded-lg bg-slate-100 px-1 text-left transition-colors hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 active:bg-slate-300 disabled:cursor-wait disabled:opacity-60"
+              >
+                <LineText item={item} />
+                <span className="sr-only">
+                  {t.floorAndPrint.lineBump(t.board.statusNames[column === 'pending' ? 'listo' : 'entregado'])}
+                </span>
+              </button>
+            ) : (
+              <LineText item={item} />
             )}
           </li>
         ))}
       </ul>
-      {onAdvance && (
+      {onAdvance && ticket.items.some((i) => !i.cancelled) && (
         <button
           type="button"
           className={cn(
-            'mt-2 flex h-12 w-full items-center justify-center rounded-xl text-lg font-bold shadow-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-wait disabled:opacity-60',
+            'mt-2 flex h-11 w-full items-center justify-center rounded-xl text-lg font-bold shadow-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-wait disabled:opacity-60',
             column === 'pending' ? 'bg-brand-500 text-slate-950 hover:bg-brand-600' : 'bg-emerald-700 text-white hover:bg-emerald-800',
           )}
           disabled={busy}
           onClick={() => onAdvance(ticket)}
         >
           {column === 'pending' ? t.board.markReady : t.board.markDelivered}
-          {ticket.items.length > 1 && <span className="ml-2 text-base font-semibold opacity-90">({ticket.items.length})</span>}
+          {ticket.items.filter((i) => !i.cancelled).length > 1 && (
+            <span className="ml-2 text-base font-semibold opacity-90">({ticket.items.filter((i) => !i.cancelled).length})</span>
+          )}
         </button>
       )}
     </article>
   );
 }
 
+/** A line: its quantity in a dark chip, the product in large type, its note highlighted. */
+function LineText({ item }: { item: BoardItem }) {
+  return (
+    <span className="block min-w-0 flex-1">
+      <span className="flex items-baseline gap-2">
+        <span className="shrink-0 rounded-md bg-slate-900 px-1.5 text-base font-black tabular-nums text-white">
+          <span aria-hidden>{item.quantity}×</span>
+          <span className="sr-only">{t.board.quantityLabel(item.quantity)}</span>
+        </span>
+        <span
+          className={cn(
+            'min-w-0 text-base leading-snug font-bold break-words text-slate-900',
+            item.cancelled && 'text-rose-900 line-through',
+          )}
+        >
+          {item.productName}
+        </span>
+      </span>
+      <ModifierLines modifiers={item.modifiers} variant="board" struck={item.cancelled} />
+      {item.notes && (
+        <span className="mt-1 flex items-start gap-1.5 rounded-md bg-amber-50 px-2 py-1 text-base font-semibold text-amber-900">
+          <StickyNote className="mt-1 h-4 w-4 shrink-0" aria-hidden />
+          <span className="min-w-0 break-words">{item.notes}</span>
+        </span>
+      )}
+    </span>
+  );
+}
+
 /** Delivered tickets are a compact log: the table, the lines on one line, when they left. */
 function DeliveredTicket({ ticket, showStation }: { ticket: BoardTicket; showStation: boolean }) {
+  const dates = useBusinessDates();
   const station = STATIONS[ticket.station];
   return (
     <article
@@ -115,7 +161,7 @@ function DeliveredTicket({ ticket, showStation }: { ticket: BoardTicket; showSta
         </p>
         <span className="flex items-center gap-1 text-xs font-semibold whitespace-nowrap tabular-nums text-slate-700">
           <CheckCheck className="h-3.5 w-3.5" aria-hidden />
-          {t.board.deliveredAt(formatTime(ticket.updatedAt))}
+          {t.board.deliveredAt(dates.time(ticket.updatedAt))}
         </span>
       </div>
       <ul className="mt-0.5 flex flex-wrap gap-x-2 text-slate-700">

@@ -9,6 +9,8 @@ interface Props {
   note?: string;
   /** Lays its tickets out in two columns when there is room (Pendientes). */
   wide?: boolean;
+  /** Shown above the tickets (Entregados: the recent moves to send back). */
+  top?: ReactNode;
   children: ReactNode[];
 }
 
@@ -18,7 +20,7 @@ const TONES = {
   delivered: 'bg-slate-600 text-white',
 } as const;
 
-export function BoardColumn({ title, count, tone, empty, note, wide, children }: Props) {
+export function BoardColumn({ title, count, tone, empty, note, wide, top, children }: Props) {
   const id = `board-col-${tone}`;
   return (
     <section
@@ -38,6 +40,7 @@ export function BoardColumn({ title, count, tone, empty, note, wide, children }:
         </span>
       </header>
       {note && <p className="px-2 pt-2 text-xs font-medium text-slate-600">{note}</p>}
+      {top && <div className="mt-2">{top}</div>}
       <div className={cn('mt-2 grid content-start items-start gap-2', wide && '@md:grid-cols-2')}>
         {children.length > 0 ? (
           children

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BoardItem } from '@comanda/contract';
-import { DELIVERED_RETENTION_MS } from '@comanda/domain';
+import { DELIVERED_RETENTION_MS, VOID_BOARD_RETENTION_MS } from '@comanda/domain';
 import { BATCH_GAP_MS, categoryCounts, shouldRing, splitColumns, ticketColumns, visibleItems } from './board-model.ts';
 
 const NOW = 1_750_000_000_000;
@@ -83,5 +83,14 @@ describe('board model', () => {
     expect(columns.listos[0]!.key).toBe(columns.pendientes[0]!.key);
     expect(columns.pendientes[2]!.key).not.toBe(columns.pendientes[0]!.key);
     expect(columns.pendientes[3]!.key.startsWith(`o9:${late.id}`)).toBe(true);
+  });
+
+  it('shows a voided line as cancelled for a few minutes after its void, and never counts it as to do', () => {
+    const live = item({});
+    const voided = item({ cancelled: true, voidReason: 'Error de captura', updatedAt: NOW - VOID_BOARD_RETENTION_MS + 1 });
+    const expired = item({ cancelled: true, voidReason: 'Otro', updatedAt: NOW - VOID_BOARD_RETENTION_MS });
+    const shown = visibleItems([live, voided, expired], ['cocina'], NOW);
+    expect(shown.map((i) => i.id)).toEqual([live.id, voided.id]);
+    expect(categoryCounts(shown, ['cocina']).find((c) => c.category === 'Comida')?.count).toBe(1);
   });
 });

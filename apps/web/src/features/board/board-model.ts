@@ -1,5 +1,13 @@
 import type { BoardItem } from '@comanda/contract';
-import { boardColumn, categoriesOf, compareByCreatedAt, isShownOnBoard, type BoardColumn, type Station } from '@comanda/domain';
+import {
+  boardColumn,
+  categoriesOf,
+  compareByCreatedAt,
+  isShownOnBoard,
+  isVoidShownOnBoard,
+  type BoardColumn,
+  type Station,
+} from '@comanda/domain';
 
 /**
  * What a board shows at `now` (server time): its stations' items, delivered ones only within the
@@ -7,9 +15,13 @@ import { boardColumn, categoriesOf, compareByCreatedAt, isShownOnBoard, type Boa
  */
 export function visibleItems(items: readonly BoardItem[], stations: readonly Station[], now: number): BoardItem[] {
   const at = new Date(now);
-  return items
-    .filter((i) => stations.includes(i.station) && isShownOnBoard({ status: i.status, updatedAt: new Date(i.updatedAt) }, at))
-    .sort((a, b) => compareByCreatedAt({ createdAt: new Date(a.createdAt) }, { createdAt: new Date(b.createdAt) }));
+  return (
+    items
+      .filter((i) => stations.includes(i.station) && isShownOnBoard({ status: i.status, updatedAt: new Date(i.updatedAt) }, at))
+      // A voided item (CANCELADO) leaves a few minutes after its void, which was its last change.
+      .filter((i) => !i.cancelled || isVoidShownOnBoard({ status: i.status, deletedAt: i.updatedAt }, now))
+      .sort((a, b) => compareByCreatedAt({ createdAt: new Date(a.createdAt) }, { createdAt: new Date(b.createdAt) }))
+  );
 }
 
 export function splitColumns(items: readonly BoardItem[]): Record<BoardColumn, BoardItem[]> {
@@ -26,7 +38,7 @@ export function categoryCounts(items: readonly BoardItem[], stations: readonly S
   const counts = new Map<string, number>();
   for (const station of stations) for (const c of categoriesOf(station)) counts.set(c, 0);
   for (const item of items) {
-    if (item.status === 'entregado') continue;
+    if (item.status === 'entregado' || item.cancelled) continue;
     counts.set(item.category, (counts.get(item.category) ?? 0) + 1);
   }
   return [...counts].map(([category, count]) => ({ category, count }));

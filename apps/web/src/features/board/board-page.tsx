@@ -4,8 +4,7 @@ import { useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { Bell, BellOff, ChefHat, Wine } from 'lucide-react';
 import type { BoardItem, BoardStationFilter } from '@comanda/contract';
-import type { Role } from '@comanda/contract';
-import { boardStationsForPath, nextBoardStatus, tableLabel, type Station } from '@comanda/domain';
+import { boardStationsForPath, mayMoveStationItems, nextBoardStatus, tableLabel, type Station } from '@comanda/domain';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ErrorState } from '../../components/ui/empty-state.tsx';
 import { cn } from '../../components/ui/cn.ts';
@@ -15,6 +14,8 @@ import { t } from '../../lib/i18n/es-MX.ts';
 import { useSession } from '../../lib/session.ts';
 import { BoardCard } from './board-card.tsx';
 import { BoardColumn } from './board-column.tsx';
+import { SoldOutButton } from './sold-out-sheet.tsx';
+import { RECENT_LIMIT, RECENT_MS, RecentMoves, type RecentMove } from './recent-moves.tsx';
 import { categoryCounts, shouldRing, splitColumns, ticketColumns, visibleItems, type BoardTicket } from './board-model.ts';
 import { playNewOrderTone, useSoundPreference } from './sound.ts';
 import { useNow } from '../../lib/use-now.ts';
@@ -22,11 +23,6 @@ import { useNow } from '../../lib/use-now.ts';
 const WAITING_REFRESH_MS = 30_000;
 /** How long a moved ticket can be sent back with Deshacer. */
 const UNDO_MS = 10_000;
-
-/** Kitchen and bar staff may look at both boards but only move their own station's items. */
-function mayMove(role: Role | undefined, station: Station): boolean {
-  return role === 'admin' || (role === 'kitchen' && station === 'cocina') || (role === 'barra' && station === 'barra');
-}
 
 function titleFor(stations: readonly Station[]): string {
   if (stations.length > 1) return t.board.titleBoth;
@@ -43,7 +39,8 @@ export function BoardPage() {
   const deviceNow = useNow(WAITING_REFRESH_MS);
   const now = deviceNow + (query.data?.clockOffsetMs ?? 0);
   const items = useMemo(() => visibleItems(query.data?.items ?? [], stations, now), [query.data, stations, now]);
-  const columns = splitColumns(items);
+  // Counts (and the new-order sound) leave out voided lines still shown as CANCELADO.
+  const columns = splitColumns(items.filter((i) => !i.cancelled));
   const tickets = useMemo(() => ticketColumns(items), [items]);
   const [soundOn, toggleSound] = useSoundPreference();
   const [rings, setRings] = useState(0);
@@ -67,16 +64,28 @@ export function BoardPage() {
     lastPending.current = current;
   }, [filter, pending, soundOn]);
 
+  // The last moves, to send back after the undo toast is gone ("Recientes").
+  const [recent, setRecent] = useState<RecentMove[]>([]);
+  const remember = (move: RecentMove) =>
+    setRecent((list) => [move, ...list.filter((m) => move.at - m.at < RECENT_MS)].slice(0, RECENT_LIMIT));
+  const revertRecent = (move: RecentMove) => {
+    setRecent((list) => list.filter((m) => m.id !== move.id));
+    void move.revert().then(() => toast.success(t.boardRecent.reverted));
+  };
+
   /** Sets each line's status (the per-item route, in parallel); resolves to the lines that moved. */
   const move = async (changes: { item: BoardItem; status: ItemStatus }[]): Promise<{ item: BoardItem; status: ItemStatus }[]> => {
     const results = await Promise.allSettled(changes.map((change) => setStatus.mutateAsync(change)));
     return changes.filter((_, i) => results[i]?.status === 'fulfilled');
   };
 
-  /** One tap moves the whole ticket; a 10 s toast offers to undo a mistaken Listo or Entregado. */
-  const advance = (ticket: BoardTicket) => {
-    const changes = ticket.items.flatMap((item) => {
-      const status = nextBoardStatus(item.status);
+  /**
+   * One tap moves the whole ticket (or, from a line's own target, just that line); a 10 s toast
+   * offers to undo a mistaken Listo or Entregado. Voided lines (shown as cancelled) never move.
+   */
+  const advance = (ticket: BoardTicket, lines: BoardItem[] = ticket.items) => {
+    const changes = lines.flatMap((item) => {
+      const status = item.cancelled ? null : nextBoardStatus(item.status);
       return status ? [{ item, status }] : [];
     });
     if (changes.length === 0) return;
@@ -95,12 +104,24 @@ export function BoardPage() {
       });
       if (moved.length === 0) return;
       const status = moved[0]!.status;
-      toast.success(t.board.moved(tableLabel(ticket.tableNumber), moved.length, t.board.statusNames[status as 'listo' | 'entregado']), {
+      const statusName = t.board.statusNames[status as 'listo' | 'entregado'];
+      const label = t.board.moved(tableLabel(ticket.tableNumber), moved.length, statusName);
+      const revert = async () => void (await move(moved.map(({ item }) => ({ item, status: item.status }))));
+      remember({
+        id: toastId,
+        label: t.boardRecent.entry(tableLabel(ticket.tableNumber), moved.length, statusName),
+        at: Date.now(),
+        revert,
+      });
+      toast.success(label, {
         id: toastId,
         duration: UNDO_MS,
         action: {
           label: t.board.undo,
-          onClick: () => void move(moved.map(({ item }) => ({ item, status: item.status }))),
+          onClick: () => {
+            setRecent((list) => list.filter((m) => m.id !== toastId));
+            void revert();
+          },
         },
       });
     });
@@ -113,7 +134,7 @@ export function BoardPage() {
       now={now}
       showStation={stations.length > 1}
       busy={busy.has(ticket.key)}
-      onAdvance={mayMove(role, ticket.station) ? advance : null}
+      onAdvance={mayMoveStationItems(role, ticket.station) ? advance : null}
     />
   );
   const StationIcon = stations.length === 1 && stations[0] === 'barra' ? Wine : ChefHat;
@@ -140,6 +161,7 @@ export function BoardPage() {
           {soundOn ? <Bell className="h-5 w-5" aria-hidden /> : <BellOff className="h-5 w-5" aria-hidden />}
           {soundOn ? t.board.soundOn : t.board.soundOff}
         </button>
+        <SoldOutButton role={role} stations={stations} />
         <ul aria-label={t.board.categoryCounters} className="flex flex-1 flex-wrap gap-2">
           {categoryCounts(items, stations).map(({ category, count }) => (
             <li
@@ -183,6 +205,7 @@ export function BoardPage() {
             tone="delivered"
             empty={t.board.emptyDelivered}
             note={t.board.deliveredNote}
+            top={recent.length > 0 ? <RecentMoves moves={recent} onRevert={revertRecent} /> : null}
           >
             {tickets.entregados.map(card('delivered'))}
           </BoardColumn>

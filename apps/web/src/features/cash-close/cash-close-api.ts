@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { CashCloseResponse, OutsideShiftResponse } from '@comanda/contract';
+import { CashCloseResponseSchema, OutsideShiftResponseSchema } from '@comanda/contract';
 import { get } from '../../lib/api.ts';
 import { useLiveQueries } from '../../lib/use-live.ts';
 
@@ -13,7 +13,7 @@ export function useCashClose(date: string | undefined) {
   useLiveQueries(['tickets'], [CASH_CLOSE_KEY]);
   return useQuery({
     queryKey: [...CASH_CLOSE_KEY, 'report', date ?? 'default'],
-    queryFn: () => get<CashCloseResponse>(`/api/cash-close${dateQuery(date)}`),
+    queryFn: () => get(CashCloseResponseSchema, `/api/cash-close${dateQuery(date)}`),
     placeholderData: keepPreviousData,
   });
 }
@@ -21,7 +21,7 @@ export function useCashClose(date: string | undefined) {
 export function useOutsideShift(date: string, enabled: boolean) {
   return useQuery({
     queryKey: [...CASH_CLOSE_KEY, 'outside', date],
-    queryFn: () => get<OutsideShiftResponse>(`/api/cash-close/outside${dateQuery(date)}`),
+    queryFn: () => get(OutsideShiftResponseSchema, `/api/cash-close/outside${dateQuery(date)}`),
     enabled,
   });
 }

@@ -10,7 +10,10 @@ import { t } from '../../lib/i18n/es-MX.ts';
 import { exportCsvUrl, useCashClose } from './cash-close-api.ts';
 import { OutsideNotice } from './outside-notice.tsx';
 import { DrawerCortes } from './drawer-cortes.tsx';
-import { businessDateTime } from './report-format.ts';
+import { AdjustmentsPanel } from './adjustments-panel.tsx';
+import { PromotionsPanel } from './promotions-panel.tsx';
+import { CancellationsPanel } from './cancellations-panel.tsx';
+import { shiftDateTime } from '../../lib/dates.ts';
 import { StatisticsPanels } from './statistics-panels.tsx';
 import { MethodTotals, SummaryCards } from './summary-cards.tsx';
 
@@ -38,7 +41,7 @@ export function CashClosePage() {
           <h1 className="text-2xl font-bold text-slate-900">{t.cashClose.title}</h1>
           {data && (
             <p className="text-sm text-slate-500" data-testid="shift-window">
-              {t.cashClose.shift(businessDateTime(data.window.start, data.timezone), businessDateTime(data.window.end, data.timezone))}
+              {t.cashClose.shift(shiftDateTime(data.window.start, data.timezone), shiftDateTime(data.window.end, data.timezone))}
             </p>
           )}
         </div>
@@ -91,6 +94,9 @@ export function CashClosePage() {
               <StatisticsPanels statistics={data.statistics} />
             </>
           )}
+          {!empty && <AdjustmentsPanel date={data.date} />}
+          {!empty && <PromotionsPanel date={data.date} />}
+          <CancellationsPanel date={data.date} />
           <DrawerCortes date={data.date} />
         </div>
       )}

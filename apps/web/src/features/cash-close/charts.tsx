@@ -39,33 +39,5 @@ export function HourChart({ hours }: { hours: HourSales[] }) {
   );
 }
 
-export interface BarRow {
-  key: string;
-  label: string;
-  value: number;
-  /** What the bar reads as, e.g. '$1,234.00' or '12 unidades'. */
-  display: string;
-  detail?: string;
-}
-
-/** Horizontal CSS bars, longest first as given. */
-export function BarList({ rows, color = 'bg-brand-500', testId }: { rows: BarRow[]; color?: string; testId?: string }) {
-  const max = Math.max(1, ...rows.map((r) => r.value));
-  if (rows.length === 0) return <p className="py-6 text-center text-sm text-slate-600">{t.cashClose.noData}</p>;
-  return (
-    <ol className="space-y-3" data-testid={testId}>
-      {rows.map((row) => (
-        <li key={row.key}>
-          <div className="flex items-baseline justify-between gap-3 text-sm">
-            <span className="min-w-0 truncate font-medium text-slate-800">{row.label}</span>
-            <span className="shrink-0 tabular-nums text-slate-900">{row.display}</span>
-          </div>
-          <div className="mt-1 h-2.5 rounded-full bg-slate-100 print:border print:border-slate-300">
-            <div className={`h-2.5 rounded-full ${color}`} style={{ width: `${Math.max(2, (row.value / max) * 100)}%` }} />
-          </div>
-          {row.detail && <p className="mt-0.5 text-xs text-slate-500">{row.detail}</p>}
-        </li>
-      ))}
-    </ol>
-  );
-}
+// The bars are shared with Reportes: they live in components/charts.tsx.
+export { BarList, type BarRow } from '../../components/charts.tsx';

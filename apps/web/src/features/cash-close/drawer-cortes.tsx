@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Corte } from '@comanda/contract';
+import { DrawerSessionsResponseSchema } from '@comanda/contract';
 import { overShortLabel } from '@comanda/domain';
 import { Card } from '../../components/ui/card.tsx';
 import { get } from '../../lib/api.ts';
-import { formatDateTime, money } from '../../lib/format.ts';
+import { money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useLiveQueries } from '../../lib/use-live.ts';
+import { useBusinessDates } from '../../lib/dates.ts';
 
 const L = t.drawer;
 const KEY = ['cash-close', 'drawer-sessions'] as const;
@@ -15,10 +16,11 @@ const KEY = ['cash-close', 'drawer-sessions'] as const;
  * Added below the SPEC report, which keeps its own figures and 17:00–03:00 window untouched.
  */
 export function DrawerCortes({ date }: { date: string }) {
+  const dates = useBusinessDates();
   useLiveQueries(['drawer'], [[...KEY, date]]);
   const cortes = useQuery({
     queryKey: [...KEY, date],
-    queryFn: () => get<{ cortes: Corte[] }>(`/api/drawer/sessions?date=${encodeURIComponent(date)}`),
+    queryFn: () => get(DrawerSessionsResponseSchema, `/api/drawer/sessions?date=${encodeURIComponent(date)}`),
   });
   const list = cortes.data?.cortes ?? [];
   return (
@@ -44,8 +46,8 @@ export function DrawerCortes({ date }: { date: string }) {
             <tbody className="divide-y divide-slate-100 tabular-nums">
               {list.map((c) => (
                 <tr key={c.session.id}>
-                  <td className="py-2 pr-3">{formatDateTime(c.session.openedAt)}</td>
-                  <td className="py-2 pr-3">{c.closedAt ? formatDateTime(c.closedAt) : ''}</td>
+                  <td className="py-2 pr-3">{dates.dateTime(c.session.openedAt)}</td>
+                  <td className="py-2 pr-3">{c.closedAt ? dates.dateTime(c.closedAt) : ''}</td>
                   <td className="py-2 pr-3 text-right">{money(c.figures.float)}</td>
                   <td className="py-2 pr-3 text-right">{money(c.figures.expected)}</td>
                   <td className="py-2 pr-3 text-right">{money(c.counted ?? 0)}</td>

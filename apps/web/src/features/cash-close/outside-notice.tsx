@@ -8,7 +8,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useOutsideShift } from './cash-close-api.ts';
-import { businessDateTime } from './report-format.ts';
+import { shiftDateTime } from '../../lib/dates.ts';
 
 /** Paid orders between shifts belong to no cash close; the admin is told, and can see them. */
 export function OutsideNotice({ date, count, total, timezone }: { date: string; count: number; total: number; timezone: string }) {
@@ -38,7 +38,7 @@ export function OutsideNotice({ date, count, total, timezone }: { date: string; 
                 {list.data.tickets.map((ticket) => (
                   <li key={ticket.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
                     <span className="font-mono font-semibold">#{ticket.ticketNumber}</span>
-                    <span className="text-slate-500">{businessDateTime(ticket.completedAt, timezone)}</span>
+                    <span className="text-slate-500">{shiftDateTime(ticket.completedAt, timezone)}</span>
                     <span>
                       {tableLabel(ticket.tableNumber)}
                       {ticket.tableName ? ` · ${ticket.tableName}` : ''}

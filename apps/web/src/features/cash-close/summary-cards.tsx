@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Banknote, CreditCard, Landmark, Package, Percent, Receipt, ShoppingBag, TrendingUp, Wallet } from 'lucide-react';
 import type { ShiftSummary } from '@comanda/contract';
+import { ShiftFolios } from './shift-folios.tsx';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '@comanda/domain';
 import { Card } from '../../components/ui/card.tsx';
 import { money } from '../../lib/format.ts';
@@ -71,6 +72,7 @@ export function MethodTotals({ summary }: { summary: ShiftSummary }) {
           );
         })}
       </ul>
+      <ShiftFolios summary={summary} />
     </Card>
   );
 }

@@ -1,12 +1,20 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { CardPayment, CardTerminal, CreateCardPaymentBody } from '@comanda/contract';
+import type { CardPayment, CreateCardPaymentBody } from '@comanda/contract';
+import {
+  cardPaymentTopic,
+  orderTopic,
+  ActiveCardPaymentResponseSchema,
+  CardPaymentResponseSchema,
+  TerminalListResponseSchema,
+} from '@comanda/contract';
+import { isCardPaymentWaiting } from '@comanda/domain';
 import { get, post, requireOnline } from '../../lib/api.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { newIdempotencyKey } from '../../lib/ids.ts';
 import { useLiveQueries, useLiveTopics } from '../../lib/use-live.ts';
 
-const LIVE = new Set<CardPayment['state']>(['creating', 'pending', 'processing']);
-export const isGoing = (p: CardPayment | undefined): boolean => Boolean(p && LIVE.has(p.state));
+/** The dialog still waits on this attempt (the domain's card transition table says which states). */
+export const isGoing = (p: CardPayment | undefined): boolean => Boolean(p && isCardPaymentWaiting(p.state));
 
 /** A new attempt gets a new key; a resend of the same attempt (network blip) keeps it. */
 export const newAttemptKey = (): string => newIdempotencyKey('card');
@@ -14,7 +22,7 @@ export const newAttemptKey = (): string => newIdempotencyKey('card');
 export function useEnabledTerminals(enabled: boolean) {
   return useQuery({
     queryKey: ['terminals', 'enabled'],
-    queryFn: async () => (await get<{ terminals: CardTerminal[] }>('/api/terminals/enabled')).terminals,
+    queryFn: async () => (await get(TerminalListResponseSchema, '/api/terminals/enabled')).terminals,
     enabled,
     staleTime: 30_000,
   });
@@ -23,7 +31,7 @@ export function useEnabledTerminals(enabled: boolean) {
 type OrderCardPayments = { payment: CardPayment | null; needsReview: CardPayment[] };
 const orderCardPayments = (orderId: string) => ({
   queryKey: ['card-payment', 'active', orderId],
-  queryFn: async () => get<OrderCardPayments>(`/api/card-payments?orderId=${encodeURIComponent(orderId)}`),
+  queryFn: async () => get(ActiveCardPaymentResponseSchema, `/api/card-payments?orderId=${encodeURIComponent(orderId)}`),
 });
 
 /** The attempt a reloaded checkout resumes: the order's live one, if any. */
@@ -33,7 +41,7 @@ export function useActiveCardPayment(orderId: string) {
 
 /** Approved charges of the order that did not close it: shown on the checkout until settled. */
 export function useOrderCardReviews(orderId: string) {
-  useLiveQueries([`order:${orderId}`], [orderCardPayments(orderId).queryKey]);
+  useLiveQueries([orderTopic(orderId)], [orderCardPayments(orderId).queryKey]);
   return useQuery({ ...orderCardPayments(orderId), select: (d: OrderCardPayments) => d.needsReview });
 }
 
@@ -41,11 +49,11 @@ export function useOrderCardReviews(orderId: string) {
 export function useCardPayment(id: string | null) {
   const query = useQuery({
     queryKey: ['card-payment', id],
-    queryFn: async () => (await get<{ payment: CardPayment }>(`/api/card-payments/${id}`)).payment,
+    queryFn: async () => (await get(CardPaymentResponseSchema, `/api/card-payments/${id}`)).payment,
     enabled: Boolean(id),
     refetchInterval: (q) => (isGoing(q.state.data) ? 3000 : false),
   });
-  useLiveTopics(id ? [`card-payment:${id}`] : [], () => void query.refetch());
+  useLiveTopics(id ? [cardPaymentTopic(id)] : [], () => void query.refetch());
   return query;
 }
 
@@ -53,26 +61,13 @@ export function useStartCardPayment() {
   return useMutation({
     mutationFn: async ({ key, ...body }: CreateCardPaymentBody & { key: string }) => {
       requireOnline(t.offline.cardPayment);
-      return (await post<{ payment: CardPayment }>('/api/card-payments', body, { 'idempotency-key': key })).payment;
+      return (await post(CardPaymentResponseSchema, '/api/card-payments', body, { 'idempotency-key': key })).payment;
     },
   });
 }
 
 export function useCancelCardPayment() {
   return useMutation({
-    mutationFn: async (id: string) => (await post<{ payment: CardPayment }>(`/api/card-payments/${id}/cancel`)).payment,
+    mutationFn: async (id: string) => (await post(CardPaymentResponseSchema, `/api/card-payments/${id}/cancel`)).payment,
   });
 }
-
-/**
- * What the open dialog was showing, per order. The checkout screen remounts when the order's
- * status changes (the approval itself), and the dialog must still show '¡Pago aprobado!'.
- */
-export interface DialogMemory {
-  sessionId: string | null;
-  terminalId: string | null;
-  shown: boolean;
-}
-const memories = new Map<string, DialogMemory>();
-export const recallDialog = (orderId: string): DialogMemory | undefined => memories.get(orderId);
-export const rememberDialog = (orderId: string, memory: DialogMemory): void => void memories.set(orderId, memory);

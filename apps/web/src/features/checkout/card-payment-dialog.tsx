@@ -1,15 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { CardPayment } from '@comanda/contract';
 import { toast } from 'sonner';
-import {
-  CARD_MINIMUM_CENTS,
-  PAYMENT_METHOD_LABELS,
-  TERMINAL_MESSAGES,
-  cardMinimumError,
-  cents,
-  type CardDialogState,
-  type PaymentMethod,
-} from '@comanda/domain';
+import { CARD_MINIMUM_CENTS, PAYMENT_METHOD_LABELS, TERMINAL_MESSAGES, cardMinimumError, cents, type PaymentMethod } from '@comanda/domain';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
@@ -18,8 +10,6 @@ import { t } from '../../lib/i18n/es-MX.ts';
 import {
   isGoing,
   newAttemptKey,
-  recallDialog,
-  rememberDialog,
   useActiveCardPayment,
   useCancelCardPayment,
   useCardPayment,
@@ -27,6 +17,8 @@ import {
   useStartCardPayment,
 } from './card-payment-api.ts';
 import { Body } from './card-payment-views.tsx';
+import { cardDialogReducer, cardDialogView, initialCardDialog } from './card-dialog-state.ts';
+import { useCardDialogMemory } from './card-dialog-memory.tsx';
 
 export interface CardPaymentDialogProps {
   open: boolean;
@@ -36,6 +28,8 @@ export interface CardPaymentDialogProps {
   peopleCount: number;
   /** Total the screen shows, in centavos; the server recomputes and decides. */
   expectedTotal: number;
+  /** A part of the balance to charge (mixed payments); omitted: the whole balance. */
+  partAmount?: number;
   onClose: () => void;
   onPaid: () => void;
 }
@@ -47,36 +41,38 @@ const SUCCESS_PAUSE_MS = 1500;
  * session (it creates, polls and closes the order); this dialog shows its state (SPEC §4) and,
  * after a reload, resumes the order's live attempt instead of starting another.
  */
-export function CardPaymentDialog({ open, orderId, method, tipBps, peopleCount, expectedTotal, onClose, onPaid }: CardPaymentDialogProps) {
+export function CardPaymentDialog({
+  open,
+  orderId,
+  method,
+  tipBps,
+  peopleCount,
+  expectedTotal,
+  partAmount,
+  onClose,
+  onPaid,
+}: CardPaymentDialogProps) {
   const active = useActiveCardPayment(orderId);
-  const [memory] = useState(() => recallDialog(orderId));
-  const [sessionId, setSessionId] = useState<string | null>(memory?.sessionId ?? null);
-  const [resumed, setResumed] = useState(memory?.shown ?? false);
-  const [terminalId, setTerminalId] = useState<string | null>(memory?.terminalId ?? null);
-  const [confirming, setConfirming] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const attemptKey = useRef(newAttemptKey());
-  const visible = open || resumed;
+  const memory = useCardDialogMemory(orderId);
+  const [state, dispatch] = useReducer(cardDialogReducer, undefined, () => initialCardDialog(memory.recall(), newAttemptKey()));
+  const { sessionId, terminalId } = state;
+  const visible = open || state.resumed;
   const terminals = useEnabledTerminals(visible);
   const session = useCardPayment(sessionId);
   const start = useStartCardPayment();
   const cancel = useCancelCardPayment();
   const payment = session.data;
-  useEffect(() => rememberDialog(orderId, { sessionId, terminalId, shown: visible }), [orderId, sessionId, terminalId, visible]);
+  const view = cardDialogView(state, payment, start.isPending);
+  useEffect(() => memory.remember({ sessionId, terminalId, resumed: visible }), [memory, sessionId, terminalId, visible]);
 
   const adopt = (p: CardPayment, reopen: boolean) => {
-    setSessionId(p.id);
-    setTerminalId(p.terminalId);
-    if (reopen) {
-      setResumed(true);
-      toast.info(t.card.resumed);
-    }
+    dispatch({ type: 'adopt', payment: p, reopen });
+    if (reopen) toast.info(t.card.resumed);
   };
-  // After a reload the order's live attempt comes back on screen by itself.
-  const checkedOnLoad = useRef(false);
+  // After a reload the order's live attempt comes back on screen by itself (the first answer only).
   useEffect(() => {
-    if (checkedOnLoad.current || active.isPending) return;
-    checkedOnLoad.current = true;
+    if (state.checkedOnLoad || active.isPending) return;
+    dispatch({ type: 'checked-on-load' });
     if (active.data && !sessionId) adopt(active.data, !open);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the first answer counts
   }, [active.isPending]);
@@ -89,81 +85,60 @@ export function CardPaymentDialog({ open, orderId, method, tipBps, peopleCount, 
 
   const list = terminals.data;
   useEffect(() => {
-    if (list?.length === 1 && !terminalId) setTerminalId(list[0]!.id);
+    if (list?.length === 1 && !terminalId) dispatch({ type: 'terminal', id: list[0]!.id });
   }, [list, terminalId]);
 
-  const view: CardDialogState = confirming
-    ? 'confirm-close'
-    : sessionId
-      ? (payment?.dialogState ?? 'sending')
-      : start.isPending
-        ? 'sending'
-        : failure
-          ? 'error'
-          : terminalId
-            ? 'initial'
-            : 'select-terminal';
-
   const paid = () => {
-    setResumed(false);
+    dispatch({ type: 'paid' });
     onPaid();
   };
-  const paidRef = useRef(paid);
-  paidRef.current = paid;
+  // The latest handlers, for the success pause and for the Dialog, which re-focuses when its
+  // onClose changes (this re-renders on every poll).
+  const latest = useRef({ paid, requestClose: () => {} });
   useEffect(() => {
     if (view !== 'success') return;
-    const timer = setTimeout(() => paidRef.current(), SUCCESS_PAUSE_MS);
+    const timer = setTimeout(() => latest.current.paid(), SUCCESS_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [view]);
 
-  const freshAttempt = () => {
-    attemptKey.current = newAttemptKey();
-    setSessionId(null);
-    setFailure(null);
-  };
-
   const send = async () => {
     if (!terminalId) return;
-    setFailure(null);
+    dispatch({ type: 'sending' });
     try {
-      const p = await start.mutateAsync({ orderId, terminalId, method, tipBps, peopleCount, key: attemptKey.current });
-      setSessionId(p.id);
+      const part = partAmount === undefined ? {} : { amount: partAmount };
+      const p = await start.mutateAsync({ orderId, terminalId, method, tipBps, peopleCount, ...part, key: state.attemptKey });
+      dispatch({ type: 'started', id: p.id });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'card_payment_in_progress') {
         const live = (await active.refetch()).data;
-        if (live) return setSessionId(live.id);
+        if (live) return dispatch({ type: 'started', id: live.id });
       }
       // Refused by the server: nothing was created, so the next try is a new attempt.
-      if (error instanceof ApiError && error.status > 0) attemptKey.current = newAttemptKey();
-      setFailure(errorMessage(error, TERMINAL_MESSAGES.createFailed));
+      const refused = error instanceof ApiError && error.status > 0;
+      dispatch({ type: 'failed', message: errorMessage(error, TERMINAL_MESSAGES.createFailed), newKey: refused ? newAttemptKey() : null });
     }
   };
 
   const close = () => {
-    setConfirming(false);
-    setResumed(false);
-    if (!isGoing(payment)) freshAttempt();
+    dispatch({ type: 'closed', going: isGoing(payment), newKey: newAttemptKey() });
     onClose();
   };
 
-  const requestClose = () => (view === 'sending' || view === 'processing' ? setConfirming(true) : close());
-  // Stable for the Dialog, which re-focuses when its onClose changes (this re-renders on every poll).
-  const closeRef = useRef(requestClose);
-  closeRef.current = requestClose;
-  const onDialogClose = useCallback(() => closeRef.current(), []);
+  const requestClose = () => (view === 'sending' || view === 'processing' ? dispatch({ type: 'confirm', asking: true }) : close());
+  latest.current = { paid, requestClose };
+  const onDialogClose = useCallback(() => latest.current.requestClose(), []);
 
   const closeWithoutPaying = async () => {
     if (sessionId) await cancel.mutateAsync(sessionId).catch(() => undefined);
     // Whatever the terminal does next, the server settles it; reopening shows it again if it is still going.
-    setSessionId(null);
-    attemptKey.current = newAttemptKey();
+    dispatch({ type: 'abandoned', newKey: newAttemptKey() });
     void active.refetch();
-    close();
+    onClose();
   };
 
   const amount = payment?.amount ?? expectedTotal;
   const tooSmall = expectedTotal < CARD_MINIMUM_CENTS ? cardMinimumError(cents(expectedTotal)) : null;
-  const reason = failure ?? payment?.message ?? TERMINAL_MESSAGES.unexpected;
+  const reason = state.failure ?? payment?.message ?? TERMINAL_MESSAGES.unexpected;
 
   return (
     <Dialog open={visible} onClose={onDialogClose} title={t.card.title(PAYMENT_METHOD_LABELS[payment?.method ?? method])} variant="sheet">
@@ -176,7 +151,7 @@ export function CardPaymentDialog({ open, orderId, method, tipBps, peopleCount, 
           view={view}
           terminals={terminals}
           terminalId={terminalId}
-          onTerminal={setTerminalId}
+          onTerminal={(id) => dispatch({ type: 'terminal', id })}
           tooSmall={tooSmall}
           reason={reason}
           attempts={payment ? t.card.attempt(payment.attempts, payment.maxAttempts) : undefined}
@@ -190,7 +165,7 @@ export function CardPaymentDialog({ open, orderId, method, tipBps, peopleCount, 
           {view === 'initial' && (
             <>
               {(list?.length ?? 0) > 1 && (
-                <Button variant="outline" onClick={() => setTerminalId(null)}>
+                <Button variant="outline" onClick={() => dispatch({ type: 'terminal', id: null })}>
                   {t.card.changeTerminal}
                 </Button>
               )}
@@ -200,7 +175,7 @@ export function CardPaymentDialog({ open, orderId, method, tipBps, peopleCount, 
             </>
           )}
           {(view === 'sending' || view === 'processing') && (
-            <Button variant="outline" onClick={() => setConfirming(true)}>
+            <Button variant="outline" onClick={() => dispatch({ type: 'confirm', asking: true })}>
               {t.card.cancel}
             </Button>
           )}
@@ -214,7 +189,7 @@ export function CardPaymentDialog({ open, orderId, method, tipBps, peopleCount, 
               <Button variant="outline" onClick={close}>
                 {t.card.close}
               </Button>
-              <Button variant="accent" onClick={freshAttempt} data-autofocus>
+              <Button variant="accent" onClick={() => dispatch({ type: 'retry', newKey: newAttemptKey() })} data-autofocus>
                 {view === 'rejected' ? t.card.retry : t.card.tryAgain}
               </Button>
             </>
@@ -224,7 +199,7 @@ export function CardPaymentDialog({ open, orderId, method, tipBps, peopleCount, 
               <Button variant="danger" disabled={cancel.isPending} onClick={() => void closeWithoutPaying()}>
                 {t.card.closeAnyway}
               </Button>
-              <Button variant="primary" onClick={() => setConfirming(false)} data-autofocus>
+              <Button variant="primary" onClick={() => dispatch({ type: 'confirm', asking: false })} data-autofocus>
                 {t.card.keepWaiting}
               </Button>
             </>

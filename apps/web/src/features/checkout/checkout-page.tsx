@@ -5,10 +5,19 @@ import { EmptyState, ErrorState } from '../../components/ui/empty-state.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { useOrder } from '../../lib/orders.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
+import { CardDialogMemoryProvider } from './card-dialog-memory.tsx';
 import { CheckoutScreen } from './checkout-screen.tsx';
 import { useCheckoutArea, useCheckoutTarget } from './use-checkout-target.ts';
 
 export function CheckoutPage() {
+  return (
+    <CardDialogMemoryProvider>
+      <CheckoutTarget />
+    </CardDialogMemoryProvider>
+  );
+}
+
+function CheckoutTarget() {
   const target = useCheckoutTarget();
   if (target.resolving) return <Spinner label={t.checkout.tableOrderLoading} />;
   if (!target.orderId) return <OrderNotFound />;

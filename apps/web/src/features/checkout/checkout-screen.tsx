@@ -20,12 +20,14 @@ import { CardPaymentDialog } from './card-payment-dialog.tsx';
 import { CardReviewBanner } from './card-review-banner.tsx';
 import { CheckoutHeader } from './checkout-header.tsx';
 import { PaymentSection } from './payment-section.tsx';
+import { PaymentsPanel } from './payments-panel.tsx';
 import { SplitSection } from './split-section.tsx';
 import { SummaryCard } from './summary-card.tsx';
 import { TipSection } from './tip-section.tsx';
-import { useCashClose } from './use-cash-close.ts';
+import { useCashPayment } from './use-cash-payment.ts';
 import { useCheckoutForm } from './use-checkout-form.ts';
 import { useCheckoutArea } from './use-checkout-target.ts';
+import { orderScreenPath } from './order-screen-path.ts';
 
 /** The checkout of one loaded order: tip, split, method, cash, ticket, and the close. */
 export function CheckoutScreen({ order }: { order: Order }) {
@@ -33,7 +35,7 @@ export function CheckoutScreen({ order }: { order: Order }) {
   const config = useGeneralConfig();
   const qc = useQueryClient();
   const form = useCheckoutForm(order);
-  const cashClose = useCashClose(order.id);
+  const cashPayment = useCashPayment(order.id);
   const [showTicket, setShowTicket] = useState(false);
   const [pinOpen, setPinOpen] = useState(false);
   const [cardOpen, setCardOpen] = useState(false);
@@ -41,8 +43,8 @@ export function CheckoutScreen({ order }: { order: Order }) {
   const barRef = useBottomBar<HTMLDivElement>();
 
   const open = isOrderOpen(order.status);
-  const gate = paymentGate(order.items);
-  const locked = !open || cashClose.isPending;
+  const gate = paymentGate(order.items, order.shareAmount ?? 0);
+  const locked = !open || cashPayment.isPending;
   const { figures } = form;
   const payment = order.payments[0];
 
@@ -55,7 +57,7 @@ export function CheckoutScreen({ order }: { order: Order }) {
 
   const submitPin = async (pin: string) => {
     try {
-      await cashClose.mutateAsync({ pin, tipBps: form.tipBps, peopleCount: form.splitCount, receivedAmount: form.receivedCents ?? 0 });
+      await cashPayment.mutateAsync({ pin, tipBps: form.tipBps, peopleCount: form.splitCount, receivedAmount: form.receivedCents ?? 0 });
       setPinOpen(false);
       toast.success(t.checkout.paidToast);
     } catch (error) {
@@ -69,7 +71,7 @@ export function CheckoutScreen({ order }: { order: Order }) {
 
   return (
     <div className={cn('space-y-4 pb-40 lg:pb-8', base === '/waiter' && 'p-4 pb-40')}>
-      <CheckoutHeader order={order} backTo={open ? `${base}/order/${order.tableId}` : home} />
+      <CheckoutHeader order={order} backTo={open ? orderScreenPath(base, order) : home} />
       <CardReviewBanner orderId={order.id} />
 
       {open && !gate.ok && (
@@ -126,6 +128,7 @@ export function CheckoutScreen({ order }: { order: Order }) {
               onAmount={(cents) => form.setReceived((cents / 100).toFixed(2))}
             />
           </div>
+          <PaymentsPanel order={order} className="order-5 lg:order-none" />
         </div>
 
         <div className="contents lg:sticky lg:top-4 lg:flex lg:flex-col lg:gap-4">
@@ -170,7 +173,7 @@ export function CheckoutScreen({ order }: { order: Order }) {
                   {t.checkout.print}
                 </Button>
                 <Button variant="accent" size="lg" disabled={locked || !gate.ok} onClick={finish}>
-                  {cashClose.isPending ? t.checkout.closing : t.checkout.finish}
+                  {cashPayment.isPending ? t.checkout.closing : t.checkout.finish}
                 </Button>
               </div>
             </div>

@@ -14,8 +14,8 @@ interface Props {
   method: PaymentMethod;
   received: string;
   /** The received field read as centavos, or null while empty or unreadable. */
-  receivedCents: number | null;
-  total: number;
+  receivedCents: Cents | null;
+  total: Cents;
   disabled: boolean;
   onMethod: (m: PaymentMethod) => void;
   onReceived: (text: string) => void;
@@ -36,7 +36,7 @@ export function quickCashAmounts(total: number): number[] {
 }
 
 export function PaymentSection({ method, received, receivedCents, total, disabled, onMethod, onReceived, onExact, onAmount }: Props) {
-  const short = receivedCents === null ? 0 : cashShortfall(receivedCents as Cents, total as Cents);
+  const short = receivedCents === null ? 0 : cashShortfall(receivedCents, total);
   return (
     <Card className="p-4">
       <h2 className="mb-3 font-semibold">{t.checkout.methodTitle}</h2>
@@ -95,7 +95,7 @@ export function PaymentSection({ method, received, receivedCents, total, disable
           <div className="flex items-baseline justify-between rounded-lg bg-emerald-50 px-3 py-2">
             <span className="text-sm font-medium text-emerald-900">{t.checkout.change}</span>
             <span className="text-xl font-bold tabular-nums text-emerald-900" data-testid="cash-change">
-              {money(receivedCents === null ? 0 : changeDue(receivedCents as Cents, total as Cents))}
+              {money(receivedCents === null ? 0 : changeDue(receivedCents, total))}
             </span>
           </div>
           {short > 0 && <p className="text-sm font-medium text-rose-700">{t.checkout.missing(money(short))}</p>}

@@ -9,7 +9,7 @@ interface Props {
   count: number;
   /** What the person typed in the free field; empty while a preset decides. */
   entry: string;
-  total: number;
+  total: Cents;
   disabled: boolean;
   onPreset: (n: number) => void;
   onEntry: (text: string) => void;
@@ -17,7 +17,7 @@ interface Props {
 
 /** Split calculator: presets 1–4 or any count; the parts add back to the total exactly. */
 export function SplitSection({ count, entry, total, disabled, onPreset, onEntry }: Props) {
-  const parts = splitCents(total as Cents, count);
+  const parts = splitCents(total, count);
   const equal = parts.every((p) => p === parts[0]);
   return (
     <Card className="p-4">

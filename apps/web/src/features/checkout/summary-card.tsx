@@ -3,6 +3,7 @@ import { percentLabel } from '../../components/ticket/ticket-figures.ts';
 import type { TicketFigures } from '../../components/ticket/printable-ticket.tsx';
 import { money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
+import { TicketAdjustmentRows } from '../../components/ticket/ticket-adjustments.tsx';
 
 /** The figures the customer pays; the server recomputes them from the items when closing. */
 export function SummaryCard({ figures, itemCount, className }: { figures: TicketFigures; itemCount: number; className?: string }) {
@@ -15,6 +16,7 @@ export function SummaryCard({ figures, itemCount, className }: { figures: Ticket
           </span>
           <span className="tabular-nums">{money(figures.subtotal)}</span>
         </div>
+        <TicketAdjustmentRows figures={figures} Row={SummaryRow} />
         <div className="flex justify-between text-slate-600">
           <span>
             {t.checkout.tip} ({percentLabel(figures.tipBps)})
@@ -35,5 +37,14 @@ export function SummaryCard({ figures, itemCount, className }: { figures: Ticket
         </div>
       </div>
     </Card>
+  );
+}
+
+function SummaryRow({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between text-slate-600">
+      <span>{label}</span>
+      <span className="tabular-nums">{value}</span>
+    </div>
   );
 }

@@ -2,17 +2,16 @@ import { useState } from 'react';
 import type { Order } from '@comanda/contract';
 import {
   centsToPesos,
+  chargeFigures,
+  checkOwed,
   clampGuests,
-  fractionToBps,
   matchingPreset,
   orderSubtotal,
-  orderTotal,
+  owedAmount,
   parseCustomTipBps,
   parseSplitCount,
   perPersonAmount,
   pesosToCents,
-  tipAmount,
-  type Cents,
   type PaymentMethod,
 } from '@comanda/domain';
 import type { TicketFigures } from '../../components/ticket/printable-ticket.tsx';
@@ -22,12 +21,12 @@ import type { TipChoice } from './tip-section.tsx';
 /** What a paid order was closed with, so its locked screen shows the real choices. */
 function initialChoices(order: Order) {
   const payment = order.payments[0];
-  const bps = payment ? fractionToBps(payment.tipPercent) : 0;
+  const bps = payment ? payment.tipBps : 0;
   const preset = matchingPreset(bps);
   return {
     tip: { preset, custom: preset === null && bps > 0 ? String(bps / 100) : '' } satisfies TipChoice,
     method: order.paymentMethod ?? ('efectivo' as PaymentMethod),
-    received: payment?.receivedAmount != null ? centsToPesos(payment.receivedAmount as Cents) : '',
+    received: payment?.receivedAmount != null ? centsToPesos(payment.receivedAmount) : '',
   };
 }
 
@@ -44,11 +43,23 @@ export function useCheckoutForm(order: Order) {
   const [received, setReceived] = useState(initial.received);
 
   const tipBps = tip.preset ?? parseCustomTipBps(tip.custom);
-  const subtotal = orderSubtotal(order.items.map((i) => ({ ...i, productPrice: i.productPrice as Cents })));
-  const tipCents = tipAmount(subtotal, tipBps);
-  const total = orderTotal(subtotal, tipCents);
+  const itemsSubtotal = orderSubtotal(order.items);
+  // Discounts and comps (kept by the server on the order) come off before the tip.
+  // Equal shares (decision 0022): less what share checks owe of these items, plus this check's own share.
+  const shares = { sharedOut: order.sharedOut ?? 0, shareAmount: order.shareAmount ?? 0 };
+  const owed = checkOwed({
+    owed: owedAmount({ subtotal: itemsSubtotal, discounts: order.discount ?? 0, comps: order.comp ?? 0 }),
+    ...shares,
+  });
+  // After parts of a mixed payment, paying the rest at once is on the balance (decision 0015).
+  const partsPaid = order.payments.length > 0 && order.status === 'activo';
+  const due = partsPaid ? order.balance : owed;
+  const subtotal = partsPaid ? due : itemsSubtotal;
+  const adjusted = partsPaid ? { discount: 0, comp: 0 } : { discount: order.discount ?? 0, comp: order.comp ?? 0, ...shares };
+  const { tip: tipCents, total } = chargeFigures(due, { bps: tipBps });
   const preview: TicketFigures = {
     subtotal,
+    ...adjusted,
     tip: tipCents,
     tipBps,
     total,
@@ -79,7 +90,7 @@ export function useCheckoutForm(order: Order) {
     received,
     setReceived,
     receivedCents,
-    fillExact: () => setReceived(centsToPesos(figures.total as Cents)),
+    fillExact: () => setReceived(centsToPesos(figures.total)),
     figures,
   };
 }

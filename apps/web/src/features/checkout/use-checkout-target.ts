@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { Order } from '@comanda/contract';
+import { OrderResponseSchema } from '@comanda/contract';
 import { get } from '../../lib/api.ts';
 
 export interface CheckoutArea {
@@ -35,7 +35,7 @@ export function useCheckoutTarget(): { orderId: string | undefined; resolving: b
   const tableId = direct ? undefined : stateString(location.state, 'tableId');
   const byTable = useQuery({
     queryKey: ['table-order', tableId],
-    queryFn: async () => (await get<{ order: Order }>(`/api/tables/${tableId}/order`)).order,
+    queryFn: async () => (await get(OrderResponseSchema, `/api/tables/${tableId}/order`)).order,
     enabled: Boolean(tableId),
     retry: false,
   });

@@ -10,24 +10,62 @@ import { ErrorState } from '../../components/ui/empty-state.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { Input, Label, Textarea } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { Tabs } from '../../components/ui/tabs.tsx';
 import { PinDialog } from '../../components/pin-dialog.tsx';
 import { printTicket, TicketPrintCopy } from '../../components/ticket/print-ticket.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { formatDateTime, money } from '../../lib/format.ts';
+import { money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { DenominationForm } from './denomination-form.tsx';
 import { CorteSlip, MovementSlip } from './drawer-print.tsx';
-import { fetchCorteX, useAddMovement, useCorteZ, useDrawer, useOpenDrawer } from './drawer-api.ts';
+import { TipsPanel } from './tips-panel.tsx';
+import { fetchCorteX, printCorteOnCaja, printMovementOnCaja, useAddMovement, useCorteZ, useDrawer, useOpenDrawer } from './drawer-api.ts';
+import { useBusinessDates } from '../../lib/dates.ts';
 
 const L = t.drawer;
+const P = t.floorAndPrint;
+
+/** A slip or corte on screen; `onCaja` queues it on the caja printer (0 jobs: there is none, print through the browser). */
+interface Paper {
+  title: string;
+  node: ReactNode;
+  onCaja: () => Promise<number>;
+}
 
 /** /admin/caja: open the drawer with a float, cash movements, corte X and the blind corte Z. */
 export function CajaPage() {
   const drawer = useDrawer();
   // What the printer gets: the last slip or corte shown on screen.
-  const [paper, setPaper] = useState<{ title: string; node: ReactNode } | null>(null);
+  const [paper, setPaper] = useState<Paper | null>(null);
+  const [printing, setPrinting] = useState(false);
+  const corteToPaper = (title: string, c: Corte): Paper => ({
+    title,
+    node: <CorteSlip corte={c} />,
+    onCaja: () => printCorteOnCaja(c.session.id),
+  });
+  const slipToPaper = (m: DrawerMovementView): Paper => ({
+    title: L.printSlip,
+    node: <MovementSlip movement={m} />,
+    onCaja: () => printMovementOnCaja(m.id),
+  });
+  // Imprimir: the caja printer when one is set (through the print queue), else the browser's dialog.
+  const print = async () => {
+    if (!paper) return;
+    setPrinting(true);
+    try {
+      if ((await paper.onCaja()) > 0) {
+        toast.success(P.cajaSent);
+        setPaper(null);
+      } else printTicket();
+    } catch (error) {
+      toast.error(errorMessage(error, L.error));
+    } finally {
+      setPrinting(false);
+    }
+  };
   const session = drawer.data?.session ?? null;
   const [lastZ, setLastZ] = useState<Corte | null>(null);
+  const [tab, setTab] = useState<'caja' | 'propinas'>('caja');
 
   return (
     <div className="space-y-6">
@@ -38,21 +76,45 @@ export function CajaPage() {
         </h1>
         <p className="text-sm text-slate-500">{L.subtitle}</p>
       </div>
-      {drawer.isPending && <Spinner />}
-      {drawer.isError && <ErrorState message={errorMessage(drawer.error, L.loadError)} onRetry={() => void drawer.refetch()} />}
-      {lastZ && !session && <CorteResult corte={lastZ} onPrint={() => setPaper({ title: L.corteZ, node: <CorteSlip corte={lastZ} /> })} />}
-      {drawer.data && !session && <OpenDrawerCard />}
-      {session && (
+      <div className="w-fit max-w-full">
+        <Tabs
+          label={t.tips.tabsLabel}
+          tabs={[
+            { value: 'caja', label: t.tips.tabCaja },
+            { value: 'propinas', label: t.tips.tabTips },
+          ]}
+          value={tab}
+          onChange={setTab}
+        />
+      </div>
+      {tab === 'propinas' && (
+        <TipsPanel
+          onSlip={(m, printJobs) => {
+            // Printed on the caja printer with the payout; without one, the browser prints the slip.
+            if (printJobs > 0) toast.success(P.cajaSent);
+            else setPaper(slipToPaper(m));
+          }}
+        />
+      )}
+      {tab === 'caja' && drawer.isPending && <Spinner />}
+      {tab === 'caja' && drawer.isError && (
+        <ErrorState message={errorMessage(drawer.error, L.loadError)} onRetry={() => void drawer.refetch()} />
+      )}
+      {tab === 'caja' && lastZ && !session && <CorteResult corte={lastZ} onPrint={() => setPaper(corteToPaper(L.corteZ, lastZ))} />}
+      {tab === 'caja' && drawer.data && !session && <OpenDrawerCard />}
+      {tab === 'caja' && session && (
         <div className="grid gap-6 xl:grid-cols-2">
           <div className="space-y-6">
-            <SessionCard session={session} onCorteX={(c) => setPaper({ title: L.corteX, node: <CorteSlip corte={c} /> })} />
-            <MovementsCard session={session} onSlip={(m) => setPaper({ title: L.printSlip, node: <MovementSlip movement={m} /> })} />
+            <SessionCard session={session} onCorteX={(c) => setPaper(corteToPaper(L.corteX, c))} />
+            <MovementsCard session={session} onSlip={(m) => setPaper(slipToPaper(m))} />
           </div>
           <CorteZCard
             session={session}
-            onClosed={(c) => {
+            onClosed={(c, printed) => {
               setLastZ(c);
-              setPaper({ title: L.corteZ, node: <CorteSlip corte={c} /> });
+              // Printed on the caja printer with the close; otherwise offer the browser print.
+              if (printed) toast.success(P.cajaSent);
+              else setPaper(corteToPaper(L.corteZ, c));
             }}
           />
         </div>
@@ -66,7 +128,7 @@ export function CajaPage() {
             <Button variant="outline" onClick={() => setPaper(null)}>
               {L.close}
             </Button>
-            <Button onClick={printTicket}>
+            <Button onClick={() => void print()} disabled={printing}>
               <Printer className="h-4 w-4" aria-hidden />
               {L.print}
             </Button>
@@ -103,6 +165,7 @@ function OpenDrawerCard() {
 }
 
 function SessionCard({ session, onCorteX }: { session: DrawerSessionView; onCorteX: (c: Corte) => void }) {
+  const dates = useBusinessDates();
   const [busy, setBusy] = useState(false);
   const corteX = async () => {
     setBusy(true);
@@ -119,7 +182,7 @@ function SessionCard({ session, onCorteX }: { session: DrawerSessionView; onCort
       <div className="flex items-start justify-between gap-3">
         <div>
           <h2 className="text-lg font-semibold text-slate-900">{L.session}</h2>
-          <p className="text-sm text-slate-500">{L.openedBy(session.openedByName, formatDateTime(session.openedAt))}</p>
+          <p className="text-sm text-slate-500">{L.openedBy(session.openedByName, dates.dateTime(session.openedAt))}</p>
         </div>
         <Button variant="outline" className="shrink-0" onClick={() => void corteX()} disabled={busy}>
           <Receipt className="h-4 w-4" aria-hidden />
@@ -206,19 +269,23 @@ function MovementsCard({ session, onSlip }: { session: DrawerSessionView; onSlip
         title={L.movementPin}
         onClose={() => setAsking(false)}
         onSubmit={async (pin) => {
-          const movement = await add.mutateAsync({ kind, amount: cents ?? 0, reason: reason.trim(), pin });
+          const { movement, printJobs } = await add.mutateAsync({ kind, amount: cents ?? 0, reason: reason.trim(), pin });
           setAsking(false);
           setAmount('');
           setReason('');
-          toast.success(L.movementSaved);
-          onSlip(movement);
+          // The slip printed on the caja printer with the movement; without one, the browser prints it.
+          if (printJobs > 0) toast.success(L.movementSaved, { description: P.cajaSent });
+          else {
+            toast.success(L.movementSaved);
+            onSlip(movement);
+          }
         }}
       />
     </Card>
   );
 }
 
-function CorteZCard({ session, onClosed }: { session: DrawerSessionView; onClosed: (c: Corte) => void }) {
+function CorteZCard({ session, onClosed }: { session: DrawerSessionView; onClosed: (c: Corte, printed: boolean) => void }) {
   const [count, setCount] = useState<DenominationCount>({});
   const [comment, setComment] = useState('');
   const [cashierPin, setCashierPin] = useState('');
@@ -228,9 +295,9 @@ function CorteZCard({ session, onClosed }: { session: DrawerSessionView; onClose
     z.mutate(
       { sessionId: session.id, body: { count, comment, cashierPin, adminPin } },
       {
-        onSuccess: (corte) => {
+        onSuccess: ({ corte, printJobs }) => {
           toast.success(L.closed);
-          onClosed(corte);
+          onClosed(corte, printJobs > 0);
         },
       },
     );

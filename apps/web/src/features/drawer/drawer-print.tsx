@@ -1,8 +1,9 @@
 import type { Corte, DrawerMovementView } from '@comanda/contract';
 import { overShortLabel } from '@comanda/domain';
-import { formatDateTime, money } from '../../lib/format.ts';
+import { money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useGeneralConfig } from '../../lib/config.ts';
+import { useBusinessDates } from '../../lib/dates.ts';
 
 const L = t.drawer;
 
@@ -45,31 +46,37 @@ const Signature = ({ label, name }: { label: string; name: string | null }) => (
 
 /** Slip of a withdrawal, deposit or paid-out, 80 mm. */
 export function MovementSlip({ movement }: { movement: DrawerMovementView }) {
+  const dates = useBusinessDates();
   const kind = L.kinds[movement.kind] ?? movement.kind;
   return (
     <Paper title={L.slipTitle(kind)} testId="movement-slip">
-      <Row label={formatDateTime(movement.createdAt)} value="" />
+      <Row label={dates.dateTime(movement.createdAt)} value="" />
       <Row label={L.amount} value={money(movement.amount)} strong />
       <p className="mt-1 break-words">
         {L.reason}: {movement.reason}
       </p>
       <Rule />
-      <Row label={L.authorizedBy} value={movement.authorizedByName} />
+      {movement.recipientName ? (
+        <Row label={t.tips.received} value={movement.recipientName} />
+      ) : (
+        <Row label={L.authorizedBy} value={movement.authorizedByName} />
+      )}
       <Row label={L.registeredBy} value={movement.createdByName} />
-      <Signature label={L.signature} name={movement.authorizedByName} />
+      <Signature label={L.signature} name={movement.recipientName ?? movement.authorizedByName} />
     </Paper>
   );
 }
 
 /** Corte X (open session, figures so far) or corte Z (closed: counted, expected, difference, signatures), 80 mm. */
 export function CorteSlip({ corte }: { corte: Corte }) {
+  const dates = useBusinessDates();
   const f = corte.figures;
   const z = corte.closedAt !== null;
   const F = L.figures;
   return (
     <Paper title={z ? L.corteZ.toUpperCase() : L.corteX.toUpperCase()} testId={z ? 'corte-z' : 'corte-x'}>
-      <Row label={L.openedAt} value={formatDateTime(corte.session.openedAt)} />
-      <Row label={z ? L.closedAt : L.printedAt} value={formatDateTime(corte.at)} />
+      <Row label={L.openedAt} value={dates.dateTime(corte.session.openedAt)} />
+      <Row label={z ? L.closedAt : L.printedAt} value={dates.dateTime(corte.at)} />
       <Rule />
       <Row label={F.float} value={money(f.float)} />
       <Row label={F.cashReceived} value={money(f.cashReceived)} />
@@ -77,6 +84,7 @@ export function CorteSlip({ corte }: { corte: Corte }) {
       <Row label={F.deposits} value={money(f.deposits)} />
       <Row label={F.withdrawals} value={minus(f.withdrawals)} />
       <Row label={F.paidOuts} value={minus(f.paidOuts)} />
+      <Row label={t.tips.tipPayouts} value={minus(f.tipPayouts)} />
       <Rule />
       <Row label={F.expected} value={money(f.expected)} strong />
       {z && corte.counted !== null && corte.difference !== null && (

@@ -11,6 +11,9 @@ import { OrderItemsSection } from './order-items-section.tsx';
 import { OrderStates } from './order-states.tsx';
 import { PaymentGateNote } from './payment-gate-note.tsx';
 import { ReprintButton } from './reprint-button.tsx';
+import { TableActions } from './table-actions.tsx';
+import { OrderAdjustmentsPanel } from './order-adjustments-panel.tsx';
+import { OrderChecks } from './order-checks.tsx';
 import { useOrderScreen } from './use-order-screen.tsx';
 
 export function AdminOrderPage() {
@@ -58,6 +61,8 @@ export function AdminOrderPage() {
             </div>
             <OrderDetails order={order} screen={screen} />
           </Card>
+          <OrderAdjustmentsPanel order={order} tableId={tableId} />
+          <OrderChecks order={order} tableId={tableId} area="/admin" />
           <Card className="p-4">
             <BlurSaveField
               label={t.order.adminComments}
@@ -86,6 +91,7 @@ export function AdminOrderPage() {
             </Button>
             <PaymentGateNote gate={screen.gate} button="proceed" />
             <ReprintButton orderId={order.id} className="w-full" disabled={order.items.length === 0} />
+            <TableActions order={order} base="/admin" className="w-full" />
             {/* Exists in the product but is not offered (SPEC §2). */}
             <Button variant="danger" className="w-full" hidden>
               <XCircle className="h-4 w-4" aria-hidden />

@@ -6,7 +6,10 @@ import { errorMessage } from '../../lib/api.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import type { OrderActions } from './order-api.ts';
 import { ProductPickerDialog } from './product-picker-dialog.tsx';
+import { usePickerModifierGroups } from './modifiers-api.ts';
 import { QuantityDialog } from './quantity-dialog.tsx';
+import { useOrderService } from './service-api.ts';
+import { VoidItemDialog } from './void-item-dialog.tsx';
 
 type Open = { kind: 'none' } | { kind: 'picker' } | { kind: 'units'; item: OrderItem } | { kind: 'delete'; item: OrderItem };
 
@@ -16,7 +19,11 @@ type Open = { kind: 'none' } | { kind: 'picker' } | { kind: 'units'; item: Order
 const ADD_TOAST = 'order-add';
 export function useOrderDialogs(order: Order | undefined, actions: OrderActions | null) {
   const [open, setOpen] = useState<Open>({ kind: 'none' });
+  // The modifier groups load as the picker opens, before a product is tapped (decision 0026).
+  usePickerModifierGroups(open.kind === 'picker');
   const close = () => setOpen({ kind: 'none' });
+  const [undoing, setUndoing] = useState<{ item: OrderItem; resolve: (undone: boolean) => void } | null>(null);
+  const service = useOrderService(order?.tableId ?? '', order?.id ?? '');
 
   const element =
     order && actions ? (
@@ -27,20 +34,54 @@ export function useOrderDialogs(order: Order | undefined, actions: OrderActions 
           onClose={close}
           onPick={async (pick) => {
             try {
+              const before = new Set(order.items.map((i) => i.id));
               const answer = await actions.addItem.mutateAsync({
                 productId: pick.productId,
                 productName: pick.productName,
                 quantity: pick.quantity,
                 notes: pick.notes,
+                optionIds: pick.optionIds,
+                previewPrice: pick.unitPrice,
+                modifierLabels: pick.modifierLabels,
               });
               // One toast that updates (same id) for a burst of adds, not a stack over the screen.
-              if (answer.queued) toast.info(t.offline.queuedItem(pick.productName), { id: ADD_TOAST });
-              else toast.success(t.order.itemAdded(pick.productName), { id: ADD_TOAST });
-              return true;
+              if (answer.queued) {
+                toast.info(t.offline.queuedItem(pick.productName), { id: ADD_TOAST });
+                return { itemId: null, queued: true };
+              }
+              toast.success(t.order.itemAdded(pick.productName), { id: ADD_TOAST });
+              // The new line: the one of this product the order did not have before (for Deshacer).
+              // The light answer carries only the changed rows; a whole order (older server) carries all of them.
+              const rows = 'change' in answer.body ? answer.body.change.items : answer.body.order.items;
+              const added = rows.filter((i) => !before.has(i.id) && i.productId === pick.productId && !i.isDeleted);
+              return { itemId: added.sort((a, b) => b.createdAt - a.createdAt)[0]?.id ?? null, queued: false };
             } catch (error) {
-              toast.error(errorMessage(error, t.order.productNotFound));
-              return false;
+              // A product marked agotado meanwhile answers 409 with its name (issue #17).
+              toast.error(errorMessage(error, t.order.productNotFound), { id: ADD_TOAST });
+              return null;
             }
+          }}
+          onUndo={(itemId) =>
+            new Promise<boolean>((resolve) => {
+              const item = order.items.find((i) => i.id === itemId) ?? null;
+              if (!item || item.isDeleted) return resolve(false);
+              setUndoing({ item, resolve });
+            })
+          }
+        />
+        {/* Deshacer in "Esta ronda": the order screen's own void (decision 0027). */}
+        <VoidItemDialog
+          item={undoing?.item ?? null}
+          onClose={() => {
+            undoing?.resolve(false);
+            setUndoing(null);
+          }}
+          onSubmit={async (request) => {
+            if (!undoing) return;
+            await service.voidItem.mutateAsync({ itemId: undoing.item.id, ...request });
+            toast.success(t.voids.voided(request.quantity, undoing.item.productName));
+            undoing.resolve(true);
+            setUndoing(null);
           }}
         />
         <QuantityDialog

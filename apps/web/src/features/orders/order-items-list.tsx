@@ -1,11 +1,15 @@
+import type { ReactNode } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
 import type { OrderItem } from '@comanda/contract';
-import { lineTotal, type Cents } from '@comanda/domain';
+import { lineTotal } from '@comanda/domain';
 import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
-import { formatDateTime, money } from '../../lib/format.ts';
+import { money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
+import { ModifierLines } from '../../components/modifier-lines.tsx';
+import { useBusinessDates } from '../../lib/dates.ts';
+import { PromoTag } from '../../components/promo-badge.tsx';
 
 // The kitchen board and the panel colour the flow the same way: waiting amber, ready green, done grey.
 const STATUS_TONE: Record<OrderItem['status'], BadgeTone> = {
@@ -21,16 +25,19 @@ export function OrderItemsList({
   readOnly,
   onAddUnit,
   onDelete,
+  lineActions,
 }: {
   items: OrderItem[];
   readOnly: boolean;
   onAddUnit: (item: OrderItem) => void;
   onDelete: (item: OrderItem) => void;
+  /** More buttons of a live line (deliver, void), before the usual two. */
+  lineActions?: (item: OrderItem) => ReactNode;
 }) {
   return (
     <ul className="divide-y divide-slate-100" aria-label={t.order.itemsTitle}>
       {items.map((item) => (
-        <ItemRow key={item.id} item={item} readOnly={readOnly} onAddUnit={onAddUnit} onDelete={onDelete} />
+        <ItemRow key={item.id} item={item} readOnly={readOnly} onAddUnit={onAddUnit} onDelete={onDelete} lineActions={lineActions} />
       ))}
     </ul>
   );
@@ -41,12 +48,15 @@ function ItemRow({
   readOnly,
   onAddUnit,
   onDelete,
+  lineActions,
 }: {
   item: OrderItem;
   readOnly: boolean;
   onAddUnit: (item: OrderItem) => void;
   onDelete: (item: OrderItem) => void;
+  lineActions?: ((item: OrderItem) => ReactNode) | undefined;
 }) {
+  const dates = useBusinessDates();
   const deleted = item.isDeleted;
   return (
     // One compact row: name and line total, then status and unit price; the two actions at the
@@ -62,30 +72,34 @@ function ItemRow({
         </p>
         <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
           {deleted ? (
-            <Badge tone="danger">{t.order.deleted}</Badge>
+            <Badge tone="danger">{item.voidReason ? t.voids.cancelled : t.order.deleted}</Badge>
           ) : (
             <Badge tone={STATUS_TONE[item.status]}>{t.order.statuses[item.status]}</Badge>
           )}
           <span className={cn('text-sm text-slate-600', deleted && 'line-through')}>{t.order.unitPrice(money(item.productPrice))}</span>
+          <PromoTag item={item} />
           {deleted ? (
             <span className="ml-auto text-xs font-medium text-slate-600">{t.order.notCounted}</span>
           ) : (
-            <span className="ml-auto font-semibold tabular-nums">
-              {money(lineTotal({ productPrice: item.productPrice as Cents, quantity: item.quantity }))}
-            </span>
+            <span className="ml-auto font-semibold tabular-nums">{money(lineTotal(item))}</span>
           )}
         </div>
+        <ModifierLines modifiers={item.modifiers} struck={deleted} />
         {item.notes && (
           <p className={cn('mt-1.5 rounded bg-amber-50 px-2 py-1 text-sm break-words text-amber-900', deleted && 'line-through')}>
             {item.notes}
           </p>
         )}
         {deleted && item.deletedAt !== null && (
-          <p className="mt-1 text-xs text-rose-700">{t.order.deletedBy(item.deletedByName ?? '—', formatDateTime(item.deletedAt))}</p>
+          <p className="mt-1 text-xs text-rose-700">{t.order.deletedBy(item.deletedByName ?? '—', dates.dateTime(item.deletedAt))}</p>
+        )}
+        {deleted && item.voidReason && (
+          <p className="text-xs text-rose-700">{t.voids.voidedReason(item.voidReason, item.voidNote ?? null)}</p>
         )}
       </div>
       {!deleted && !readOnly && (
         <div className="flex shrink-0 gap-2">
+          {lineActions?.(item)}
           <Button
             variant="outline"
             size="icon"

@@ -4,12 +4,14 @@ import { Card } from '../../components/ui/card.tsx';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { EmptyOrder } from './empty-order.tsx';
 import { OrderItemsList } from './order-items-list.tsx';
+import { useOrderServiceUi } from './order-service.tsx';
 import { PendingLines } from './pending-lines.tsx';
 import type { OrderScreen } from './use-order-screen.tsx';
 
 /** The item list, or 'Orden Vacía' when nothing counts (deleted items stay listed below it). */
 export function OrderItemsSection({ screen, showAddButton }: { screen: OrderScreen; showAddButton: boolean }) {
   const order = screen.order;
+  const service = useOrderServiceUi(screen);
   if (!order) return null;
   const list = (
     <OrderItemsList
@@ -17,6 +19,7 @@ export function OrderItemsSection({ screen, showAddButton }: { screen: OrderScre
       readOnly={screen.readOnly}
       onAddUnit={screen.dialogs.addUnit}
       onDelete={screen.dialogs.remove}
+      lineActions={service.lineActions}
     />
   );
   return (
@@ -37,6 +40,8 @@ export function OrderItemsSection({ screen, showAddButton }: { screen: OrderScre
           <PendingLines entries={screen.queued} />
         </Card>
       )}
+      {service.bar}
+      {service.element}
     </div>
   );
 }

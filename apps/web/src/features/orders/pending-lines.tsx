@@ -23,6 +23,9 @@ export function PendingLines({ entries }: { entries: OutboxEntry[] }) {
                 </Badge>
                 {e.preview.productPrice !== null && <span className="text-sm">{t.order.unitPrice(money(e.preview.productPrice))}</span>}
               </div>
+              {e.preview.modifiers && e.preview.modifiers.length > 0 && (
+                <p className="mt-1 rounded bg-sky-50 px-2 py-0.5 text-sm break-words text-sky-950">{e.preview.modifiers.join(' · ')}</p>
+              )}
               {e.preview.notes && <p className="mt-1.5 rounded bg-slate-50 px-2 py-1 text-sm break-words">{e.preview.notes}</p>}
             </div>
             {e.preview.productPrice !== null && (

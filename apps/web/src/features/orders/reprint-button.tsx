@@ -1,3 +1,4 @@
+import { ReprintResponseSchema } from '@comanda/contract';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Printer } from 'lucide-react';
@@ -8,7 +9,7 @@ import { t } from '../../lib/i18n/es-MX.ts';
 /** Prints the order's comandas again at each station, marked REIMPRESIÓN. */
 export function ReprintButton({ orderId, disabled, className }: { orderId: string; disabled?: boolean; className?: string }) {
   const reprint = useMutation({
-    mutationFn: async () => (await post<{ jobs: number }>(`/api/orders/${orderId}/reprint`)).jobs,
+    mutationFn: async () => (await post(ReprintResponseSchema, `/api/orders/${orderId}/reprint`)).jobs,
     onSuccess: (jobs) => (jobs === 0 ? toast.warning(t.printers.reprintDone(0)) : toast.success(t.printers.reprintDone(jobs))),
     onError: (e) => toast.error(errorMessage(e, t.printers.reprintError)),
   });

@@ -10,6 +10,9 @@ import { OrderStates } from './order-states.tsx';
 import { PaymentGateNote } from './payment-gate-note.tsx';
 import { useOrderScreen, type OrderScreen } from './use-order-screen.tsx';
 import { ReprintButton } from './reprint-button.tsx';
+import { TableActions } from './table-actions.tsx';
+import { OrderAdjustmentsPanel } from './order-adjustments-panel.tsx';
+import { OrderChecks } from './order-checks.tsx';
 import { useBottomBar } from '../../lib/bottom-bar.ts';
 
 /** Mobile layout: header sticks under the app bar, Agregar and Cobrar stay at the thumb. */
@@ -43,8 +46,11 @@ export function WaiterOrderPage() {
       {/* The items first; the table's details, compact, below them. */}
       <div className="space-y-3 p-3">
         <OrderItemsSection screen={screen} showAddButton={false} />
+        <OrderChecks order={order} tableId={tableId} area="/waiter" />
         <OrderDetails order={order} screen={screen} compact />
+        <OrderAdjustmentsPanel order={order} tableId={tableId} />
         {order.items.length > 0 && <ReprintButton orderId={order.id} className="w-full" />}
+        <TableActions order={order} base="/waiter" className="w-full" />
       </div>
 
       <ActionBar screen={screen} onCharge={() => navigate(`/waiter/checkout/${order.id}`, { state: { orderId: order.id, tableId } })} />

@@ -4,6 +4,7 @@ import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { t } from '../../lib/i18n/es-MX.ts';
+import { ModifierLines } from '../../components/modifier-lines.tsx';
 import { panelStatus } from './panel-model.ts';
 
 const TONE: Record<BoardStatus, BadgeTone> = { pendiente: 'warning', listo: 'success', entregado: 'neutral' };
@@ -35,6 +36,7 @@ export function PanelCard({ item, busy, onChange }: Props) {
       <p className="text-lg font-bold leading-snug text-slate-900 [overflow-wrap:anywhere]">
         <span className="tabular-nums">{item.quantity}×</span> {item.productName}
       </p>
+      <ModifierLines modifiers={item.modifiers} className="mt-0 rounded-lg px-3 py-1.5" />
       {item.notes && (
         <p className="rounded-lg bg-amber-50 px-3 py-1.5 text-sm font-medium text-amber-900 [overflow-wrap:anywhere]">{item.notes}</p>
       )}

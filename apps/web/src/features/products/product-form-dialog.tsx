@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react';
-import { CATEGORIES, DEFAULT_CATEGORY, centsToPesos, pesosToCents, validateProductInput, type Category, type Cents } from '@comanda/domain';
-import type { Product, ProductBody } from '@comanda/contract';
+import { CATEGORIES, DEFAULT_CATEGORY, centsToPesos, pesosToCents, type Category } from '@comanda/domain';
+import { ProductBodySchema, type Product, type ProductBody } from '@comanda/contract';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input, Label, Textarea } from '../../components/ui/input.tsx';
+import { Field } from '../../components/ui/field.tsx';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { FormError } from '../../components/ui/form-error.tsx';
+import { useZodForm } from '../../lib/use-zod-form.ts';
 
 interface Draft {
   name: string;
@@ -22,7 +23,7 @@ function draftOf(product: Product | null): Draft {
   return {
     name: product.name,
     description: product.description,
-    price: centsToPesos(product.price as Cents),
+    price: centsToPesos(product.price),
     category,
     imageUrl: product.imageUrl ?? '',
     available: product.available,
@@ -43,28 +44,21 @@ export function ProductFormDialog({
   onClose: () => void;
   onSubmit: (body: ProductBody) => void;
 }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(product));
-  const [error, setError] = useState<string | null>(null);
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const price = draft.price.trim() === '' ? null : pesosToCents(draft.price);
-    const problem = validateProductInput({ name: draft.name, priceCents: price });
-    if (problem || price === null) {
-      setError(problem ?? t.products.required);
-      return;
-    }
-    setError(null);
-    onSubmit({
-      name: draft.name.trim(),
-      description: draft.description.trim(),
-      price,
-      category: draft.category,
-      imageUrl: draft.imageUrl.trim() || null,
-      available: draft.available,
-    });
-  };
+  const form = useZodForm({
+    initial: () => draftOf(product),
+    schema: ProductBodySchema,
+    // Pesos as typed → centavos; an empty or unreadable price is missing (the contract's one message for both).
+    toInput: (d: Draft) => ({
+      name: d.name,
+      description: d.description,
+      price: d.price.trim() === '' ? null : pesosToCents(d.price),
+      category: d.category,
+      imageUrl: d.imageUrl.trim() || null,
+      available: d.available,
+    }),
+    onValid: (body: ProductBody) => onSubmit(body),
+  });
+  const { values: draft, set } = form;
 
   return (
     <Dialog
@@ -84,14 +78,12 @@ export function ProductFormDialog({
         </>
       }
     >
-      <form id="product-form" onSubmit={submit} className="space-y-3" noValidate>
-        <div>
-          <Label htmlFor="product-name">{t.products.name}</Label>
+      <form id="product-form" onSubmit={form.onSubmit} className="space-y-3" noValidate>
+        <Field id="product-name" label={t.products.name}>
           <Input id="product-name" value={draft.name} onChange={(e) => set('name', e.target.value)} maxLength={120} data-autofocus />
-        </div>
+        </Field>
         <div className="grid grid-cols-2 gap-3">
-          <div>
-            <Label htmlFor="product-price">{t.products.pricePesos}</Label>
+          <Field id="product-price" label={t.products.pricePesos}>
             <Input
               id="product-price"
               inputMode="decimal"
@@ -99,7 +91,7 @@ export function ProductFormDialog({
               value={draft.price}
               onChange={(e) => set('price', e.target.value)}
             />
-          </div>
+          </Field>
           <div>
             <Label htmlFor="product-category">{t.products.category}</Label>
             <select
@@ -116,8 +108,7 @@ export function ProductFormDialog({
             </select>
           </div>
         </div>
-        <div>
-          <Label htmlFor="product-description">{t.products.description}</Label>
+        <Field id="product-description" label={t.products.description}>
           <Textarea
             id="product-description"
             rows={2}
@@ -125,9 +116,8 @@ export function ProductFormDialog({
             onChange={(e) => set('description', e.target.value)}
             maxLength={500}
           />
-        </div>
-        <div>
-          <Label htmlFor="product-image">{t.products.imageUrl}</Label>
+        </Field>
+        <Field id="product-image" label={t.products.imageUrl}>
           <Input
             id="product-image"
             type="url"
@@ -135,7 +125,7 @@ export function ProductFormDialog({
             value={draft.imageUrl}
             onChange={(e) => set('imageUrl', e.target.value)}
           />
-        </div>
+        </Field>
         <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
           <input
             type="checkbox"
@@ -145,7 +135,7 @@ export function ProductFormDialog({
           />
           {t.products.available}
         </label>
-        <FormError message={error} />
+        <FormError message={form.error} />
       </form>
     </Dialog>
   );

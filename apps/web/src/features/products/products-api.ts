@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Product, ProductBody } from '@comanda/contract';
+import {
+  type Product,
+  type ProductBody,
+  MenuImportResultSchema,
+  OkSchema,
+  ProductResponseSchema,
+  ProductsResponseSchema,
+} from '@comanda/contract';
 import { del, get, patch, post, put } from '../../lib/api.ts';
 import { useLiveQueries } from '../../lib/use-live.ts';
 
@@ -9,23 +16,23 @@ const ALL_KEY = ['products', 'all'] as const;
 
 export function useAllProducts() {
   useLiveQueries(['products'], [PRODUCTS_KEY]);
-  return useQuery({ queryKey: ALL_KEY, queryFn: async () => (await get<{ products: Product[] }>('/api/products')).products });
+  return useQuery({ queryKey: ALL_KEY, queryFn: async () => (await get(ProductsResponseSchema, '/api/products')).products });
 }
 
 export function useProductMutations() {
   const qc = useQueryClient();
   const onSettled = () => qc.invalidateQueries({ queryKey: PRODUCTS_KEY });
   return {
-    create: useMutation({ mutationFn: (body: ProductBody) => post<{ product: Product }>('/api/products', body), onSettled }),
+    create: useMutation({ mutationFn: (body: ProductBody) => post(ProductResponseSchema, '/api/products', body), onSettled }),
     update: useMutation({
-      mutationFn: ({ id, body }: { id: string; body: ProductBody }) => put<{ product: Product }>(`/api/products/${id}`, body),
+      mutationFn: ({ id, body }: { id: string; body: ProductBody }) => put(ProductResponseSchema, `/api/products/${id}`, body),
       onSettled,
     }),
-    remove: useMutation({ mutationFn: (id: string) => del(`/api/products/${id}`), onSettled }),
+    remove: useMutation({ mutationFn: (id: string) => del(OkSchema, `/api/products/${id}`), onSettled }),
     // Optimistic: the switch moves at once and moves back if the server refuses.
     availability: useMutation({
       mutationFn: ({ id, available }: { id: string; available: boolean }) =>
-        patch<{ product: Product }>(`/api/products/${id}/availability`, { available }),
+        patch(ProductResponseSchema, `/api/products/${id}/availability`, { available }),
       onMutate: async ({ id, available }) => {
         await qc.cancelQueries({ queryKey: ALL_KEY });
         const previous = qc.getQueryData<Product[]>(ALL_KEY);
@@ -38,4 +45,17 @@ export function useProductMutations() {
       onSettled,
     }),
   };
+}
+
+/** The menu as a spreadsheet: a plain link downloads it with the session cookie. */
+export const MENU_EXPORT_URL = '/api/menu/export.csv';
+
+/** Preview (dryRun) first, then the import itself under one key, so a retry never imports twice. */
+export function useMenuImport() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ csv, dryRun, key }: { csv: string; dryRun: boolean; key: string }) =>
+      post(MenuImportResultSchema, '/api/menu/import', { csv, dryRun }, { 'Idempotency-Key': key }),
+    onSettled: (_data, _error, vars) => (vars.dryRun ? undefined : qc.invalidateQueries({ queryKey: PRODUCTS_KEY })),
+  });
 }

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { Package, Plus } from 'lucide-react';
+import { Download, Package, Plus, Upload } from 'lucide-react';
 import { CATEGORIES } from '@comanda/domain';
 import type { Product, ProductBody } from '@comanda/contract';
 import { Button } from '../../components/ui/button.tsx';
@@ -12,8 +12,11 @@ import { errorMessage } from '../../lib/api.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { ProductCard } from './product-card.tsx';
 import { ProductFormDialog } from './product-form-dialog.tsx';
-import { useAllProducts, useProductMutations } from './products-api.ts';
+import { MENU_EXPORT_URL, useAllProducts, useProductMutations } from './products-api.ts';
+import { MenuImportDialog } from './menu-import-dialog.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
+import { Tabs } from '../../components/ui/tabs.tsx';
+import { ModifiersSection } from './modifiers-section.tsx';
 
 const ALL = 'all';
 const byName = new Intl.Collator('es-MX', { sensitivity: 'base', numeric: true });
@@ -26,13 +29,34 @@ const fold = (s: string) =>
 /** 'new' opens an empty form; a product opens it filled; null keeps it closed. */
 type Editing = Product | 'new' | null;
 
+/** Productos and its Modificadores (decision 0026), one tab each. */
 export function ProductsPage() {
+  const [view, setView] = useState<'products' | 'modifiers'>('products');
+  const products = useAllProducts();
+  return (
+    <div className="space-y-4">
+      <Tabs
+        label={t.products.title}
+        value={view}
+        onChange={setView}
+        tabs={[
+          { value: 'products', label: t.products.title },
+          { value: 'modifiers', label: t.modifiers.manage },
+        ]}
+      />
+      {view === 'products' ? <ProductsCatalogue /> : <ModifiersSection products={products.data ?? []} />}
+    </div>
+  );
+}
+
+function ProductsCatalogue() {
   const products = useAllProducts();
   const { create, update, remove, availability } = useProductMutations();
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState<string>(ALL);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
+  const [importing, setImporting] = useState(false);
 
   const visible = useMemo(() => {
     const needle = fold(query.trim());
@@ -83,10 +107,24 @@ export function ProductsPage() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">{t.products.title}</h1>
-        <Button variant="accent" onClick={() => setEditing('new')}>
-          <Plus className="h-4 w-4" aria-hidden />
-          {t.products.add}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <a
+            href={MENU_EXPORT_URL}
+            download="menu.csv"
+            className="inline-flex h-11 items-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+          >
+            <Download className="h-4 w-4" aria-hidden />
+            {t.menuCsv.export}
+          </a>
+          <Button variant="outline" onClick={() => setImporting(true)}>
+            <Upload className="h-4 w-4" aria-hidden />
+            {t.menuCsv.import}
+          </Button>
+          <Button variant="accent" onClick={() => setEditing('new')}>
+            <Plus className="h-4 w-4" aria-hidden />
+            {t.products.add}
+          </Button>
+        </div>
       </div>
       <SearchInput value={query} onChange={setQuery} placeholder={t.products.search} label={t.products.search} />
       <div role="group" aria-label={t.products.category} className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 sm:flex-wrap">
@@ -137,6 +175,7 @@ export function ProductsPage() {
           onSubmit={save}
         />
       )}
+      <MenuImportDialog open={importing} onClose={() => setImporting(false)} />
       <ConfirmDialog
         open={deleting !== null}
         title={t.products.deleteTitle}

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { DatabaseBackup, TriangleAlert } from 'lucide-react';
-import type { BackupStatusInfo } from '@comanda/contract';
+import { BackupStatusSchema } from '@comanda/contract';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ErrorState } from '../../components/ui/empty-state.tsx';
 import { get } from '../../lib/api.ts';
-import { formatDateTime } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
+import { useBusinessDates } from '../../lib/dates.ts';
 
 const BACKUPS_KEY = ['backups', 'status'] as const;
 
@@ -22,7 +22,8 @@ function size(bytes: number): string {
 
 /** Configuración › Respaldos: when the last backup was made, how big, and a warning when it is late. */
 export default function BackupsTab() {
-  const status = useQuery({ queryKey: BACKUPS_KEY, queryFn: () => get<BackupStatusInfo>('/api/backups'), refetchInterval: 60_000 });
+  const dates = useBusinessDates();
+  const status = useQuery({ queryKey: BACKUPS_KEY, queryFn: () => get(BackupStatusSchema, '/api/backups'), refetchInterval: 60_000 });
   if (status.isPending) return <Spinner />;
   if (status.isError) return <ErrorState message={t.backups.loadError} onRetry={() => void status.refetch()} />;
   const s = status.data;
@@ -39,7 +40,7 @@ export default function BackupsTab() {
           <p className="text-sm text-slate-600">{s.enabled && s.everyMs ? t.backups.every(interval(s.everyMs)) : t.backups.off}</p>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="text-slate-500">{t.backups.last}</dt>
-            <dd data-testid="backup-last">{s.last ? formatDateTime(s.last.at) : t.backups.none}</dd>
+            <dd data-testid="backup-last">{s.last ? dates.dateTime(s.last.at) : t.backups.none}</dd>
             {s.last && (
               <>
                 <dt className="text-slate-500">{t.backups.size}</dt>

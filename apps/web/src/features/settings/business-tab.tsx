@@ -1,16 +1,19 @@
-import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { GeneralConfig, GeneralConfigBody } from '@comanda/contract';
+import { GeneralConfigBodySchema, LOGO_DATA_URL_MAX, GeneralConfigSchema } from '@comanda/contract';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Input, Label } from '../../components/ui/input.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { FormError } from '../../components/ui/form-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ErrorState } from '../../components/ui/empty-state.tsx';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { CONFIG_KEYS, useGeneralConfig } from '../../lib/config.ts';
 import { put } from '../../lib/api.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
 
 // Mexico's zones first; any other stored zone is kept as an option too.
 const ZONES = [
@@ -40,36 +43,37 @@ export function BusinessTab() {
 
 function BusinessForm({ initial }: { initial: GeneralConfig }) {
   const qc = useQueryClient();
-  const [form, setForm] = useState<GeneralConfig>(initial);
-  const set = <K extends keyof GeneralConfig>(key: K, value: GeneralConfig[K]) => setForm((f) => ({ ...f, [key]: value }));
   const save = useMutation({
-    mutationFn: (body: GeneralConfigBody) => put<GeneralConfig>('/api/config/general', body),
+    mutationFn: (body: GeneralConfigBody) => put(GeneralConfigSchema, '/api/config/general', body),
     onSuccess: (saved) => {
       qc.setQueryData(CONFIG_KEYS.general, saved);
       void qc.invalidateQueries({ queryKey: CONFIG_KEYS.public });
-      setForm(saved);
+      fields.reset(saved);
       toast.success(t.settings.saved);
     },
     onError: () => toast.error(t.settings.saveError),
   });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate({
-      name: form.name.trim(),
-      phone: form.phone.trim(),
-      address: form.address.trim(),
-      logoUrl: form.logoUrl.trim(),
-      timezone: form.timezone,
-      shiftStartHour: form.shiftStartHour,
-      shiftEndHour: form.shiftEndHour,
-    });
-  };
+  const fields = useZodForm({
+    initial,
+    schema: GeneralConfigBodySchema,
+    toInput: (f: GeneralConfig) => ({
+      name: f.name.trim(),
+      phone: f.phone.trim(),
+      address: f.address.trim(),
+      logoUrl: f.logoUrl.trim(),
+      timezone: f.timezone,
+      shiftStartHour: f.shiftStartHour,
+      shiftEndHour: f.shiftEndHour,
+    }),
+    onValid: (body: GeneralConfigBody) => save.mutate(body),
+  });
+  const { values: form, set } = fields;
   const zones = ZONES.includes(form.timezone) ? ZONES : [form.timezone, ...ZONES];
 
   return (
     <Card className="max-w-2xl p-5">
-      <form onSubmit={submit} className="space-y-4">
+      <form onSubmit={fields.onSubmit} className="space-y-4">
         <div className="flex items-center gap-4">
           <BrandMark logoUrl={form.logoUrl || undefined} size="lg" />
           <div className="min-w-0 flex-1">
@@ -78,29 +82,25 @@ function BusinessForm({ initial }: { initial: GeneralConfig }) {
           </div>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <Label htmlFor="cfg-phone">{t.settings.phone}</Label>
+          <Field id="cfg-phone" label={t.settings.phone}>
             <Input id="cfg-phone" type="tel" maxLength={40} value={form.phone} onChange={(e) => set('phone', e.target.value)} />
-          </div>
-          <div>
-            <Label htmlFor="cfg-logo">{t.settings.logoUrl}</Label>
+          </Field>
+          <Field id="cfg-logo" label={t.settings.logoUrl}>
             <Input
               id="cfg-logo"
               type="url"
               placeholder="https://…"
-              maxLength={2048}
+              maxLength={LOGO_DATA_URL_MAX}
               value={form.logoUrl}
               onChange={(e) => set('logoUrl', e.target.value)}
             />
-          </div>
+          </Field>
         </div>
-        <div>
-          <Label htmlFor="cfg-address">{t.settings.address}</Label>
+        <Field id="cfg-address" label={t.settings.address}>
           <Input id="cfg-address" maxLength={300} value={form.address} onChange={(e) => set('address', e.target.value)} />
-        </div>
+        </Field>
         <div className="grid gap-4 sm:grid-cols-3">
-          <div>
-            <Label htmlFor="cfg-tz">{t.settings.timezone}</Label>
+          <Field id="cfg-tz" label={t.settings.timezone}>
             <select id="cfg-tz" className={SELECT} value={form.timezone} onChange={(e) => set('timezone', e.target.value)}>
               {zones.map((z) => (
                 <option key={z} value={z}>
@@ -108,11 +108,12 @@ function BusinessForm({ initial }: { initial: GeneralConfig }) {
                 </option>
               ))}
             </select>
-          </div>
+          </Field>
           <HourSelect id="cfg-start" label={t.settings.shiftStart} value={form.shiftStartHour} onChange={(h) => set('shiftStartHour', h)} />
           <HourSelect id="cfg-end" label={t.settings.shiftEnd} value={form.shiftEndHour} onChange={(h) => set('shiftEndHour', h)} />
         </div>
         <p className="text-xs text-slate-500">{t.settings.shiftHint}</p>
+        <FormError message={fields.error} />
         <div className="flex justify-end">
           <Button type="submit" variant="accent" disabled={save.isPending}>
             {save.isPending ? t.settings.saving : t.settings.saveChanges}
@@ -125,8 +126,7 @@ function BusinessForm({ initial }: { initial: GeneralConfig }) {
 
 function HourSelect({ id, label, value, onChange }: { id: string; label: string; value: number; onChange: (hour: number) => void }) {
   return (
-    <div>
-      <Label htmlFor={id}>{label}</Label>
+    <Field id={id} label={label}>
       <select id={id} className={SELECT} value={value} onChange={(e) => onChange(Number(e.target.value))}>
         {HOURS.map((h) => (
           <option key={h} value={h}>
@@ -134,6 +134,6 @@ function HourSelect({ id, label, value, onChange }: { id: string; label: string;
           </option>
         ))}
       </select>
-    </div>
+    </Field>
   );
 }

@@ -1,19 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download, Lock, Monitor, Wifi } from 'lucide-react';
-import type { DeviceAddress, DevicesInfo } from '@comanda/contract';
+import { type DeviceAddress, type DevicesInfo, DevicesInfoSchema } from '@comanda/contract';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ErrorState } from '../../components/ui/empty-state.tsx';
 import { get } from '../../lib/api.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
+import { useBusinessDates } from '../../lib/dates.ts';
 
 const DEVICES_KEY = ['devices', 'info'] as const;
-const DATE = new Intl.DateTimeFormat('es-MX', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** "Conectar dispositivos": the addresses phones and tablets open, with QR codes, and the local CA when HTTPS is on. */
 export default function DevicesTab() {
-  const info = useQuery({ queryKey: DEVICES_KEY, queryFn: () => get<DevicesInfo>('/api/devices') });
+  const info = useQuery({ queryKey: DEVICES_KEY, queryFn: () => get(DevicesInfoSchema, '/api/devices') });
   if (info.isPending) return <Spinner />;
   if (info.isError) return <ErrorState message={t.devices.loadError} onRetry={() => void info.refetch()} />;
   const { addresses, https } = info.data;
@@ -66,6 +66,7 @@ function AddressCard({ address }: { address: DeviceAddress }) {
 }
 
 function HttpsCard({ https }: { https: DevicesInfo['https'] }) {
+  const dates = useBusinessDates();
   return (
     <Card className="space-y-4 p-5">
       <h2 className="flex items-center gap-2 text-lg font-semibold">
@@ -86,7 +87,7 @@ function HttpsCard({ https }: { https: DevicesInfo['https'] }) {
               {t.devices.downloadCa}
             </a>
             {https.certificateExpiresAt !== null && (
-              <span className="text-xs text-slate-500">{t.devices.expires(DATE.format(new Date(https.certificateExpiresAt)))}</span>
+              <span className="text-xs text-slate-500">{t.devices.expires(dates.longDate(https.certificateExpiresAt))}</span>
             )}
           </div>
           {https.caFingerprint && (

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { DrawerStateResponse } from '@comanda/contract';
+import { DrawerSettingsBodySchema, DrawerStateResponseSchema } from '@comanda/contract';
 import { Card } from '../../components/ui/card.tsx';
 import { get, put } from '../../lib/api.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
@@ -13,9 +13,9 @@ const KEY = ['drawer'] as const;
 export function DrawerControlCard() {
   const qc = useQueryClient();
   useLiveQueries(['drawer'], [KEY]);
-  const state = useQuery({ queryKey: KEY, queryFn: () => get<DrawerStateResponse>('/api/drawer') });
+  const state = useQuery({ queryKey: KEY, queryFn: () => get(DrawerStateResponseSchema, '/api/drawer') });
   const save = useMutation({
-    mutationFn: (enabled: boolean) => put<{ enabled: boolean }>('/api/drawer/settings', { enabled }),
+    mutationFn: (enabled: boolean) => put(DrawerSettingsBodySchema, '/api/drawer/settings', { enabled }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: KEY });
       toast.success(t.drawer.controlSaved);

@@ -2,7 +2,15 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Pencil, Plus, Printer as PrinterIcon, Trash2 } from 'lucide-react';
-import type { EmulatedPrinter, Printer, PrinterBody, PrinterRole } from '@comanda/contract';
+import {
+  type Printer,
+  type PrinterBody,
+  type PrinterRole,
+  EmulatorResponseSchema,
+  OkSchema,
+  PrinterResponseSchema,
+  PrintersResponseSchema,
+} from '@comanda/contract';
 import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -15,20 +23,21 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { del, errorMessage, get, patch, post } from '../../lib/api.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useLiveQueries } from '../../lib/use-live.ts';
+import { useBusinessDates } from '../../lib/dates.ts';
 
 const PRINTERS_KEY = ['printers', 'list'] as const;
 const EMULATOR_KEY = ['printers', 'emulator'] as const;
-const TIME = new Intl.DateTimeFormat('es-MX', { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
 const STATUS_TONE: Record<Printer['status'], BadgeTone> = { listo: 'success', sin_conexion: 'warning', error: 'danger' };
 const SELECT =
   'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
 
 /** Configuración › Impresoras: the network printers, their live status, a test page, and the emulators' paper. */
 export default function PrintersTab() {
+  const dates = useBusinessDates();
   useLiveQueries(['printers'], [PRINTERS_KEY]);
   const printers = useQuery({
     queryKey: PRINTERS_KEY,
-    queryFn: async () => (await get<{ printers: Printer[] }>('/api/printers')).printers,
+    queryFn: async () => (await get(PrintersResponseSchema, '/api/printers')).printers,
     refetchInterval: 5000,
   });
   const [editing, setEditing] = useState<Printer | 'new' | null>(null);
@@ -36,7 +45,7 @@ export default function PrintersTab() {
   const qc = useQueryClient();
   const refresh = () => qc.invalidateQueries({ queryKey: ['printers'] });
   const test = useMutation({
-    mutationFn: (id: string) => post(`/api/printers/${id}/test`),
+    mutationFn: (id: string) => post(OkSchema, `/api/printers/${id}/test`),
     onSuccess: () => {
       toast.success(t.printers.testSent);
       void refresh();
@@ -44,7 +53,7 @@ export default function PrintersTab() {
     onError: (e) => toast.error(errorMessage(e, t.printers.testError)),
   });
   const remove = useMutation({
-    mutationFn: (id: string) => del(`/api/printers/${id}`),
+    mutationFn: (id: string) => del(OkSchema, `/api/printers/${id}`),
     onSuccess: () => {
       toast.success(t.printers.deleted);
       setDeleting(null);
@@ -90,7 +99,9 @@ export default function PrintersTab() {
                 {p.pendingJobs > 0 && <Badge tone="warning">{t.printers.pending(p.pendingJobs)}</Badge>}
               </div>
               {p.status !== 'listo' && p.lastError && (
-                <p className="text-xs text-rose-700">{t.printers.lastError(p.lastError, TIME.format(p.lastErrorAt ?? Date.now()))}</p>
+                <p className="text-xs text-rose-700">
+                  {t.printers.lastError(p.lastError, dates.timeWithSeconds(p.lastErrorAt ?? Date.now()))}
+                </p>
               )}
               <div className="mt-auto flex flex-wrap gap-2">
                 <Button size="sm" variant="outline" onClick={() => test.mutate(p.id)} disabled={test.isPending || !p.enabled}>
@@ -132,7 +143,8 @@ function PrinterDialog({ printer, onClose, onSaved }: { printer: Printer | null;
   const [enabled, setEnabled] = useState(printer?.enabled ?? true);
   const [error, setError] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: (body: PrinterBody) => (printer ? patch(`/api/printers/${printer.id}`, body) : post('/api/printers', body)),
+    mutationFn: (body: PrinterBody) =>
+      printer ? patch(PrinterResponseSchema, `/api/printers/${printer.id}`, body) : post(PrinterResponseSchema, '/api/printers', body),
     onSuccess: () => {
       toast.success(t.printers.saved);
       onSaved();
@@ -204,12 +216,13 @@ function PrinterDialog({ printer, onClose, onSaved }: { printer: Printer | null;
 function SimulatorSection() {
   const emulators = useQuery({
     queryKey: EMULATOR_KEY,
-    queryFn: async () => (await get<{ emulators: EmulatedPrinter[] }>('/api/printers/emulator')).emulators,
+    queryFn: async () => (await get(EmulatorResponseSchema, '/api/printers/emulator')).emulators,
     refetchInterval: 1500,
   });
   const qc = useQueryClient();
   const steer = useMutation({
-    mutationFn: ({ id, state }: { id: string; state: 'online' | 'paper-out' | 'off' }) => post(`/api/printers/emulator/${id}`, { state }),
+    mutationFn: ({ id, state }: { id: string; state: 'online' | 'paper-out' | 'off' }) =>
+      post(OkSchema, `/api/printers/emulator/${id}`, { state }),
     onSettled: () => qc.invalidateQueries({ queryKey: ['printers'] }),
     onError: (e) => toast.error(errorMessage(e, t.printers.saveError)),
   });

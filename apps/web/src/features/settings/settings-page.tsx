@@ -3,6 +3,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { BusinessTab } from './business-tab.tsx';
+import { MenuOrderCard } from './menu-order-card.tsx';
 import { DrawerControlCard } from './drawer-control-card.tsx';
 import { UsersTab } from './users-tab.tsx';
 import { TablesTab } from './tables-tab.tsx';
@@ -13,8 +14,9 @@ const DevicesTab = lazy(() => import('./devices-tab.tsx'));
 const PrintersTab = lazy(() => import('./printers-tab.tsx'));
 const SharedDevicesTab = lazy(() => import('./shared-devices-tab.tsx'));
 const BackupsTab = lazy(() => import('./backups-tab.tsx'));
+const VoidReasonsTab = lazy(() => import('./void-reasons-tab.tsx'));
 
-type Tab = 'business' | 'users' | 'tables' | 'terminal' | 'printers' | 'devices' | 'shared-devices' | 'backups';
+type Tab = 'business' | 'users' | 'tables' | 'terminal' | 'printers' | 'devices' | 'shared-devices' | 'backups' | 'void-reasons';
 
 const TABS: { value: Tab; label: string }[] = [
   { value: 'business', label: t.settings.businessTab },
@@ -25,6 +27,7 @@ const TABS: { value: Tab; label: string }[] = [
   { value: 'devices', label: t.devices.tab },
   { value: 'shared-devices', label: t.sharedDevices.tab },
   { value: 'backups', label: t.backups.tab },
+  { value: 'void-reasons', label: t.voids.reasonsTab },
 ];
 
 export function SettingsPage() {
@@ -37,6 +40,7 @@ export function SettingsPage() {
         {tab === 'business' && (
           <div className="space-y-4">
             <BusinessTab />
+            <MenuOrderCard />
             <DrawerControlCard />
           </div>
         )}
@@ -56,6 +60,11 @@ export function SettingsPage() {
         {tab === 'shared-devices' && (
           <Suspense fallback={<Spinner />}>
             <SharedDevicesTab />
+          </Suspense>
+        )}
+        {tab === 'void-reasons' && (
+          <Suspense fallback={<Spinner />}>
+            <VoidReasonsTab />
           </Suspense>
         )}
         {tab === 'backups' && (

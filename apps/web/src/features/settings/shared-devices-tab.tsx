@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Tablet } from 'lucide-react';
 import { toast } from 'sonner';
-import { IDLE_LOCK_CHOICES, type SharedDevice, type SharedDeviceList } from '@comanda/contract';
+import { IDLE_LOCK_CHOICES, type SharedDevice, SharedDeviceListResponseSchema, SharedDeviceResponseSchema } from '@comanda/contract';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -15,22 +15,23 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage, get, post } from '../../lib/api.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { SHARED_DEVICE_KEY } from '../../lib/shared-device.ts';
+import { useBusinessDates } from '../../lib/dates.ts';
 
 const LIST_KEY = ['shared-devices'] as const;
-const DATE = new Intl.DateTimeFormat('es-MX', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 const s = t.sharedDevices;
 
 /** "Dispositivos compartidos": enroll this browser for PIN sign-in; list and revoke the enrolled ones. */
 export default function SharedDevicesTab() {
+  const dates = useBusinessDates();
   const qc = useQueryClient();
-  const list = useQuery({ queryKey: LIST_KEY, queryFn: () => get<SharedDeviceList>('/api/shared-devices') });
+  const list = useQuery({ queryKey: LIST_KEY, queryFn: () => get(SharedDeviceListResponseSchema, '/api/shared-devices') });
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: LIST_KEY });
     void qc.invalidateQueries({ queryKey: SHARED_DEVICE_KEY });
   };
   const [revoking, setRevoking] = useState<SharedDevice | null>(null);
   const revoke = useMutation({
-    mutationFn: (id: string) => post<{ device: SharedDevice }>(`/api/shared-devices/${id}/revoke`),
+    mutationFn: (id: string) => post(SharedDeviceResponseSchema, `/api/shared-devices/${id}/revoke`),
     onSuccess: () => {
       toast.success(s.revokedToast);
       setRevoking(null);
@@ -69,11 +70,9 @@ export default function SharedDevicesTab() {
                     {device.revokedAt === null ? <Badge tone="success">{s.active}</Badge> : <Badge tone="danger">{s.revoked}</Badge>}
                   </p>
                   <p className="text-sm text-slate-600">
-                    {s.createdBy(device.createdBy, DATE.format(new Date(device.createdAt)))} · {s.idleSummary(device.idleLockSeconds)}
+                    {s.createdBy(device.createdBy, dates.dayTime(device.createdAt))} · {s.idleSummary(device.idleLockSeconds)}
                   </p>
-                  {device.lastSeenAt !== null && (
-                    <p className="text-xs text-slate-600">{s.lastSeen(DATE.format(new Date(device.lastSeenAt)))}</p>
-                  )}
+                  {device.lastSeenAt !== null && <p className="text-xs text-slate-600">{s.lastSeen(dates.dayTime(device.lastSeenAt))}</p>}
                 </div>
                 {device.revokedAt === null && (
                   <Button variant="outline" className="text-rose-700" onClick={() => setRevoking(device)}>
@@ -104,7 +103,7 @@ function EnrollCard({ onEnrolled }: { onEnrolled: () => void }) {
   const [idle, setIdle] = useState<number>(300);
   const [error, setError] = useState<string | null>(null);
   const enroll = useMutation({
-    mutationFn: () => post<{ device: SharedDevice }>('/api/shared-devices', { name, idleLockSeconds: idle }),
+    mutationFn: () => post(SharedDeviceResponseSchema, '/api/shared-devices', { name, idleLockSeconds: idle }),
     onSuccess: () => {
       toast.success(s.enrolled);
       setName('');

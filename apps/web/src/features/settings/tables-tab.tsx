@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Check, Plus, Trash2 } from 'lucide-react';
-import type { Table } from '@comanda/contract';
+import { type Table, OkSchema, TableResponseSchema, TablesResponseSchema } from '@comanda/contract';
 import { tableLabel } from '@comanda/domain';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -26,16 +26,16 @@ function parseNumber(value: string): number | null {
 function useTableAdmin() {
   const qc = useQueryClient();
   useLiveQueries(['tables'], [KEY]);
-  const tables = useQuery({ queryKey: KEY, queryFn: async () => (await get<{ tables: Table[] }>('/api/tables')).tables });
+  const tables = useQuery({ queryKey: KEY, queryFn: async () => (await get(TablesResponseSchema, '/api/tables')).tables });
   const onSettled = () => qc.invalidateQueries({ queryKey: KEY });
   return {
     tables,
-    create: useMutation({ mutationFn: (number: number) => post<{ table: Table }>('/api/tables', { number }), onSettled }),
+    create: useMutation({ mutationFn: (number: number) => post(TableResponseSchema, '/api/tables', { number }), onSettled }),
     renumber: useMutation({
-      mutationFn: ({ id, number }: { id: string; number: number }) => patch<{ table: Table }>(`/api/tables/${id}`, { number }),
+      mutationFn: ({ id, number }: { id: string; number: number }) => patch(TableResponseSchema, `/api/tables/${id}`, { number }),
       onSettled,
     }),
-    remove: useMutation({ mutationFn: (id: string) => del(`/api/tables/${id}`), onSettled }),
+    remove: useMutation({ mutationFn: (id: string) => del(OkSchema, `/api/tables/${id}`), onSettled }),
   };
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CardTerminal, TerminalStatus, TestCharge } from '@comanda/contract';
+import { TerminalListResponseSchema, TerminalResponseSchema, TerminalStatusSchema, TestChargeResponseSchema } from '@comanda/contract';
 import { get, post, put } from '../../lib/api.ts';
 import { useLiveQueries, useLiveTopics } from '../../lib/use-live.ts';
 
@@ -11,13 +11,13 @@ export function useTerminals() {
   useLiveQueries(['terminals'], [TERMINALS_KEY, STATUS_KEY]);
   return useQuery({
     queryKey: TERMINALS_KEY,
-    queryFn: async () => (await get<{ terminals: CardTerminal[] }>('/api/terminals')).terminals,
+    queryFn: async () => (await get(TerminalListResponseSchema, '/api/terminals')).terminals,
     retry: false,
   });
 }
 
 export function useTerminalStatus() {
-  return useQuery({ queryKey: STATUS_KEY, queryFn: () => get<TerminalStatus>('/api/terminals/status'), retry: false });
+  return useQuery({ queryKey: STATUS_KEY, queryFn: () => get(TerminalStatusSchema, '/api/terminals/status'), retry: false });
 }
 
 export function useTerminalMutations() {
@@ -26,12 +26,11 @@ export function useTerminalMutations() {
   return {
     setEnabled: useMutation({
       mutationFn: async ({ id, enabled }: { id: string; enabled: boolean }) =>
-        (await put<{ terminal: CardTerminal }>(`/api/terminals/${encodeURIComponent(id)}`, { enabled })).terminal,
+        (await put(TerminalResponseSchema, `/api/terminals/${encodeURIComponent(id)}`, { enabled })).terminal,
       onSuccess: refresh,
     }),
     setPdv: useMutation({
-      mutationFn: async (id: string) =>
-        (await post<{ terminal: CardTerminal }>(`/api/terminals/${encodeURIComponent(id)}/pdv-mode`)).terminal,
+      mutationFn: async (id: string) => (await post(TerminalResponseSchema, `/api/terminals/${encodeURIComponent(id)}/pdv-mode`)).terminal,
       onSuccess: refresh,
     }),
   };
@@ -41,7 +40,7 @@ export function useTerminalMutations() {
 export function useTestCharge(id: string | null) {
   const query = useQuery({
     queryKey: ['terminals', 'test-charge', id],
-    queryFn: async () => (await get<{ test: TestCharge }>(`/api/terminals/test-charge/${id}`)).test,
+    queryFn: async () => (await get(TestChargeResponseSchema, `/api/terminals/test-charge/${id}`)).test,
     enabled: Boolean(id),
     refetchInterval: (q) => (q.state.data?.state === 'testing' ? 2000 : false),
   });
@@ -53,6 +52,6 @@ export function useTestCharge(id: string | null) {
 
 export function useStartTestCharge() {
   return useMutation({
-    mutationFn: async (terminalId: string) => (await post<{ test: TestCharge }>('/api/terminals/test-charge', { terminalId })).test,
+    mutationFn: async (terminalId: string) => (await post(TestChargeResponseSchema, '/api/terminals/test-charge', { terminalId })).test,
   });
 }

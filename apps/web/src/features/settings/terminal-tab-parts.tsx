@@ -1,7 +1,6 @@
 import { Loader2 } from 'lucide-react';
 import type { CardTerminal } from '@comanda/contract';
 import { Badge } from '../../components/ui/badge.tsx';
-import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 
@@ -88,16 +87,12 @@ export function TerminalRow({
   );
 }
 
-export function SetupCard() {
+/** One term and its value of a status list. */
+export function Row({ term, value, mono }: { term: string; value: string; mono?: boolean }) {
   return (
-    <Card className="space-y-3 p-4">
-      <h2 className="font-semibold">{t.terminalTab.setupTitle}</h2>
-      <ol className="list-decimal space-y-1.5 pl-5 text-sm text-slate-700">
-        {t.terminalTab.setup.map((step) => (
-          <li key={step}>{step}</li>
-        ))}
-      </ol>
-      <p className="text-xs text-slate-500">{t.terminalTab.setupApiHint}</p>
-    </Card>
+    <div className="flex justify-between gap-3 border-b border-slate-100 pb-1 sm:block sm:border-0 sm:pb-0">
+      <dt className="text-slate-500">{term}</dt>
+      <dd className={mono ? 'font-mono text-slate-900' : 'font-medium text-slate-900'}>{value}</dd>
+    </div>
   );
 }

@@ -8,7 +8,8 @@ import { EmptyState, ErrorState } from '../../components/ui/empty-state.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useTerminalMutations, useTerminals, useTerminalStatus } from './terminal-tab-api.ts';
-import { SetupCard, TerminalRow } from './terminal-tab-parts.tsx';
+import { Row, TerminalRow } from './terminal-tab-parts.tsx';
+import { OwnerSetupCard, TechnicianDetails } from './terminal-tab-technician.tsx';
 import { TestChargeCard } from './terminal-tab-test-charge.tsx';
 import { CardReviewsCard } from './card-reviews-card.tsx';
 
@@ -75,7 +76,8 @@ export function TerminalTab() {
         )}
       </Card>
       {terminals.data && <TestChargeCard terminals={terminals.data} />}
-      <SetupCard />
+      <OwnerSetupCard />
+      <TechnicianDetails />
     </div>
   );
 }
@@ -96,21 +98,10 @@ function StatusCard() {
       </div>
       <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         <Row term={t.terminalTab.mode} value={s.mode === 'demo' ? t.terminalTab.demo : t.terminalTab.live} />
-        <Row term={t.terminalTab.api} value={t.terminalTab.apiNames[s.api]} />
-        <Row term={t.terminalTab.token} value={s.token ?? t.terminalTab.tokenHidden} mono />
         {s.terminalCount !== null && <Row term={t.terminalTab.listTitle} value={t.terminalTab.terminalCount(s.terminalCount)} />}
       </dl>
       {s.message && <p className="text-sm text-rose-700">{s.message}</p>}
-      {s.mode === 'demo' && <p className="rounded-lg bg-sky-50 p-3 text-sm text-sky-900">{t.terminalTab.demoHint}</p>}
+      {s.mode === 'demo' && <p className="rounded-lg bg-sky-50 p-3 text-sm text-sky-900">{t.floorAndPrint.terminal.demoOwner}</p>}
     </Card>
-  );
-}
-
-function Row({ term, value, mono }: { term: string; value: string; mono?: boolean }) {
-  return (
-    <div className="flex justify-between gap-3 border-b border-slate-100 pb-1 sm:block sm:border-0 sm:pb-0">
-      <dt className="text-slate-500">{term}</dt>
-      <dd className={mono ? 'font-mono text-slate-900' : 'font-medium text-slate-900'}>{value}</dd>
-    </div>
   );
 }

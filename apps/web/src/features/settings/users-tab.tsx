@@ -11,15 +11,16 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
-import { formatTime } from '../../lib/format.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { AddUserDialog } from './add-user-dialog.tsx';
 import { ROLE_OPTIONS, roleLabel } from './role-labels.ts';
 import { useUserMutations, useUsers } from './users-api.ts';
+import { useBusinessDates } from '../../lib/dates.ts';
 
 const GRID = 'px-4 py-3 text-sm md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1.2fr)_15rem] md:gap-4';
 
 export function UsersTab() {
+  const dates = useBusinessDates();
   const users = useUsers();
   const { data: me } = useSession();
   const { setActive, reset, unlock } = useUserMutations();
@@ -106,7 +107,7 @@ export function UsersTab() {
                         </Badge>
                         <span className="text-xs text-slate-500">
                           {user.lock.until > now
-                            ? t.settings.lockedUntil(formatTime(user.lock.until))
+                            ? t.settings.lockedUntil(dates.time(user.lock.until))
                             : t.settings.lockedFailures(user.lock.failures)}
                         </span>
                         <Button

@@ -17,6 +17,7 @@ import { t } from '../../lib/i18n/es-MX.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { OrderStats } from './table-card-parts.tsx';
 import { useOpenTable, useReleaseTable, useTables } from './tables-api.ts';
+import { BarTabs } from './bar-tabs.tsx';
 
 export function AdminTablesPage() {
   const tables = useTables();
@@ -46,6 +47,7 @@ export function AdminTablesPage() {
             ))}
         </nav>
       )}
+      <BarTabs tables={tables.data} area="/admin" />
       {tables.isPending ? (
         <Spinner />
       ) : tables.isError ? (

@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Order, Table } from '@comanda/contract';
+import { OrderResponseSchema, TableResponseSchema, TablesResponseSchema } from '@comanda/contract';
 import { get, post, requireOnline } from '../../lib/api.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useLiveQueries } from '../../lib/use-live.ts';
 
-export const TABLES_KEY = ['tables'] as const;
+import { TABLES_KEY } from '../../lib/boot.ts';
+
+export { TABLES_KEY };
 
 /**
  * Every table with its order summary, refetched on any table event. Every order change also
@@ -13,7 +15,7 @@ export const TABLES_KEY = ['tables'] as const;
  */
 export function useTables() {
   useLiveQueries(['tables'], [TABLES_KEY]);
-  return useQuery({ queryKey: TABLES_KEY, queryFn: async () => (await get<{ tables: Table[] }>('/api/tables')).tables });
+  return useQuery({ queryKey: TABLES_KEY, queryFn: async () => (await get(TablesResponseSchema, '/api/tables')).tables });
 }
 
 /** Opens a free table; the caller navigates to its order on success. */
@@ -22,7 +24,7 @@ export function useOpenTable() {
   return useMutation({
     mutationFn: async (tableId: string) => {
       requireOnline(t.offline.openTable); // a table cannot be opened from the outbox
-      return (await post<{ order: Order }>(`/api/tables/${tableId}/open`)).order;
+      return (await post(OrderResponseSchema, `/api/tables/${tableId}/open`)).order;
     },
     onSuccess: (order) => qc.setQueryData(['table-order', order.tableId], order),
     onSettled: () => qc.invalidateQueries({ queryKey: TABLES_KEY }),
@@ -33,7 +35,7 @@ export function useOpenTable() {
 export function useReleaseTable() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (tableId: string) => (await post<{ table: Table }>(`/api/tables/${tableId}/release`)).table,
+    mutationFn: async (tableId: string) => (await post(TableResponseSchema, `/api/tables/${tableId}/release`)).table,
     onSettled: () => qc.invalidateQueries({ queryKey: TABLES_KEY }),
   });
 }

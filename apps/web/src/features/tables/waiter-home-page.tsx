@@ -16,6 +16,8 @@ import { useSession } from '../../lib/session.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { OrderStats } from './table-card-parts.tsx';
 import { useOpenTable, useTables } from './tables-api.ts';
+import { BarTabs } from './bar-tabs.tsx';
+import { tableTotal } from './table-total.ts';
 
 /** Own occupied tables first, then free ones, then other waiters' (each group already bar-first). */
 function groupTables(tables: Table[], userId: string) {
@@ -47,6 +49,7 @@ export function WaiterHomePage() {
           <p className="text-sm text-slate-600">{groups.own.length > 0 ? t.tables.assigned(groups.own.length) : t.tables.noneAssigned}</p>
         )}
       </div>
+      <BarTabs tables={tables.data} area="/waiter" />
       {tables.isPending ? (
         <Spinner />
       ) : tables.isError || !groups ? (
@@ -99,6 +102,7 @@ function TableGroup({ title, count, children }: { title: string; count: number; 
 function OwnCard({ table, now }: { table: Table; now: number }) {
   const navigate = useNavigate();
   const order = table.order;
+  const { total, checks } = tableTotal(table);
   return (
     <Card
       className="col-span-2 flex flex-col gap-3 border-l-4 border-l-emerald-500 p-4 sm:col-span-3"
@@ -112,9 +116,20 @@ function OwnCard({ table, now }: { table: Table; now: number }) {
           {order?.tableName && <p className="truncate text-sm italic text-slate-600">{order.tableName}</p>}
         </div>
         {order && (
-          <span className="text-xl font-bold tabular-nums" data-testid="table-total">
-            {money(order.subtotal)}
-          </span>
+          <div className="text-right">
+            <span
+              className="block text-xl font-bold tabular-nums"
+              data-testid="table-total"
+              aria-label={`${t.equalShares.tableTotal}: ${money(total)}`}
+            >
+              {money(total)}
+            </span>
+            {checks > 1 && (
+              <span className="text-xs font-medium text-slate-600" data-testid="table-checks-count">
+                {t.equalShares.checksCount(checks)}
+              </span>
+            )}
+          </div>
         )}
       </div>
       {order ? (

@@ -1,12 +1,12 @@
 import { Printer } from 'lucide-react';
 import type { TicketSummary } from '@comanda/contract';
-import { PAYMENT_METHOD_LABELS, tableLabel } from '@comanda/domain';
-import { Badge } from '../../components/ui/badge.tsx';
+import { tableLabel } from '@comanda/domain';
+import { TicketFolio, TicketMethodBadges } from '../../components/ticket/ticket-payments.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
-import { businessTime } from './ticket-dates.ts';
+import { formatInZone } from '../../lib/dates.ts';
 
 export function TicketCard({ ticket, timezone, onOpen }: { ticket: TicketSummary; timezone: string; onOpen: () => void }) {
   return (
@@ -14,9 +14,10 @@ export function TicketCard({ ticket, timezone, onOpen }: { ticket: TicketSummary
       <div className="flex items-start justify-between gap-2">
         <div>
           <p className="font-mono text-lg font-bold tracking-wider text-slate-900">#{ticket.ticketNumber}</p>
-          <p className="text-sm text-slate-500">{businessTime(ticket.completedAt, timezone)}</p>
+          <TicketFolio folio={ticket.folio} />
+          <p className="text-sm text-slate-500">{formatInZone(ticket.completedAt, 'time', timezone)}</p>
         </div>
-        {ticket.payment && <Badge tone="success">{PAYMENT_METHOD_LABELS[ticket.payment.method]}</Badge>}
+        <TicketMethodBadges ticket={ticket} />
       </div>
       <div className="min-w-0 text-sm">
         <p className="font-semibold text-slate-800">

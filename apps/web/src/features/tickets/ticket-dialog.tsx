@@ -1,5 +1,6 @@
 import { Printer } from 'lucide-react';
 import { PAYMENT_METHOD_LABELS } from '@comanda/domain';
+import { TicketPaymentsDetail } from '../../components/ticket/ticket-payments.tsx';
 import { PrintableTicket } from '../../components/ticket/printable-ticket.tsx';
 import { printTicket, TicketPrintCopy } from '../../components/ticket/print-ticket.tsx';
 import { storedTicketFigures } from '../../components/ticket/ticket-figures.ts';
@@ -50,6 +51,7 @@ export function TicketDialog({ orderId, ticketNumber, onClose }: { orderId: stri
               <dd className="font-semibold tabular-nums text-slate-900">{money(payment.amount)}</dd>
             </dl>
           )}
+          <TicketPaymentsDetail order={order} />
           <div className="rounded-lg bg-slate-100 p-3">
             <PrintableTicket order={order} business={config.data} figures={storedTicketFigures(order)} showPayment />
           </div>

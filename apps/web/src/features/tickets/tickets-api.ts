@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { Order, TicketsPage } from '@comanda/contract';
+import { OrderResponseSchema, TicketsPageSchema } from '@comanda/contract';
 import { get } from '../../lib/api.ts';
 import { useLiveQueries } from '../../lib/use-live.ts';
 
@@ -16,7 +16,7 @@ export function useTickets(search: string) {
       if (search) params.set('search', search);
       if (pageParam) params.set('cursor', pageParam);
       const query = params.toString();
-      return get<TicketsPage>(`/api/tickets${query ? `?${query}` : ''}`);
+      return get(TicketsPageSchema, `/api/tickets${query ? `?${query}` : ''}`);
     },
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -25,7 +25,7 @@ export function useTickets(search: string) {
 export function useTicket(orderId: string | null) {
   return useQuery({
     queryKey: [...TICKETS_KEY, 'one', orderId],
-    queryFn: async () => (await get<{ order: Order }>(`/api/tickets/${orderId}`)).order,
+    queryFn: async () => (await get(OrderResponseSchema, `/api/tickets/${orderId}`)).order,
     enabled: Boolean(orderId),
     // A paid order never changes.
     staleTime: Infinity,

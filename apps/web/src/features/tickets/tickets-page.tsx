@@ -6,6 +6,7 @@ import { EmptyState, ErrorState } from '../../components/ui/empty-state.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
+import { CancelledTickets } from './cancelled-tickets.tsx';
 import { TicketCard } from './ticket-card.tsx';
 import { groupByDay } from './ticket-dates.ts';
 import { TicketDialog } from './ticket-dialog.tsx';
@@ -60,6 +61,7 @@ export function TicketsPage() {
         />
       </div>
 
+      <CancelledTickets />
       {tickets.isPending && <Spinner />}
       {tickets.isError && <ErrorState message={errorMessage(tickets.error, t.tickets.loadError)} onRetry={() => void tickets.refetch()} />}
       {tickets.isSuccess && days.length === 0 && (

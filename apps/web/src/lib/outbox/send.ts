@@ -12,13 +12,13 @@ export type Outcome =
   | { kind: 'signed-out' };
 
 /** One try of one queued action, always under its own Idempotency-Key. */
-export async function sendEntry(entry: Pick<OutboxEntry, 'id' | 'method' | 'path' | 'body'>): Promise<Outcome> {
+export async function sendEntry(entry: Pick<OutboxEntry, 'id' | 'method' | 'path' | 'body' | 'headers'>): Promise<Outcome> {
   let res: Response;
   try {
     res = await fetch(entry.path, {
       method: entry.method,
       credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', 'idempotency-key': entry.id },
+      headers: { ...entry.headers, 'content-type': 'application/json', 'idempotency-key': entry.id },
       body: JSON.stringify(entry.body),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });

@@ -6,6 +6,8 @@ export interface PendingPreview {
   quantity: number;
   productPrice: number | null;
   notes: string | null;
+  /** The chosen modifier options as they read (decision 0026); absent for none. */
+  modifiers?: string[];
 }
 
 export interface OutboxEntry {
@@ -20,6 +22,8 @@ export interface OutboxEntry {
   method: 'POST' | 'PATCH';
   path: string;
   body: unknown;
+  /** Extra request headers (the item writes ask for the light answer); absent on older entries. */
+  headers?: Record<string, string>;
   /** What the waiter sees in a "no enviado" notice. */
   label: string;
   preview: PendingPreview | null;

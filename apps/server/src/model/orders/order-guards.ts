@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
-import { orderLimitError } from '@comanda/domain';
+import { EQUAL_SHARE_MESSAGES, orderLimitError } from '@comanda/domain';
 import type { AppContext } from '../../http/context.ts';
 import type { OrderRow } from '../../db/schema.ts';
 import type { Trx } from '../../http/transaction.ts';
 import { AppError, conflict } from '../../http/errors.ts';
-import { CARD_MESSAGES, LIVE_STATES } from '../../model/card-payments/card-payment-store.ts';
-import { reconcileTimedOut } from '../../model/card-payments/timed-out.ts';
+import { CARD_MESSAGES, LIVE_STATES } from '../card-payments/card-payment-store.ts';
+import { reconcileTimedOut } from '../card-payments/timed-out.ts';
+import { assertNoPendingReview } from '../card-payments/card-review-guard.ts';
 
 /**
  * While a card payment may still charge the customer (created, on the terminal, or timed out
@@ -15,13 +16,27 @@ import { reconcileTimedOut } from '../../model/card-payments/timed-out.ts';
  * so the two can never interleave.
  */
 export async function assertNotFrozen(trx: Trx, orderId: string): Promise<void> {
+  if (await liveCardAttempt(trx, orderId)) throw conflict(CARD_MESSAGES.inProgress, 'order_frozen');
+}
+
+/**
+ * Before any payment (cash, transfer, another card charge): a card attempt that may still charge
+ * could be approved meanwhile, and an approved one not yet settled has taken the money already —
+ * either way the customer would pay twice.
+ */
+export async function assertNoCardCharge(trx: Trx, orderId: string): Promise<void> {
+  if (await liveCardAttempt(trx, orderId)) throw conflict(CARD_MESSAGES.inProgress, 'card_payment_in_progress');
+  await assertNoPendingReview(trx, orderId);
+}
+
+async function liveCardAttempt(trx: Trx, orderId: string): Promise<boolean> {
   const live = await trx
     .selectFrom('card_payments')
     .select('id')
     .where('order_id', '=', orderId)
     .where('state', 'in', [...LIVE_STATES])
     .executeTakeFirst();
-  if (live) throw conflict(CARD_MESSAGES.inProgress, 'order_frozen');
+  return live !== undefined;
 }
 
 /**
@@ -49,4 +64,13 @@ export async function assertRoomFor(
     .executeTakeFirstOrThrow();
   const problem = orderLimitError({ lines: Number(row.lines), subtotal: Number(order.subtotal) }, adding);
   if (problem) throw new AppError(422, problem.reason === 'lines' ? 'order_too_many_lines' : 'order_amount_limit', problem.message);
+}
+
+/**
+ * Equal shares (decision 0022): a share check, or an order whose share checks owe part of its
+ * items, is not cancelled or merged away — the money of the other checks depends on it. Each
+ * check is paid on its own.
+ */
+export function assertNotSharing(row: Pick<OrderRow, 'share_amount' | 'shared_out'>): void {
+  if (Number(row.share_amount) > 0 || Number(row.shared_out) > 0) throw conflict(EQUAL_SHARE_MESSAGES.shareFamily, 'order_shared');
 }

@@ -1,0 +1,62 @@
+import { parse } from 'csv-parse/sync';
+import type { Category, Cents } from '@comanda/domain';
+import { CATEGORIES, MENU_COLUMNS, MENU_GROUP_SEPARATOR, centsToPesos } from '@comanda/domain';
+import { csvDocument } from '../../model/csv.ts';
+import type { Trx } from '../../http/transaction.ts';
+
+/**
+ * CSV text to cells. Spreadsheets in Spanish often save with semicolons; the header line says
+ * which separator the file uses. A BOM is dropped; quoted cells may hold commas and line breaks.
+ */
+export function readCsv(text: string): string[][] {
+  const firstLine = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
+  const delimiter =
+    firstLine.includes(';') && !firstLine.includes(',') ? ';' : firstLine.includes('\t') && !firstLine.includes(',') ? '\t' : ',';
+  return parse(text, { bom: true, delimiter, relax_column_count: true, skip_empty_lines: false }) as string[][];
+}
+
+export interface MenuProduct {
+  name: string;
+  description: string;
+  price: Cents;
+  category: string;
+  available: boolean;
+  /** Names of the modifier groups attached to the product itself (not through its category). */
+  modifierGroups: readonly string[];
+}
+
+/** The catalogue as the sheet an owner edits: by category in the catalogue's order, then name. */
+export function menuCsv(products: readonly MenuProduct[]): string {
+  const order = (c: string) => {
+    const i = CATEGORIES.indexOf(c as Category);
+    return i < 0 ? CATEGORIES.length : i;
+  };
+  const byName = new Intl.Collator('es', { sensitivity: 'base' });
+  const sorted = [...products].sort((a, b) => order(a.category) - order(b.category) || byName.compare(a.name, b.name));
+  return csvDocument([
+    [...MENU_COLUMNS],
+    ...sorted.map((p) => [
+      p.category,
+      p.name,
+      p.description,
+      centsToPesos(p.price),
+      p.available ? 'sí' : 'no',
+      p.modifierGroups.join(MENU_GROUP_SEPARATOR),
+    ]),
+  ]);
+}
+
+/** Each product's own modifier groups by name, in the groups' order (for the sheet's last column). */
+export async function productGroupNames(db: Trx): Promise<Map<string, string[]>> {
+  const rows = await db
+    .selectFrom('modifier_links')
+    .innerJoin('modifier_groups', 'modifier_groups.id', 'modifier_links.group_id')
+    .select(['modifier_links.product_id as productId', 'modifier_groups.name as name'])
+    .where('modifier_links.product_id', 'is not', null)
+    .orderBy('modifier_groups.position')
+    .orderBy('modifier_groups.name')
+    .execute();
+  const byProduct = new Map<string, string[]>();
+  for (const r of rows) if (r.productId) byProduct.set(r.productId, [...(byProduct.get(r.productId) ?? []), r.name]);
+  return byProduct;
+}

@@ -1,0 +1,109 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/**
+ * The first visit's HTML, with what the first screen would otherwise wait for (decision 25).
+ *
+ * A signed-in browser that opens an app route gets `index.html` with a JSON data block — the
+ * signed-in user and, on a home screen that lists the tables, the tables — which the web app
+ * puts into its query cache before its first render, and `<link rel="modulepreload">` for that
+ * home's chunks, so the JS, the session and the data no longer arrive one after the other.
+ *
+ * The data is produced by injecting the real API requests with the browser's own cookie, so
+ * the session check, the role guard and the response schema are exactly those of the API: a
+ * role that may not read `/api/tables` gets no tables. The response is `no-store` and the
+ * JSON cannot close its script element (`<` is escaped). The service worker never sees this
+ * response: it precaches the built `/index.html` (served as a file, without data) and answers
+ * later navigations with that.
+ */
+
+/** Home routes whose first screen is the tables list, by the role that may see it. */
+const TABLE_HOMES: Record<string, string> = { '/waiter/home': 'waiter', '/admin/home': 'admin' };
+/** The roles each home belongs to (another role is sent elsewhere by the web app: nothing to preload). */
+const HOME_ROLES: Record<string, string[]> = {
+  '/waiter/home': ['waiter'],
+  '/admin/home': ['admin'],
+  '/kitchen/cocina': ['kitchen', 'barra'],
+  '/kitchen/barra': ['kitchen', 'barra'],
+};
+/** The Vite manifest keys of each home's layout and screen (preloaded with the entry). */
+const HOME_CHUNKS: Record<string, string[]> = {
+  '/waiter/home': ['src/app/layouts/waiter-layout.tsx', 'src/features/tables/waiter-home-page.tsx'],
+  '/admin/home': ['src/app/layouts/admin-layout.tsx', 'src/features/tables/admin-tables-page.tsx'],
+  '/kitchen/cocina': ['src/app/layouts/kitchen-layout.tsx', 'src/features/board/board-page.tsx'],
+  '/kitchen/barra': ['src/app/layouts/kitchen-layout.tsx', 'src/features/board/board-page.tsx'],
+};
+
+export const BOOT_ELEMENT_ID = 'comanda-boot';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+export interface AppShell {
+  template: string;
+  /** Per home path, the chunk URLs to preload (those not already loaded by the entry). */
+  preloads: Map<string, string[]>;
+}
+
+export function loadAppShell(webDist: string): AppShell | null {
+  const index = join(webDist, 'index.html');
+  if (!existsSync(index)) return null;
+  const template = readFileSync(index, 'utf8');
+  const preloads = new Map<string, string[]>();
+  const manifestPath = join(webDist, '.vite', 'manifest.json');
+  if (existsSync(manifestPath)) {
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+    const closure = (key: string, seen: Set<string>) => {
+      const chunk = manifest[key];
+      if (!chunk || seen.has(chunk.file)) return;
+      seen.add(chunk.file);
+      for (const dep of chunk.imports ?? []) closure(dep, seen);
+    };
+    const entry = new Set<string>();
+    for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(key, entry);
+    for (const [path, keys] of Object.entries(HOME_CHUNKS)) {
+      const files = new Set<string>();
+      for (const key of keys) closure(key, files);
+      preloads.set(
+        path,
+        [...files].filter((f) => !entry.has(f) && f.endsWith('.js')).map((f) => `/${f}`),
+      );
+    }
+  }
+  return { template, preloads };
+}
+
+/** JSON safe inside a `<script>` element: no `<` (so no `</script>` or `<!--`), no line separators. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The HTML for an app route: the shell, plus the signed-in user's first data when there is a session. */
+export async function renderAppShell(app: FastifyInstance, shell: AppShell, request: FastifyRequest): Promise<string> {
+  const cookie = request.headers.cookie;
+  if (!cookie) return shell.template;
+  const path = request.url.split('?')[0] ?? '/';
+  const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+  if (me.statusCode !== 200) return shell.template;
+  const { user } = me.json<{ user: { role: string } }>();
+  const boot: { user: unknown; tables?: unknown } = { user };
+  if (TABLE_HOMES[path] === user.role) {
+    const tables = await app.inject({ method: 'GET', url: '/api/tables', headers: { cookie } });
+    if (tables.statusCode === 200) boot.tables = tables.json<{ tables: unknown }>().tables;
+  }
+  const links = (HOME_ROLES[path]?.includes(user.role) && shell.preloads.get(path)) || [];
+  const head = links.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`).join('');
+  const data = `<script type="application/json" id="${BOOT_ELEMENT_ID}">${scriptSafeJson(boot)}</script>`;
+  return shell.template.replace('</head>', `${head}</head>`).replace('<div id="root"></div>', `<div id="root"></div>${data}`);
+}

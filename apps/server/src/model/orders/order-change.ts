@@ -1,0 +1,39 @@
+import type { OrderChange, OrderWriteResponse } from '@comanda/contract';
+import { prefersMinimal } from '@comanda/contract';
+import type { Trx } from '../../http/transaction.ts';
+import { notFound } from '../../http/errors.ts';
+import { liveAdjustmentRows } from './order-adjustments.ts';
+import { presentItem, presentOrder } from './order-presenter.ts';
+import { findOrderRow, loadOrder, ORDER_NOT_FOUND } from './order-repository.ts';
+
+/** What an item write did, for its answer: the order and the item rows it created or changed. */
+export interface ItemWrite {
+  orderId: string;
+  itemIds: readonly string[];
+}
+
+/**
+ * The order after a write without its items, plus the rows the write touched (decision 0029):
+ * a few rows whatever the order's size, read after commit like the whole order used to be.
+ */
+export async function loadOrderChange(db: Trx, write: ItemWrite): Promise<OrderChange> {
+  const [row, items, payments, adjustments] = await Promise.all([
+    findOrderRow(db, write.orderId),
+    write.itemIds.length
+      ? db.selectFrom('order_items').selectAll().where('order_id', '=', write.orderId).where('id', 'in', write.itemIds).execute()
+      : Promise.resolve([]),
+    db.selectFrom('payments').selectAll().where('order_id', '=', write.orderId).orderBy('created_at').orderBy('id').execute(),
+    liveAdjustmentRows(db, write.orderId),
+  ]);
+  if (!row) throw notFound(ORDER_NOT_FOUND);
+  const { items: _none, ...order } = presentOrder(row, [], payments, adjustments);
+  return { order, items: items.map(presentItem) };
+}
+
+/**
+ * The answer of an item write: the change when the client asked with `Prefer: return=minimal`
+ * (the web app always does), else the whole order as before.
+ */
+export async function answerItemWrite(db: Trx, prefer: string | string[] | undefined, write: ItemWrite): Promise<OrderWriteResponse> {
+  return prefersMinimal(prefer) ? { change: await loadOrderChange(db, write) } : { order: await loadOrder(db, write.orderId) };
+}

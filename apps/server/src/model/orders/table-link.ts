@@ -1,0 +1,59 @@
+import type { Trx } from '../../http/transaction.ts';
+
+/**
+ * A table may hold several activo orders: the separate checks split from its order and the
+ * bar's named tabs (docs/decisions/0014-checks-are-orders.md). Exactly one of them is the one
+ * the table links (tables.current_order_id, and the order's unique active_table_id); the others
+ * keep active_table_id null.
+ *
+ * Call this when `leavingOrderId` stops being activo (paid, cancelled, moved away), after its
+ * own active_table_id was cleared, inside the same transaction. If the table linked that order:
+ * while another order of the table is still activo, the link (and the table's waiter) moves to
+ * the oldest of them and the table stays ocupada; otherwise the table is freed. A table that
+ * links another order (a check paid before the table's order) is left as it is.
+ * Returns 'freed', 'handed-over' or 'unchanged'.
+ */
+export async function releaseTableLink(
+  trx: Trx,
+  tableId: string,
+  leavingOrderId: string,
+  now: number,
+): Promise<'freed' | 'handed-over' | 'unchanged'> {
+  const heir = await trx
+    .selectFrom('orders')
+    .select(['id', 'waiter_id', 'waiter_name'])
+    .where('table_id', '=', tableId)
+    .where('status', '=', 'activo')
+    .where('id', '!=', leavingOrderId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .executeTakeFirst();
+  const linked = await trx
+    .updateTable('tables')
+    .set(
+      heir
+        ? { current_order_id: heir.id, waiter_id: heir.waiter_id, waiter_name: heir.waiter_name, updated_at: now }
+        : { status: 'libre', waiter_id: null, waiter_name: null, current_order_id: null, updated_at: now },
+    )
+    .where('id', '=', tableId)
+    .where('current_order_id', '=', leavingOrderId)
+    .executeTakeFirst();
+  if (Number(linked.numUpdatedRows) !== 1) return 'unchanged';
+  if (!heir) return 'freed';
+  await trx.updateTable('orders').set({ active_table_id: tableId }).where('id', '=', heir.id).execute();
+  return 'handed-over';
+}
+
+/**
+ * Takes the row lock of the order's table (PostgreSQL; SQLite has one writer anyway). Every
+ * command that changes which orders a table holds (close, split into checks, open a tab) takes
+ * the table's lock before any order's, so two of them on one table never deadlock and the one
+ * that waits sees the other's committed orders.
+ */
+export async function lockTableOfOrder(trx: Trx, orderId: string, now: number): Promise<void> {
+  await trx
+    .updateTable('tables')
+    .set({ updated_at: now })
+    .where('id', '=', (eb) => eb.selectFrom('orders').select('table_id').where('orders.id', '=', orderId))
+    .execute();
+}

@@ -1,0 +1,84 @@
+import { sql } from 'kysely';
+import { daySlot, monthSlot } from '@comanda/domain';
+import type { Trx } from '../../http/transaction.ts';
+
+/**
+ * The report summary tables (migration 0014) as data: each one's key columns, the columns
+ * that add up, and the label columns that take the newest value. A RollupSet collects rows
+ * in memory, merged by key, and `upsertRollups` adds them to the tables with
+ * `INSERT … ON CONFLICT DO UPDATE SET x = x + excluded.x` — an increment the database applies
+ * under its own row lock, so concurrent closes never lose one another's figures.
+ */
+export const ROLLUP_TABLES = {
+  report_sales: { keys: ['slot'], sums: ['orders', 'items', 'subtotal', 'discount', 'comp', 'tips', 'total'], labels: [] },
+  report_products: { keys: ['slot', 'product_id', 'product_name', 'category'], sums: ['units', 'amount'], labels: [] },
+  report_waiters: { keys: ['slot', 'waiter_key'], sums: ['orders', 'total', 'tips'], labels: ['waiter_name'] },
+  report_methods: { keys: ['slot', 'method'], sums: ['payments', 'amount', 'tips'], labels: [] },
+  report_losses: { keys: ['slot', 'kind', 'reason', 'user_key'], sums: ['count', 'units', 'amount'], labels: ['user_name'] },
+} as const;
+
+export type RollupTable = keyof typeof ROLLUP_TABLES;
+export type RollupRow = Record<string, string | number>;
+export type RollupSet = Record<RollupTable, Map<string, RollupRow>>;
+
+export function emptyRollups(): RollupSet {
+  return {
+    report_sales: new Map(),
+    report_products: new Map(),
+    report_waiters: new Map(),
+    report_methods: new Map(),
+    report_losses: new Map(),
+  };
+}
+
+const keyOf = (table: RollupTable, row: RollupRow): string => ROLLUP_TABLES[table].keys.map((k) => String(row[k])).join('\u0000');
+
+/** Adds a row into the set: sums add up on the same key, labels take the newest. */
+export function addRollup(set: RollupSet, table: RollupTable, row: RollupRow): void {
+  const key = keyOf(table, row);
+  const existing = set[table].get(key);
+  if (!existing) {
+    set[table].set(key, { ...row });
+    return;
+  }
+  for (const column of ROLLUP_TABLES[table].sums) existing[column] = Number(existing[column] ?? 0) + Number(row[column] ?? 0);
+  for (const column of ROLLUP_TABLES[table].labels) existing[column] = row[column] ?? existing[column] ?? '';
+}
+
+/** Tables also kept per whole day and month (day and month slots, packages/domain reports.ts); sales stay by hour. */
+const DAILY: RollupTable[] = ['report_products', 'report_waiters', 'report_methods', 'report_losses'];
+
+/** Adds each hour row of the detail tables again under its day slot and under its month slot. */
+export function withDayRows(set: RollupSet): RollupSet {
+  for (const table of DAILY)
+    for (const row of [...set[table].values()]) {
+      const slot = Number(row.slot);
+      if (slot < 1e9) continue;
+      addRollup(set, table, { ...row, slot: daySlot(slot) });
+      addRollup(set, table, { ...row, slot: monthSlot(slot) });
+    }
+  return set;
+}
+
+const BATCH = 400;
+
+/** Adds every row of the set to its table (one statement per table and batch, keys unique within it). */
+export async function upsertRollups(trx: Trx, set: RollupSet): Promise<void> {
+  for (const table of Object.keys(ROLLUP_TABLES) as RollupTable[]) {
+    const spec = ROLLUP_TABLES[table];
+    const columns: string[] = [...spec.keys, ...spec.sums, ...spec.labels];
+    // Keys in one global order (tables in this order, keys sorted): two transactions adding to the
+    // same rows take their row locks in the same order, so they queue and never deadlock.
+    const rows = [...set[table].entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+    for (let from = 0; from < rows.length; from += BATCH) {
+      const chunk = rows.slice(from, from + BATCH);
+      const values = chunk.map((row) => sql`(${sql.join(columns.map((c) => row[c] ?? 0))})`);
+      const updates = [
+        ...spec.sums.map((c) => sql`${sql.ref(c)} = ${sql.ref(`${table}.${c}`)} + excluded.${sql.ref(c)}`),
+        ...spec.labels.map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`),
+      ];
+      await sql`INSERT INTO ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))}) VALUES ${sql.join(values)}
+        ON CONFLICT (${sql.join(spec.keys.map((c) => sql.ref(c)))}) DO UPDATE SET ${sql.join(updates)}`.execute(trx);
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import { slotAt } from '@comanda/domain';
+import type { AppContext } from '../../http/context.ts';
+import type { Trx } from '../../http/transaction.ts';
+import { getGeneralConfig } from '../config-store.ts';
+import { addRollup, emptyRollups, upsertRollups, withDayRows } from './rollup-set.ts';
+
+/**
+ * The write side of the owner reports (docs/decisions/0020-report-rollups.md): called inside the
+ * transaction that closes, voids or cancels, so a report never sees half of a change and a
+ * rolled-back close adds nothing. Keys are the business-local hour of the event.
+ */
+export async function businessTimezone(ctx: AppContext, trx: Trx): Promise<string> {
+  return (await getGeneralConfig(trx, ctx.config.BUSINESS_TIMEZONE)).timezone;
+}
+
+const n = (v: number | string | null | undefined): number => (v == null ? 0 : Number(v));
+
+/** A paid order (after finishPaidOrder wrote it): its sales, products, waiter, payments and discounts. */
+export async function rollUpPaidOrder(trx: Trx, orderId: string, timezone: string): Promise<void> {
+  const order = await trx
+    .selectFrom('orders')
+    .select(['waiter_id', 'waiter_name', 'subtotal', 'discount', 'comp', 'tip', 'total', 'completed_at'])
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  const slot = slotAt(n(order.completed_at), timezone);
+  const items = await trx
+    .selectFrom('order_items')
+    .select(['product_id', 'product_name', 'category', 'quantity', 'product_price'])
+    .where('order_id', '=', orderId)
+    .where('is_deleted', '=', 0)
+    .execute();
+  const payments = await trx.selectFrom('payments').select(['method', 'amount', 'tip_amount']).where('order_id', '=', orderId).execute();
+  const adjustments = await trx
+    .selectFrom('order_adjustments')
+    .select(['kind', 'reason', 'created_by', 'created_by_name', 'units', 'amount'])
+    .where('order_id', '=', orderId)
+    .where('removed_at', 'is', null)
+    .execute();
+
+  const set = emptyRollups();
+  const units = items.reduce((acc, i) => acc + n(i.quantity), 0);
+  addRollup(set, 'report_sales', {
+    slot,
+    orders: 1,
+    items: units,
+    subtotal: n(order.subtotal),
+    discount: n(order.discount),
+    comp: n(order.comp),
+    tips: n(order.tip),
+    total: n(order.total),
+  });
+  for (const i of items) {
+    addRollup(set, 'report_products', {
+      slot,
+      product_id: i.product_id,
+      product_name: i.product_name,
+      category: i.category,
+      units: n(i.quantity),
+      amount: n(i.quantity) * n(i.product_price),
+    });
+  }
+  addRollup(set, 'report_waiters', {
+    slot,
+    waiter_key: order.waiter_id ?? '',
+    waiter_name: order.waiter_name ?? '',
+    orders: 1,
+    total: n(order.total),
+    tips: n(order.tip),
+  });
+  for (const p of payments)
+    addRollup(set, 'report_methods', { slot, method: p.method, payments: 1, amount: n(p.amount), tips: n(p.tip_amount) });
+  for (const a of adjustments) {
+    addRollup(set, 'report_losses', {
+      slot,
+      kind: a.kind,
+      reason: a.reason,
+      user_key: a.created_by,
+      user_name: a.created_by_name,
+      count: 1,
+      units: n(a.units),
+      amount: n(a.amount),
+    });
+  }
+  await upsertRollups(trx, withDayRows(set));
+}
+
+export interface LossEvent {
+  kind: 'void' | 'cancel';
+  at: number;
+  reason: string | null;
+  user: { id: string; displayName: string };
+  units: number;
+  amount: number;
+}
+
+/** A void of units (at the void's instant) or an order's cancellation (at the cancel's instant). */
+export async function rollUpLoss(trx: Trx, event: LossEvent, timezone: string): Promise<void> {
+  const set = emptyRollups();
+  addRollup(set, 'report_losses', {
+    slot: slotAt(event.at, timezone),
+    kind: event.kind,
+    reason: event.reason ?? '',
+    user_key: event.user.id,
+    user_name: event.user.displayName,
+    count: 1,
+    units: event.units,
+    amount: event.amount,
+  });
+  await upsertRollups(trx, withDayRows(set));
+}

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order, OrderChangeResponse, Table } from '@comanda/contract';
+import { ORDER_CHANGE_PREFER } from '@comanda/contract';
+import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
+
+/**
+ * The SQL an item add runs (issue 20 item 3): each statement is a round trip on PostgreSQL, so
+ * the count is pinned here. The session lookup and the transaction's BEGIN/COMMIT are not counted
+ * (Kysely does not log them).
+ */
+describe.each(testDatabaseKinds())('statements of an item add on %s', (kind) => {
+  let server: TestServer;
+  let waiter: ApiClient;
+  let order: Order;
+  let productId: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    const admin = await server.login(server.users.admin.email);
+    waiter = await server.login(server.users.waiter.email);
+    const table = await admin.post<{ table: Table }>('/api/tables', { number: 339 });
+    order = (await waiter.post<{ order: Order }>(`/api/tables/${table.body.table.id}/open`)).body.order;
+    productId = (await server.ctx.db.db.selectFrom('products').select('id').where('name', '=', 'Cerveza clara').executeTakeFirstOrThrow())
+      .id;
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const statementsOf = async (write: () => Promise<unknown>) => {
+    const seen: string[] = [];
+    const before = server.ctx.db.onQuery;
+    server.ctx.db.onQuery = (ms, sql) => {
+      seen.push(sql);
+      before?.(ms, sql);
+    };
+    try {
+      await write();
+    } finally {
+      server.ctx.db.onQuery = before;
+    }
+    return seen;
+  };
+
+  it('adds an item and answers the change in a bounded number of statements', async () => {
+    const add = () =>
+      waiter.post<OrderChangeResponse>(`/api/orders/${order.id}/items`, { productId, quantity: 1 }, { prefer: ORDER_CHANGE_PREFER });
+    await add(); // the first add of a server warms its caches (configuration, printers)
+    const seen = await statementsOf(async () => expect((await add()).status).toBe(200));
+    if (process.env.SHOW_STATEMENTS)
+      console.log(`${kind}: ${seen.length} statements\n${seen.map((s) => '  ' + s.slice(0, 160)).join('\n')}`);
+    // 2026-11-23 (decision 0029): 19 on SQLite — session, card thaw check, 11 in the transaction
+    // (BEGIN … COMMIT), 4 for the answer, 2 for the print worker's scan; PostgreSQL adds the
+    // cross-process NOTIFY. A change that adds a statement to every add should raise this on purpose.
+    // Raised by 2 with the menu work (issue #17): the product's modifier groups (one read while no
+    // option is chosen and none is required, decision 0026) and the active promotions (decision 0028).
+    expect(seen.length).toBeLessThanOrEqual(kind === 'postgres' ? 24 : 21);
+  });
+});

@@ -1,0 +1,122 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Table } from '@comanda/contract';
+import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
+import { scriptSafeJson } from '../src/http/boot.ts';
+
+/** A built web app in miniature: the shell and a Vite manifest naming each home's chunks. */
+function fakeWebDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'comanda-boot-'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><head><script type="module" crossorigin src="/assets/index.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  mkdirSync(join(dir, '.vite'));
+  const chunk = (file: string, imports: string[] = []) => ({ file, imports });
+  writeFileSync(
+    join(dir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { ...chunk('assets/index.js', ['_shared.js']), isEntry: true },
+      '_shared.js': chunk('assets/shared.js'),
+      'src/app/layouts/waiter-layout.tsx': chunk('assets/waiter-layout.js', ['_shared.js', '_offline.js']),
+      '_offline.js': chunk('assets/offline.js'),
+      'src/features/tables/waiter-home-page.tsx': chunk('assets/waiter-home.js', ['_shared.js']),
+    }),
+  );
+  return dir;
+}
+
+const BOOT = /<script type="application\/json" id="comanda-boot">(.*?)<\/script>/s;
+
+describe.each(testDatabaseKinds())('first visit HTML on %s', (kind) => {
+  let server: TestServer;
+  let dist: string;
+  let waiter: ApiClient;
+  let waiter2: ApiClient;
+  let kitchen: ApiClient;
+
+  beforeAll(async () => {
+    dist = fakeWebDist();
+    server = await startTestServer(kind, { webDist: dist });
+    waiter = await server.login(server.users.waiter.email);
+    waiter2 = await server.login(server.users.waiter2.email);
+    kitchen = await server.login(server.users.kitchen.email);
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const page = async (path: string, cookie: string | null) => {
+    const res = await fetch(`${server.url}${path}`, { headers: cookie ? { cookie } : {} });
+    const html = await res.text();
+    const boot = BOOT.exec(html)?.[1];
+    return { res, html, boot: boot === undefined ? null : (JSON.parse(boot) as { user: { id: string; role: string }; tables?: Table[] }) };
+  };
+
+  it("carries the signed-in waiter and the tables as /api/tables answers them, preloads the home's own chunks, never stored", async () => {
+    const { res, html, boot } = await page('/waiter/home', waiter.cookie);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(boot?.user.id).toBe(server.users.waiter.id);
+    const api = (await waiter.get<{ tables: Table[] }>('/api/tables')).body.tables;
+    expect(boot?.tables).toEqual(api);
+    expect(api.length).toBeGreaterThan(0);
+    // The layout's and the screen's chunks, not those the entry already loads.
+    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    expect(preloads.sort()).toEqual(['/assets/offline.js', '/assets/waiter-home.js', '/assets/waiter-layout.js']);
+  });
+
+  it("each session gets its own user: another waiter's HTML never carries the first one's", async () => {
+    const first = await page('/waiter/home', waiter.cookie);
+    const second = await page('/waiter/home', waiter2.cookie);
+    expect(first.boot?.user.id).toBe(server.users.waiter.id);
+    expect(second.boot?.user.id).toBe(server.users.waiter2.id);
+    expect(second.html).not.toContain(server.users.waiter.id);
+  });
+
+  it('signed out, a bad cookie or the static /index.html: the bare shell, no data', async () => {
+    for (const [path, cookie] of [
+      ['/waiter/home', null],
+      ['/waiter/home', 'comanda_session=not-a-session'],
+    ] as const) {
+      const { res, html, boot } = await page(path, cookie);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(boot).toBeNull();
+      expect(html).not.toContain('modulepreload');
+    }
+    // The file the service worker precaches is served as it was built, even with a session.
+    const file = await page('/index.html', waiter.cookie);
+    expect(file.boot).toBeNull();
+  });
+
+  it('the role guard holds: the kitchen opening the waiter home gets its user but no tables', async () => {
+    const { boot, html } = await page('/waiter/home', kitchen.cookie);
+    expect(boot?.user.role).toBe('kitchen');
+    expect(boot?.tables).toBeUndefined();
+    expect(html).not.toContain('modulepreload');
+    expect((await kitchen.get('/api/tables')).status).toBe(403);
+  });
+
+  it('a name that tries to close the script element stays inside the JSON', async () => {
+    const evil = '</script><script>alert(1)</script><!--';
+    await server.ctx.db.db.updateTable('users').set({ display_name: evil }).where('id', '=', server.users.waiter2.id).execute();
+    const { html, boot } = await page('/waiter/home', waiter2.cookie);
+    expect(html.match(/<\/script>/g)?.length).toBe(2); // the entry's and the data block's own
+    expect(html).not.toContain('<script>alert');
+    expect(boot?.user).toMatchObject({ id: server.users.waiter2.id });
+    expect((boot?.user as { displayName?: string }).displayName).toBe(evil);
+  });
+});
+
+describe('scriptSafeJson', () => {
+  it('escapes what could end a script element or a line, and parses back to the same value', () => {
+    const value = { a: '</script><!-- & >', b: 'línea\u2028nueva\u2029' };
+    const text = scriptSafeJson(value);
+    expect(text).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(text)).toEqual(value);
+  });
+});

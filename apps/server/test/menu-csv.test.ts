@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MenuImportResult, Product } from '@comanda/contract';
+import { MENU_MESSAGES } from '@comanda/domain';
+import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
+
+describe.each(testDatabaseKinds())('the menu as a spreadsheet on %s', (kind) => {
+  let server: TestServer;
+  let admin: ApiClient;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    admin = await server.login(server.users.admin.email);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const products = async () => (await admin.get<{ products: Product[] }>('/api/products')).body.products;
+  const exportCsv = async () => {
+    const res = await fetch(`${server.url}/api/menu/export.csv`, { headers: { cookie: admin.cookie! } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toContain('menu.csv');
+    // ignoreBOM keeps the BOM in the text, so the test sees exactly what Excel gets.
+    return new TextDecoder('utf-8', { ignoreBOM: true }).decode(new Uint8Array(await res.arrayBuffer()));
+  };
+  const countRows = async (table: 'products' | 'audit_log') =>
+    Number(
+      (
+        await server.ctx.db.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('exports every product with a BOM, by category in catalogue order, prices in pesos', async () => {
+    const text = await exportCsv();
+    expect(text.startsWith('\uFEFFCategoría,Nombre,Descripción,Precio,Disponible,Modificadores\r\n')).toBe(true);
+    const lines = text.slice(1).trimEnd().split('\r\n');
+    expect(lines.length).toBe((await products()).length + 1);
+    const categories = lines.slice(1).map((l) => l.split(',')[0]);
+    expect(categories.indexOf('Entrada')).toBeLessThan(categories.indexOf('Bebida'));
+    expect(lines.slice(1).every((l) => /,\d+\.\d{2},(sí|no),[^,]*$/.test(l))).toBe(true);
+    // The demo's beer carries its own 'Preparación' group; groups reached through a category are not listed.
+    expect(lines.find((l) => l.split(',')[1] === 'Cerveza clara')).toMatch(/,Preparación$/);
+  });
+
+  it('the exported sheet imported back changes nothing; a preview writes nothing', async () => {
+    const before = await countRows('audit_log');
+    const again = await admin.post<MenuImportResult>('/api/menu/import', { csv: await exportCsv() });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ applied: true, created: 0, updated: 0, unchanged: (await products()).length, errors: [] });
+    expect(await countRows('audit_log')).toBe(before);
+  });
+
+  it('adds new products and updates matching names (case and accents aside), audited, exactly once per key', async () => {
+    const beer = (await products()).find((p) => p.category === 'Bebida')!;
+    const csv = [
+      'categoria;nombre;precio;disponible',
+      `BEBIDA;${beer.name.toUpperCase()};99.50;no`,
+      'Comida;Gringa de pastor;85;sí',
+      'Shot;"Tequila ""Reposado"", doble";120.00;',
+    ].join('\n');
+    const productsBefore = await countRows('products');
+
+    const preview = await admin.post<MenuImportResult>('/api/menu/import', { csv, dryRun: true });
+    expect(preview.body).toMatchObject({ applied: false, created: 2, updated: 1, errors: [] });
+    expect(await countRows('products')).toBe(productsBefore);
+
+    const key = { 'Idempotency-Key': `menu-${kind}-1` };
+    const first = await admin.post<MenuImportResult>('/api/menu/import', { csv }, key);
+    const replay = await admin.post<MenuImportResult>('/api/menu/import', { csv }, key);
+    expect(first.body).toMatchObject({ applied: true, created: 2, updated: 1, errors: [] });
+    expect(replay.body).toEqual(first.body);
+    expect(await countRows('products')).toBe(productsBefore + 2);
+
+    const after = await products();
+    expect(after.find((p) => p.id === beer.id)).toMatchObject({ name: beer.name.toUpperCase(), price: 9950, available: false });
+    expect(after.find((p) => p.name === 'Tequila "Reposado", doble')).toMatchObject({ category: 'Shot', price: 12_000, available: true });
+    const audits = await server.ctx.db.db
+      .selectFrom('audit_log')
+      .select(['action', 'data'])
+      .where('entity_id', '=', beer.id)
+      .where('action', '=', 'product.update')
+      .execute();
+    expect(audits).toHaveLength(1);
+    expect(JSON.parse(String(audits[0]!.data))).toMatchObject({
+      before: { price: beer.price },
+      after: { price: 9950 },
+      source: 'menu-import',
+    });
+  });
+
+  it('the Modificadores column attaches named groups, replaces them, and refuses a group the app does not have', async () => {
+    const groupsOf = async (name: string) => {
+      const product = (await products()).find((p) => p.name === name)!;
+      const links = await server.ctx.db.db
+        .selectFrom('modifier_links')
+        .innerJoin('modifier_groups', 'modifier_groups.id', 'modifier_links.group_id')
+        .select('modifier_groups.name')
+        .where('modifier_links.product_id', '=', product.id)
+        .orderBy('modifier_groups.name')
+        .execute();
+      return links.map((l) => l.name);
+    };
+    const header = 'Categoría,Nombre,Precio,Modificadores';
+    const unknown = await admin.post<MenuImportResult>('/api/menu/import', { csv: `${header}\nComida,Sope CSV,40,Salsas` });
+    expect(unknown.body).toMatchObject({ applied: false, errors: [{ line: 2, message: MENU_MESSAGES.unknownGroup('Salsas') }] });
+
+    const first = await admin.post<MenuImportResult>('/api/menu/import', { csv: `${header}\nComida,Sope CSV,40,sin | PREPARACION` });
+    expect(first.body).toMatchObject({ applied: true, created: 1, errors: [] });
+    expect(await groupsOf('Sope CSV')).toEqual(['Preparación', 'Sin']);
+
+    const again = await admin.post<MenuImportResult>('/api/menu/import', { csv: `${header}\nComida,Sope CSV,40,Sin` });
+    expect(again.body).toMatchObject({ applied: true, created: 0, updated: 1, errors: [] });
+    expect(await groupsOf('Sope CSV')).toEqual(['Sin']);
+
+    // Without the column a product's groups stay as they are.
+    const noColumn = await admin.post<MenuImportResult>('/api/menu/import', { csv: 'Categoría,Nombre,Precio\nComida,Sope CSV,40' });
+    expect(noColumn.body).toMatchObject({ applied: true, updated: 0, unchanged: 1 });
+    expect(await groupsOf('Sope CSV')).toEqual(['Sin']);
+  });
+
+  it('one bad row writes nothing and names its line; only the admin may import or export', async () => {
+    const productsBefore = await countRows('products');
+    const res = await admin.post<MenuImportResult>('/api/menu/import', {
+      csv: 'Categoría,Nombre,Precio\r\nComida,Sope,40\r\nPostres,Flan,35\r\n',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      applied: false,
+      created: 0,
+      updated: 0,
+      unchanged: 0,
+      errors: [{ line: 3, message: MENU_MESSAGES.category('Postres') }],
+    });
+    expect(await countRows('products')).toBe(productsBefore);
+
+    const broken = await admin.post<MenuImportResult>('/api/menu/import', { csv: 'Categoría,Nombre,Precio\n"Comida,Sope,40\n' });
+    expect(broken.status).toBe(200);
+    expect(broken.body.errors[0]!.message).toBe(MENU_MESSAGES.unreadable);
+
+    const waiter = await server.login(server.users.waiter.email);
+    expect((await waiter.post('/api/menu/import', { csv: 'Categoría,Nombre,Precio\nComida,Sope,40\n' })).status).toBe(403);
+    expect((await fetch(`${server.url}/api/menu/export.csv`, { headers: { cookie: waiter.cookie! } })).status).toBe(403);
+  });
+});

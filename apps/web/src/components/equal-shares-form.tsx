@@ -1,0 +1,83 @@
+import { useId, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Divide } from 'lucide-react';
+import { type Order, SplitChecksResponseSchema } from '@comanda/contract';
+import { EQUAL_SHARES_MAX } from '@comanda/domain';
+import { errorMessage, onlineOnly, post } from '../lib/api.ts';
+import { newIdempotencyKey } from '../lib/ids.ts';
+import { orderKey } from '../lib/orders.ts';
+import { t } from '../lib/i18n/es-MX.ts';
+import { Button } from './ui/button.tsx';
+import { Input, Label } from './ui/input.tsx';
+
+const S = t.equalShares;
+
+/**
+ * Splits the order into N equal checks (decision 0022): the server creates the share checks and
+ * answers the order first, then them. It needs the server at once (it depends on the order as
+ * the server holds it), so offline it is refused immediately with its own message.
+ */
+export function useEqualShares(order: Pick<Order, 'id' | 'tableId'>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (count: number) =>
+      (
+        await onlineOnly(S.offline, () =>
+          post(SplitChecksResponseSchema, `/api/orders/${order.id}/shares`, { count }, { 'Idempotency-Key': newIdempotencyKey('shares') }),
+        )
+      ).orders,
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: ['table-order', order.tableId] });
+      void qc.invalidateQueries({ queryKey: ['table-checks', order.tableId] });
+      void qc.invalidateQueries({ queryKey: ['tables'] });
+      void qc.invalidateQueries({ queryKey: orderKey(order.id) });
+    },
+  });
+}
+
+/** "Dividir en cuentas iguales": how many, and one button; `onDone` gets the order and its new checks. */
+export function EqualSharesForm({ order, onDone }: { order: Pick<Order, 'id' | 'tableId'>; onDone: (orders: Order[]) => void }) {
+  const id = useId();
+  const [text, setText] = useState('2');
+  const split = useEqualShares(order);
+  const parsed = Number(text);
+  const count = Number.isInteger(parsed) ? Math.min(EQUAL_SHARES_MAX, Math.max(2, parsed)) : 2;
+  return (
+    <div data-testid="equal-shares-form">
+      <p className="font-medium">{S.title}</p>
+      <p className="mb-2 text-xs text-slate-600">{S.hint}</p>
+      <div className="flex items-end gap-2">
+        <div className="w-24">
+          <Label htmlFor={id}>{S.parts}</Label>
+          <Input
+            id={id}
+            type="number"
+            inputMode="numeric"
+            min={2}
+            max={EQUAL_SHARES_MAX}
+            step={1}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+        </div>
+        <Button
+          variant="outline"
+          disabled={split.isPending}
+          onClick={() =>
+            split.mutate(count, {
+              onSuccess: (orders) => {
+                toast.success(S.done(orders.length));
+                onDone(orders);
+              },
+              onError: (error) => toast.error(errorMessage(error, S.error)),
+            })
+          }
+        >
+          <Divide className="h-4 w-4" aria-hidden />
+          {S.submit(count)}
+        </Button>
+      </div>
+    </div>
+  );
+}

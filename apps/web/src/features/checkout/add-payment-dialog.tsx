@@ -1,0 +1,218 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { ArrowLeftRight, Banknote, CreditCard } from 'lucide-react';
+import type { AddPaymentResponse } from '@comanda/contract';
+import {
+  centsToPesos,
+  chargeFigures,
+  changeDue,
+  PAYMENT_METHODS,
+  pesosToCents,
+  TIP_PRESETS_BPS,
+  ZERO,
+  type Cents,
+  type PaymentMethod,
+} from '@comanda/domain';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Input, Label } from '../../components/ui/input.tsx';
+import { cn } from '../../components/ui/cn.ts';
+import { PinDialog } from '../../components/pin-dialog.tsx';
+import { ApiError, errorMessage } from '../../lib/api.ts';
+import { money } from '../../lib/format.ts';
+import { t } from '../../lib/i18n/es-MX.ts';
+import { choiceButton } from './tip-section.tsx';
+import { useAddPayment } from './use-add-payment.ts';
+
+const P = t.payments;
+const ICONS = { efectivo: Banknote, tarjeta: CreditCard, transferencia: ArrowLeftRight } as const;
+const TIP_CHOICES = [0, ...TIP_PRESETS_BPS] as const;
+
+export interface AddPaymentDialogProps {
+  open: boolean;
+  orderId: string;
+  balance: Cents;
+  /** The amount proposed (an equal share); the balance when absent. */
+  proposed: Cents | null;
+  title?: string;
+  onClose: () => void;
+  /** Card: the part goes to the terminal (the screen opens the card dialog for it). */
+  onCard: (part: Cents, tipBps: number) => void;
+  onRecorded: (res: AddPaymentResponse) => void;
+}
+
+/** 'Agregar pago': method, amount (≤ balance), its own tip, cash received or transfer reference. */
+export function AddPaymentDialog({
+  open,
+  orderId,
+  balance,
+  proposed,
+  title = P.addTitle,
+  onClose,
+  onCard,
+  onRecorded,
+}: AddPaymentDialogProps) {
+  const [method, setMethod] = useState<PaymentMethod>('efectivo');
+  const [amountText, setAmountText] = useState('');
+  const [tipBps, setTipBps] = useState<number>(0);
+  const [receivedText, setReceivedText] = useState('');
+  const [reference, setReference] = useState('');
+  const [pinOpen, setPinOpen] = useState(false);
+  const add = useAddPayment(orderId);
+
+  useEffect(() => {
+    if (!open) return;
+    setMethod('efectivo');
+    setAmountText(centsToPesos(proposed ?? balance));
+    setTipBps(0);
+    setReceivedText('');
+    setReference('');
+  }, [open, proposed, balance]);
+
+  const part = amountText.trim() === '' ? null : pesosToCents(amountText);
+  const total = part !== null && part > 0 ? chargeFigures(part, { bps: tipBps }).total : ZERO;
+  const received = receivedText.trim() === '' ? null : pesosToCents(receivedText);
+
+  const problem = (): string | null => {
+    if (part === null || part <= 0) return P.amountRequired;
+    if (part > balance) return P.overBalance;
+    if (method === 'efectivo' && (received === null || received < total)) return P.receivedShort;
+    return null;
+  };
+
+  const submit = () => {
+    const invalid = problem();
+    if (invalid) return void toast.error(invalid);
+    if (method === 'tarjeta') return onCard(part!, tipBps);
+    setPinOpen(true);
+  };
+
+  const submitPin = async (pin: string) => {
+    try {
+      const res = await add.mutateAsync({
+        method: method === 'transferencia' ? 'transferencia' : 'efectivo',
+        pin,
+        amount: part!,
+        tipBps,
+        ...(method === 'efectivo' ? { receivedAmount: received ?? 0 } : {}),
+        ...(method === 'transferencia' && reference.trim() ? { reference: reference.trim() } : {}),
+      });
+      setPinOpen(false);
+      toast.success(res.closed ? P.closedToast : P.partToast);
+      onRecorded(res);
+    } catch (error) {
+      if (error instanceof ApiError && (error.code === 'wrong_pin' || error.status === 429)) throw error;
+      setPinOpen(false);
+      toast.error(errorMessage(error, P.error));
+    }
+  };
+
+  return (
+    <>
+      <Dialog
+        open={open && !pinOpen}
+        onClose={onClose}
+        title={title}
+        locked={add.isPending}
+        variant="sheet"
+        footer={
+          <Button variant="accent" size="lg" className="w-full" disabled={add.isPending} onClick={submit} data-testid="add-payment-submit">
+            {method === 'tarjeta' ? P.chargeCard : P.submit} · {money(total)}
+          </Button>
+        }
+      >
+        <div className="space-y-4">
+          <p className="flex items-baseline justify-between text-sm">
+            <span className="text-slate-600">{P.balance}</span>
+            <span className="font-semibold tabular-nums">{money(balance)}</span>
+          </p>
+          <div className="grid grid-cols-3 gap-2" role="group" aria-label={P.method}>
+            {PAYMENT_METHODS.map((m) => {
+              const Icon = ICONS[m];
+              return (
+                <button
+                  key={m}
+                  type="button"
+                  aria-pressed={method === m}
+                  className={cn(choiceButton(method === m), 'flex h-14 flex-col items-center justify-center gap-1 text-xs sm:text-sm')}
+                  onClick={() => setMethod(m)}
+                >
+                  <Icon className="h-5 w-5" aria-hidden />
+                  {t.checkout.methods[m]}
+                </button>
+              );
+            })}
+          </div>
+          <div>
+            <Label htmlFor="part-amount">{P.amount}</Label>
+            <Input
+              id="part-amount"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={0.01}
+              value={amountText}
+              onChange={(e) => setAmountText(e.target.value)}
+              className="h-12 text-lg tabular-nums"
+            />
+          </div>
+          <div>
+            <p className="mb-1 text-sm font-medium">{P.tip}</p>
+            <div className="grid grid-cols-4 gap-2" role="group" aria-label={P.tip}>
+              {TIP_CHOICES.map((bps) => (
+                <button
+                  key={bps}
+                  type="button"
+                  aria-pressed={tipBps === bps}
+                  className={choiceButton(tipBps === bps)}
+                  onClick={() => setTipBps(bps)}
+                >
+                  {bps === 0 ? P.noTip : `${bps / 100}%`}
+                </button>
+              ))}
+            </div>
+          </div>
+          {method === 'efectivo' && (
+            <div>
+              <Label htmlFor="part-received">{P.received}</Label>
+              <Input
+                id="part-received"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step={0.01}
+                placeholder="0.00"
+                value={receivedText}
+                onChange={(e) => setReceivedText(e.target.value)}
+                className="h-12 text-lg tabular-nums"
+              />
+              <p className="mt-2 flex items-baseline justify-between rounded-lg bg-emerald-50 px-3 py-2 text-emerald-900">
+                <span className="text-sm font-medium">{P.change}</span>
+                <span className="font-bold tabular-nums" data-testid="part-change">
+                  {money(received === null ? 0 : changeDue(received, total))}
+                </span>
+              </p>
+            </div>
+          )}
+          {method === 'transferencia' && (
+            <div>
+              <Label htmlFor="part-reference">{P.reference}</Label>
+              <Input id="part-reference" value={reference} maxLength={60} onChange={(e) => setReference(e.target.value)} />
+            </div>
+          )}
+          <p className="flex items-baseline justify-between border-t border-slate-200 pt-2">
+            <span className="text-sm font-medium text-slate-600">{P.toPay}</span>
+            <span className="text-xl font-bold tabular-nums">{money(total)}</span>
+          </p>
+        </div>
+      </Dialog>
+      <PinDialog
+        open={pinOpen}
+        title={P.cashierPin}
+        description={P.cashierPinHint}
+        onClose={() => setPinOpen(false)}
+        onSubmit={submitPin}
+      />
+    </>
+  );
+}

@@ -1,0 +1,150 @@
+import { useEffect, useState } from 'react';
+import { Minus, Plus } from 'lucide-react';
+import type { OrderItem } from '@comanda/contract';
+import { VOID_MESSAGES, VOID_NOTE_MAX, voidNeedsAdminPin } from '@comanda/domain';
+import { PinDialog } from '../../components/pin-dialog.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { FormError } from '../../components/ui/form-error.tsx';
+import { Input, Label } from '../../components/ui/input.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { t } from '../../lib/i18n/es-MX.ts';
+import { VoidReasonPicker } from './void-reason-picker.tsx';
+
+export interface VoidRequest {
+  quantity: number;
+  reason: string;
+  note: string | null;
+  pin?: string;
+}
+
+/**
+ * Cancel units of one line: how many (a stepper up to the line's quantity), why (the admin's
+ * list) and an optional note; an item the station already prepared then asks an admin PIN.
+ */
+export function VoidItemDialog({
+  item,
+  onClose,
+  onSubmit,
+}: {
+  item: OrderItem | null;
+  onClose: () => void;
+  /** Resolves when the server accepted the void; a rejection's message is shown. */
+  onSubmit: (request: VoidRequest) => Promise<unknown>;
+}) {
+  const [units, setUnits] = useState(1);
+  const [reason, setReason] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [askPin, setAskPin] = useState(false);
+  useEffect(() => {
+    if (!item) return;
+    setUnits(1);
+    setReason(null);
+    setNote('');
+    setError(null);
+    setAskPin(false);
+  }, [item]);
+  if (!item) return null;
+  const needsPin = voidNeedsAdminPin(item.status);
+  const request = (): VoidRequest | null => {
+    if (!reason) {
+      setError(VOID_MESSAGES.reasonRequired);
+      return null;
+    }
+    return { quantity: units, reason, note: note.trim() || null };
+  };
+  const send = async () => {
+    const body = request();
+    if (!body) return;
+    if (needsPin) {
+      setAskPin(true);
+      return;
+    }
+    setBusy(true);
+    try {
+      await onSubmit(body);
+    } catch (err) {
+      setError(errorMessage(err, t.voids.error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Dialog
+        open={!askPin}
+        onClose={onClose}
+        title={t.voids.voidTitle}
+        locked={busy}
+        className="max-w-md"
+        variant="sheet"
+        footer={
+          <>
+            <Button variant="outline" onClick={onClose} disabled={busy}>
+              {t.app.cancel}
+            </Button>
+            <Button variant="danger" onClick={() => void send()} disabled={busy} data-testid="void-confirm">
+              {t.voids.confirmVoid}
+            </Button>
+          </>
+        }
+      >
+        <div className="space-y-4">
+          <p className="text-sm text-slate-700">{t.voids.voidDescription(item.productName)}</p>
+          <div>
+            <Label htmlFor="void-units">{t.voids.units}</Label>
+            <div className="flex items-center gap-2">
+              <Button variant="outline" size="icon" aria-label={t.quantity.minus} disabled={units <= 1} onClick={() => setUnits(units - 1)}>
+                <Minus className="h-4 w-4" aria-hidden />
+              </Button>
+              <output id="void-units" className="w-14 text-center text-lg font-semibold tabular-nums" aria-live="polite">
+                {units}
+              </output>
+              <Button
+                variant="outline"
+                size="icon"
+                aria-label={t.quantity.plus}
+                disabled={units >= item.quantity}
+                onClick={() => setUnits(units + 1)}
+              >
+                <Plus className="h-4 w-4" aria-hidden />
+              </Button>
+              <span className="text-sm text-slate-600">{t.voids.unitsOf(item.quantity)}</span>
+            </div>
+          </div>
+          <VoidReasonPicker
+            value={reason}
+            onChange={(r) => {
+              setReason(r);
+              setError(null);
+            }}
+          />
+          <div>
+            <Label htmlFor="void-note">{t.voids.note}</Label>
+            <Input
+              id="void-note"
+              value={note}
+              maxLength={VOID_NOTE_MAX}
+              placeholder={t.voids.notePlaceholder}
+              onChange={(e) => setNote(e.target.value)}
+            />
+          </div>
+          {needsPin && <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{t.voids.needsPin}</p>}
+          <FormError message={error} />
+        </div>
+      </Dialog>
+      <PinDialog
+        open={askPin}
+        title={t.voids.pinTitle}
+        description={t.voids.pinVoid(units, item.productName)}
+        onClose={() => setAskPin(false)}
+        onSubmit={async (pin) => {
+          const body = request();
+          if (body) await onSubmit({ ...body, pin });
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { seedQueryCache, takeBootData, TABLES_KEY } from './boot.ts';
+
+/** The one thing takeBootData asks of the page: an element by id, with its text, that can be removed. */
+function page(text: string | null) {
+  let element: { textContent: string; remove(): void } | null =
+    text === null ? null : { textContent: text, remove: () => void (element = null) };
+  return { doc: { getElementById: () => element } as unknown as Document, present: () => element !== null };
+}
+
+describe('first visit data', () => {
+  it('is read once: the block leaves the page, so nothing reads it again (after a sign-out, for one)', () => {
+    const p = page('{"user":{"id":"u1","role":"waiter"},"tables":[]}');
+    expect(takeBootData(p.doc)?.user).toMatchObject({ id: 'u1' });
+    expect(p.present()).toBe(false);
+    expect(takeBootData(p.doc)).toBeNull();
+  });
+
+  it('no block, broken JSON or no user: nothing, and the queries fetch as usual', () => {
+    expect(takeBootData(page(null).doc)).toBeNull();
+    expect(takeBootData(page('{"user":').doc)).toBeNull();
+    expect(takeBootData(page('{"tables":[]}').doc)).toBeNull();
+  });
+
+  it('seeds the session and, when present, the tables into the query cache', () => {
+    const client = new QueryClient();
+    const user = { id: 'u1', role: 'waiter' };
+    seedQueryCache(client, takeBootData(page(JSON.stringify({ user, tables: [{ id: 't1' }] })).doc), ['session']);
+    expect(client.getQueryData(['session'])).toEqual(user);
+    expect(client.getQueryData(TABLES_KEY)).toEqual([{ id: 't1' }]);
+    const other = new QueryClient();
+    seedQueryCache(other, takeBootData(page(JSON.stringify({ user })).doc), ['session']);
+    expect(other.getQueryData(TABLES_KEY)).toBeUndefined();
+  });
+});

@@ -1,0 +1,24 @@
+import { ActivePromotionsResponseSchema } from '@comanda/contract';
+import { useQuery } from '@tanstack/react-query';
+import { get } from './api.ts';
+import { useLiveQueries } from './use-live.ts';
+
+/** Under 'products': a product or promotion event (same live topic) refreshes the picker's badges too. */
+export const ACTIVE_PROMOTIONS_KEY = ['products', 'promotions', 'active'] as const;
+
+/**
+ * What each product costs now under a promotion (decision 0028), from the server: its clock and
+ * the business time zone decide. Refetched each minute so a happy hour's badges come and go on time.
+ */
+export function useActivePromotions() {
+  useLiveQueries(['products'], [ACTIVE_PROMOTIONS_KEY]);
+  return useQuery({
+    queryKey: ACTIVE_PROMOTIONS_KEY,
+    queryFn: async () => {
+      const list = (await get(ActivePromotionsResponseSchema, '/api/promotions/active')).promotions;
+      return new Map(list.map((p) => [p.productId, p]));
+    },
+    staleTime: 30_000,
+    refetchInterval: 60_000,
+  });
+}

@@ -1,0 +1,154 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { test, expect, signedInContext, ACCOUNTS, ADMIN, MOBILE } from './fixtures.ts';
+
+/**
+ * Table service moves (issue #14 items 1–3). Tables 101–110 belong to this file (the admin adds
+ * them when missing): 101–105 on the first run, 106–110 on a retry, so a retry never meets the
+ * tables a failed attempt left occupied.
+ */
+interface TableDto {
+  id: string;
+  number: number;
+  status: string;
+  currentOrderId: string | null;
+}
+interface OrderDto {
+  id: string;
+  tableId: string;
+  items: { id: string; productName: string; quantity: number; isDeleted: boolean }[];
+}
+
+async function tablesOf(request: APIRequestContext): Promise<TableDto[]> {
+  return ((await (await request.get('/api/tables')).json()) as { tables: TableDto[] }).tables;
+}
+
+/** Table n, created by the admin if missing; must be free for the test to start from a known state. */
+async function ensureTable(admin: APIRequestContext, n: number): Promise<TableDto> {
+  if (!(await tablesOf(admin)).some((t) => t.number === n)) {
+    const res = await admin.post('/api/tables', { data: { number: n } });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  }
+  const table = (await tablesOf(admin)).find((t) => t.number === n)!;
+  expect(table.status, `table ${n} should be free`).toBe('libre');
+  return table;
+}
+
+/** Opens a table as a waiter (their browser's cookies) and adds products through the API. */
+async function openWith(request: APIRequestContext, table: TableDto, lines: [string, number][]): Promise<OrderDto> {
+  const opened = await request.post(`/api/tables/${table.id}/open`);
+  expect(opened.ok(), await opened.text()).toBeTruthy();
+  let { order } = (await opened.json()) as { order: OrderDto };
+  const { products } = (await (await request.get('/api/products?available=1')).json()) as { products: { id: string; name: string }[] };
+  for (const [name, quantity] of lines) {
+    const added = await request.post(`/api/orders/${order.id}/items`, {
+      data: { productId: products.find((p) => p.name === name)!.id, quantity },
+    });
+    expect(added.ok(), await added.text()).toBeTruthy();
+    order = ((await added.json()) as { order: OrderDto }).order;
+  }
+  return order;
+}
+
+const ownCard = (page: Page, n: number) => page.getByTestId(`table-card-${n}`).getByTestId('table-total');
+
+test.describe('table service moves @service', () => {
+  // Three browsers signing in on a shared machine: the default minute is too tight.
+  test.setTimeout(150_000);
+  test('a transfer and a change of waiter seen live by both waiters', async ({ browser }, testInfo) => {
+    const base = 101 + (testInfo.retry > 0 ? 5 : 0);
+    const admin = await signedInContext(browser, 'admin', ADMIN);
+    const mesero = await signedInContext(browser, 'waiter', MOBILE);
+    const mesera = await signedInContext(browser, 'waiter2', MOBILE);
+    const from = await ensureTable(admin.page.request, base);
+    const to = await ensureTable(admin.page.request, base + 1);
+    await openWith(mesero.page.request, from, [['Cerveza clara', 2]]);
+
+    // The mesera watches her home; the mesero works his table on his phone.
+    await mesera.page.goto('/waiter/home');
+    await expect(mesera.page.getByTestId(`table-card-${from.number}`)).toContainText('No disponible');
+    await mesero.page.goto(`/waiter/order/${from.id}`);
+    await expect(mesero.page.getByRole('heading', { name: `Mesa ${from.number}`, level: 1 })).toBeVisible();
+
+    // Transfer to a free table: the screen follows the order to its new table.
+    await mesero.page.getByRole('button', { name: 'Acciones de mesa' }).click();
+    await mesero.page.getByRole('button', { name: /Transferir mesa/ }).click();
+    await mesero.page.getByTestId(`target-table-${to.number}`).click();
+    await expect(mesero.page.getByText(`Orden transferida a Mesa ${to.number}`)).toBeVisible();
+    await expect(mesero.page).toHaveURL(new RegExp(`/waiter/order/${to.id}$`));
+    await expect(mesero.page.getByRole('heading', { name: `Mesa ${to.number}`, level: 1 })).toBeVisible();
+    await expect(mesero.page.getByTestId('order-item')).toHaveCount(1);
+    // Live on the mesera's home: the old table is free, the new one taken by someone else.
+    await expect(mesera.page.getByTestId(`table-card-${from.number}`)).toContainText('Libre');
+    await expect(mesera.page.getByTestId(`table-card-${to.number}`)).toContainText('No disponible');
+
+    // The admin hands the table to the mesera.
+    await admin.page.goto(`/admin/order/${to.id}`);
+    await admin.page.getByRole('button', { name: 'Acciones de mesa' }).click();
+    await admin.page.getByRole('button', { name: /Cambiar mesero/ }).click();
+    await admin.page.getByRole('button', { name: ACCOUNTS.waiter2.name }).click();
+    await expect(admin.page.getByText(`Mesa entregada a ${ACCOUNTS.waiter2.name}`)).toBeVisible();
+
+    // Live, without reloading: the mesera now has it, the mesero's screen lets it go.
+    await expect(ownCard(mesera.page, to.number)).toBeVisible();
+    await expect(mesero.page.getByText('Orden no encontrada')).toBeVisible();
+    await mesero.page.goto('/waiter/home');
+    await expect(mesero.page.getByTestId(`table-card-${to.number}`)).toContainText('No disponible');
+    await expect(ownCard(mesero.page, to.number)).toHaveCount(0);
+    // The mesera works it.
+    await mesera.page.getByTestId(`table-card-${to.number}`).getByRole('button', { name: 'Ver Pedido' }).click();
+    await expect(mesera.page.getByRole('heading', { name: `Mesa ${to.number}`, level: 1 })).toBeVisible();
+    await expect(mesera.page.getByTestId('order-item')).toHaveCount(1);
+
+    await Promise.all([admin.context.close(), mesero.context.close(), mesera.context.close()]);
+  });
+
+  test('moving 2 beers to another table on the phone', async ({ browser }, testInfo) => {
+    const base = 103 + (testInfo.retry > 0 ? 5 : 0);
+    const admin = await signedInContext(browser, 'admin', ADMIN);
+    const mesero = await signedInContext(browser, 'waiter', MOBILE);
+    const from = await ensureTable(admin.page.request, base);
+    const to = await ensureTable(admin.page.request, base + 1);
+    await openWith(mesero.page.request, from, [
+      ['Cerveza clara', 3],
+      ['Tacos al pastor (3)', 1],
+    ]);
+    const page = mesero.page;
+    await page.goto(`/waiter/order/${from.id}`);
+    await expect(page.getByTestId('order-item')).toHaveCount(2);
+
+    let taps = 0;
+    const tap = async (locator: Locator) => {
+      await locator.click();
+      taps++;
+    };
+    await tap(page.getByRole('button', { name: 'Acciones de mesa' }));
+    await tap(page.getByRole('button', { name: /Mover productos/ }));
+    const more = page.getByRole('button', { name: 'Una unidad más de Cerveza clara' });
+    await tap(more);
+    await tap(more);
+    await tap(page.getByRole('button', { name: /Elegir mesa destino · 2 unidades/ }));
+    await tap(page.getByTestId(`target-table-${to.number}`));
+    await expect(page.getByText(`2 unidades movidas a Mesa ${to.number}`)).toBeVisible();
+    console.log(`taps to move 2 beers to another table: ${taps}`);
+    expect(taps).toBe(6);
+
+    // The source keeps 1 beer and the tacos; the target holds the 2 beers, for the same waiter.
+    const source = (
+      (await (
+        await page.request.get(`/api/orders/${(await tablesOf(page.request)).find((t) => t.number === from.number)!.currentOrderId}`)
+      ).json()) as { order: OrderDto }
+    ).order;
+    expect(source.items.map((i) => [i.productName, i.quantity])).toEqual([
+      ['Cerveza clara', 1],
+      ['Tacos al pastor (3)', 1],
+    ]);
+    const target = ((await (await page.request.get(`/api/tables/${to.id}/order`)).json()) as { order: OrderDto }).order;
+    expect(target.items.map((i) => [i.productName, i.quantity])).toEqual([['Cerveza clara', 2]]);
+    // The phone's home shows both tables as its own, live.
+    await page.goto('/waiter/home');
+    await expect(ownCard(page, from.number)).toBeVisible();
+    await expect(ownCard(page, to.number)).toBeVisible();
+
+    await Promise.all([admin.context.close(), mesero.context.close()]);
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * The live events the server sends, by topic: a topic's name and each event type it carries are
+ * typed here, so a misspelt name in the server's emit or in a screen's subscription fails to
+ * compile instead of silently stopping that screen's refresh. Types only (plus two topic
+ * builders): the strings on the wire are exactly these, and nothing is validated at run time.
+ */
+export interface LiveTopicEvents {
+  tables: 'table.created' | 'table.updated' | 'table.deleted' | 'table.released' | 'card-payment.review';
+  orders: 'order.updated';
+  board: 'board.updated';
+  /** One station's board (decision 0029): a beer wakes the bar, not the kitchen. 'board' still hears every station. */
+  'board:cocina': 'board.updated';
+  'board:barra': 'board.updated';
+  products: 'product.created' | 'product.updated' | 'product.deleted' | 'promotion.changed' | 'modifiers.updated';
+  config: 'config.updated';
+  users: 'user.created' | 'user.updated';
+  terminals: 'terminal.updated' | 'terminal.test-charge' | 'card-payment.review';
+  tickets: 'ticket.created';
+  printers: 'printer.changed' | 'printer.status' | 'printers.alert' | 'jobs';
+  drawer: 'drawer.updated' | 'drawer.settings';
+}
+
+/** One order's topic: its own changes and card payments waiting for review. */
+export type OrderTopic = `order:${string}`;
+/** One card payment's topic: its progress on the terminal. */
+export type CardPaymentTopic = `card-payment:${string}`;
+
+export type OrderTopicEvent = 'order.updated' | 'card-payment.review';
+export type CardPaymentTopicEvent = 'card-payment.updated';
+
+/** Every topic a browser may subscribe to. */
+export type LiveTopicName = keyof LiveTopicEvents | OrderTopic | CardPaymentTopic;
+
+/** The event types a topic carries. */
+export type LiveEventTypeOf<T extends LiveTopicName> = T extends keyof LiveTopicEvents
+  ? LiveTopicEvents[T]
+  : T extends OrderTopic
+    ? OrderTopicEvent
+    : T extends CardPaymentTopic
+      ? CardPaymentTopicEvent
+      : never;
+
+export const orderTopic = (orderId: string): OrderTopic => `order:${orderId}`;
+/** One station's board topic. */
+export const boardTopic = (station: 'cocina' | 'barra'): 'board:cocina' | 'board:barra' => `board:${station}`;
+export const cardPaymentTopic = (paymentId: string): CardPaymentTopic => `card-payment:${paymentId}`;
+
+interface LiveEventFields {
+  id?: string;
+  version?: number;
+  at: number;
+}
+
+/** An event of one of the topics T (by default any topic), its type one that topic carries. */
+export type LiveEventOf<T extends LiveTopicName = LiveTopicName> = T extends LiveTopicName
+  ? { topic: T; type: LiveEventTypeOf<T> } & LiveEventFields
+  : never;
+
+/** An event about to be published: the server stamps `at` after commit. */
+export type LiveEventDraft<T extends LiveTopicName = LiveTopicName> = T extends LiveTopicName
+  ? { topic: T; type: LiveEventTypeOf<T>; id?: string; version?: number }
+  : never;
