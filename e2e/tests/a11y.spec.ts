@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { test, expect, login, ADMIN, BOARD, MOBILE } from './fixtures.ts';
+import { test, expect, login, ADMIN, BOARD, MOBILE, withShiftHoldingNow } from './fixtures.ts';
 
 // Tables 70–74 and 151–152 belong to this file: the tests add them themselves.
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -178,30 +178,8 @@ test.describe('accessibility', () => {
     await p.goto('/admin/manage-products');
     await expect(p.getByText('Michelada').first()).toBeVisible();
     await expectNoSeriousViolations(p, 'products');
-    // The cash close WITH sales in it: the shift that holds the ticket paid above (table 72). Between
-    // shifts (03:00–17:00 by default) no shift holds it, so the hours are widened for the scan and restored.
-    const general = (await (await request.get('/api/config/general')).json()) as Record<string, unknown> & {
-      shiftStartHour: number;
-      shiftEndHour: number;
-    };
-    const hour = Number(
-      new Intl.DateTimeFormat('en-US', { timeZone: 'America/Mexico_City', hour: 'numeric', hourCycle: 'h23' }).format(new Date()),
-    );
-    const inShift =
-      general.shiftStartHour > general.shiftEndHour
-        ? hour >= general.shiftStartHour || hour < general.shiftEndHour
-        : hour >= general.shiftStartHour && hour < general.shiftEndHour;
-    const setShift = async (shiftStartHour: number, shiftEndHour: number) => {
-      const { name, logoUrl, address, phone } = general;
-      const res = await request.put('/api/config/general', { data: { name, logoUrl, address, phone, shiftStartHour, shiftEndHour } });
-      expect(res.ok(), await res.text()).toBeTruthy();
-    };
-    if (!inShift) await setShift(0, 23);
-    try {
-      const today = new Date();
-      // Before the shift's end hour of an overnight shift, the sale belongs to yesterday's date.
-      if (inShift && general.shiftStartHour > general.shiftEndHour && hour < general.shiftEndHour) today.setUTCDate(today.getUTCDate() - 1);
-      const businessDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(today);
+    // The cash close WITH sales in it: the shift that holds the ticket paid above (table 72).
+    await withShiftHoldingNow(request, async (businessDate) => {
       await p.goto('/admin/cierre');
       await expect(p.getByRole('heading', { name: /Cierre de Caja/ })).toBeVisible();
       await p.getByLabel('Fecha del turno').fill(businessDate);
@@ -209,9 +187,7 @@ test.describe('accessibility', () => {
       await expect(p.getByTestId('method-efectivo')).toBeVisible();
       await p.waitForLoadState('networkidle');
       await expectNoSeriousViolations(p, 'cash close');
-    } finally {
-      if (!inShift) await setShift(general.shiftStartHour, general.shiftEndHour);
-    }
+    });
     await p.goto('/admin/settings');
     for (const tab of ['Información del Negocio', 'Gestión de Usuarios', 'Mesas', 'Configurar Terminal']) {
       await p.getByRole('tab', { name: tab }).click();

@@ -224,3 +224,35 @@ export async function expectNoSeriousViolations(page: Page, screen: string): Pro
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
   expect.soft(serious, `${screen}:\n${serious.join('\n')}`).toEqual([]);
 }
+
+/**
+ * Runs `fn` while the business's shift holds the present moment, then restores the hours. Between
+ * shifts (03:00–17:00 by default) a sale just made belongs to no cash close, so a check of the
+ * close that runs then widens the shift to the 24 hours starting two hours ago. `fn` receives
+ * the shift's date, the one the cash close shows by default.
+ */
+export async function withShiftHoldingNow<T>(admin: APIRequestContext, fn: (shiftDate: string) => Promise<T>): Promise<T> {
+  const general = (await (await admin.get('/api/config/general')).json()) as Record<string, unknown> & {
+    shiftStartHour: number;
+    shiftEndHour: number;
+  };
+  const tz = 'America/Mexico_City';
+  const now = new Date();
+  const hour = Number(new Intl.DateTimeFormat('en-US', { timeZone: tz, hour: 'numeric', hourCycle: 'h23' }).format(now));
+  const { shiftStartHour: start, shiftEndHour: end } = general;
+  const inShift = start > end ? hour >= start || hour < end : start === end || (hour >= start && hour < end);
+  const setShift = async (shiftStartHour: number, shiftEndHour: number) => {
+    const { name, logoUrl, address, phone } = general;
+    const res = await admin.put('/api/config/general', { data: { name, logoUrl, address, phone, shiftStartHour, shiftEndHour } });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  };
+  const startHour = inShift ? start : (hour + 22) % 24;
+  if (!inShift) await setShift(startHour, startHour);
+  try {
+    // Before the start hour the shift began on the previous calendar day.
+    const day = new Date(now.getTime() - (hour < startHour ? 24 * 3600_000 : 0));
+    return await fn(new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(day));
+  } finally {
+    if (!inShift) await setShift(start, end);
+  }
+}

@@ -61,7 +61,7 @@ async function waiterOnOrder(w: Page, api: Api, number: number) {
   await w.goto(`/waiter/order/${tableId}`);
   await w.getByRole('button', { name: 'Agregar', exact: true }).click();
   const dialog = pickerDialog(w);
-  await expect(dialog.getByRole('button', { name: /^Tacos al pastor/ })).toBeVisible();
+  await expect(pickerList(w).getByRole('button', { name: /^Tacos al pastor/ })).toBeVisible();
   await dialog.getByRole('button', { name: 'Cerrar' }).first().click();
   return { tableId, orderId };
 }

@@ -1,4 +1,4 @@
-import { test, expect, enterPin, login, signedInContext, MOBILE } from './fixtures.ts';
+import { test, expect, enterPin, login, signedInContext, MOBILE, withShiftHoldingNow } from './fixtures.ts';
 
 /** Tables 141–150 belong to this spec: created through the admin API when missing. */
 const TABLE = 141;
@@ -110,18 +110,21 @@ test.describe('discounts and comps @service', () => {
     expect(paid).toMatchObject({ status: 'pagado', subtotal: 20_500, discount: 1_500, comp: 5_500, tip: 1_350, total: 14_850 });
     expect(paid.payments).toEqual([expect.objectContaining({ amount: 14_850, tipAmount: 1_350 })]);
 
-    // The cash close lists them by reason and by user.
-    const summary2 = (await (await admin.get('/api/cash-close/adjustments')).json()) as {
-      byReason: { key: string }[];
-      byUser: { key: string }[];
-    };
-    expect(summary2.byReason.map((r) => r.key)).toEqual(expect.arrayContaining(['Cortesía de la casa', 'Cliente frecuente']));
-    await adminPage.goto('/admin/cierre');
-    const close = adminPage.getByTestId('cash-close-adjustments');
-    await expect(close).toContainText('Descuentos y cortesías', { timeout: 30_000 });
-    await expect(close).toContainText('Cortesía de la casa');
-    await expect(close).toContainText('Cliente frecuente');
-    await expect(close).toContainText('Mario Mesero');
+    // The cash close lists them by reason and by user. A sale made between shifts is held by one only while
+    // the hours are widened (fixtures: withShiftHoldingNow).
+    await withShiftHoldingNow(admin, async () => {
+      const summary2 = (await (await admin.get('/api/cash-close/adjustments')).json()) as {
+        byReason: { key: string }[];
+        byUser: { key: string }[];
+      };
+      expect(summary2.byReason.map((r) => r.key)).toEqual(expect.arrayContaining(['Cortesía de la casa', 'Cliente frecuente']));
+      await adminPage.goto('/admin/cierre');
+      const close = adminPage.getByTestId('cash-close-adjustments');
+      await expect(close).toContainText('Descuentos y cortesías', { timeout: 30_000 });
+      await expect(close).toContainText('Cortesía de la casa');
+      await expect(close).toContainText('Cliente frecuente');
+      await expect(close).toContainText('Mario Mesero');
+    });
     await adminContext.close();
   });
 });
