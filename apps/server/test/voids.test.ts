@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardResponse, CancellationsReport, Order, Table, TicketsPage } from '@comanda/contract';
 import { DEFAULT_VOID_REASONS, VOID_BOARD_RETENTION_MS, VOID_MESSAGES } from '@comanda/domain';
-import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
+import { startTestServer, testDatabaseKinds, withShiftHoldingNow, type ApiClient, type TestServer } from '../src/testing/index.ts';
 import { insertCardPayment } from '../src/testing/factories.ts';
 
 type Err = { error: { code: string; message: string } };
@@ -287,34 +287,37 @@ describe.each(testDatabaseKinds())('voids, cancellations and deliveries on %s', 
   });
 
   it('the cash close lists voids and cancelled orders by reason and by user, never as sales', async () => {
-    const summaryBefore = (await api.admin.get<{ summary: { totalOrders: number; totalSales: number } }>('/api/cash-close')).body.summary;
-    const before = (await api.admin.get<CancellationsReport>('/api/cash-close/cancellations')).body;
-    const order = await fresh();
-    const item = await add('waiter', order.id, 'Margarita', 3);
-    expect((await voidUnits('waiter', order.id, item.id, { quantity: 2, reason: 'Tardó demasiado' })).status).toBe(200);
-    const doomed = await fresh('waiter2');
-    await add('waiter2', doomed.id, 'Cerveza clara', 2);
-    const cancel = await api.waiter2.post(`/api/orders/${doomed.id}/cancel`, { reason: 'Error de captura', pin: server.users.admin.pin });
-    expect(cancel.status).toBe(200);
-    const res = await api.admin.get<CancellationsReport>('/api/cash-close/cancellations');
-    expect(res.status).toBe(200);
-    const after = res.body;
-    const margarita = product('Margarita').price;
-    const beer = product('Cerveza clara').price;
-    expect(after.voids.count - before.voids.count).toBe(1);
-    expect(after.voids.units - before.voids.units).toBe(2);
-    expect(after.voids.amount - before.voids.amount).toBe(margarita * 2);
-    expect(after.voids.byReason.find((g) => g.label === 'Tardó demasiado')!.amount).toBeGreaterThanOrEqual(margarita * 2);
-    expect(after.voids.byUser.find((g) => g.label === server.users.waiter.displayName)).toBeDefined();
-    expect(after.cancelledOrders.count - before.cancelledOrders.count).toBe(1);
-    expect(after.cancelledOrders.amount - before.cancelledOrders.amount).toBe(beer * 2);
-    expect(after.cancelledOrders.byUser.find((g) => g.label === server.users.waiter2.displayName)).toBeDefined();
-    // The cancelled order's items are counted once, as a cancellation, not again as voids.
-    expect(after.voids.byReason.find((g) => g.label === 'Error de captura')?.amount ?? 0).toBe(
-      before.voids.byReason.find((g) => g.label === 'Error de captura')?.amount ?? 0,
-    );
-    const summaryAfter = (await api.admin.get<{ summary: { totalOrders: number; totalSales: number } }>('/api/cash-close')).body.summary;
-    expect(summaryAfter).toEqual(summaryBefore);
+    // Sales made between shifts belong to no close: the shift is widened to hold them.
+    await withShiftHoldingNow(api.admin, async () => {
+      const summaryBefore = (await api.admin.get<{ summary: { totalOrders: number; totalSales: number } }>('/api/cash-close')).body.summary;
+      const before = (await api.admin.get<CancellationsReport>('/api/cash-close/cancellations')).body;
+      const order = await fresh();
+      const item = await add('waiter', order.id, 'Margarita', 3);
+      expect((await voidUnits('waiter', order.id, item.id, { quantity: 2, reason: 'Tardó demasiado' })).status).toBe(200);
+      const doomed = await fresh('waiter2');
+      await add('waiter2', doomed.id, 'Cerveza clara', 2);
+      const cancel = await api.waiter2.post(`/api/orders/${doomed.id}/cancel`, { reason: 'Error de captura', pin: server.users.admin.pin });
+      expect(cancel.status).toBe(200);
+      const res = await api.admin.get<CancellationsReport>('/api/cash-close/cancellations');
+      expect(res.status).toBe(200);
+      const after = res.body;
+      const margarita = product('Margarita').price;
+      const beer = product('Cerveza clara').price;
+      expect(after.voids.count - before.voids.count).toBe(1);
+      expect(after.voids.units - before.voids.units).toBe(2);
+      expect(after.voids.amount - before.voids.amount).toBe(margarita * 2);
+      expect(after.voids.byReason.find((g) => g.label === 'Tardó demasiado')!.amount).toBeGreaterThanOrEqual(margarita * 2);
+      expect(after.voids.byUser.find((g) => g.label === server.users.waiter.displayName)).toBeDefined();
+      expect(after.cancelledOrders.count - before.cancelledOrders.count).toBe(1);
+      expect(after.cancelledOrders.amount - before.cancelledOrders.amount).toBe(beer * 2);
+      expect(after.cancelledOrders.byUser.find((g) => g.label === server.users.waiter2.displayName)).toBeDefined();
+      // The cancelled order's items are counted once, as a cancellation, not again as voids.
+      expect(after.voids.byReason.find((g) => g.label === 'Error de captura')?.amount ?? 0).toBe(
+        before.voids.byReason.find((g) => g.label === 'Error de captura')?.amount ?? 0,
+      );
+      const summaryAfter = (await api.admin.get<{ summary: { totalOrders: number; totalSales: number } }>('/api/cash-close')).body.summary;
+      expect(summaryAfter).toEqual(summaryBefore);
+    });
     expect((await api.waiter.get('/api/cash-close/cancellations')).status).toBe(403);
   });
 

@@ -2,6 +2,7 @@ import type { Insertable, Kysely } from 'kysely';
 import { stationOf } from '@comanda/domain';
 import { randomUUID } from 'node:crypto';
 import type { CardPaymentsTable, Database, OrderItemsTable, OrdersTable, ProductsTable, TablesTable } from '../db/schema.ts';
+import { newOrderRow } from '../model/orders/new-order.ts';
 import { newId } from '../http/ids.ts';
 
 /**
@@ -50,24 +51,10 @@ export function orderRow(
   fields: Pick<Insertable<OrdersTable>, 'created_at'> & Partial<Insertable<OrdersTable>>,
 ) {
   const status = fields.status ?? 'activo';
+  const waiterRef = { id: waiter?.id ?? null, name: waiter?.displayName ?? null };
   return {
-    id: newId(),
-    table_id: table.id,
-    table_number: table.number,
-    table_name: null,
-    active_table_id: status === 'activo' ? table.id : null,
-    waiter_id: waiter?.id ?? null,
-    waiter_name: waiter?.displayName ?? null,
+    ...newOrderRow({ id: newId(), table, waiter: waiterRef, linked: status === 'activo', now: fields.created_at }),
     status,
-    payment_method: null,
-    people_count: 1,
-    admin_comments: null,
-    subtotal: 0,
-    tip: 0,
-    total: 0,
-    version: 1,
-    updated_at: fields.created_at,
-    completed_at: null,
     ...fields,
   } satisfies Insertable<OrdersTable>;
 }

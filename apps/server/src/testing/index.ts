@@ -11,3 +11,4 @@ export {
 } from './invariants.ts';
 export { connectLive, type LiveTestClient } from './live-client.ts';
 export { REPO_ROOT, freePort, spawnTsProcess, type TsProcess } from './process.ts';
+export { withShiftHoldingNow } from './shift.ts';

@@ -1,15 +1,12 @@
 import type { CreateAdjustmentBody, Order, SessionUser } from '@comanda/contract';
 import { ADJUSTMENT_MESSAGES, cents, uncompedUnits, type AdjustmentSpec } from '@comanda/domain';
 import type { AppContext } from '../../http/context.ts';
-import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { newId } from '../../http/ids.ts';
-import { loadOrder, touchOrder } from '../../model/orders/order-repository.ts';
-import { emitOrderChanged } from '../../model/orders/order-events.ts';
-import { lockWorkableOrder } from '../../model/orders/order-access.ts';
 import { adjustmentSpec, computeOrderFigures, liveAdjustmentRows } from '../../model/orders/order-adjustments.ts';
-import { assertNoLiveCardPayment, authorizeAdjustment } from './adjustment-guards.ts';
+import { findOrderItem } from '../../model/orders/order-repository.ts';
+import { adjustOrder } from './adjustment-guards.ts';
 
 /**
  * A discount or a comp (cortesía), always authorised by an admin PIN, with a reason. The server
@@ -22,92 +19,87 @@ export async function addAdjustment(
   input: { orderId: string; body: CreateAdjustmentBody; ip: string; sessionHash?: string | null },
 ): Promise<Order> {
   const { body } = input;
-  const authorizer = await authorizeAdjustment(ctx, {
-    user,
-    orderId: input.orderId,
-    pin: body.pin,
-    ip: input.ip,
-    sessionHash: input.sessionHash,
-  });
-
-  await mutate(ctx, async (trx, emit) => {
-    const now = ctx.clock.now();
-    const order = await lockWorkableOrder(trx, user, input.orderId, now);
-    await assertNoLiveCardPayment(trx, order.id);
-    const itemId = body.scope === 'item' ? (body.itemId ?? null) : null;
-    if (itemId !== null) {
-      const item = await trx
-        .selectFrom('order_items')
-        .select(['id', 'product_price', 'quantity', 'is_deleted'])
-        .where('id', '=', itemId)
-        .where('order_id', '=', order.id)
-        .executeTakeFirst();
-      if (!item) throw notFound(ADJUSTMENT_MESSAGES.itemNotFound);
-      if (Number(item.is_deleted) === 1) throw conflict(ADJUSTMENT_MESSAGES.itemDeleted, 'item_deleted');
-      if (body.kind === 'comp') {
-        const line = { id: item.id, productPrice: cents(Number(item.product_price)), quantity: Number(item.quantity), isDeleted: false };
-        const left = uncompedUnits(line, (await liveAdjustmentRows(trx, order.id)).map(adjustmentSpec));
-        if ((body.units ?? 0) > left) throw conflict(ADJUSTMENT_MESSAGES.tooManyUnits, 'too_many_units');
-      }
-    }
-    const spec: AdjustmentSpec = {
-      id: newId(),
-      kind: body.kind,
-      itemId,
-      units: body.kind === 'comp' && itemId !== null ? (body.units ?? null) : null,
-      percentBps: body.kind === 'discount' ? (body.percentBps ?? null) : null,
-      requestedAmount: body.kind === 'discount' && body.amount !== undefined ? cents(body.amount) : null,
-    };
-    // What it would take off with everything else as it is: nothing left means nothing to do.
-    const amount = (await computeOrderFigures(trx, order.id, { ...spec, id: spec.id })).amounts.get(spec.id) ?? 0;
-    if (amount <= 0) throw conflict(ADJUSTMENT_MESSAGES.nothingLeft, 'nothing_left');
-    const note = body.note?.trim() || null;
-    await trx
-      .insertInto('order_adjustments')
-      .values({
-        id: spec.id,
-        order_id: order.id,
-        item_id: spec.itemId,
-        kind: spec.kind,
-        units: spec.units,
-        percent_bps: spec.percentBps,
-        requested_amount: spec.requestedAmount,
-        amount,
-        reason: body.reason,
-        note,
-        authorized_by: authorizer.id,
-        authorized_by_name: authorizer.displayName,
-        created_by: user.id,
-        created_by_name: user.displayName,
-        created_at: now,
-        removed_at: null,
-        removed_by: null,
-        removed_by_name: null,
-      })
-      .execute();
-    const version = await touchOrder(trx, order.id, now);
-    const stored = await trx.selectFrom('order_adjustments').select('amount').where('id', '=', spec.id).executeTakeFirstOrThrow();
-    await audit(trx, now, {
-      actor: user,
-      action: spec.kind === 'comp' ? 'order.comp-added' : 'order.discount-added',
-      entity: 'order',
-      entityId: order.id,
-      authorizedBy: authorizer.id,
-      data: {
-        adjustmentId: spec.id,
-        kind: spec.kind,
-        scope: body.scope,
-        itemId: spec.itemId,
-        units: spec.units,
-        percentBps: spec.percentBps,
-        requestedAmount: spec.requestedAmount,
-        amount: Number(stored.amount),
-        reason: body.reason,
-        note,
-        authorizedByName: authorizer.displayName,
+  return adjustOrder(
+    ctx,
+    { user, ...input, pin: body.pin },
+    {
+      async apply({ trx, order, authorizer, now }) {
+        const itemId = body.scope === 'item' ? (body.itemId ?? null) : null;
+        if (itemId !== null) {
+          const item = await findOrderItem(trx, order.id, itemId);
+          if (!item) throw notFound(ADJUSTMENT_MESSAGES.itemNotFound);
+          if (Number(item.is_deleted) === 1) throw conflict(ADJUSTMENT_MESSAGES.itemDeleted, 'item_deleted');
+          if (body.kind === 'comp') {
+            const line = {
+              id: item.id,
+              productPrice: cents(Number(item.product_price)),
+              quantity: Number(item.quantity),
+              isDeleted: false,
+            };
+            const left = uncompedUnits(line, (await liveAdjustmentRows(trx, order.id)).map(adjustmentSpec));
+            if ((body.units ?? 0) > left) throw conflict(ADJUSTMENT_MESSAGES.tooManyUnits, 'too_many_units');
+          }
+        }
+        const spec: AdjustmentSpec = {
+          id: newId(),
+          kind: body.kind,
+          itemId,
+          units: body.kind === 'comp' && itemId !== null ? (body.units ?? null) : null,
+          percentBps: body.kind === 'discount' ? (body.percentBps ?? null) : null,
+          requestedAmount: body.kind === 'discount' && body.amount !== undefined ? cents(body.amount) : null,
+        };
+        // What it would take off with everything else as it is: nothing left means nothing to do.
+        const amount = (await computeOrderFigures(trx, order.id, { ...spec, id: spec.id })).amounts.get(spec.id) ?? 0;
+        if (amount <= 0) throw conflict(ADJUSTMENT_MESSAGES.nothingLeft, 'nothing_left');
+        const note = body.note?.trim() || null;
+        await trx
+          .insertInto('order_adjustments')
+          .values({
+            id: spec.id,
+            order_id: order.id,
+            item_id: spec.itemId,
+            kind: spec.kind,
+            units: spec.units,
+            percent_bps: spec.percentBps,
+            requested_amount: spec.requestedAmount,
+            amount,
+            reason: body.reason,
+            note,
+            authorized_by: authorizer.id,
+            authorized_by_name: authorizer.displayName,
+            created_by: user.id,
+            created_by_name: user.displayName,
+            created_at: now,
+            removed_at: null,
+            removed_by: null,
+            removed_by_name: null,
+          })
+          .execute();
+        return { spec, note };
       },
-    });
-    emitOrderChanged(emit, order.id, version, { owner: order.waiter_id });
-  });
-  return loadOrder(ctx.db.db, input.orderId);
+      async record({ trx, order, authorizer, now }, { spec, note }) {
+        const stored = await trx.selectFrom('order_adjustments').select('amount').where('id', '=', spec.id).executeTakeFirstOrThrow();
+        await audit(trx, now, {
+          actor: user,
+          action: spec.kind === 'comp' ? 'order.comp-added' : 'order.discount-added',
+          entity: 'order',
+          entityId: order.id,
+          authorizedBy: authorizer.id,
+          data: {
+            adjustmentId: spec.id,
+            kind: spec.kind,
+            scope: body.scope,
+            itemId: spec.itemId,
+            units: spec.units,
+            percentBps: spec.percentBps,
+            requestedAmount: spec.requestedAmount,
+            amount: Number(stored.amount),
+            reason: body.reason,
+            note,
+            authorizedByName: authorizer.displayName,
+          },
+        });
+      },
+    },
+  );
 }

@@ -1,13 +1,15 @@
 import { assertNotFrozen } from '../../model/orders/order-guards.ts';
-import type { SessionUser } from '@comanda/contract';
+import type { Order, SessionUser } from '@comanda/contract';
+import type { OrderRow } from '../../db/schema.ts';
 import { PIN_MESSAGES } from '@comanda/domain';
 import type { AppContext } from '../../http/context.ts';
-import type { Trx } from '../../http/transaction.ts';
+import { mutate, type Trx } from '../../http/transaction.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { verifyPin, type PinUser } from '../../auth/verify-pin.ts';
 import { reconcileTimedOut } from '../../model/card-payments/timed-out.ts';
-import { findOrderRow, ORDER_NOT_FOUND } from '../../model/orders/order-repository.ts';
-import { assertMayWorkOrder } from '../../model/orders/order-access.ts';
+import { findOrderRow, loadOrder, ORDER_NOT_FOUND, touchOrder } from '../../model/orders/order-repository.ts';
+import { emitOrderChanged } from '../../model/orders/order-events.ts';
+import { assertMayWorkOrder, lockWorkableOrder } from '../../model/orders/order-access.ts';
 
 export interface AdjustmentCaller {
   user: SessionUser;
@@ -45,4 +47,37 @@ export async function authorizeAdjustment(ctx: AppContext, input: AdjustmentCall
  */
 export async function assertNoLiveCardPayment(trx: Trx, orderId: string): Promise<void> {
   await assertNotFrozen(trx, orderId);
+}
+
+/** What an adjustment's steps work on: the locked order, the authorising admin, the moment. */
+export interface Adjusting {
+  trx: Trx;
+  order: OrderRow;
+  authorizer: PinUser;
+  now: number;
+}
+
+/**
+ * One adjustment change (add or remove) in one transaction: authorised by an admin PIN, the
+ * order locked and not frozen by a live card charge, `apply` writes the change, the order's
+ * figures are recomputed, then `record` (when given) audits what `apply` returned (reading the stored figures) and every
+ * screen of the order hears of it.
+ */
+export async function adjustOrder<T>(
+  ctx: AppContext,
+  caller: AdjustmentCaller,
+  steps: { apply(a: Adjusting): Promise<T>; record?(a: Adjusting, applied: T): Promise<void> },
+): Promise<Order> {
+  const authorizer = await authorizeAdjustment(ctx, caller);
+  await mutate(ctx, async (trx, emit) => {
+    const now = ctx.clock.now();
+    const order = await lockWorkableOrder(trx, caller.user, caller.orderId, now);
+    await assertNoLiveCardPayment(trx, order.id);
+    const a = { trx, order, authorizer, now };
+    const applied = await steps.apply(a);
+    const version = await touchOrder(trx, order.id, now);
+    await steps.record?.(a, applied);
+    emitOrderChanged(emit, order.id, version, { owner: order.waiter_id });
+  });
+  return loadOrder(ctx.db.db, caller.orderId);
 }

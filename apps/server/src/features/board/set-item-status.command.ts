@@ -4,7 +4,7 @@ import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
-import { requireOpenOrder, touchOrder } from '../../model/orders/order-repository.ts';
+import { findOrderItem, requireOpenOrder, touchOrder } from '../../model/orders/order-repository.ts';
 import { presentItem } from '../../model/orders/order-presenter.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
 import { MESSAGES } from '../../http/messages.ts';
@@ -25,12 +25,7 @@ export interface SetItemStatusInput {
 export async function setItemStatus(ctx: AppContext, input: SetItemStatusInput): Promise<OrderItem> {
   return mutate(ctx, async (trx, emit) => {
     const order = await requireOpenOrder(trx, input.orderId);
-    const item = await trx
-      .selectFrom('order_items')
-      .selectAll()
-      .where('id', '=', input.itemId)
-      .where('order_id', '=', input.orderId)
-      .executeTakeFirst();
+    const item = await findOrderItem(trx, input.orderId, input.itemId);
     if (!item) throw notFound(BOARD_MESSAGES.itemNotFound);
     // The route admits admin, kitchen and bar staff; the board shows the same rule (domain).
     if (!mayMoveStationItems(input.actor.role, item.station)) throw forbidden(BOARD_MESSAGES.otherStation);

@@ -3,6 +3,7 @@ import { checkName } from '@comanda/domain';
 import type { Trx } from '../../http/transaction.ts';
 import { newOrderId } from '../../http/ids.ts';
 import type { OrderRow } from '../../db/schema.ts';
+import { newOrderRow } from '../../model/orders/new-order.ts';
 
 /**
  * Where the names of a table's new checks go on from: A is the order itself, then one letter per
@@ -29,32 +30,21 @@ export async function insertCheck(
 ): Promise<{ orderId: string; tabName: string }> {
   const orderId = newOrderId();
   const tabName = checkName(check.index);
-  const share = check.shareAmount ?? 0;
   await trx
     .insertInto('orders')
-    .values({
-      id: orderId,
-      table_id: source.table_id,
-      table_number: source.table_number,
-      table_name: source.table_name,
-      active_table_id: null,
-      waiter_id: source.waiter_id,
-      waiter_name: source.waiter_name,
-      status: 'activo',
-      payment_method: null,
-      people_count: 1,
-      admin_comments: null,
-      subtotal: 0,
-      tip: 0,
-      total: share,
-      ...(share > 0 ? { share_amount: share } : {}),
-      version: 1,
-      created_at: check.now + check.k,
-      updated_at: check.now,
-      completed_at: null,
-      parent_order_id: check.rootId,
-      tab_name: tabName,
-    })
+    .values(
+      newOrderRow({
+        id: orderId,
+        table: { id: source.table_id, number: source.table_number, name: source.table_name },
+        waiter: { id: source.waiter_id, name: source.waiter_name },
+        linked: false,
+        now: check.now,
+        createdAt: check.now + check.k,
+        tabName,
+        parentOrderId: check.rootId,
+        ...(check.shareAmount !== undefined ? { shareAmount: check.shareAmount } : {}),
+      }),
+    )
     .execute();
   return { orderId, tabName };
 }

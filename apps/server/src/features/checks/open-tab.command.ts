@@ -6,6 +6,7 @@ import { audit } from '../../http/audit.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { newOrderId } from '../../http/ids.ts';
 import { loadOrder } from '../../model/orders/order-repository.ts';
+import { claimFreeTable, newOrderRow } from '../../model/orders/new-order.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
 import { MESSAGES } from '../../http/messages.ts';
 
@@ -36,38 +37,12 @@ export async function openTab(ctx: AppContext, user: SessionUser, tableId: strin
 
     const id = newOrderId();
     // A free Barra: this tab becomes the order the table links, as an ordinary open would.
-    const links = table.status === 'libre';
-    if (links) {
-      await trx
-        .updateTable('tables')
-        .set({ status: 'ocupada', waiter_id: user.id, waiter_name: user.displayName, current_order_id: id, updated_at: now })
-        .where('id', '=', tableId)
-        .execute();
-    }
+    const waiter = { id: user.id, name: user.displayName };
+    // Claimed only while libre: a tab opened at the same moment as an ordinary open is one more tab.
+    const links = table.status === 'libre' && (await claimFreeTable(trx, tableId, waiter, id, now)) !== undefined;
     await trx
       .insertInto('orders')
-      .values({
-        id,
-        table_id: tableId,
-        table_number: table.number,
-        table_name: null,
-        active_table_id: links ? tableId : null,
-        waiter_id: user.id,
-        waiter_name: user.displayName,
-        status: 'activo',
-        payment_method: null,
-        people_count: 1,
-        admin_comments: null,
-        subtotal: 0,
-        tip: 0,
-        total: 0,
-        version: 1,
-        created_at: now,
-        updated_at: now,
-        completed_at: null,
-        parent_order_id: null,
-        tab_name: name,
-      })
+      .values(newOrderRow({ id, table, waiter, linked: links, now, tabName: name }))
       .execute();
     await audit(trx, now, {
       actor: user,

@@ -26,6 +26,7 @@ import {
   emitDrawer,
   findOpenSession,
   findSession,
+  lockOpenSession,
   presentCorte,
   presentSession,
   sessionFigures,
@@ -128,12 +129,7 @@ export async function addMovement(
 ): Promise<{ movement: DrawerMovementView; printJobs: number }> {
   const authorizer = await adminPin(ctx, caller, body.pin);
   return mutate(ctx, async (trx, emit) => {
-    const open = await trx
-      .updateTable('drawer_sessions')
-      .set({ version: sql<number>`version + 1` })
-      .where('open_drawer_id', '=', DRAWER_ID)
-      .returning(['id', 'version'])
-      .executeTakeFirst();
+    const open = await lockOpenSession(trx);
     if (!open) throw conflict(DRAWER_TEXT.noSessionForMovement, 'drawer_closed');
     const now = ctx.clock.now();
     const movement: DrawerMovementView = {

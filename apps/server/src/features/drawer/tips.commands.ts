@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { DrawerMovementView, TipPayoutBody, TipPool, TipsQuery, TipsResponse } from '@comanda/contract';
 import { addDays, formatMXN, cents, PIN_MESSAGES, TIP_MESSAGES } from '@comanda/domain';
 import type { AppContext } from '../../http/context.ts';
@@ -9,7 +8,7 @@ import { mutate } from '../../http/transaction.ts';
 import { verifyPin } from '../../auth/verify-pin.ts';
 import { writeConfig } from '../../model/config-store.ts';
 import { resolveShift, shiftInterval } from '../../model/shift-windows.ts';
-import { DRAWER_ID, DRAWER_TEXT, emitDrawer, findOpenSession, findSession } from '../../model/drawer/drawer-store.ts';
+import { DRAWER_TEXT, emitDrawer, findOpenSession, findSession, lockOpenSession } from '../../model/drawer/drawer-store.ts';
 import { TIP_POOL_CONFIG_KEY, tipRows, tipTotals } from '../../model/drawer/tips-store.ts';
 import { movementDocument, printSlip, type Caller } from './drawer.commands.ts';
 
@@ -69,12 +68,7 @@ export async function payTip(
   // The PIN of someone else is answered like a wrong one.
   if (recipient.id !== body.userId) throw new AppError(403, 'wrong_pin', PIN_MESSAGES.wrong);
   return mutate(ctx, async (trx, emit) => {
-    const open = await trx
-      .updateTable('drawer_sessions')
-      .set({ version: sql<number>`version + 1` })
-      .where('open_drawer_id', '=', DRAWER_ID)
-      .returning(['id', 'version', 'opened_at'])
-      .executeTakeFirst();
+    const open = await lockOpenSession(trx);
     if (!open) throw conflict(DRAWER_TEXT.noSessionForMovement, 'drawer_closed');
     const now = ctx.clock.now();
     const { rows } = await tipRows(trx, { from: Number(open.opened_at), to: now + 1, sessionId: open.id });

@@ -2,7 +2,8 @@ import { PostgresAdapter } from 'kysely';
 import type { SessionUser } from '@comanda/contract';
 import { INITIAL_ITEM_STATUS, normalizeOptionalText, stationOf } from '@comanda/domain';
 import type { AppContext } from '../../http/context.ts';
-import type { Trx } from '../../http/transaction.ts';
+import type { Emit, Trx } from '../../http/transaction.ts';
+import type { OrderRow } from '../../db/schema.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { conflict, notFound } from '../../http/errors.ts';
@@ -78,6 +79,37 @@ export async function insertItem(trx: Trx, input: AddItemInput, product: Product
   return { id, productName: product.name, price: product.price, notes };
 }
 
+/**
+ * A new line on a locked order, as every add makes it: room for it within the order's limits,
+ * the row, the promotion that may split it (NxM free units on their own row), one comanda per
+ * station, the order's figures, the audit entry and the live event. Returns every row it made.
+ */
+export async function placeLine(
+  ctx: AppContext,
+  trx: Trx,
+  emit: Emit,
+  p: {
+    order: OrderRow;
+    user: SessionUser;
+    line: AddItemInput;
+    product: Product;
+    modifiers: string | null;
+    now: number;
+    action: string;
+    data: (item: Awaited<ReturnType<typeof insertItem>>) => Record<string, unknown>;
+  },
+): Promise<string[]> {
+  const { order, line, product, now } = p;
+  await assertRoomFor(trx, order, { lines: 1, amount: product.price * line.quantity });
+  const item = await insertItem(trx, line, product, now, p.modifiers);
+  const itemIds = await applyPromotion(ctx, trx, item.id, p.user);
+  await enqueueComandas(trx, { orderId: line.orderId, itemIds, now });
+  const version = await touchOrder(trx, line.orderId, now);
+  await audit(trx, now, { actor: p.user, action: p.action, entity: 'order', entityId: line.orderId, data: p.data(item) });
+  emitOrderChanged(emit, line.orderId, version, { owner: order.waiter_id, board: [stationOf(product.category)] });
+  return itemIds;
+}
+
 export async function addItem(ctx: AppContext, user: SessionUser, input: AddItemInput): Promise<ItemWrite> {
   await thawTimedOut(ctx, input.orderId);
   const itemIds = await mutate(ctx, async (trx, emit) => {
@@ -87,28 +119,23 @@ export async function addItem(ctx: AppContext, user: SessionUser, input: AddItem
     const priced = await priceWithModifiers(trx, base, input.optionIds);
     const product = { ...base, price: priced.unitPrice };
     await assertNotFrozen(trx, input.orderId);
-    await assertRoomFor(trx, order, { lines: 1, amount: product.price * input.quantity });
-    const item = await insertItem(trx, input, product, now, priced.snapshot);
-    const itemIds = await applyPromotion(ctx, trx, item.id, user);
-    await enqueueComandas(trx, { orderId: input.orderId, itemIds, now });
-    const version = await touchOrder(trx, input.orderId, now);
-    await audit(trx, now, {
-      actor: user,
+    return placeLine(ctx, trx, emit, {
+      order,
+      user,
+      line: input,
+      product,
+      modifiers: priced.snapshot,
+      now,
       action: 'order.item-added',
-      entity: 'order',
-      entityId: input.orderId,
-      data: {
+      data: (item) => ({
         itemId: item.id,
         productId: input.productId,
         productName: item.productName,
         price: item.price,
         quantity: input.quantity,
         modifiers: priced.chosen,
-      },
+      }),
     });
-    emitOrderChanged(emit, input.orderId, version, { owner: order.waiter_id, board: [stationOf(product.category)] });
-    // A promotion may have split the line (NxM free units on their own row): the answer carries every row.
-    return itemIds;
   });
   // The route reads the answer after commit, outside the order's lock (order-change.ts).
   return { orderId: input.orderId, itemIds };

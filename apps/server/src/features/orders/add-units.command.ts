@@ -1,18 +1,12 @@
 import type { SessionUser } from '@comanda/contract';
-import { stationOf } from '@comanda/domain';
 import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
-import { audit } from '../../http/audit.ts';
 import { notFound } from '../../http/errors.ts';
-import { enqueueComandas } from '../../model/printing/enqueue.ts';
-import { touchOrder } from '../../model/orders/order-repository.ts';
 import type { ItemWrite } from '../../model/orders/order-change.ts';
-import { emitOrderChanged } from '../../model/orders/order-events.ts';
 import { lockWorkableOrder, ORDER_MESSAGES } from '../../model/orders/order-access.ts';
-import { insertItem, requireAvailableProduct } from './add-item.command.ts';
+import { placeLine, requireAvailableProduct } from './add-item.command.ts';
 import { snapshotDelta } from '../../model/modifiers/modifier-store.ts';
-import { assertNotFrozen, assertRoomFor, thawTimedOut } from '../../model/orders/order-guards.ts';
-import { applyPromotion } from '../../model/orders/promotions.ts';
+import { assertNotFrozen, thawTimedOut } from '../../model/orders/order-guards.ts';
 
 /**
  * "+ unidad" adds a NEW pending row for the same product and notes rather than raising the
@@ -40,34 +34,24 @@ export async function addUnits(
     if (!source) throw notFound(ORDER_MESSAGES.itemNotFound);
     const base = await requireAvailableProduct(trx, source.product_id);
     const product = { ...base, price: base.price + snapshotDelta(source.modifiers) };
-    await assertRoomFor(trx, order, { lines: 1, amount: product.price * input.quantity });
-    const item = await insertItem(
-      trx,
-      { orderId: input.orderId, productId: source.product_id, quantity: input.quantity, notes: source.notes },
+    const line = { orderId: input.orderId, productId: source.product_id, quantity: input.quantity, notes: source.notes };
+    return placeLine(ctx, trx, emit, {
+      order,
+      user,
+      line,
       product,
+      modifiers: source.modifiers,
       now,
-      source.modifiers,
-    );
-    const itemIds = await applyPromotion(ctx, trx, item.id, user);
-    await enqueueComandas(trx, { orderId: input.orderId, itemIds, now });
-    const version = await touchOrder(trx, input.orderId, now);
-    await audit(trx, now, {
-      actor: user,
       action: 'order.units-added',
-      entity: 'order',
-      entityId: input.orderId,
-      data: {
+      data: (item) => ({
         itemId: item.id,
         fromItemId: source.id,
         productId: source.product_id,
         productName: item.productName,
         price: item.price,
         quantity: input.quantity,
-      },
+      }),
     });
-    emitOrderChanged(emit, input.orderId, version, { owner: order.waiter_id, board: [stationOf(product.category)] });
-    // A promotion may have split the new units (NxM free units on their own row): the answer carries every row.
-    return itemIds;
   });
   return { orderId: input.orderId, itemIds };
 }

@@ -3,25 +3,20 @@ import { normalizeOptionalText, VOID_MESSAGES } from '@comanda/domain';
 import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
-import { notFound } from '../../http/errors.ts';
 import { enqueueCancelation } from '../../model/printing/enqueue.ts';
 import { assertNoPendingReview } from '../../model/card-payments/card-review-guard.ts';
-import { findOrderRow, loadOrder, ORDER_NOT_FOUND, touchOrder } from '../../model/orders/order-repository.ts';
+import { loadOrder, touchOrder } from '../../model/orders/order-repository.ts';
 import { dropCheckAdjustments, dropLineAdjustments } from '../../model/orders/adjustments-follow.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
-import { assertMayWorkOrder, lockWorkableOrder } from '../../model/orders/order-access.ts';
+import { lockWorkableOrder } from '../../model/orders/order-access.ts';
 import { releaseTableLink } from '../../model/orders/table-link.ts';
 import { businessTimezone, rollUpLoss } from '../../model/reports/rollups.ts';
-import { assertNotFrozen, assertNotSharing, thawTimedOut } from '../../model/orders/order-guards.ts';
-import { listedReason, optionalAdminPin, pinRequired } from './void-guards.ts';
+import { assertNotFrozen, assertNotSharing } from '../../model/orders/order-guards.ts';
+import { voidedFields } from '../../model/voids/voided-fields.ts';
+import { beginVoid, listedReason, pinRequired, type VoidRequest } from './void-guards.ts';
 
-export interface CancelOrderInput {
-  orderId: string;
+export interface CancelOrderInput extends VoidRequest {
   reason?: string | undefined;
-  note?: string | null | undefined;
-  pin?: string | undefined;
-  ip: string;
-  sessionHash?: string | null;
 }
 
 /**
@@ -32,11 +27,7 @@ export interface CancelOrderInput {
  * payment may still charge it or an approved charge waits for review.
  */
 export async function cancelOrder(ctx: AppContext, user: SessionUser, input: CancelOrderInput): Promise<Order> {
-  const existing = await findOrderRow(ctx.db.db, input.orderId);
-  if (!existing) throw notFound(ORDER_NOT_FOUND);
-  assertMayWorkOrder(user, existing);
-  const authorizer = await optionalAdminPin(ctx, user, { ...input, purpose: 'cancel-order' });
-  await thawTimedOut(ctx, input.orderId);
+  const authorizer = await beginVoid(ctx, user, input, 'cancel-order');
 
   await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
@@ -59,17 +50,7 @@ export async function cancelOrder(ctx: AppContext, user: SessionUser, input: Can
     if (live.length > 0) {
       await trx
         .updateTable('order_items')
-        .set({
-          is_deleted: 1,
-          deleted_by: user.id,
-          deleted_by_name: user.displayName,
-          deleted_at: now,
-          updated_at: now,
-          void_reason: reason,
-          void_note: note,
-          void_authorized_by: authorizer?.id ?? null,
-          void_authorized_by_name: authorizer?.displayName ?? null,
-        })
+        .set(voidedFields({ user, now, reason, note, authorizer }))
         .where('order_id', '=', input.orderId)
         .where('is_deleted', '=', 0)
         .execute();

@@ -2,9 +2,35 @@ import type { SessionUser } from '@comanda/contract';
 import { VOID_MESSAGES } from '@comanda/domain';
 import type { AppContext } from '../../http/context.ts';
 import type { Trx } from '../../http/transaction.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
+import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { verifyPin, type PinUser } from '../../auth/verify-pin.ts';
 import { matchVoidReason } from '../../model/voids/void-reasons.ts';
+import { findOrderRow, ORDER_NOT_FOUND } from '../../model/orders/order-repository.ts';
+import { assertMayWorkOrder } from '../../model/orders/order-access.ts';
+import { thawTimedOut } from '../../model/orders/order-guards.ts';
+
+/** What a void or a cancellation carries besides its subject: the optional admin PIN and where it came from. */
+export interface VoidRequest {
+  orderId: string;
+  note?: string | null | undefined;
+  pin?: string | undefined;
+  ip: string;
+  sessionHash?: string | null;
+}
+
+/**
+ * Before the transaction of a void or a cancellation: the order exists and this user may work
+ * it, the admin PIN (when typed) is checked, and a freeze left by a card charge that timed out
+ * is lifted. Returns the authorising admin, or null.
+ */
+export async function beginVoid(ctx: AppContext, user: SessionUser, input: VoidRequest, purpose: string): Promise<PinUser | null> {
+  const existing = await findOrderRow(ctx.db.db, input.orderId);
+  if (!existing) throw notFound(ORDER_NOT_FOUND);
+  assertMayWorkOrder(user, existing);
+  const authorizer = await optionalAdminPin(ctx, user, { ...input, purpose });
+  await thawTimedOut(ctx, input.orderId);
+  return authorizer;
+}
 
 /**
  * An admin's PIN, when one was typed (voids and cancellations). Only an admin's PIN authorises;

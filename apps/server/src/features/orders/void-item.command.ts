@@ -6,23 +6,19 @@ import { audit } from '../../http/audit.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { newId } from '../../http/ids.ts';
 import { enqueueCancelation } from '../../model/printing/enqueue.ts';
-import { findOrderRow, loadOrder, ORDER_NOT_FOUND, touchOrder } from '../../model/orders/order-repository.ts';
+import { findOrderItem, loadOrder, touchOrder } from '../../model/orders/order-repository.ts';
 import { dropLineAdjustments } from '../../model/orders/adjustments-follow.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
-import { assertMayWorkOrder, lockWorkableOrder, ORDER_MESSAGES } from '../../model/orders/order-access.ts';
-import { assertNotFrozen, thawTimedOut } from '../../model/orders/order-guards.ts';
+import { lockWorkableOrder, ORDER_MESSAGES } from '../../model/orders/order-access.ts';
+import { assertNotFrozen } from '../../model/orders/order-guards.ts';
 import { businessTimezone, rollUpLoss } from '../../model/reports/rollups.ts';
-import { listedReason, optionalAdminPin, pinRequired } from './void-guards.ts';
+import { voidedFields } from '../../model/voids/voided-fields.ts';
+import { beginVoid, listedReason, pinRequired, type VoidRequest } from './void-guards.ts';
 
-export interface VoidItemInput {
-  orderId: string;
+export interface VoidItemInput extends VoidRequest {
   itemId: string;
   quantity: number;
   reason: string;
-  note?: string | null | undefined;
-  pin?: string | undefined;
-  ip: string;
-  sessionHash?: string | null;
 }
 
 /**
@@ -34,23 +30,14 @@ export interface VoidItemInput {
  * the second sees fewer units (or a voided row) and is refused, so nothing is voided twice.
  */
 export async function voidItem(ctx: AppContext, user: SessionUser, input: VoidItemInput): Promise<Order> {
-  const existing = await findOrderRow(ctx.db.db, input.orderId);
-  if (!existing) throw notFound(ORDER_NOT_FOUND);
-  assertMayWorkOrder(user, existing);
-  const authorizer = await optionalAdminPin(ctx, user, { ...input, purpose: 'void-item' });
-  await thawTimedOut(ctx, input.orderId);
+  const authorizer = await beginVoid(ctx, user, input, 'void-item');
 
   await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
     const order = await lockWorkableOrder(trx, user, input.orderId, now);
     await assertNotFrozen(trx, input.orderId);
     const reason = await listedReason(trx, input.reason);
-    const item = await trx
-      .selectFrom('order_items')
-      .selectAll()
-      .where('id', '=', input.itemId)
-      .where('order_id', '=', input.orderId)
-      .executeTakeFirst();
+    const item = await findOrderItem(trx, input.orderId, input.itemId);
     if (!item) throw notFound(ORDER_MESSAGES.itemNotFound);
     if (item.is_deleted === 1) throw conflict(VOID_MESSAGES.itemVoided, 'item_deleted');
     // Read under the lock: an item the kitchen marked listo a moment ago needs the PIN now.
@@ -59,17 +46,7 @@ export async function voidItem(ctx: AppContext, user: SessionUser, input: VoidIt
     // Another device may have voided some of these units first: what is left is all we may void.
     if (!split) throw conflict(`${VOID_MESSAGES.unitsLeft} (quedan ${item.quantity})`, 'void_units');
     const note = normalizeOptionalText(input.note);
-    const voided = {
-      is_deleted: 1,
-      deleted_by: user.id,
-      deleted_by_name: user.displayName,
-      deleted_at: now,
-      updated_at: now,
-      void_reason: reason,
-      void_note: note,
-      void_authorized_by: authorizer?.id ?? null,
-      void_authorized_by_name: authorizer?.displayName ?? null,
-    };
+    const voided = voidedFields({ user, now, reason, note, authorizer });
     let voidedId = item.id;
     if (split.remaining === 0) {
       await trx.updateTable('order_items').set(voided).where('id', '=', item.id).where('is_deleted', '=', 0).execute();

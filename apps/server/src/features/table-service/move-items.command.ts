@@ -1,6 +1,7 @@
 import { assertRoomFor } from '../../model/orders/order-guards.ts';
 import type { MoveLine, Order, SessionUser } from '@comanda/contract';
 import type { AppContext } from '../../http/context.ts';
+import { claimFreeTable, newOrderRow } from '../../model/orders/new-order.ts';
 import type { OrderRow } from '../../db/schema.ts';
 import { mutate, type Trx } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
@@ -98,36 +99,12 @@ export async function moveItems(
 /** A free target table: claimed (only while libre) and given a new order of the source's waiter. */
 async function openForWaiter(trx: Trx, from: OrderRow, tableId: string, now: number): Promise<OrderRow> {
   const id = newOrderId();
-  const table = await trx
-    .updateTable('tables')
-    .set({ status: 'ocupada', waiter_id: from.waiter_id, waiter_name: from.waiter_name, current_order_id: id, updated_at: now })
-    .where('id', '=', tableId)
-    .where('status', '=', 'libre')
-    .returning(['id', 'number'])
-    .executeTakeFirst();
+  const waiter = { id: from.waiter_id, name: from.waiter_name };
+  const table = await claimFreeTable(trx, tableId, waiter, id, now);
   if (!table) throw conflict(SERVICE_MESSAGES.targetChanged, 'target_changed');
   return trx
     .insertInto('orders')
-    .values({
-      id,
-      table_id: table.id,
-      table_number: table.number,
-      table_name: null,
-      active_table_id: table.id,
-      waiter_id: from.waiter_id,
-      waiter_name: from.waiter_name,
-      status: 'activo',
-      payment_method: null,
-      people_count: 1,
-      admin_comments: null,
-      subtotal: 0,
-      tip: 0,
-      total: 0,
-      version: 1,
-      created_at: now,
-      updated_at: now,
-      completed_at: null,
-    })
+    .values(newOrderRow({ id, table, waiter, linked: true, now }))
     .returningAll()
     .executeTakeFirstOrThrow();
 }

@@ -5,6 +5,7 @@ import { audit } from '../../http/audit.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { newOrderId } from '../../http/ids.ts';
 import { loadOrder } from '../../model/orders/order-repository.ts';
+import { claimFreeTable, newOrderRow } from '../../model/orders/new-order.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
 import { isUniqueViolation, TABLE_MESSAGES } from './table-messages.ts';
 
@@ -20,35 +21,11 @@ export async function openTable(ctx: AppContext, user: SessionUser, tableId: str
       const table = await trx.selectFrom('tables').select(['id', 'number']).where('id', '=', tableId).executeTakeFirst();
       if (!table) throw notFound(TABLE_MESSAGES.notFound);
       const orderId = newOrderId();
-      const claimed = await trx
-        .updateTable('tables')
-        .set({ status: 'ocupada', waiter_id: user.id, waiter_name: user.displayName, current_order_id: orderId, updated_at: now })
-        .where('id', '=', tableId)
-        .where('status', '=', 'libre')
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) throw conflict(TABLE_MESSAGES.openFailed, 'table_taken');
+      const waiter = { id: user.id, name: user.displayName };
+      if (!(await claimFreeTable(trx, tableId, waiter, orderId, now))) throw conflict(TABLE_MESSAGES.openFailed, 'table_taken');
       await trx
         .insertInto('orders')
-        .values({
-          id: orderId,
-          table_id: tableId,
-          table_number: table.number,
-          table_name: null,
-          active_table_id: tableId,
-          waiter_id: user.id,
-          waiter_name: user.displayName,
-          status: 'activo',
-          payment_method: null,
-          people_count: 1,
-          admin_comments: null,
-          subtotal: 0,
-          tip: 0,
-          total: 0,
-          version: 1,
-          created_at: now,
-          updated_at: now,
-          completed_at: null,
-        })
+        .values(newOrderRow({ id: orderId, table, waiter, linked: true, now }))
         .execute();
       await audit(trx, now, {
         actor: user,

@@ -6,11 +6,9 @@ import { audit } from '../../http/audit.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { mutate, type Trx } from '../../http/transaction.ts';
 import { claimKey, requestHash, storeResponse } from '../../http/idempotency.ts';
-import { closeOrderInTx } from '../../model/checkout/close-order.ts';
-import { recordPaymentInTx } from '../../model/checkout/record-payment.ts';
 import { cardGateway } from '../../model/card-payments/card-gateway.ts';
 import { CARD_MESSAGES, emitCardReview, findCardPayment, presentCardPayment } from '../../model/card-payments/card-payment-store.ts';
-import { TERMINAL_CASHIER } from '../../model/card-payments/settle-card-payment.ts';
+import { recordCardCharge } from '../../model/card-payments/settle-card-payment.ts';
 import { REVIEW_MESSAGES } from '../../model/card-payments/card-review-guard.ts';
 
 export async function reviewsOfOrder(db: Trx, orderId: string, maxAttempts: number): Promise<CardPayment[]> {
@@ -99,38 +97,14 @@ export async function recordCardPayment(ctx: AppContext, req: SettleRequest): Pr
     if (order.status !== 'activo') throw conflict(REVIEW_MESSAGES.orderClosed, 'order_closed');
     const charged = Number(row.approved_amount ?? row.amount);
     await leaveReview(trx, row.id, 'approved', now);
-    const closed =
-      row.part_amount === null
-        ? await closeOrderInTx(ctx, trx, {
-            orderId: row.order_id,
-            method: row.method,
-            tipBps: row.tip_bps,
-            peopleCount: row.people_count,
-            receivedAmount: null,
-            cashier: { ...TERMINAL_CASHIER },
-            providerPaymentId: row.provider_payment_id,
-            actor: { id: req.user.id, displayName: req.user.displayName },
-            emit,
-            chargedTotal: charged,
-            allowUndelivered: true,
-          })
-        : // A part of a mixed payment: recorded as one payment (the charge's part, the rest as tip).
-          (
-            await recordPaymentInTx(ctx, trx, {
-              orderId: row.order_id,
-              method: row.method,
-              part: Math.min(Number(row.part_amount), charged),
-              tip: { amount: Math.max(0, charged - Number(row.part_amount)) },
-              receivedAmount: null,
-              reference: null,
-              cashier: { ...TERMINAL_CASHIER },
-              providerPaymentId: row.provider_payment_id,
-              actor: { id: req.user.id, displayName: req.user.displayName },
-              peopleCount: row.people_count,
-              emit,
-              allowUndelivered: true,
-            })
-          ).order;
+    // A part of a mixed payment: the charge's part, the rest of what was charged as its tip.
+    const closed = await recordCardCharge(ctx, trx, row, {
+      charged,
+      providerPaymentId: row.provider_payment_id,
+      actor: { id: req.user.id, displayName: req.user.displayName },
+      emit,
+      partTip: { amount: Math.max(0, charged - Number(row.part_amount)) },
+    });
     await audit(trx, now, {
       actor: req.user,
       action: 'card_payment.recorded',

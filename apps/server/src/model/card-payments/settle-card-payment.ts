@@ -7,7 +7,9 @@ import {
   isCardPaymentLive,
   paymentBalance,
   terminalFailureMessage,
+  type TipChoice,
 } from '@comanda/domain';
+import type { Order } from '@comanda/contract';
 import type { CardPaymentRow } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
@@ -90,6 +92,40 @@ export async function settleCardPayment(ctx: AppContext, id: string, payment: Pr
   });
 }
 
+/**
+ * The terminal's money on the order: the whole order closed at exactly what was charged (the tip
+ * is what it holds beyond the items), or, for one part of a mixed payment (decision 0015), one
+ * payment row, the order closing only when it settles the balance. Items moved back on a board
+ * never refuse it: the money is already taken.
+ */
+export async function recordCardCharge(
+  ctx: AppContext,
+  trx: Trx,
+  row: CardPaymentRow,
+  c: {
+    charged: number;
+    providerPaymentId: string | null;
+    actor: { id: string; displayName: string } | null;
+    emit: Emit;
+    partTip: TipChoice;
+  },
+): Promise<Order> {
+  const common = {
+    orderId: row.order_id,
+    method: row.method,
+    peopleCount: row.people_count,
+    receivedAmount: null,
+    cashier: { ...TERMINAL_CASHIER },
+    providerPaymentId: c.providerPaymentId,
+    actor: c.actor,
+    emit: c.emit,
+    allowUndelivered: true,
+  };
+  if (row.part_amount === null) return closeOrderInTx(ctx, trx, { ...common, tipBps: row.tip_bps, chargedTotal: c.charged });
+  const part = Math.min(Number(row.part_amount), c.charged);
+  return (await recordPaymentInTx(ctx, trx, { ...common, part, tip: c.partTip, reference: null })).order;
+}
+
 async function approve(ctx: AppContext, trx: Trx, emit: Emit, row: CardPaymentRow, payment: ProviderPayment, now: number): Promise<void> {
   const detail = payment.rawState || null;
   // The money the terminal took: the provider's figure when it gives one, else what was asked.
@@ -105,38 +141,15 @@ async function approve(ctx: AppContext, trx: Trx, emit: Emit, row: CardPaymentRo
   const problem = await closingProblem(trx, row, charged);
   if (!problem) {
     try {
-      if (row.part_amount === null) {
-        await closeOrderInTx(ctx, trx, {
-          orderId: row.order_id,
-          method: row.method,
-          tipBps: row.tip_bps,
-          peopleCount: row.people_count,
-          receivedAmount: null,
-          cashier: { ...TERMINAL_CASHIER },
-          providerPaymentId: payment.paymentId,
-          actor: null,
-          emit,
-          chargedTotal: charged,
-          allowUndelivered: true,
-        });
-      } else {
-        // A part of a mixed payment (decision 0015): one payment row; the order closes only
-        // if this part settles the balance. charged equals the amount asked (closingProblem).
-        await recordPaymentInTx(ctx, trx, {
-          orderId: row.order_id,
-          method: row.method,
-          part: Number(row.part_amount),
-          tip: { bps: row.tip_bps },
-          receivedAmount: null,
-          reference: null,
-          cashier: { ...TERMINAL_CASHIER },
-          providerPaymentId: payment.paymentId,
-          actor: null,
-          peopleCount: row.people_count,
-          emit,
-          allowUndelivered: true,
-        });
-      }
+      // A part of a mixed payment (decision 0015): charged equals the amount asked (closingProblem),
+      // so the part's tip is the rate it was asked with.
+      await recordCardCharge(ctx, trx, row, {
+        charged,
+        providerPaymentId: payment.paymentId,
+        actor: null,
+        emit,
+        partTip: { bps: row.tip_bps },
+      });
       await audit(trx, now, {
         actor: null,
         action: 'card_payment.approved',

@@ -82,24 +82,7 @@ export async function closeOrderInTx(ctx: AppContext, trx: Trx, input: CloseOrde
   if (input.chargedTotal !== undefined && input.chargedTotal < balance)
     throw conflict(CHARGE_SHORT(input.chargedTotal, balance), 'charge_short');
   const { tipBps, tip, total: amount } = chargeFigures(balance, { bps: input.tipBps, chargedTotal: input.chargedTotal });
-  const cash = cashFigures(input, amount);
-
-  const payment: PaymentRow = {
-    id: input.paymentId ?? newId(),
-    order_id: input.orderId,
-    method: input.method,
-    amount,
-    received_amount: cash.received,
-    change_amount: cash.change,
-    tip_amount: tip,
-    tip_bps: tipBps,
-    cashier_id: input.cashier.id,
-    cashier_name: input.cashier.name,
-    provider_payment_id: input.providerPaymentId,
-    created_at: now,
-    reference: null,
-  };
-  await trx.insertInto('payments').values(payment).execute();
+  const payment = await insertPayment(trx, { ...input, figures: { tipBps, tip, total: amount }, reference: null, now });
   return finishPaidOrder(ctx, trx, {
     claimed,
     state,
@@ -281,6 +264,38 @@ export function cashFigures(
   const received = cents(input.receivedAmount);
   if (!isCashSufficient(received, cents(total))) throw new AppError(422, 'cash_short', CHECKOUT_MESSAGES.cashShort);
   return { received, change: changeDue(received, cents(total)) };
+}
+
+/**
+ * The payment row of a close or of one part of a mixed payment: the charge's figures, the
+ * cash handed over and its change (refused when short), and who took the money.
+ */
+export async function insertPayment(
+  trx: Trx,
+  p: Pick<CloseOrderInput, 'orderId' | 'paymentId' | 'method' | 'receivedAmount' | 'cashier' | 'providerPaymentId'> & {
+    figures: { tipBps: number; tip: number; total: number };
+    reference: string | null;
+    now: number;
+  },
+): Promise<PaymentRow> {
+  const cash = cashFigures(p, p.figures.total);
+  const payment: PaymentRow = {
+    id: p.paymentId ?? newId(),
+    order_id: p.orderId,
+    method: p.method,
+    amount: p.figures.total,
+    received_amount: cash.received,
+    change_amount: cash.change,
+    tip_amount: p.figures.tip,
+    tip_bps: p.figures.tipBps,
+    cashier_id: p.cashier.id,
+    cashier_name: p.cashier.name,
+    provider_payment_id: p.providerPaymentId,
+    created_at: p.now,
+    reference: p.reference,
+  };
+  await trx.insertInto('payments').values(payment).execute();
+  return payment;
 }
 
 export async function notOpen(trx: Trx, orderId: string): Promise<AppError> {

@@ -5,10 +5,9 @@ import type { AppContext } from '../../http/context.ts';
 import type { Emit, Trx } from '../../http/transaction.ts';
 import { AppError, conflict } from '../../http/errors.ts';
 import { audit } from '../../http/audit.ts';
-import { newId } from '../../http/ids.ts';
 import { loadOrder } from '../orders/order-repository.ts';
 import { emitOrderChanged } from '../orders/order-events.ts';
-import { cashFigures, checkoutState, claimOpenOrder, finishPaidOrder } from './close-order.ts';
+import { checkoutState, claimOpenOrder, finishPaidOrder, insertPayment } from './close-order.ts';
 
 export interface RecordPaymentInput {
   orderId: string;
@@ -56,23 +55,8 @@ export async function recordPaymentInTx(ctx: AppContext, trx: Trx, input: Record
   }
   const part = cents(input.part);
   const { tipBps, tip, total: amount } = chargeFigures(part, input.tip);
-  const cash = cashFigures({ method: input.method, receivedAmount: input.receivedAmount }, amount);
-  const payment: PaymentRow = {
-    id: input.paymentId ?? newId(),
-    order_id: input.orderId,
-    method: input.method,
-    amount,
-    received_amount: cash.received,
-    change_amount: cash.change,
-    tip_amount: tip,
-    tip_bps: tipBps,
-    cashier_id: input.cashier.id,
-    cashier_name: input.cashier.name,
-    provider_payment_id: input.providerPaymentId,
-    created_at: now,
-    reference: input.method === 'transferencia' ? input.reference || null : null,
-  };
-  await trx.insertInto('payments').values(payment).execute();
+  const reference = input.method === 'transferencia' ? input.reference || null : null;
+  const payment = await insertPayment(trx, { ...input, figures: { tipBps, tip, total: amount }, reference, now });
   await audit(trx, now, {
     actor: input.actor,
     action: 'order.payment_added',
@@ -88,8 +72,8 @@ export async function recordPaymentInTx(ctx: AppContext, trx: Trx, input: Record
       amount,
       balanceBefore: state.balance,
       balanceAfter: state.balance - part,
-      receivedAmount: cash.received,
-      change: cash.change,
+      receivedAmount: payment.received_amount,
+      change: payment.change_amount,
       reference: payment.reference,
       cashierName: input.cashier.name,
       providerPaymentId: input.providerPaymentId,

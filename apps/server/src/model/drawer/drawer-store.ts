@@ -33,6 +33,19 @@ export function emitDrawer(emit: Emit, id: string, version: number): void {
 }
 
 /**
+ * The open drawer session, locked (its version bumped) so a corte Z and whatever joins the
+ * session (a payment, a movement) serialise; undefined when the drawer is closed.
+ */
+export async function lockOpenSession(trx: Trx): Promise<{ id: string; version: number; opened_at: number } | undefined> {
+  return trx
+    .updateTable('drawer_sessions')
+    .set({ version: sql<number>`version + 1` })
+    .where('open_drawer_id', '=', DRAWER_ID)
+    .returning(['id', 'version', 'opened_at'])
+    .executeTakeFirst();
+}
+
+/**
  * The one hook of the cash close (close-with-cash.command.ts), inside its transaction: the
  * order's payment joins the open session. The conditional update locks the session row, so a
  * corte Z either waits for this payment or has already cleared `open_drawer_id` and this finds
@@ -43,12 +56,7 @@ export async function attachToDrawer(
   trx: Trx,
   input: { orderId: string; now: number; emit: Emit; /** The cash payment to attach (an order may hold several). */ paymentId?: string },
 ): Promise<void> {
-  const open = await trx
-    .updateTable('drawer_sessions')
-    .set({ version: sql<number>`version + 1` })
-    .where('open_drawer_id', '=', DRAWER_ID)
-    .returning(['id', 'version'])
-    .executeTakeFirst();
+  const open = await lockOpenSession(trx);
   if (!open) {
     if (await drawerEnabled(trx)) throw conflict(DRAWER_TEXT.noSession, 'drawer_closed');
     return;

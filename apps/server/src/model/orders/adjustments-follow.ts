@@ -138,27 +138,42 @@ export async function dropCheckAdjustments(
 }
 
 async function removeAll(trx: Trx, rows: OrderAdjustmentRow[], input: { actor: Actor; now: number; why: string }): Promise<number> {
-  for (const row of rows) {
-    await trx
-      .updateTable('order_adjustments')
-      .set({ removed_at: input.now, removed_by: input.actor.id, removed_by_name: input.actor.displayName })
-      .where('id', '=', row.id)
-      .where('removed_at', 'is', null)
-      .execute();
-    await audit(trx, input.now, {
-      actor: input.actor,
-      action: row.kind === 'comp' ? 'order.comp-removed' : 'order.discount-removed',
-      entity: 'order',
-      entityId: row.order_id,
-      data: {
-        adjustmentId: row.id,
-        kind: row.kind,
-        itemId: row.item_id,
-        amount: Number(row.amount),
-        reason: row.reason,
-        removedBecause: input.why,
-      },
-    });
-  }
+  for (const row of rows)
+    await markAdjustmentRemoved(trx, row, { actor: input.actor, now: input.now, data: { removedBecause: input.why } });
   return rows.length;
+}
+
+/**
+ * A discount or comp marked removed (the row stays for the audit trail) and the audit entry
+ * that says so: by an admin's PIN from the order screen (`authorizer`), or by the server when
+ * the lines it was on went away (`data.removedBecause`).
+ */
+export async function markAdjustmentRemoved(
+  trx: Trx,
+  row: OrderAdjustmentRow,
+  input: { actor: Actor; now: number; authorizer?: Actor; data?: Record<string, unknown> },
+): Promise<void> {
+  const remover = input.authorizer ?? input.actor;
+  await trx
+    .updateTable('order_adjustments')
+    .set({ removed_at: input.now, removed_by: remover.id, removed_by_name: remover.displayName })
+    .where('id', '=', row.id)
+    .where('removed_at', 'is', null)
+    .execute();
+  await audit(trx, input.now, {
+    actor: input.actor,
+    action: row.kind === 'comp' ? 'order.comp-removed' : 'order.discount-removed',
+    entity: 'order',
+    entityId: row.order_id,
+    ...(input.authorizer ? { authorizedBy: input.authorizer.id } : {}),
+    data: {
+      adjustmentId: row.id,
+      kind: row.kind,
+      itemId: row.item_id,
+      amount: Number(row.amount),
+      reason: row.reason,
+      ...(input.authorizer ? { authorizedByName: input.authorizer.displayName } : {}),
+      ...input.data,
+    },
+  });
 }

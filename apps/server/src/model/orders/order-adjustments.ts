@@ -29,12 +29,7 @@ export function adjustmentSpec(row: OrderAdjustmentRow): AdjustmentSpec {
 
 export function presentAdjustment(row: OrderAdjustmentRow): OrderAdjustment {
   return {
-    id: row.id,
-    kind: row.kind,
-    itemId: row.item_id,
-    units: row.units === null ? null : Number(row.units),
-    percentBps: row.percent_bps === null ? null : Number(row.percent_bps),
-    requestedAmount: row.requested_amount === null ? null : cents(Number(row.requested_amount)),
+    ...adjustmentSpec(row),
     amount: cents(Number(row.amount)),
     reason: row.reason,
     note: row.note,

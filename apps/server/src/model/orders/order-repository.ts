@@ -16,6 +16,11 @@ export async function findOrderRow(db: Trx, orderId: string): Promise<OrderRow |
   return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
 }
 
+/** One line of one order (deleted or not), or undefined: an item id never reaches another order's rows. */
+export async function findOrderItem(db: Trx, orderId: string, itemId: string) {
+  return db.selectFrom('order_items').selectAll().where('id', '=', itemId).where('order_id', '=', orderId).executeTakeFirst();
+}
+
 /** The order with its items (oldest first) and payments, or 'Orden no encontrada'. */
 export async function loadOrder(db: Trx, orderId: string): Promise<Order> {
   const row = await findOrderRow(db, orderId);
