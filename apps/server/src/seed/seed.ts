@@ -2,6 +2,7 @@ import type { AppContext } from '../http/context.ts';
 import { newId } from '../http/ids.ts';
 import { hashPassword } from '../auth/password.ts';
 import { writeConfig } from '../model/config-store.ts';
+import { newTableRow } from '../model/tables/new-table.ts';
 import { DEMO_MODIFIER_GROUPS, DEMO_PASSWORD, DEMO_PRODUCTS, DEMO_TABLE_COUNT, DEMO_USERS } from './demo-data.ts';
 
 export async function isEmpty(ctx: AppContext): Promise<boolean> {
@@ -12,16 +13,7 @@ export async function isEmpty(ctx: AppContext): Promise<boolean> {
 /** Tables Barra (0) and Mesa 1–N; kept apart so a real install can create its own layout. */
 export async function seedTables(ctx: AppContext, count: number): Promise<void> {
   const now = ctx.clock.now();
-  const rows = Array.from({ length: count + 1 }, (_, number) => ({
-    id: newId(),
-    number,
-    status: 'libre' as const,
-    waiter_id: null,
-    waiter_name: null,
-    current_order_id: null,
-    created_at: now,
-    updated_at: now,
-  }));
+  const rows = Array.from({ length: count + 1 }, (_, number) => newTableRow(number, now));
   await ctx.db.db
     .insertInto('tables')
     .values(rows)

@@ -3,6 +3,7 @@ import { stationOf } from '@comanda/domain';
 import { randomUUID } from 'node:crypto';
 import type { CardPaymentsTable, Database, OrderItemsTable, OrdersTable, ProductsTable, TablesTable } from '../db/schema.ts';
 import { newOrderRow } from '../model/orders/new-order.ts';
+import { newTableRow } from '../model/tables/new-table.ts';
 import { newId } from '../http/ids.ts';
 
 /**
@@ -30,15 +31,7 @@ export interface WaiterLike {
 
 /** A table row: free and unassigned unless told otherwise. */
 export function tableRow(fields: Pick<Insertable<TablesTable>, 'number' | 'created_at'> & Partial<Insertable<TablesTable>>) {
-  return {
-    id: newId(),
-    status: 'libre' as const,
-    waiter_id: null,
-    waiter_name: null,
-    current_order_id: null,
-    updated_at: fields.created_at,
-    ...fields,
-  } satisfies Insertable<TablesTable>;
+  return { ...newTableRow(fields.number, fields.created_at), ...fields } satisfies Insertable<TablesTable>;
 }
 
 /**

@@ -3,6 +3,25 @@ import { DELIVERED_RETENTION_MS, VOID_BOARD_RETENTION_MS } from '@comanda/domain
 import type { Trx } from '../../http/transaction.ts';
 import { readModifiers } from '../../model/modifiers/modifier-store.ts';
 
+/** What a board line shows of its item and order: the live lines and the voided ones alike. */
+const BOARD_COLUMNS = [
+  'i.id',
+  'i.order_id',
+  'o.table_id',
+  'o.table_number',
+  'o.table_name',
+  'o.waiter_name',
+  'i.product_name',
+  'i.quantity',
+  'i.notes',
+  'i.modifiers',
+  'i.category',
+  'i.station',
+  'i.status',
+  'i.created_at',
+  'i.updated_at',
+] as const;
+
 /**
  * Items of active orders for the kitchen and bar boards, oldest first. Deleted items never
  * show (recent voids with a reason only as CANCELADO, on the boards); delivered ones only while younger than the retention window (SPEC §9), unless the
@@ -14,23 +33,7 @@ export async function listBoardItems(db: Trx, query: BoardQuery, now: number): P
     .innerJoin('orders as o', 'o.id', 'i.order_id')
     .where('o.status', '=', 'activo')
     .where('i.is_deleted', '=', 0)
-    .select([
-      'i.id',
-      'i.order_id',
-      'o.table_id',
-      'o.table_number',
-      'o.table_name',
-      'o.waiter_name',
-      'i.product_name',
-      'i.quantity',
-      'i.notes',
-      'i.modifiers',
-      'i.category',
-      'i.station',
-      'i.status',
-      'i.created_at',
-      'i.updated_at',
-    ])
+    .select(BOARD_COLUMNS)
     .orderBy('i.created_at')
     .orderBy('i.id');
   if (query.station !== 'all') q = q.where('i.station', '=', query.station);
@@ -81,24 +84,7 @@ async function recentVoids(db: Trx, query: BoardQuery, now: number) {
     .where('i.void_reason', 'is not', null)
     .where('i.status', '!=', 'entregado')
     .where('o.status', 'in', ['activo', 'cancelado'])
-    .select([
-      'i.id',
-      'i.order_id',
-      'o.table_id',
-      'o.table_number',
-      'o.table_name',
-      'o.waiter_name',
-      'i.product_name',
-      'i.quantity',
-      'i.notes',
-      'i.modifiers',
-      'i.category',
-      'i.station',
-      'i.status',
-      'i.created_at',
-      'i.updated_at',
-      'i.void_reason',
-    ]);
+    .select([...BOARD_COLUMNS, 'i.void_reason']);
   if (query.station !== 'all') q = q.where('i.station', '=', query.station);
   return q.execute();
 }

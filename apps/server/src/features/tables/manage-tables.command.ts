@@ -3,10 +3,10 @@ import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { newId } from '../../http/ids.ts';
 import { touchOrder } from '../../model/orders/order-repository.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
 import { presentTable } from './list-tables.query.ts';
+import { newTableRow } from '../../model/tables/new-table.ts';
 import { isUniqueViolation, TABLE_MESSAGES } from './table-messages.ts';
 
 /** The unique index on tables.number decides; a taken number is a conflict, not a 500. */
@@ -25,16 +25,7 @@ export async function createTable(ctx: AppContext, user: SessionUser, number: nu
       const now = ctx.clock.now();
       const taken = await trx.selectFrom('tables').select('id').where('number', '=', number).executeTakeFirst();
       if (taken) throw conflict(TABLE_MESSAGES.numberTaken, 'number_taken');
-      const row = {
-        id: newId(),
-        number,
-        status: 'libre' as const,
-        waiter_id: null,
-        waiter_name: null,
-        current_order_id: null,
-        created_at: now,
-        updated_at: now,
-      };
+      const row = newTableRow(number, now);
       await trx.insertInto('tables').values(row).execute();
       await audit(trx, now, { actor: user, action: 'table.created', entity: 'table', entityId: row.id, data: { number } });
       emit({ topic: 'tables', type: 'table.created', id: row.id });

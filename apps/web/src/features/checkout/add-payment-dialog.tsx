@@ -1,12 +1,10 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { ArrowLeftRight, Banknote, CreditCard } from 'lucide-react';
 import type { AddPaymentResponse } from '@comanda/contract';
 import {
   centsToPesos,
   chargeFigures,
   changeDue,
-  PAYMENT_METHODS,
   pesosToCents,
   TIP_PRESETS_BPS,
   ZERO,
@@ -16,16 +14,15 @@ import {
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input, Label } from '../../components/ui/input.tsx';
-import { cn } from '../../components/ui/cn.ts';
 import { PinDialog } from '../../components/pin-dialog.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { choiceButton } from './tip-section.tsx';
 import { useAddPayment } from './use-add-payment.ts';
+import { MethodChoice } from './payment-section.tsx';
 
 const P = t.payments;
-const ICONS = { efectivo: Banknote, tarjeta: CreditCard, transferencia: ArrowLeftRight } as const;
 const TIP_CHOICES = [0, ...TIP_PRESETS_BPS] as const;
 
 export interface AddPaymentDialogProps {
@@ -126,23 +123,7 @@ export function AddPaymentDialog({
             <span className="text-slate-600">{P.balance}</span>
             <span className="font-semibold tabular-nums">{money(balance)}</span>
           </p>
-          <div className="grid grid-cols-3 gap-2" role="group" aria-label={P.method}>
-            {PAYMENT_METHODS.map((m) => {
-              const Icon = ICONS[m];
-              return (
-                <button
-                  key={m}
-                  type="button"
-                  aria-pressed={method === m}
-                  className={cn(choiceButton(method === m), 'flex h-14 flex-col items-center justify-center gap-1 text-xs sm:text-sm')}
-                  onClick={() => setMethod(m)}
-                >
-                  <Icon className="h-5 w-5" aria-hidden />
-                  {t.checkout.methods[m]}
-                </button>
-              );
-            })}
-          </div>
+          <MethodChoice label={P.method} method={method} onMethod={setMethod} className="h-14" />
           <div>
             <Label htmlFor="part-amount">{P.amount}</Label>
             <Input

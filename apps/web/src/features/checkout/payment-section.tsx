@@ -35,29 +35,46 @@ export function quickCashAmounts(total: number): number[] {
   return [...new Set(candidates)].sort((a, b) => a - b).slice(0, 4);
 }
 
+/** Efectivo, Tarjeta, Transferencia as three large toggles: the checkout's and a partial payment's. */
+export function MethodChoice(props: {
+  label: string;
+  method: PaymentMethod;
+  onMethod: (m: PaymentMethod) => void;
+  disabled?: boolean | undefined;
+  className: string;
+}) {
+  return (
+    <div className="grid grid-cols-3 gap-2" role="group" aria-label={props.label}>
+      {PAYMENT_METHODS.map((m) => {
+        const Icon = ICONS[m];
+        return (
+          <button
+            key={m}
+            type="button"
+            disabled={props.disabled}
+            aria-pressed={props.method === m}
+            className={cn(
+              choiceButton(props.method === m),
+              'flex flex-col items-center justify-center gap-1 text-xs sm:text-sm',
+              props.className,
+            )}
+            onClick={() => props.onMethod(m)}
+          >
+            <Icon className="h-5 w-5" aria-hidden />
+            {t.checkout.methods[m]}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
 export function PaymentSection({ method, received, receivedCents, total, disabled, onMethod, onReceived, onExact, onAmount }: Props) {
   const short = receivedCents === null ? 0 : cashShortfall(receivedCents, total);
   return (
     <Card className="p-4">
       <h2 className="mb-3 font-semibold">{t.checkout.methodTitle}</h2>
-      <div className="grid grid-cols-3 gap-2" role="group" aria-label={t.checkout.methodTitle}>
-        {PAYMENT_METHODS.map((m) => {
-          const Icon = ICONS[m];
-          return (
-            <button
-              key={m}
-              type="button"
-              disabled={disabled}
-              aria-pressed={method === m}
-              className={cn(choiceButton(method === m), 'flex h-16 flex-col items-center justify-center gap-1 text-xs sm:text-sm')}
-              onClick={() => onMethod(m)}
-            >
-              <Icon className="h-5 w-5" aria-hidden />
-              {t.checkout.methods[m]}
-            </button>
-          );
-        })}
-      </div>
+      <MethodChoice label={t.checkout.methodTitle} method={method} onMethod={onMethod} disabled={disabled} className="h-16" />
       {method === 'efectivo' && (
         <div className="mt-4 space-y-3">
           <div>

@@ -8,13 +8,12 @@ import { PinDialog } from '../../components/pin-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
-import { Input, Label } from '../../components/ui/input.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useOrderService, type OrderService } from './service-api.ts';
 import type { OrderScreen } from './use-order-screen.tsx';
 import { VoidItemDialog } from './void-item-dialog.tsx';
-import { VoidReasonPicker } from './void-reason-picker.tsx';
+import { VoidReasonFields } from './void-reason-picker.tsx';
 
 /**
  * Voids, deliveries and "Cancelar orden" on an order screen (issue #14 items 6 and 9): the
@@ -156,23 +155,16 @@ function CancelOrderDialog({ open, order, service, onClose }: { open: boolean; o
           <p className="text-sm text-slate-700">{hasItems ? t.voids.cancelWithItems : t.voids.cancelEmpty}</p>
           {hasItems && (
             <>
-              <VoidReasonPicker
-                value={reason}
-                onChange={(r) => {
+              <VoidReasonFields
+                id="cancel-note"
+                reason={reason}
+                onReason={(r) => {
                   setReason(r);
                   setError(null);
                 }}
+                note={note}
+                onNote={setNote}
               />
-              <div>
-                <Label htmlFor="cancel-note">{t.voids.note}</Label>
-                <Input
-                  id="cancel-note"
-                  value={note}
-                  maxLength={200}
-                  placeholder={t.voids.notePlaceholder}
-                  onChange={(e) => setNote(e.target.value)}
-                />
-              </div>
             </>
           )}
           <FormError message={error} />

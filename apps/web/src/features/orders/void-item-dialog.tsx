@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Minus, Plus } from 'lucide-react';
 import type { OrderItem } from '@comanda/contract';
-import { VOID_MESSAGES, VOID_NOTE_MAX, voidNeedsAdminPin } from '@comanda/domain';
+import { VOID_MESSAGES, voidNeedsAdminPin } from '@comanda/domain';
 import { PinDialog } from '../../components/pin-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
-import { Input, Label } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/input.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
-import { VoidReasonPicker } from './void-reason-picker.tsx';
+import { VoidReasonFields } from './void-reason-picker.tsx';
 
 export interface VoidRequest {
   quantity: number;
@@ -114,23 +114,16 @@ export function VoidItemDialog({
               <span className="text-sm text-slate-600">{t.voids.unitsOf(item.quantity)}</span>
             </div>
           </div>
-          <VoidReasonPicker
-            value={reason}
-            onChange={(r) => {
+          <VoidReasonFields
+            id="void-note"
+            reason={reason}
+            onReason={(r) => {
               setReason(r);
               setError(null);
             }}
+            note={note}
+            onNote={setNote}
           />
-          <div>
-            <Label htmlFor="void-note">{t.voids.note}</Label>
-            <Input
-              id="void-note"
-              value={note}
-              maxLength={VOID_NOTE_MAX}
-              placeholder={t.voids.notePlaceholder}
-              onChange={(e) => setNote(e.target.value)}
-            />
-          </div>
           {needsPin && <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{t.voids.needsPin}</p>}
           <FormError message={error} />
         </div>

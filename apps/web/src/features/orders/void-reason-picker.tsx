@@ -1,4 +1,6 @@
+import { VOID_NOTE_MAX } from '@comanda/domain';
 import { cn } from '../../components/ui/cn.ts';
+import { Input, Label } from '../../components/ui/input.tsx';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useVoidReasons } from '../../lib/void-reasons.ts';
 
@@ -26,5 +28,30 @@ export function VoidReasonPicker({ value, onChange }: { value: string | null; on
         ))}
       </div>
     </fieldset>
+  );
+}
+
+/** The reason (one of the admin's list) and the optional note a void or a cancelled order asks for. */
+export function VoidReasonFields(props: {
+  id: string;
+  reason: string | null;
+  onReason: (reason: string) => void;
+  note: string;
+  onNote: (note: string) => void;
+}) {
+  return (
+    <>
+      <VoidReasonPicker value={props.reason} onChange={props.onReason} />
+      <div>
+        <Label htmlFor={props.id}>{t.voids.note}</Label>
+        <Input
+          id={props.id}
+          value={props.note}
+          maxLength={VOID_NOTE_MAX}
+          placeholder={t.voids.notePlaceholder}
+          onChange={(e) => props.onNote(e.target.value)}
+        />
+      </div>
+    </>
   );
 }
