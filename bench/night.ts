@@ -14,8 +14,9 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import WebSocket from 'ws';
 import { stationOf } from '@comanda/domain';
@@ -91,6 +92,12 @@ export interface NightResult {
    * long its main thread was runnable but waiting for a core (other programs on the machine).
    */
   cpu: { busyPct: number; waitingPct: number }[];
+  /**
+   * The load generator itself over the same window: CPU as a share of one core and its event
+   * loop's delay (p99). A busy generator times its own queue, not the server: read the latencies
+   * with it.
+   */
+  generator: { busyPct: number; loopDelayP99Ms: number };
   loadBefore: string;
   loadAfter: string;
 }
@@ -122,13 +129,13 @@ async function startServer(env: Record<string, string>, pin: boolean): Promise<S
       ...process.env,
       HOST: '127.0.0.1',
       PORT: String(port),
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.NIGHT_SERVER_LOG ? 'info' : 'warn',
       WEB_DIST: '/nonexistent',
       PIN_SECRET: NIGHT_PIN_SECRET,
       DEMO_DATA: 'off',
       BACKUP_EVERY: 'off',
       // A bar prints its kitchen and bar tickets: the loopback printer emulators take them.
-      PRINTER_EMULATOR: 'on',
+      PRINTER_EMULATOR: process.env.NIGHT_PRINTERS ?? 'on',
       // The card terminal simulator on a known port, so terminals can be added; a tap in 1.5 s.
       MP_SIMULATOR_PORT: String(simPort),
       MP_DEMO_APPROVE_MS: '1500',
@@ -138,7 +145,12 @@ async function startServer(env: Record<string, string>, pin: boolean): Promise<S
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
-  const keep = (d: Buffer) => (log = (log + d.toString()).slice(-20_000));
+  // NIGHT_SERVER_LOG=<file>: the server logs every request with its own response time there (info level).
+  const logFile = process.env.NIGHT_SERVER_LOG;
+  const keep = (d: Buffer) => {
+    log = (log + d.toString()).slice(-20_000);
+    if (logFile) appendFileSync(logFile, d);
+  };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -802,7 +814,16 @@ export async function runNightOnce(opts: NightOptions): Promise<NightResult> {
       cashCloseRead: async () => void (await call(rec, 'cash close read', pick(admins), 'GET', '/api/cash-close')),
     };
     let cpuFrom: ReturnType<typeof cpuTimes>[] = [];
-    setTimeout(() => (cpuFrom = servers.map((s) => cpuTimes(s.pid))), Math.max(0, rec.measureFrom - performance.now()));
+    let ownFrom = process.cpuUsage();
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    setTimeout(
+      () => {
+        cpuFrom = servers.map((s) => cpuTimes(s.pid));
+        ownFrom = process.cpuUsage();
+        loopDelay.enable();
+      },
+      Math.max(0, rec.measureFrom - performance.now()),
+    );
     await Promise.all(
       Object.entries(HOURLY_AT_1X).map(async ([name, perHour]) => {
         const meanMs = 3_600_000 / (perHour * opts.speed);
@@ -823,6 +844,12 @@ export async function runNightOnce(opts: NightOptions): Promise<NightResult> {
       const pct = (ms: number) => (100 * ms) / (elapsed * 1000);
       return a && b ? { busyPct: pct(b.cpu - a.cpu), waitingPct: pct(b.wait - a.wait) } : { busyPct: NaN, waitingPct: NaN };
     });
+    const own = process.cpuUsage(ownFrom);
+    loopDelay.disable();
+    const generator = {
+      busyPct: (100 * (own.user + own.system)) / 1000 / (elapsed * 1000),
+      loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+    };
     const drainDeadline = performance.now() + 40_000;
     while (inFlight.size && performance.now() < drainDeadline) await Promise.race([...inFlight, sleep(1000)]);
     running = false;
@@ -880,6 +907,7 @@ export async function runNightOnce(opts: NightOptions): Promise<NightResult> {
       skipped: rec.skipped,
       peakRssMb: peak,
       cpu,
+      generator,
       loadBefore,
       loadAfter: loadavg()
         .map((n) => n.toFixed(2))
@@ -931,6 +959,9 @@ export function reportNight(r: NightResult, log: (l: string) => void): void {
     `    server CPU over the window (share of one core; main thread runnable but waiting for a core): ${r.cpu
       .map((c) => `${fmt(c.busyPct, 0)}% busy, ${fmt(c.waitingPct, 0)}% waiting`)
       .join('; ')}`,
+  );
+  log(
+    `    load generator over the window: ${fmt(r.generator.busyPct, 0)}% of one core, event-loop delay p99 ${fmt(r.generator.loopDelayP99Ms, 1)} ms`,
   );
   const skipped = Object.entries(r.skipped);
   if (skipped.length) log(`    not done (nothing eligible at that moment): ${skipped.map(([k, n]) => `${k} ×${n}`).join('; ')}`);
