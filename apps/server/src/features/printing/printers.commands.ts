@@ -8,7 +8,7 @@ import { newId } from '../../http/ids.ts';
 import type { PrintersTable } from '../../db/schema.ts';
 import type { ComandaDocument, PrintDocument } from '../../model/printing/documents.ts';
 import { enqueueReprint, insertJob } from '../../model/printing/enqueue.ts';
-import { printingService } from './service.ts';
+import { newPrinterRow, printingService } from './service.ts';
 import { PRINTERS_TOPIC } from './worker.ts';
 import { findOrderRow, ORDER_NOT_FOUND } from '../../model/orders/order-repository.ts';
 import { assertMayWorkOrder } from '../../model/orders/order-access.ts';
@@ -62,21 +62,7 @@ export async function createPrinter(ctx: AppContext, user: SessionUser, body: Re
     const now = ctx.clock.now();
     await trx
       .insertInto('printers')
-      .values({
-        id,
-        name: body.name,
-        host: body.host,
-        port: body.port,
-        role: body.role,
-        width: body.width,
-        enabled: body.enabled ? 1 : 0,
-        emulated: 0,
-        status: 'listo',
-        last_error: null,
-        last_error_at: null,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(newPrinterRow(id, body, now))
       .execute();
     await audit(trx, now, { actor: user, action: 'printer.created', entity: 'printer', entityId: id, data: body });
     emit({ topic: PRINTERS_TOPIC, type: 'printer.changed', id });

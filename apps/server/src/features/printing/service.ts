@@ -1,4 +1,6 @@
+import type { Insertable } from 'kysely';
 import type { AppContext } from '../../http/context.ts';
+import type { PrintersTable } from '../../db/schema.ts';
 import { newId } from '../../http/ids.ts';
 import type { PrinterRole } from '../../model/printing/documents.ts';
 import { PrinterEmulator } from './emulator/emulator.ts';
@@ -58,23 +60,32 @@ async function upsertPrinter(
   const id = newId();
   await db
     .insertInto('printers')
-    .values({
-      id,
-      name: p.name,
-      host: p.host,
-      port: p.port,
-      role: p.role,
-      width: 80,
-      enabled: 1,
-      emulated: p.emulated ? 1 : 0,
-      status: 'listo',
-      last_error: null,
-      last_error_at: null,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(newPrinterRow(id, { ...p, width: 80, enabled: true }, now))
     .execute();
   return id;
+}
+
+/** A new printer, ready (listo) with no error yet: one added in Configuración, by PRINTERS or an emulator. */
+export function newPrinterRow(
+  id: string,
+  p: { name: string; host: string; port: number; role: PrinterRole; width: 80 | 58; enabled: boolean; emulated?: boolean },
+  now: number,
+) {
+  return {
+    id,
+    name: p.name,
+    host: p.host,
+    port: p.port,
+    role: p.role,
+    width: p.width,
+    enabled: p.enabled ? 1 : 0,
+    emulated: p.emulated ? 1 : 0,
+    status: 'listo',
+    last_error: null,
+    last_error_at: null,
+    created_at: now,
+    updated_at: now,
+  } satisfies Insertable<PrintersTable>;
 }
 
 export async function startPrinting(ctx: AppContext, log: (line: string) => void): Promise<void> {

@@ -13,17 +13,7 @@ const imageOf = (url: string | null) => (url ? url : null);
 export function createProduct(ctx: AppContext, user: SessionUser, body: ProductBody): Promise<Product> {
   return mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
-    const row = {
-      id: newId(),
-      name: body.name,
-      description: body.description,
-      price: body.price,
-      category: body.category,
-      image_url: imageOf(body.imageUrl),
-      available: body.available ? 1 : 0,
-      created_at: now,
-      updated_at: now,
-    };
+    const row = { id: newId(), ...productFields(body), created_at: now, updated_at: now };
     await trx.insertInto('products').values(row).execute();
     await audit(trx, now, {
       actor: user,
@@ -37,19 +27,23 @@ export function createProduct(ctx: AppContext, user: SessionUser, body: ProductB
   });
 }
 
+/** The catalogue columns an admin's form sets, on create and on edit alike. */
+function productFields(body: ProductBody) {
+  return {
+    name: body.name,
+    description: body.description,
+    price: body.price,
+    category: body.category,
+    image_url: imageOf(body.imageUrl),
+    available: body.available ? 1 : 0,
+  };
+}
+
 export function updateProduct(ctx: AppContext, user: SessionUser, id: string, body: ProductBody): Promise<Product> {
   return mutate(ctx, async (trx, emit) => {
     const before = await requireProduct(trx, id);
     const now = ctx.clock.now();
-    const changes = {
-      name: body.name,
-      description: body.description,
-      price: body.price,
-      category: body.category,
-      image_url: imageOf(body.imageUrl),
-      available: body.available ? 1 : 0,
-      updated_at: now,
-    };
+    const changes = { ...productFields(body), updated_at: now };
     await trx.updateTable('products').set(changes).where('id', '=', id).execute();
     await audit(trx, now, {
       actor: user,

@@ -144,27 +144,11 @@ async function moveLines(
     const whole = line.quantity === Number(row.quantity);
     if (whole) {
       // Every field stays as it is: status, notes, times; only the order it belongs to changes.
-      const res = await trx
-        .updateTable('order_items')
-        .set({ order_id: intoId })
-        .where('id', '=', row.id)
-        .where('order_id', '=', fromId)
-        .where('quantity', '=', row.quantity)
-        .where('is_deleted', '=', 0)
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) throw conflict(SERVICE_MESSAGES.tooManyUnits, 'units_gone');
+      await updateUnchanged(trx, row, fromId, { order_id: intoId });
       moved.push({ itemId: row.id, targetItemId: row.id, productName: row.product_name, quantity: line.quantity, split: false });
       continue;
     }
-    const res = await trx
-      .updateTable('order_items')
-      .set({ quantity: Number(row.quantity) - line.quantity })
-      .where('id', '=', row.id)
-      .where('order_id', '=', fromId)
-      .where('quantity', '=', row.quantity)
-      .where('is_deleted', '=', 0)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw conflict(SERVICE_MESSAGES.tooManyUnits, 'units_gone');
+    await updateUnchanged(trx, row, fromId, { quantity: Number(row.quantity) - line.quantity });
     const targetItemId = newId();
     await trx
       .insertInto('order_items')
@@ -173,4 +157,25 @@ async function moveLines(
     moved.push({ itemId: row.id, targetItemId, productName: row.product_name, quantity: line.quantity, split: true });
   }
   return moved;
+}
+
+/**
+ * Changes a line only while it is as it was read (same order, same units, not voided): a device
+ * that moved or voided some of these units first makes this one refuse, never move them twice.
+ */
+async function updateUnchanged(
+  trx: Trx,
+  row: { id: string; quantity: number },
+  fromId: string,
+  set: { order_id: string } | { quantity: number },
+): Promise<void> {
+  const res = await trx
+    .updateTable('order_items')
+    .set(set)
+    .where('id', '=', row.id)
+    .where('order_id', '=', fromId)
+    .where('quantity', '=', row.quantity)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) throw conflict(SERVICE_MESSAGES.tooManyUnits, 'units_gone');
 }
