@@ -111,6 +111,12 @@ export function shiftWindow(
   return { start: zonedToUtc(date, startHour, 0, tz), end: zonedToUtc(endDate, endHour, 0, tz) };
 }
 
+/** Whether a local hour falls in the shift's hours (overnight when start > end; 24 h when start = end). */
+export function isHourInShift(hour: number, startHour: number, endHour: number): boolean {
+  if (startHour === endHour) return true;
+  return startHour > endHour ? hour >= startHour || hour < endHour : hour >= startHour && hour < endHour;
+}
+
 export function isWithinShift(instant: Date, window: { start: Date; end: Date }): boolean {
   const t = instant.getTime();
   return t >= window.start.getTime() && t < window.end.getTime();

@@ -1,4 +1,4 @@
-import { localHour } from '@comanda/domain';
+import { isHourInShift, localHour } from '@comanda/domain';
 import type { ApiClient } from './test-server.ts';
 
 type General = Record<string, unknown> & { shiftStartHour: number; shiftEndHour: number };
@@ -12,8 +12,7 @@ export async function withShiftHoldingNow<T>(admin: ApiClient, fn: () => Promise
   const general = (await admin.get<General>('/api/config/general')).body;
   const { shiftStartHour: start, shiftEndHour: end } = general;
   const hour = localHour(new Date(), tz);
-  const inShift = start > end ? hour >= start || hour < end : start === end || (hour >= start && hour < end);
-  if (inShift) return fn();
+  if (isHourInShift(hour, start, end)) return fn();
   const { name, logoUrl, address, phone } = general;
   const put = async (shiftStartHour: number, shiftEndHour: number) => {
     const res = await admin.put('/api/config/general', { name, logoUrl, address, phone, shiftStartHour, shiftEndHour });
