@@ -10,7 +10,7 @@ import { t } from '../lib/i18n/first-screen.ts';
  * the new HTML and assets are used together; until then the old version stays whole.
  */
 export function PwaUpdatePrompt() {
-  const [update, setUpdate] = useState<(() => Promise<void>) | null>(null);
+  const [update, setUpdate] = useState<(() => void) | null>(null);
   const [updating, setUpdating] = useState(false);
 
   useEffect(() => {
@@ -20,9 +20,11 @@ export function PwaUpdatePrompt() {
     void import('virtual:pwa-register')
       .then(({ registerSW }) => {
         if (cancelled) return;
-        const updateSW = registerSW({
+        registerSW({
           immediate: true,
-          onNeedRefresh: () => setUpdate(() => () => updateSW(true)),
+          onNeedRefresh: () => setUpdate(() => () => activateWaitingVersion()),
+          // activateWaitingVersion reloads; the library's own reload on its "controlling" event would be a second one.
+          onNeedReload: () => undefined,
           onRegisteredSW: (_url, registration) => {
             // A bar keeps the app open all night: look for a new version every hour.
             if (registration) timer = setInterval(() => void registration.update().catch(() => undefined), 60 * 60_000);
@@ -53,11 +55,44 @@ export function PwaUpdatePrompt() {
         disabled={updating}
         onClick={() => {
           setUpdating(true);
-          void update();
+          update();
         }}
       >
         {t.pwa.update}
       </Button>
     </div>
   );
+}
+
+/** How long "Actualizar" waits for the new version to take over before reloading anyway. */
+const TAKEOVER_MS = 4000;
+
+/**
+ * Activates the waiting version and reloads once it controls the page. The reload does not hang
+ * on a single event: it happens on the controller change, on the waiting worker reaching
+ * "activated", when nothing is waiting any more (another tab already updated), or after
+ * TAKEOVER_MS, whichever comes first, and only once.
+ */
+function activateWaitingVersion() {
+  const sw = navigator.serviceWorker;
+  let done = false;
+  const reload = () => {
+    if (done) return;
+    done = true;
+    window.location.reload();
+  };
+  sw.addEventListener('controllerchange', reload, { once: true });
+  setTimeout(reload, TAKEOVER_MS);
+  void sw
+    .getRegistration()
+    .then((registration) => {
+      const waiting = registration?.waiting;
+      if (!waiting) return reload();
+      waiting.addEventListener('statechange', () => {
+        if (waiting.state === 'activated') reload();
+      });
+      // The service worker's own protocol: it calls skipWaiting() on this message.
+      waiting.postMessage({ type: 'SKIP_WAITING' });
+    })
+    .catch(reload);
 }
