@@ -16,6 +16,7 @@ import { reportRollups } from './migrations/0014-report-rollups.ts';
 import { equalShares } from './migrations/0015-equal-shares.ts';
 import { modifiers } from './migrations/0016-modifiers.ts';
 import { promotions } from './migrations/0018-promotions.ts';
+import { printJobIndex } from './migrations/0019-print-job-index.ts';
 
 function migrationsFor(kind: DbKind): Record<string, Migration> {
   return {
@@ -35,6 +36,7 @@ function migrationsFor(kind: DbKind): Record<string, Migration> {
     '0015-equal-shares': equalShares(),
     '0016-modifiers': modifiers(),
     '0018-promotions': promotions(),
+    '0019-print-job-index': printJobIndex(),
   };
 }
 

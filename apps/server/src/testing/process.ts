@@ -36,7 +36,9 @@ export async function spawnTsProcess(
   readyPath: string,
   timeoutMs = 60_000,
 ): Promise<TsProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  // SERVER_NODE_ARGS: extra Node flags for the spawned process, e.g. "--cpu-prof --cpu-prof-dir=prof" to profile a benchmark's server.
+  const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     cwd: REPO_ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -21,6 +21,9 @@ export const PRINTERS_TOPIC = 'printers';
 const BATCH = 10;
 const PRINTED_KEPT_MS = 7 * 24 * 3_600_000;
 
+/** How long a wake-up waits for the rest of its burst before scanning. */
+const GATHER_MS = 8;
+
 export interface WorkerTiming {
   retryMs: number;
   retryMaxMs: number;
@@ -89,6 +92,9 @@ export class PrintWorker {
     }
     this.scanning = true;
     const run = (async () => {
+      // Adds come in bursts (a round for a table, several phones at once): gathered for a few
+      // milliseconds they make one scan and one delivery per printer, not one each.
+      await new Promise((resolve) => setTimeout(resolve, GATHER_MS));
       do {
         this.rescan = false;
         await this.scan().catch(() => undefined);
@@ -155,6 +161,9 @@ export class PrintWorker {
     if (!due.length) return false;
     // One conditional update claims them all; a job another process took meanwhile is left out.
     const token = randomUUID();
+    // This claim's rows. printer_id and state lead so the (printer_id, state, seq) index finds the
+    // printer's few live jobs; the claim token alone would scan every job ever printed.
+    const mine = { printer_id: printerId, state: 'printing', claim: token } as const;
     await db
       .updateTable('print_jobs')
       .set({
@@ -180,14 +189,13 @@ export class PrintWorker {
     const claimed = await db
       .selectFrom('print_jobs')
       .selectAll()
-      .where('claim', '=', token)
-      .where('state', '=', 'printing')
+      .where((eb) => eb.and(mine))
       .orderBy('seq')
       .execute();
     // Only an unbroken run from the head keeps the printer's order; otherwise give the claims back.
     const prefix = claimed.every((job, i) => String(job.seq) === String(due[i]?.seq));
     if (!prefix) {
-      await db.updateTable('print_jobs').set({ state: 'pending', lease_until: null, claim: null }).where('claim', '=', token).execute();
+      await db.updateTable('print_jobs').set({ state: 'pending', lease_until: null, claim: null }).where((eb) => eb.and(mine)).execute();
       return false;
     }
     const batch = claimed.map((job) => ({ job, resend: job.maybe_printed === 1 }));
@@ -222,7 +230,7 @@ export class PrintWorker {
           maybe_printed: e.maybeDelivered ? 1 : sql<number>`maybe_printed`,
           claim: null,
         })
-        .where('claim', '=', token)
+        .where((eb) => eb.and(mine))
         .execute();
       await this.setStatus(printerId, e.status, e.message, at);
       // Try again when the back-off ends.
@@ -234,8 +242,7 @@ export class PrintWorker {
     await db
       .updateTable('print_jobs')
       .set({ state: 'printed', printed_at: done, lease_until: null, last_error: null, claim: null })
-      .where('claim', '=', token)
-      .where('state', '=', 'printing')
+      .where((eb) => eb.and(mine))
       .execute();
     await this.setStatus(printerId, 'listo', null, done);
     return true;
