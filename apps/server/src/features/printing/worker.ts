@@ -195,7 +195,11 @@ export class PrintWorker {
     // Only an unbroken run from the head keeps the printer's order; otherwise give the claims back.
     const prefix = claimed.every((job, i) => String(job.seq) === String(due[i]?.seq));
     if (!prefix) {
-      await db.updateTable('print_jobs').set({ state: 'pending', lease_until: null, claim: null }).where((eb) => eb.and(mine)).execute();
+      await db
+        .updateTable('print_jobs')
+        .set({ state: 'pending', lease_until: null, claim: null })
+        .where((eb) => eb.and(mine))
+        .execute();
       return false;
     }
     const batch = claimed.map((job) => ({ job, resend: job.maybe_printed === 1 }));
