@@ -2,7 +2,7 @@
 // Runs the static gates (lint, typecheck, formatting) and every suite (Vitest: domain, server
 // integration, web units; Playwright: end to end), then prints one closing line that counts them
 // all: "tests: N passed, N failed". Each static gate counts as one test.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,14 +18,29 @@ function run(cmd, args, env = {}) {
   return res.status ?? 1;
 }
 
+/** Runs a command with its output kept (stdout and stderr together), for gates that run side by side. */
+function runQuiet(cmd, args) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('error', (error) => resolve({ code: 1, output: `${output}${error.message}\n` }));
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
 if (only === undefined || only === 'static') {
-  for (const [name, args] of [
-    ['lint', ['eslint', '.']],
-    ['typecheck', ['npm', 'run', '--silent', 'typecheck']],
-    ['format', ['prettier', '--check', '.', '--log-level', 'warn']],
-  ]) {
+  // The three gates at once (each is one process on one core); their output is printed after, gate by gate.
+  const gates = [
+    ['lint', 'npx', ['eslint', '.']],
+    ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
+    ['format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
+  ];
+  const results = await Promise.all(gates.map(([name, cmd, args]) => runQuiet(cmd, args).then((r) => ({ name, ...r }))));
+  for (const { name, code, output } of results) {
     console.log(`Static gate: ${name}`);
-    const code = args[0] === 'npm' ? run('npm', args.slice(1)) : run('npx', args);
+    if (output.trim()) console.log(output.trimEnd());
     if (code === 0) passed += 1;
     else {
       failed += 1;
