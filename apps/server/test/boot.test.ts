@@ -1,6 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Table } from '@comanda/contract';
 import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
@@ -13,6 +15,13 @@ function fakeWebDist(): string {
     join(dir, 'index.html'),
     '<!doctype html><html><head><script type="module" crossorigin src="/assets/index.js"></script></head><body><div id="root"></div></body></html>',
   );
+  mkdirSync(join(dir, 'assets'));
+  // A script with the Brotli and gzip copies the build writes beside it (apps/web/vite.config.ts).
+  const script = Buffer.from(`console.log(${JSON.stringify('comanda '.repeat(400))});`);
+  writeFileSync(join(dir, 'assets', 'index.js'), script);
+  writeFileSync(join(dir, 'assets', 'index.js.br'), brotliCompressSync(script));
+  writeFileSync(join(dir, 'assets', 'index.js.gz'), gzipSync(script));
+  writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   mkdirSync(join(dir, '.vite'));
   const chunk = (file: string, imports: string[] = []) => ({ file, imports });
   writeFileSync(
@@ -91,6 +100,37 @@ describe.each(testDatabaseKinds())('first visit HTML on %s', (kind) => {
     // The file the service worker precaches is served as it was built, even with a session.
     const file = await page('/index.html', waiter.cookie);
     expect(file.boot).toBeNull();
+  });
+
+  /** The raw response (fetch would decompress it and hide the encoding). */
+  const raw = (path: string, acceptEncoding?: string) =>
+    new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+      const req = request(`${server.url}${path}`, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  it('sends the compressed copy the browser accepts, the plain file to one that accepts none, and keeps hashed assets a year', async () => {
+    const plain = await raw('/assets/index.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await raw('/assets/index.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.body.length).toBeLessThan(plain.body.length / 4);
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    const gz = await raw('/assets/index.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    for (const res of [plain, br, gz]) {
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+    }
+    // Outside /assets/ the names carry no hash: an hour, as before.
+    expect((await raw('/favicon.svg', 'br')).headers['cache-control']).toBe('public, max-age=3600');
   });
 
   it('the role guard holds: the kitchen opening the waiter home gets its user but no tables', async () => {
