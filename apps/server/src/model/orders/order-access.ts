@@ -12,6 +12,17 @@ export function assertMayWorkOrder(user: SessionUser, order: Pick<OrderRow, 'wai
   if (!mayWorkOrder(user, order)) throw forbidden(ORDER_MESSAGES.notOwner);
 }
 
+/** The lock itself: touches an activo order's row and returns it, or nothing when it is not activo. */
+function lockIfActive(trx: Trx, orderId: string, now: number): Promise<OrderRow | undefined> {
+  return trx
+    .updateTable('orders')
+    .set({ updated_at: now })
+    .where('id', '=', orderId)
+    .where('status', '=', 'activo')
+    .returningAll()
+    .executeTakeFirst();
+}
+
 /**
  * Takes the order's row lock before anything else in the transaction: with PostgreSQL's
  * read committed, a later statement then sees every item committed by whoever held the lock
@@ -19,24 +30,25 @@ export function assertMayWorkOrder(user: SessionUser, order: Pick<OrderRow, 'wai
  * can be locked this way; a paid or cancelled one is refused.
  */
 export async function lockOpenOrder(trx: Trx, orderId: string, now: number): Promise<OrderRow> {
-  const row = await trx
-    .updateTable('orders')
-    .set({ updated_at: now })
-    .where('id', '=', orderId)
-    .where('status', '=', 'activo')
-    .returningAll()
-    .executeTakeFirst();
+  const row = await lockIfActive(trx, orderId, now);
   if (row) return row;
   if (await findOrderRow(trx, orderId)) throw conflict(ORDER_CLOSED, 'order_closed');
   throw notFound(ORDER_NOT_FOUND);
 }
 
-/** The order a caller may work on, locked and open; ownership is checked before any write. */
+/**
+ * The order a caller may work on, locked and open. Locked first (one statement on the common path),
+ * then ownership: a refusal throws and the transaction rolls the lock's touch back. When nothing
+ * was locked, ownership is still answered before "closed", so another waiter learns nothing.
+ */
 export async function lockWorkableOrder(trx: Trx, user: SessionUser, orderId: string, now: number): Promise<OrderRow> {
+  const locked = await lockIfActive(trx, orderId, now);
+  if (locked) {
+    assertMayWorkOrder(user, locked);
+    return locked;
+  }
   const existing = await findOrderRow(trx, orderId);
   if (!existing) throw notFound(ORDER_NOT_FOUND);
   assertMayWorkOrder(user, existing);
-  const locked = await lockOpenOrder(trx, orderId, now);
-  assertMayWorkOrder(user, locked);
-  return locked;
+  throw conflict(ORDER_CLOSED, 'order_closed');
 }
