@@ -4,6 +4,7 @@ import { startTestServer, type ApiClient, type TestServer } from '../src/testing
 import type { TestDbKind } from '../src/testing/databases.ts';
 import type { RunningServer } from '../src/server.ts';
 import { startSimulator, type Simulator } from '../src/payments/mercadopago/simulator/server.ts';
+import type { SimAction } from '../src/payments/mercadopago/simulator/store.ts';
 
 export type Err = { error: { message: string; code: string } };
 
@@ -112,4 +113,44 @@ export async function approveOnTerminal(
     async () => (await api.get<{ payment: CardPayment }>(`/api/card-payments/${paymentId}`)).body.payment,
     (p) => states.includes(p.state),
   );
+}
+
+/** What a card test suite holds once its beforeAll has run. */
+export interface CardSuite {
+  sim: Simulator;
+  server: Pick<RunningServer, 'ctx'>;
+  admin: ApiClient;
+  /** Who reads card payments back (the admin, or the waiter who charged). */
+  reader: ApiClient;
+}
+
+/**
+ * The verbs card suites share, over a suite whose parts are set later (read at each call): a
+ * terminal of its own per test (the provider allows one queued payment per terminal), the
+ * simulated terminal's actions, a charge under an idempotency key, and reads until a state.
+ */
+export function cardVerbs(suite: () => CardSuite, terminalPrefix: string) {
+  let terminalN = 0;
+  const getPayment = async (id: string) => (await suite().reader.get<{ payment: CardPayment }>(`/api/card-payments/${id}`)).body.payment;
+  return {
+    newTerminal: () => suite().sim.store.addTerminal(`PAX_A910__${terminalPrefix}${++terminalN}`).id,
+    act: (providerId: string, ...actions: SimAction[]) => actions.forEach((a) => suite().sim.store.apply(providerId, a)),
+    pay: (api: ApiClient, body: Record<string, unknown>, idem = key()) =>
+      api.post<{ payment: CardPayment } & Err>('/api/card-payments', body, { 'idempotency-key': idem }),
+    getPayment,
+    untilState: (id: string, ...states: CardPayment['state'][]) =>
+      waitFor(
+        () => getPayment(id),
+        (p) => states.includes(p.state),
+      ),
+    getOrder: async (id: string) => (await suite().admin.get<{ order: Order }>(`/api/orders/${id}`)).body.order,
+    providerIdOf: async (paymentId: string) =>
+      (
+        await suite()
+          .server.ctx.db.db.selectFrom('card_payments')
+          .select('provider_id')
+          .where('id', '=', paymentId)
+          .executeTakeFirstOrThrow()
+      ).provider_id!,
+  };
 }

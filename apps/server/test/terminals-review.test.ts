@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardPayment, CardReview, Order, Table } from '@comanda/contract';
 import { assertInvariants, testDatabaseKinds, type ApiClient, type TerminalCharge, type TestServer } from '../src/testing/index.ts';
 import { type Simulator } from '../src/payments/mercadopago/simulator/server.ts';
-import type { SimAction } from '../src/payments/mercadopago/simulator/store.ts';
 import { insertProduct } from '../src/testing/factories.ts';
-import { type CardServer, startCardServer, key, openReadyOrder, waitFor, type Err } from './terminals-helpers.ts';
+import { type CardServer, cardVerbs, startCardServer, key, openReadyOrder, type Err } from './terminals-helpers.ts';
 
 const FROZEN = 'Hay un cobro con tarjeta en curso para esta orden. Espera a que termine o cancélalo.';
 const REVIEW_PENDING =
@@ -22,21 +21,10 @@ describe.each(testDatabaseKinds())('card charges are never lost nor taken twice 
   let server: TestServer;
   let admin: ApiClient;
   let waiter: ApiClient;
-  let terminalN = 0;
-  const newTerminal = () => sim.store.addTerminal(`PAX_A910__REVIEW${kind.toUpperCase()}${++terminalN}`).id;
-  const act = (providerId: string, ...actions: SimAction[]) => actions.forEach((a) => sim.store.apply(providerId, a));
-  const pay = (api: ApiClient, body: Record<string, unknown>, idem = key()) =>
-    api.post<{ payment: CardPayment } & Err>('/api/card-payments', body, { 'idempotency-key': idem });
-  const getPayment = async (id: string) => (await admin.get<{ payment: CardPayment }>(`/api/card-payments/${id}`)).body.payment;
-  const untilState = (id: string, ...states: CardPayment['state'][]) =>
-    waitFor(
-      () => getPayment(id),
-      (p) => states.includes(p.state),
-    );
-  const getOrder = async (id: string) => (await admin.get<{ order: Order }>(`/api/orders/${id}`)).body.order;
-  const providerIdOf = async (paymentId: string) =>
-    (await server.ctx.db.db.selectFrom('card_payments').select('provider_id').where('id', '=', paymentId).executeTakeFirstOrThrow())
-      .provider_id!;
+  const { newTerminal, act, pay, getPayment, untilState, getOrder, providerIdOf } = cardVerbs(
+    () => ({ sim, server, admin, reader: admin }),
+    `REVIEW${kind.toUpperCase()}`,
+  );
   const cashClose = (api: ApiClient, orderId: string, receivedAmount: number) =>
     api.post<{ order: Order } & Err>(
       `/api/orders/${orderId}/close`,

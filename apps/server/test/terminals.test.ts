@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CardPayment, CardTerminal, Order, TestCharge } from '@comanda/contract';
+import type { CardPayment, CardTerminal, TestCharge } from '@comanda/contract';
 import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
 import { startSimulator, type Simulator } from '../src/payments/mercadopago/simulator/server.ts';
-import type { SimAction } from '../src/payments/mercadopago/simulator/store.ts';
 import { signWebhook } from '../src/payments/mercadopago/webhook-signature.ts';
-import { cardEnv, key, openReadyOrder, sleep, waitFor, type Err } from './terminals-helpers.ts';
+import { cardEnv, cardVerbs, key, openReadyOrder, sleep, waitFor, type Err } from './terminals-helpers.ts';
 
 const WEBHOOK_SECRET = 'whsec-test-0123456789';
 
@@ -13,22 +12,10 @@ describe.each(testDatabaseKinds())('card terminal payments on %s', (kind) => {
   let server: TestServer;
   let admin: ApiClient;
   let waiter: ApiClient;
-  let terminalN = 0;
-  /** Each test takes its own terminal: the provider allows one queued payment per terminal. */
-  const newTerminal = () => sim.store.addTerminal(`PAX_A910__SMARTPOS${kind.toUpperCase()}${++terminalN}`).id;
-  const act = (providerId: string, ...actions: SimAction[]) => actions.forEach((a) => sim.store.apply(providerId, a));
-  const pay = (api: ApiClient, body: Record<string, unknown>, idem = key()) =>
-    api.post<{ payment: CardPayment } & Err>('/api/card-payments', body, { 'idempotency-key': idem });
-  const getPayment = async (id: string) => (await waiter.get<{ payment: CardPayment }>(`/api/card-payments/${id}`)).body.payment;
-  const untilState = (id: string, ...states: CardPayment['state'][]) =>
-    waitFor(
-      () => getPayment(id),
-      (p) => states.includes(p.state),
-    );
-  const getOrder = async (id: string) => (await admin.get<{ order: Order }>(`/api/orders/${id}`)).body.order;
-  const providerIdOf = async (paymentId: string) =>
-    (await server.ctx.db.db.selectFrom('card_payments').select('provider_id').where('id', '=', paymentId).executeTakeFirstOrThrow())
-      .provider_id!;
+  const { newTerminal, act, pay, untilState, getOrder, providerIdOf } = cardVerbs(
+    () => ({ sim, server, admin, reader: waiter }),
+    `SMARTPOS${kind.toUpperCase()}`,
+  );
   const auditCount = async (action: string, entityId: string) =>
     Number(
       (
