@@ -3,14 +3,18 @@ import { randomUUID } from 'node:crypto';
 import type { HubEvent, LiveBridge, LiveHub } from './hub.ts';
 
 const CHANNEL = 'comanda_live';
+/** NOTIFY payloads must stay under 8,000 bytes: a batch is split below that. */
+const MAX_PAYLOAD = 7_000;
 
 /**
  * Crosses events between server processes on one PostgreSQL database. Each process
  * delivers its own events directly and ignores their echo; a lost listener reconnects.
+ * The events a process publishes in one turn of its event loop (an item add publishes to the
+ * order, the tables and the station boards) go out as one NOTIFY: one round trip, not one each.
  */
 export async function startPgBridge(url: string, hub: LiveHub): Promise<LiveBridge> {
   const origin = randomUUID();
-  const publisher = new pg.Pool({ connectionString: url, max: 2 });
+  const publisher = new pg.Pool({ connectionString: url, max: 1 });
   publisher.on('error', () => undefined);
   publisher.on('connect', (client) => client.on('error', () => undefined));
   let listener: pg.Client | null = null;
@@ -26,8 +30,10 @@ export async function startPgBridge(url: string, hub: LiveHub): Promise<LiveBrid
       if (!msg.payload) return;
       // Anyone with access to the database can NOTIFY this channel: a bad payload is dropped, never thrown.
       try {
-        const parsed = JSON.parse(msg.payload) as { origin?: unknown; event?: HubEvent };
-        if (parsed.origin !== origin && parsed.event && typeof parsed.event.topic === 'string') hub.deliver(parsed.event);
+        const parsed = JSON.parse(msg.payload) as { origin?: unknown; event?: HubEvent; events?: HubEvent[] };
+        if (parsed.origin === origin) return;
+        const events = Array.isArray(parsed.events) ? parsed.events : parsed.event ? [parsed.event] : [];
+        for (const event of events) if (event && typeof event.topic === 'string') hub.deliver(event);
       } catch {
         // Not ours.
       }
@@ -38,13 +44,41 @@ export async function startPgBridge(url: string, hub: LiveHub): Promise<LiveBrid
   };
   await listen();
 
+  let pending: HubEvent[] = [];
+  // One NOTIFY at a time, so the other processes hear this one's events in the order it published them.
+  let queue: Promise<unknown> = Promise.resolve();
+  const notify = (events: HubEvent[]) => {
+    const payload = JSON.stringify({ origin, events });
+    queue = queue.then(() => publisher.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]).catch(() => undefined));
+  };
+  const flush = () => {
+    const events = pending;
+    pending = [];
+    let batch: HubEvent[] = [];
+    let size = 0;
+    for (const event of events) {
+      const bytes = Buffer.byteLength(JSON.stringify(event));
+      if (batch.length && size + bytes > MAX_PAYLOAD) {
+        notify(batch);
+        batch = [];
+        size = 0;
+      }
+      batch.push(event);
+      size += bytes + 1;
+    }
+    if (batch.length) notify(batch);
+  };
+
   return {
     send(event) {
-      const payload = JSON.stringify({ origin, event });
-      publisher.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]).catch(() => undefined);
+      pending.push(event);
+      if (pending.length === 1) setImmediate(flush);
     },
     async close() {
       closed = true;
+      // What this turn published still goes out before the pool closes.
+      if (pending.length) flush();
+      await queue;
       await listener?.end().catch(() => undefined);
       await publisher.end().catch(() => undefined);
     },

@@ -1,0 +1,89 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveEvent } from '@comanda/contract';
+import { LiveHub } from '../src/live/hub.ts';
+import { startPgBridge } from '../src/live/pg-bridge.ts';
+import { createTestDatabase, type TestDatabase } from '../src/testing/databases.ts';
+
+/**
+ * Events between server processes on one PostgreSQL database (live/pg-bridge.ts): what one
+ * process publishes in a turn of its event loop reaches the other in order, in one NOTIFY, and a
+ * turn too large for one payload is split, losing nothing.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL live bridge', () => {
+  let database: TestDatabase;
+  const hubs: LiveHub[] = [];
+  let spy: pg.Client;
+  const notifications: string[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    for (let i = 0; i < 2; i++) {
+      const hub = new LiveHub();
+      hub.setBridge(await startPgBridge(database.url, hub));
+      hubs.push(hub);
+    }
+    spy = new pg.Client({ connectionString: database.url });
+    await spy.connect();
+    spy.on('notification', (msg) => notifications.push(msg.payload ?? ''));
+    await spy.query('LISTEN comanda_live');
+  }, 60_000);
+  afterAll(async () => {
+    await spy?.end();
+    for (const hub of hubs) await hub.close();
+    await database?.drop();
+  });
+
+  const heard = (hub: LiveHub) => {
+    const events: LiveEvent[] = [];
+    const stop = hub.onEvent((e) => events.push(e));
+    return { events, stop };
+  };
+  const until = async (check: () => boolean) => {
+    const deadline = Date.now() + 5000;
+    while (!check()) {
+      if (Date.now() > deadline) throw new Error('timed out');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+
+  it('three events of one turn cross in order, in one NOTIFY; the publisher never hears its own echo', async () => {
+    const [a, b] = hubs as [LiveHub, LiveHub];
+    const far = heard(b);
+    const near = heard(a);
+    notifications.length = 0;
+    const sent: LiveEvent[] = [
+      { topic: 'orders', type: 'order.updated', id: 'o-1', version: 2, at: 1 },
+      { topic: 'tables', type: 'table.updated', id: 't-1', at: 2 },
+      { topic: 'board', type: 'board.updated', at: 3 },
+    ];
+    for (const e of sent) a.publish(e);
+    await until(() => far.events.length === 3);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(far.events).toEqual(sent);
+    expect(notifications).toHaveLength(1);
+    // Delivered here once (directly), not again from the echo.
+    expect(near.events).toEqual(sent);
+    far.stop();
+    near.stop();
+  });
+
+  it('a turn larger than one payload is split and every event arrives, in order', async () => {
+    const [a, b] = hubs as [LiveHub, LiveHub];
+    const far = heard(b);
+    notifications.length = 0;
+    const sent: LiveEvent[] = Array.from({ length: 300 }, (_, i) => ({
+      topic: 'orders',
+      type: 'order.updated',
+      id: `order-${'x'.repeat(40)}-${i}`,
+      at: i,
+    }));
+    for (const e of sent) a.publish(e);
+    await until(() => far.events.length === 300);
+    expect(far.events).toEqual(sent);
+    expect(notifications.length).toBeGreaterThan(1);
+    expect(notifications.length).toBeLessThan(300);
+    expect(Math.max(...notifications.map((n) => Buffer.byteLength(n)))).toBeLessThan(8000);
+    far.stop();
+  });
+});
