@@ -16,7 +16,8 @@ const PASSWORD = 'comanda123';
 const NOBODY_PINS = ['9801', '9802', '9803', '9804', '9805', '9806', '9807', '9808', '9809', '9810', '9811', '9812'];
 
 async function auditRows(server: TestServer, action: string) {
-  const rows = await server.ctx.db.db.selectFrom('audit_log').selectAll().where('action', '=', action).execute();
+  // In the order written (PostgreSQL returns rows in no particular order without ORDER BY).
+  const rows = await server.ctx.db.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('seq').execute();
   return rows.map((r) => ({ ...r, data: r.data ? (JSON.parse(r.data) as Record<string, unknown>) : null }));
 }
 
