@@ -47,24 +47,25 @@ export async function startPgBridge(url: string, hub: LiveHub): Promise<LiveBrid
   let pending: HubEvent[] = [];
   // One NOTIFY at a time, so the other processes hear this one's events in the order it published them.
   let queue: Promise<unknown> = Promise.resolve();
-  const notify = (events: HubEvent[]) => {
-    const payload = JSON.stringify({ origin, events });
+  const prefix = `{"origin":${JSON.stringify(origin)},"events":[`;
+  const notify = (serialized: string[]) => {
+    const payload = `${prefix}${serialized.join(',')}]}`;
     queue = queue.then(() => publisher.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]).catch(() => undefined));
   };
+  // Each event is serialized once; batches are cut before their payload would pass MAX_PAYLOAD.
   const flush = () => {
-    const events = pending;
+    const events = pending.map((event) => JSON.stringify(event));
     pending = [];
-    let batch: HubEvent[] = [];
-    let size = 0;
+    let batch: string[] = [];
+    let size = prefix.length;
     for (const event of events) {
-      const bytes = Buffer.byteLength(JSON.stringify(event));
-      if (batch.length && size + bytes > MAX_PAYLOAD) {
+      if (batch.length && size + event.length + 3 > MAX_PAYLOAD) {
         notify(batch);
         batch = [];
-        size = 0;
+        size = prefix.length;
       }
       batch.push(event);
-      size += bytes + 1;
+      size += event.length + 1;
     }
     if (batch.length) notify(batch);
   };
