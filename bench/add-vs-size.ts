@@ -5,12 +5,9 @@
  * SQLite always; PostgreSQL when TEST_DATABASE_URL is set. Run alone: `npx tsx bench/add-vs-size.ts`.
  * BENCH_ADD_ROUNDS (100) timed adds per size.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createTestDatabase } from '../apps/server/src/testing/databases.ts';
-import { ANSWER_HEADERS, ANSWER_NAME, api, fmt, openOrders, percentile, startComanda, type Figure } from './lib.ts';
+import { testDatabaseKinds } from '../apps/server/src/testing/databases.ts';
+import { ANSWER_HEADERS, ANSWER_NAME, api, fmt, openOrders, percentile, withComanda, withFreshDatabase, type Figure } from './lib.ts';
 
 export interface AddVsSizeOptions {
   /** Lines of the large order around the measurement (it starts at big − rounds/2). */
@@ -98,30 +95,8 @@ export async function runAddVsSize(opts: AddVsSizeOptions = {}): Promise<AddVsSi
     `add vs order size: p50 of one add to a ~${big}-line order vs ~${small}-line orders, ${rounds} interleaved adds each, ${ANSWER_NAME} answer`,
   );
   const results: AddVsSizeResult[] = [];
-  const dir = mkdtempSync(join(tmpdir(), 'comanda-bench-addsize-'));
-  try {
-    const server = await startComanda({ DATABASE_URL: `sqlite:${join(dir, 'pos.db')}`, DATA_DIR: dir });
-    try {
-      results.push(await measure(server.url, 'sqlite', big, small, rounds));
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  if (process.env.TEST_DATABASE_URL) {
-    const database = await createTestDatabase('postgres');
-    try {
-      const server = await startComanda({ DATABASE_URL: database.url, DATA_DIR: database.dataDir });
-      try {
-        results.push(await measure(server.url, 'postgres', big, small, rounds));
-      } finally {
-        await server.stop();
-      }
-    } finally {
-      await database.drop();
-    }
-  }
+  for (const kind of testDatabaseKinds())
+    results.push(await withFreshDatabase(kind, (database) => withComanda(database, (url) => measure(url, kind, big, small, rounds))));
   for (const r of results)
     log(
       `  ${r.database}: add p50 ${fmt(r.bigP50)} ms at ~${r.big} lines (p90 ${fmt(r.bigP90)}, response ${fmt(r.bigBytes / 1024)} KB) vs ${fmt(r.smallP50)} ms at ~${r.small} lines (p90 ${fmt(r.smallP90)}, ${fmt(r.smallBytes / 1024)} KB) → ${fmt(r.ratio, 2)}×   target ≤ 1.5×`,

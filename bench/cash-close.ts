@@ -19,6 +19,7 @@ import { outsideShiftIntervals, shiftInterval } from '../apps/server/src/model/s
 import { listTickets } from '../apps/server/src/features/tickets/tickets.query.ts';
 import { paidTickets } from '../apps/server/src/model/tickets/paid-tickets.ts';
 import { parseTicketSearch } from '../apps/server/src/features/tickets/ticket-search.ts';
+import { benchDatabaseKinds, mulberry32, timeRuns } from './lib.ts';
 
 const TZ = 'America/Mexico_City';
 const SHIFT = { timezone: TZ, shiftStartHour: 17, shiftEndHour: 3 };
@@ -55,17 +56,6 @@ export interface CashCloseBenchResult {
   ticketsFolioMiss: { p50: number; p95: number };
   /** A name on most tickets ('mesero'): more matches than the index cap, walked newest first. */
   ticketsSearchDense: { p50: number; p95: number };
-}
-
-/** Deterministic, so every run measures the same data. */
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 interface Batch {
@@ -171,19 +161,6 @@ async function fillPostgres(url: string, total: number, midnights: number[]): Pr
   }
 }
 
-async function time(runs: number, work: (run: number) => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  await work(-1); // warm-up: first statement preparation and page cache
-  const ms: number[] = [];
-  for (let run = 0; run < runs; run++) {
-    const t0 = performance.now();
-    await work(run);
-    ms.push(performance.now() - t0);
-  }
-  ms.sort((a, b) => a - b);
-  const at = (q: number) => Math.round(ms[Math.min(ms.length - 1, Math.ceil(q * ms.length) - 1)]! * 100) / 100;
-  return { p50: at(0.5), p95: at(0.95) };
-}
-
 /** Migrates an empty database at `url` and loads `total` paid orders into it; returns seconds taken. */
 export async function fillCashCloseDatabase(url: string, total: number): Promise<number> {
   const midnights = Array.from({ length: DAYS }, (_, d) => zonedToUtc(addDays(FIRST_DAY, d), 0, 0, TZ).getTime());
@@ -208,16 +185,16 @@ async function benchOne(kind: TestDbKind, total: number, runs: number, log: (lin
       const dates = Array.from({ length: runs }, () => addDays(FIRST_DAY, 1 + Math.floor(rand() * (DAYS - 2))));
       const windowOf = (run: number) => shiftInterval(dates[Math.max(0, run)]!, SHIFT);
       const sample = await shiftSummary(db, windowOf(0));
-      const summary = await time(runs, (run) => shiftSummary(db, windowOf(run)));
-      const statistics = await time(runs, (run) => shiftStatistics(db, windowOf(run), TZ));
-      const ticketsFirstPage = await time(runs, () =>
+      const summary = await timeRuns(runs, (run) => shiftSummary(db, windowOf(run)));
+      const statistics = await timeRuns(runs, (run) => shiftStatistics(db, windowOf(run), TZ));
+      const ticketsFirstPage = await timeRuns(runs, () =>
         listTickets(db, { kind, search: null, cursor: null, limit: 30, timezone: TZ, today: FIRST_DAY }),
       );
       const miss = parseTicketSearch('sin coincidencias');
       const page = (search: ReturnType<typeof parseTicketSearch>) =>
         listTickets(db, { kind, search, cursor: null, limit: 30, timezone: TZ, today: FIRST_DAY });
-      const ticketsSearchMiss = await time(runs, () => page(miss));
-      const ticketsSearchMissScan = await time(3, () =>
+      const ticketsSearchMiss = await timeRuns(runs, () => page(miss));
+      const ticketsSearchMissScan = await timeRuns(3, () =>
         paidTickets(db)
           .where((eb) =>
             eb.or([
@@ -230,8 +207,8 @@ async function benchOne(kind: TestDbKind, total: number, runs: number, log: (lin
           .limit(31)
           .execute(),
       );
-      const ticketsFolioMiss = await time(runs, () => page(parseTicketSearch('#fffffe')));
-      const ticketsSearchDense = await time(runs, () => page(parseTicketSearch('mesero')));
+      const ticketsFolioMiss = await timeRuns(runs, () => page(parseTicketSearch('#fffffe')));
+      const ticketsSearchDense = await timeRuns(runs, () => page(parseTicketSearch('mesero')));
       const items = Number((await db.selectFrom('order_items').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
       log(
         `  ${kind}: one shift holds ${sample.totalOrders} orders (outside-shift gaps: ${outsideShiftIntervals(dates[0]!, SHIFT).length})`,
@@ -273,13 +250,8 @@ export async function runCashCloseBench(
   const runs = opts.runs ?? 20;
   const log = opts.log ?? ((line: string) => console.log(line));
   log(`cash close: shift summary over ${total.toLocaleString('en-US')} paid orders, ${runs} runs on different shifts`);
-  // BENCH_DATABASES=postgres (or sqlite) runs one of them only.
-  const only = process.env.BENCH_DATABASES;
-  const kinds = (process.env.TEST_DATABASE_URL ? (['sqlite', 'postgres'] as TestDbKind[]) : (['sqlite'] as TestDbKind[])).filter(
-    (k) => !only || only.split(',').includes(k),
-  );
   const results: CashCloseBenchResult[] = [];
-  for (const kind of kinds) results.push(await benchOne(kind, total, runs, log));
+  for (const kind of benchDatabaseKinds()) results.push(await benchOne(kind, total, runs, log));
   return results;
 }
 

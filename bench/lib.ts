@@ -1,6 +1,9 @@
-import type { ChildProcess } from 'node:child_process';
-import { freePort, REPO_ROOT, spawnTsProcess } from '@comanda/server/testing';
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { cpus } from 'node:os';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase, type TestDbKind } from '../apps/server/src/testing/databases.ts';
+import { freePort, REPO_ROOT, spawnTsProcess } from '../apps/server/src/testing/process.ts';
 
 /** Shared helpers of the benchmarks: a real server process, HTTP calls, percentiles. Loopback only. */
 export { freePort, REPO_ROOT };
@@ -43,6 +46,39 @@ export async function startComanda(env: Record<string, string>): Promise<Child> 
   );
 }
 
+/**
+ * Runs `work` against the real server (startComanda) on `database`, given the server's URL, and
+ * stops the server afterwards (the database stays for the caller).
+ */
+export async function withComanda<T>(database: TestDatabase, work: (url: string) => Promise<T>): Promise<T> {
+  const server = await startComanda({ DATABASE_URL: database.url, DATA_DIR: database.dataDir });
+  try {
+    return await work(server.url);
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Runs `work` on a fresh database of `kind` (a scratch SQLite file, or a new PostgreSQL database), dropped afterwards. */
+export async function withFreshDatabase<T>(kind: TestDbKind, work: (database: TestDatabase) => Promise<T>): Promise<T> {
+  const database = await createTestDatabase(kind);
+  try {
+    return await work(database);
+  } finally {
+    await database.drop();
+  }
+}
+
+/**
+ * The databases a query benchmark fills: SQLite, and PostgreSQL when TEST_DATABASE_URL is set;
+ * BENCH_DATABASES=postgres (or sqlite, or a comma-separated list) keeps only those.
+ */
+export function benchDatabaseKinds(): TestDbKind[] {
+  const only = process.env.BENCH_DATABASES;
+  return testDatabaseKinds().filter((k) => !only || only.split(',').includes(k));
+}
+
+/** Signs in a demo account through the API; returns its session cookie (`name=value`). */
 export async function login(base: string, email: string): Promise<string> {
   const res = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
@@ -109,6 +145,37 @@ export async function openOrders(
 export const ANSWER_HEADERS: Record<string, string> = process.env.BENCH_ANSWER === 'whole' ? {} : { prefer: 'return=minimal' };
 export const ANSWER_NAME = process.env.BENCH_ANSWER === 'whole' ? 'whole order' : 'light (Prefer: return=minimal)';
 
+/** Deterministic pseudo-random numbers in [0, 1) from `seed`, so every run measures the same data. */
+export function mulberry32(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The median and 95th percentile of a timed call, in ms (two decimals). */
+export interface Timing {
+  p50: number;
+  p95: number;
+}
+
+/** Times `work` over `runs` runs (given the run's index) after one warm-up call with index -1. */
+export async function timeRuns(runs: number, work: (run: number) => Promise<unknown>): Promise<Timing> {
+  await work(-1); // warm-up: first statement preparation and page cache
+  const ms: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const t0 = performance.now();
+    await work(run);
+    ms.push(performance.now() - t0);
+  }
+  ms.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(ms[Math.min(ms.length - 1, Math.ceil(q * ms.length) - 1)]! * 100) / 100;
+  return { p50: at(0.5), p95: at(0.95) };
+}
+
 /** Nearest-rank percentile of an unsorted sample. */
 export function percentile(values: readonly number[], p: number): number {
   if (!values.length) return NaN;
@@ -130,4 +197,44 @@ export interface Figure {
   value: string;
   target: string;
   met: boolean | null;
+}
+
+/** A chunk of the web build's Vite manifest (`vite build --manifest`). */
+export interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+/** The Vite manifest of a web build made with --manifest. */
+export function readManifest(dist: string): Manifest {
+  return JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+}
+
+/** A real production build of the web app into `outDir`, with its manifest; returns the manifest. */
+export function buildWebWithManifest(outDir: string): Manifest {
+  const res = spawnSync('npx', ['vite', 'build', 'apps/web', '--outDir', outDir, '--emptyOutDir', '--manifest', '--logLevel', 'warn'], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  });
+  if (res.status !== 0) throw new Error(`vite build failed: ${res.stderr}`);
+  return readManifest(outDir);
+}
+
+/** The files a manifest key loads eagerly: its own chunk and every static import, transitively. */
+export function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const dep of chunk.imports ?? []) staticClosure(manifest, dep, seen);
+  return seen;
+}
+
+/** What the browser loads eagerly on /login: the entry chunk and its static imports. */
+export function loginRouteFiles(manifest: Manifest): Set<string> {
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry) ?? 'index.html';
+  return staticClosure(manifest, entryKey);
 }

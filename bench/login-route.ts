@@ -6,41 +6,19 @@
  *   npx tsx bench/login-route.ts            builds into a temporary directory
  *   npx tsx bench/login-route.ts <dist>     reads an existing build made with --manifest
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { REPO_ROOT } from './lib.ts';
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  isEntry?: boolean;
-}
-type Manifest = Record<string, ManifestChunk>;
-
-function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
-  const chunk = manifest[key];
-  if (!chunk || seen.has(chunk.file)) return seen;
-  seen.add(chunk.file);
-  for (const dep of chunk.imports ?? []) closure(manifest, dep, seen);
-  return seen;
-}
+import { buildWebWithManifest, loginRouteFiles, readManifest } from './lib.ts';
 
 const given = process.argv[2];
 const dist = given ?? mkdtempSync(join(tmpdir(), 'comanda-login-route-'));
 try {
-  if (!given) {
-    const args = ['vite', 'build', 'apps/web', '--outDir', dist, '--emptyOutDir', '--manifest', '--logLevel', 'warn'];
-    const res = spawnSync('npx', args, { cwd: REPO_ROOT, encoding: 'utf8' });
-    if (res.status !== 0) throw new Error(`vite build failed: ${res.stderr}`);
-  }
-  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry) ?? 'index.html';
+  const manifest = given ? readManifest(dist) : buildWebWithManifest(dist);
   let total = 0;
   const rows: [string, number][] = [];
-  for (const file of closure(manifest, entryKey)) {
+  for (const file of loginRouteFiles(manifest)) {
     if (!file.endsWith('.js')) continue;
     const bytes = gzipSync(readFileSync(join(dist, file)), { level: 6 }).length;
     total += bytes;

@@ -21,7 +21,8 @@ import { pathToFileURL } from 'node:url';
 import WebSocket from 'ws';
 import { stationOf } from '@comanda/domain';
 import { createTestDatabase, type TestDbKind } from '../apps/server/src/testing/databases.ts';
-import { DEMO_PASSWORD, fmt, freePort, percentile, REPO_ROOT, sleep, type Figure } from './lib.ts';
+import { followChild, waitUntilReady } from '../apps/server/src/testing/process.ts';
+import { fmt, freePort, login, percentile, REPO_ROOT, sleep, type Figure } from './lib.ts';
 import { NIGHT_PIN_SECRET, nightStaff, prepareNightDatabase, type NightStaff } from './night-setup.ts';
 
 /**
@@ -144,48 +145,22 @@ async function startServer(env: Record<string, string>, pin: boolean): Promise<S
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let log = '';
   // NIGHT_SERVER_LOG=<file>: the server logs every request with its own response time there (info level).
   const logFile = process.env.NIGHT_SERVER_LOG;
-  const keep = (d: Buffer) => {
-    log = (log + d.toString()).slice(-20_000);
-    if (logFile) appendFileSync(logFile, d);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const followed = followChild(child, logFile ? (d) => appendFileSync(logFile, d) : undefined);
   // A run cut short (a test timeout, Ctrl-C) must not leave a server behind.
   const orphan = () => child.kill('SIGKILL');
   process.once('exit', orphan);
-  void exited.then(() => process.off('exit', orphan));
+  void followed.exited.then(() => process.off('exit', orphan));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
-    const ready = await fetch(url + '/api/health', { signal: AbortSignal.timeout(2000) }).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server not ready after 120 s:\n${log}`);
-    }
-    await sleep(100);
-  }
+  await waitUntilReady(child, url + '/api/health', { name: 'server', timeoutMs: 120_000, output: followed.output });
   return {
     url,
     simUrl: `http://127.0.0.1:${simPort}`,
     pid: child.pid!,
     child,
-    output: () => log,
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
+    output: followed.output,
+    stop: () => followed.stop(),
   };
 }
 
@@ -332,16 +307,6 @@ function openSocket(
     });
     ws.once('error', reject);
   });
-}
-
-async function login(base: string, email: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
 }
 
 // ——— the bar ———

@@ -17,6 +17,7 @@ import { addRollup, emptyRollups, upsertRollups, withDayRows, type RollupSet } f
 import { ownerReports, type ReportRange } from '../apps/server/src/features/reports/reports.query.ts';
 import { reportSheets } from '../apps/server/src/features/reports/report-sheets.ts';
 import { reportsXlsx } from '../apps/server/src/features/reports/export-xlsx.ts';
+import { benchDatabaseKinds, mulberry32, timeRuns, type Timing } from './lib.ts';
 
 const TZ = 'America/Mexico_City';
 const FIRST_DAY = '2025-01-01';
@@ -33,10 +34,6 @@ const METHODS = ['efectivo', 'tarjeta', 'transferencia'];
 const REASONS = ['Error de captura', 'Cliente cambió de opinión', 'Producto en mal estado', 'Tardó demasiado', 'Otro'];
 const TIPS = [0, 1_000, 1_500, 2_000];
 
-export interface Timing {
-  p50: number;
-  p95: number;
-}
 export interface ReportsBenchResult {
   database: TestDbKind;
   orders: number;
@@ -47,16 +44,6 @@ export interface ReportsBenchResult {
   month: Timing;
   week: Timing;
   xlsxYear: Timing;
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A year of a busy bar folded into summary rows, as the closes would have added them. */
@@ -161,19 +148,6 @@ export function yearOfOrders(total: number): { set: RollupSet; items: number } {
   return { set: withDayRows(set), items };
 }
 
-async function time(runs: number, work: (run: number) => Promise<unknown>): Promise<Timing> {
-  await work(-1); // warm-up
-  const ms: number[] = [];
-  for (let run = 0; run < runs; run++) {
-    const t0 = performance.now();
-    await work(run);
-    ms.push(performance.now() - t0);
-  }
-  ms.sort((a, b) => a - b);
-  const at = (q: number) => Math.round(ms[Math.min(ms.length - 1, Math.ceil(q * ms.length) - 1)]! * 100) / 100;
-  return { p50: at(0.5), p95: at(0.95) };
-}
-
 async function benchOne(kind: TestDbKind, total: number, runs: number, log: (l: string) => void): Promise<ReportsBenchResult> {
   const database = await createTestDatabase(kind);
   const handle = connect(database.url);
@@ -190,11 +164,11 @@ async function benchOne(kind: TestDbKind, total: number, runs: number, log: (l: 
     const range = (from: string, days: number): ReportRange => ({ from, to: addDays(from, days - 1), timezone: TZ, dayStartHour: 3 });
     const rand = mulberry32(42);
     const starts = Array.from({ length: runs + 1 }, () => Math.floor(rand() * (DAYS - 31)));
-    const year = await time(runs, () => ownerReports(handle.db, range(FIRST_DAY, DAYS)));
-    const month = await time(runs, (run) => ownerReports(handle.db, range(addDays(FIRST_DAY, starts[run + 1]!), 30)));
-    const week = await time(runs, (run) => ownerReports(handle.db, range(addDays(FIRST_DAY, starts[run + 1]!), 7)));
+    const year = await timeRuns(runs, () => ownerReports(handle.db, range(FIRST_DAY, DAYS)));
+    const month = await timeRuns(runs, (run) => ownerReports(handle.db, range(addDays(FIRST_DAY, starts[run + 1]!), 30)));
+    const week = await timeRuns(runs, (run) => ownerReports(handle.db, range(addDays(FIRST_DAY, starts[run + 1]!), 7)));
     const sample = await ownerReports(handle.db, range(FIRST_DAY, DAYS));
-    const xlsxYear = await time(Math.max(3, Math.floor(runs / 4)), async () => reportsXlsx(sample, reportSheets(sample)));
+    const xlsxYear = await timeRuns(Math.max(3, Math.floor(runs / 4)), async () => reportsXlsx(sample, reportSheets(sample)));
     log(`  ${kind}: the year holds ${sample.totals.orders.toLocaleString('en-US')} orders, ${sample.products.length} products`);
     log(`  ${kind}: every report, a year   p50 ${year.p50} ms   p95 ${year.p95} ms   (target p50 ≤ 200 ms)`);
     log(`  ${kind}: every report, a month  p50 ${month.p50} ms   p95 ${month.p95} ms`);
@@ -214,12 +188,8 @@ export async function runReportsBench(
   const runs = opts.runs ?? 20;
   const log = opts.log ?? ((line: string) => console.log(line));
   log(`reports: every owner report over a year of ${total.toLocaleString('en-US')} paid orders, ${runs} runs`);
-  const only = process.env.BENCH_DATABASES;
-  const kinds = (process.env.TEST_DATABASE_URL ? (['sqlite', 'postgres'] as TestDbKind[]) : (['sqlite'] as TestDbKind[])).filter(
-    (k) => !only || only.split(',').includes(k),
-  );
   const results: ReportsBenchResult[] = [];
-  for (const kind of kinds) results.push(await benchOne(kind, total, runs, log));
+  for (const kind of benchDatabaseKinds()) results.push(await benchOne(kind, total, runs, log));
   return results;
 }
 

@@ -4,25 +4,25 @@
  * signed in as a waiter — navigation start until the 'Mesas' heading is visible (target 1.0 s, issue 20).
  */
 import { pathToFileURL } from 'node:url';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
-import { ACCOUNTS, REPO_ROOT, fmt, login, percentile, startComanda, type Figure } from './lib.ts';
+import {
+  ACCOUNTS,
+  buildWebWithManifest,
+  fmt,
+  login,
+  loginRouteFiles,
+  percentile,
+  startComanda,
+  staticClosure,
+  type Figure,
+} from './lib.ts';
 
 const RUNS = Number(process.env.BENCH_TTI_RUNS ?? 5);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-  isEntry?: boolean;
-}
-type Manifest = Record<string, ManifestChunk>;
 
 const HOMES: [string, string][] = [
   ['admin (/admin/home)', 'src/features/tables/admin-tables-page.tsx'],
@@ -30,28 +30,10 @@ const HOMES: [string, string][] = [
   ['kitchen, barra (/kitchen/cocina)', 'src/features/board/board-page.tsx'],
 ];
 
-/** The JS files a key loads eagerly: its own chunk and every static import, transitively. */
-function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
-  const chunk = manifest[key];
-  if (!chunk || seen.has(chunk.file)) return seen;
-  seen.add(chunk.file);
-  for (const dep of chunk.imports ?? []) closure(manifest, dep, seen);
-  return seen;
-}
-
 function gzKb(dist: string, files: Iterable<string>): number {
   let bytes = 0;
   for (const f of files) if (f.endsWith('.js')) bytes += gzipSync(readFileSync(join(dist, f))).length;
   return bytes / 1024;
-}
-
-function build(outDir: string): Manifest {
-  const res = spawnSync('npx', ['vite', 'build', 'apps/web', '--outDir', outDir, '--emptyOutDir', '--manifest', '--logLevel', 'warn'], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-  });
-  if (res.status !== 0) throw new Error(`vite build failed: ${res.stderr}`);
-  return JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
 }
 
 async function timeToInteractive(
@@ -112,9 +94,8 @@ export async function runWeb(log: (l: string) => void = console.log): Promise<Fi
   const dist = join(dir, 'web');
   const figures: Figure[] = [];
   try {
-    const manifest = build(dist);
-    const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry) ?? 'index.html';
-    const entry = closure(manifest, entryKey);
+    const manifest = buildWebWithManifest(dist);
+    const entry = loginRouteFiles(manifest);
     const loginKb = gzKb(dist, entry);
     const allKb = gzKb(dist, new Set(Object.values(manifest).map((c) => c.file)));
     log(`  login route (entry + static imports, ${entry.size} files): ${fmt(loginKb)} KB gz   target ≤ 150 KB`);
@@ -124,7 +105,7 @@ export async function runWeb(log: (l: string) => void = console.log): Promise<Fi
         log(`  ${role}: chunk ${key} not found in the build`);
         continue;
       }
-      const own = [...closure(manifest, key)].filter((f) => !entry.has(f));
+      const own = [...staticClosure(manifest, key)].filter((f) => !entry.has(f));
       const homeKb = gzKb(dist, own);
       log(`  ${role}: + ${fmt(homeKb)} KB gz of its own chunks (${own.length} files) → ${fmt(loginKb + homeKb)} KB gz in total`);
       figures.push({

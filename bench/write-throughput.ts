@@ -4,13 +4,10 @@
  * rate of small transactions on the same database, measured in the same run.
  */
 import { pathToFileURL } from 'node:url';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { createTestDatabase } from '../apps/server/src/testing/databases.ts';
-import { ANSWER_HEADERS, ANSWER_NAME, fmt, openOrders, percentile, startComanda, type Figure } from './lib.ts';
+import { ANSWER_HEADERS, ANSWER_NAME, fmt, openOrders, percentile, withComanda, withFreshDatabase, type Figure } from './lib.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -102,16 +99,9 @@ export async function runWriteThroughput(log: (l: string) => void = console.log)
   );
   const figures: Figure[] = [];
 
-  const dir = mkdtempSync(join(tmpdir(), 'comanda-bench-write-'));
-  try {
-    const server = await startComanda({ DATABASE_URL: `sqlite:${join(dir, 'pos.db')}`, DATA_DIR: dir });
-    let http: HttpResult;
-    try {
-      http = await httpAdds(server.url);
-    } finally {
-      await server.stop();
-    }
-    const raw = sqliteCommitRate(join(dir, 'raw.db'));
+  await withFreshDatabase('sqlite', async (database) => {
+    const http = await withComanda(database, httpAdds);
+    const raw = sqliteCommitRate(join(database.dataDir, 'raw.db'));
     log(
       `  SQLite: ${fmt(http.perSecond, 0)} adds/s through HTTP (${http.adds} adds, ~${fmt(http.adds / ORDERS, 0)} items per order at the end, p50 ${fmt(http.p50)} ms, p99 ${fmt(http.p99)} ms, ${http.errors} errors)`,
     );
@@ -134,20 +124,11 @@ export async function runWriteThroughput(log: (l: string) => void = console.log)
         met: null,
       },
     );
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 
   if (process.env.TEST_DATABASE_URL) {
-    const database = await createTestDatabase('postgres');
-    try {
-      const server = await startComanda({ DATABASE_URL: database.url, DATA_DIR: database.dataDir });
-      let http: HttpResult;
-      try {
-        http = await httpAdds(server.url);
-      } finally {
-        await server.stop();
-      }
+    await withFreshDatabase('postgres', async (database) => {
+      const http = await withComanda(database, httpAdds);
       const raw = await pgCommitRate(database.url);
       log(
         `  PostgreSQL: ${fmt(http.perSecond, 0)} adds/s through HTTP (${http.adds} adds, ~${fmt(http.adds / ORDERS, 0)} items per order at the end, p50 ${fmt(http.p50)} ms, p99 ${fmt(http.p99)} ms, ${http.errors} errors)`,
@@ -171,9 +152,7 @@ export async function runWriteThroughput(log: (l: string) => void = console.log)
           met: null,
         },
       );
-    } finally {
-      await database.drop();
-    }
+    });
   } else {
     log('  PostgreSQL: skipped (set TEST_DATABASE_URL to include it)');
   }

@@ -34,6 +34,12 @@ async function addItem(request: APIRequestContext, orderId: string, productName:
 }
 
 /** The ticket holding one item on a board column, found by the item's id so other specs' items never confuse it. */
+/**
+ * The Deshacer of the toast that says `text`: an earlier move's toast (another ticket's, or one
+ * still sliding out) may be on screen too, and only this one must be pressed.
+ */
+const undoOf = (page: Page, text: string): Locator =>
+  page.locator('[data-sonner-toast]:not([data-removed="true"])').filter({ hasText: text }).getByRole('button', { name: 'Deshacer' });
 const card = (page: Page, column: 'pending' | 'ready' | 'delivered', itemId: string): Locator =>
   page
     .getByTestId(`column-${column}`)
@@ -214,7 +220,7 @@ test.describe('kitchen and bar boards', () => {
     await expect(ready.getByTestId('board-line')).toHaveCount(8);
     await expect(card(kitchenPage, 'pending', ids[0]!)).toHaveCount(0);
     await expect(kitchenPage.getByText('Mesa 75: 8 líneas a Listo')).toBeVisible();
-    await kitchenPage.getByRole('button', { name: 'Deshacer' }).click();
+    await undoOf(kitchenPage, 'Mesa 75: 8 líneas a Listo').click();
     await expect(card(kitchenPage, 'pending', ids[0]!).getByTestId('board-line')).toHaveCount(8);
     await expect(card(kitchenPage, 'ready', ids[0]!)).toHaveCount(0);
     await expect
@@ -235,7 +241,7 @@ test.describe('kitchen and bar boards', () => {
     expect(taps - 1, 'taps to clear an 8-line table after the undo').toBe(2);
     // A mistaken Entregado is recalled the same way (the toast now speaks of Entregado).
     await expect(kitchenPage.getByText('Mesa 75: 8 líneas a Entregado')).toBeVisible();
-    await kitchenPage.getByRole('button', { name: 'Deshacer' }).click();
+    await undoOf(kitchenPage, 'Mesa 75: 8 líneas a Entregado').click();
     await expect(card(kitchenPage, 'ready', ids[0]!).getByTestId('board-line')).toHaveCount(8);
     await card(kitchenPage, 'ready', ids[0]!).getByRole('button', { name: 'Marcar Entregado' }).click();
     await expect(card(kitchenPage, 'delivered', ids[0]!)).toBeVisible();
@@ -309,7 +315,7 @@ test.describe('kitchen and bar boards', () => {
     await expect.poll(statuses).toEqual(['pendiente', 'listo', 'pendiente']);
 
     // Deshacer (10 s toast): the line is pending again, on the server too.
-    await kitchenPage.getByRole('button', { name: 'Deshacer' }).click();
+    await undoOf(kitchenPage, 'Mesa 76: 1 línea a Listo').click();
     await expect(card(kitchenPage, 'pending', first).locator(`[data-item-id="${middle}"]`)).toBeVisible();
     await expect(card(kitchenPage, 'ready', middle)).toHaveCount(0);
     await expect.poll(statuses).toEqual(['pendiente', 'pendiente', 'pendiente']);
@@ -321,7 +327,7 @@ test.describe('kitchen and bar boards', () => {
     await expect(card(kitchenPage, 'delivered', last)).toBeVisible();
     await expect(kitchenPage.getByText('Mesa 76: 1 línea a Entregado')).toBeVisible();
     await expect.poll(statuses).toEqual(['pendiente', 'pendiente', 'entregado']);
-    await kitchenPage.getByRole('button', { name: 'Deshacer' }).click();
+    await undoOf(kitchenPage, 'Mesa 76: 1 línea a Entregado').click();
     await expect(card(kitchenPage, 'ready', last)).toBeVisible();
     await expect.poll(statuses).toEqual(['pendiente', 'pendiente', 'listo']);
     await kitchenPage.screenshot({ path: `${SHOTS}/board-line-bump-tablet.png` });

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, login, MOBILE, type Line } from './fixtures.ts';
+import { test, expect, login, signedInContext, MOBILE, type Line } from './fixtures.ts';
 
 const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 const TABLE = 9;
@@ -23,9 +23,7 @@ async function chooseCardAndFinish(page: Page): Promise<void> {
 
 test.describe('card payments through the demo terminal', () => {
   test('a waiter charges table 9 by card: the simulator approves and the order is PAGADO', async ({ browser, api }) => {
-    const context = await browser.newContext({ viewport: MOBILE, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
-    const page = await context.newPage();
-    await login(page, 'waiter');
+    const { context, page } = await signedInContext(browser, 'waiter', MOBILE);
     const order = await api.openTable(page.request, TABLE, READY);
     const admin = await browser.newContext();
     const adminPage = await admin.newPage();

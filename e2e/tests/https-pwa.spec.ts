@@ -1,11 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash, X509Certificate } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { freePort, REPO_ROOT, spawnTsProcess, type TsProcess } from '../../apps/server/src/testing/process.ts';
 import { test, expect, ACCOUNTS, PASSWORD } from './fixtures.ts';
 
 /**
@@ -15,7 +14,6 @@ import { test, expect, ACCOUNTS, PASSWORD } from './fixtures.ts';
  * It reuses the web build the global webServer made in E2E_DATA_DIR/web (or builds one itself).
  */
 
-const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const BASE_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -25,60 +23,9 @@ const BASE_ARGS = [
   '--disable-quic',
 ];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-interface Running {
-  child: ChildProcess;
-  log: () => string;
-  stop(): Promise<void>;
-}
-
-async function startServer(env: Record<string, string>, httpPort: number): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(httpPort), LOG_LEVEL: 'warn', DEMO_DATA: 'auto', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  const keep = (d: Buffer) => (log = (log + d.toString()).slice(-20_000));
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
-    const ok = await fetch(`http://127.0.0.1:${httpPort}/api/health`, { signal: AbortSignal.timeout(2000) }).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server not ready:\n${log}`);
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  return {
-    child,
-    log: () => log,
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
+/** The real server with demo data on `httpPort`, ready once /api/health answers. */
+function startServer(env: Record<string, string>, httpPort: number): Promise<TsProcess> {
+  return spawnTsProcess('apps/server/src/main.ts', { DEMO_DATA: 'auto', ...env }, httpPort, '/api/health');
 }
 
 /** base64 SHA-256 of a certificate's SubjectPublicKeyInfo: what Chromium's SPKI allow-list takes. */
@@ -91,7 +38,9 @@ function webBuild(scratch: string): string {
   const shared = process.env.E2E_DATA_DIR ? join(process.env.E2E_DATA_DIR, 'web') : '';
   if (shared && existsSync(join(shared, 'sw.js'))) return shared;
   const out = join(scratch, 'web-build');
-  const result = spawnSync('npx', ['vite', 'build', 'apps/web', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'], { cwd: REPO });
+  const result = spawnSync('npx', ['vite', 'build', 'apps/web', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: REPO_ROOT,
+  });
   if (result.status !== 0) throw new Error(`web build failed: ${String(result.stderr)}`);
   return out;
 }
@@ -121,7 +70,7 @@ test.describe('HTTPS on the LAN and the installable app', () => {
   let dataDir: string;
   let httpPort: number;
   let httpsPort: number;
-  let server: Running;
+  let server: TsProcess;
   let browser: Browser;
   let context: BrowserContext;
   let origin: string;

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, addInPicker, login, signedInContext, MOBILE } from './fixtures.ts';
+import { test, expect, addInPicker, signedInContext, MOBILE } from './fixtures.ts';
 
 // Separate checks and bar tabs (docs/decisions/0014-checks-are-orders.md). Tables 111–120 belong
 // to this file (the admin adds them); tabs on the Barra get names no other run uses.
@@ -118,9 +118,7 @@ test.describe('separate checks and bar tabs @service', () => {
     browser,
   }) => {
     const admin = await signedInContext(browser, 'admin');
-    const context = await browser.newContext({ viewport: MOBILE, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
-    const page = await context.newPage();
-    await login(page, 'waiter');
+    const { context, page } = await signedInContext(browser, 'waiter', MOBILE);
     const n = 111 + test.info().retry;
     const { table, order } = await tableWithSixItems(admin.page.request, page.request, n);
 
@@ -168,9 +166,7 @@ test.describe('separate checks and bar tabs @service', () => {
 
   test('taps: split a 6-item table into 2 checks by item and pay one in cash @service', async ({ browser }) => {
     const admin = await signedInContext(browser, 'admin');
-    const context = await browser.newContext({ viewport: MOBILE, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
-    const page = await context.newPage();
-    await login(page, 'waiter');
+    const { context, page } = await signedInContext(browser, 'waiter', MOBILE);
     const n = 113 + test.info().retry;
     await tableWithSixItems(admin.page.request, page.request, n);
 
@@ -201,9 +197,7 @@ test.describe('separate checks and bar tabs @service', () => {
 
   test('a tab at the bar opened, worked and paid while another tab stays open @service', async ({ browser }) => {
     const admin = await signedInContext(browser, 'admin');
-    const context = await browser.newContext({ viewport: MOBILE, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
-    const page = await context.newPage();
-    await login(page, 'waiter');
+    const { context, page } = await signedInContext(browser, 'waiter', MOBILE);
     const stamp = Date.now().toString(36);
     const juan = `Juan ${stamp}`;
     const ana = `Ana ${stamp}`;

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, login, signedInContext, MOBILE } from './fixtures.ts';
+import { test, expect, signedInContext, MOBILE } from './fixtures.ts';
 
 // Equal shares as checks, the table's total on the waiter's card, the checkout's way back to its
 // check, splits refused offline at once, and discounts that follow moved units (issue #14 gaps;
@@ -71,9 +71,7 @@ test.describe('table service gaps @service', () => {
     browser,
   }) => {
     const admin = await signedInContext(browser, 'admin');
-    const context = await browser.newContext({ viewport: MOBILE, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
-    const page = await context.newPage();
-    await login(page, 'waiter');
+    const { context, page } = await signedInContext(browser, 'waiter', MOBILE);
     const n = 231 + test.info().retry;
     // 2 beers (55) + michelada (85) + tacos (95) = $290.00 → $96.67 + $96.67 + $96.66.
     const order = await openTable(admin.page.request, page.request, n, [

@@ -28,6 +28,67 @@ export interface TsProcess {
   stop(): Promise<void>;
 }
 
+/** A child process followed from its start: what it printed, when it exits, how to stop it. */
+export interface FollowedChild {
+  /** The last 20 KB of what the process printed. */
+  output: () => string;
+  /** Settles once the process has exited (however it ended). */
+  exited: Promise<void>;
+  /** SIGTERM, then SIGKILL after 10 s; resolves once the process has exited. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Follows a child right after it is spawned (stdout and stderr piped): keeps the last 20 KB of
+ * its output, hands each chunk to `onOutput` as well, and stops it gracefully on demand.
+ */
+export function followChild(child: ChildProcess, onOutput?: (chunk: Buffer) => void): FollowedChild {
+  let log = '';
+  const keep = (d: Buffer) => {
+    log = (log + d.toString()).slice(-20_000);
+    onOutput?.(d);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    output: () => log,
+    exited,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/**
+ * Polls `url` every 100 ms until it answers 200. Throws, with the child's output, when the child
+ * exits first or when `timeoutMs` passes (killing it then); `name` says which child in the error.
+ */
+export async function waitUntilReady(
+  child: ChildProcess,
+  url: string,
+  opts: { name: string; timeoutMs: number; output: () => string },
+): Promise<void> {
+  const deadline = Date.now() + opts.timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${opts.name} exited with ${child.exitCode}:\n${opts.output()}`);
+    const ready = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ready) return;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${opts.name} not ready after ${opts.timeoutMs} ms:\n${opts.output()}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** Runs a TypeScript entry of the repository (with tsx) on loopback and waits until `readyPath` answers 200. */
 export async function spawnTsProcess(
   entry: string,
@@ -43,40 +104,17 @@ export async function spawnTsProcess(
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let log = '';
-  const keep = (d: Buffer) => (log = (log + d.toString()).slice(-20_000));
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const followed = followChild(child);
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}:\n${log}`);
-    const ready = await fetch(url + readyPath, { signal: AbortSignal.timeout(2000) }).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`${entry} not ready after ${timeoutMs} ms:\n${log}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitUntilReady(child, url + readyPath, { name: entry, timeoutMs, output: followed.output });
   return {
     child,
     url,
-    output: () => log,
+    output: followed.output,
     async kill9() {
       child.kill('SIGKILL');
-      await exited;
+      await followed.exited;
     },
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
+    stop: () => followed.stop(),
   };
 }

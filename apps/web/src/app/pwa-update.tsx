@@ -70,8 +70,10 @@ const TAKEOVER_MS = 4000;
 /**
  * Activates the waiting version and reloads once it controls the page. The reload does not hang
  * on a single event: it happens on the controller change, on the waiting worker reaching
- * "activated", when nothing is waiting any more (another tab already updated), or after
- * TAKEOVER_MS, whichever comes first, and only once.
+ * "activated", or when nothing is waiting any more (another tab already updated), whichever comes
+ * first, and only once. A version that has not taken over after TAKEOVER_MS is stuck between the
+ * two workers, and a navigation would wait on it forever: the registration is dropped and the page
+ * reloads from the server, which serves the new version and registers its worker afresh.
  */
 function activateWaitingVersion() {
   const sw = navigator.serviceWorker;
@@ -82,7 +84,14 @@ function activateWaitingVersion() {
     window.location.reload();
   };
   sw.addEventListener('controllerchange', reload, { once: true });
-  setTimeout(reload, TAKEOVER_MS);
+  setTimeout(() => {
+    if (done) return;
+    void sw
+      .getRegistration()
+      .then((registration) => registration?.unregister())
+      .catch(() => undefined)
+      .finally(reload);
+  }, TAKEOVER_MS);
   void sw
     .getRegistration()
     .then((registration) => {

@@ -1,4 +1,5 @@
 import { CheckCheck, Clock, StickyNote, User } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { BoardItem } from '@comanda/contract';
 import { elapsedMinutes, STATIONS, tableLabel } from '@comanda/domain';
 import { cn } from '../../components/ui/cn.ts';
@@ -33,13 +34,7 @@ export function BoardCard({ ticket, column, now, showStation, busy, onAdvance }:
   const minutes = elapsedMinutes(new Date(ticket.createdAt), new Date(now));
   const station = STATIONS[ticket.station];
   return (
-    <article
-      data-testid="board-card"
-      data-ticket={ticket.key}
-      aria-label={tableLabel(ticket.tableNumber)}
-      className="flex flex-col rounded-xl border-l-8 bg-white p-3 shadow-sm"
-      style={{ borderLeftColor: station.color }}
-    >
+    <TicketFrame ticket={ticket} className="flex flex-col rounded-xl border-l-8 bg-white p-3 shadow-sm">
       <header className="flex items-start justify-between gap-2">
         <p className="min-w-0 text-lg leading-tight font-extrabold text-slate-900">{tableLabel(ticket.tableNumber)}</p>
         <span
@@ -109,7 +104,7 @@ export function BoardCard({ ticket, column, now, showStation, busy, onAdvance }:
           )}
         </button>
       )}
-    </article>
+    </TicketFrame>
   );
 }
 
@@ -142,18 +137,27 @@ function LineText({ item }: { item: BoardItem }) {
   );
 }
 
-/** Delivered tickets are a compact log: the table, the lines on one line, when they left. */
-function DeliveredTicket({ ticket, showStation }: { ticket: BoardTicket; showStation: boolean }) {
-  const dates = useBusinessDates();
-  const station = STATIONS[ticket.station];
+/** A ticket's card: named for its table, edged in its station's colour. */
+function TicketFrame({ ticket, className, children }: { ticket: BoardTicket; className: string; children: ReactNode }) {
   return (
     <article
       data-testid="board-card"
       data-ticket={ticket.key}
       aria-label={tableLabel(ticket.tableNumber)}
-      className="rounded-lg border-l-4 bg-white px-3 py-2 text-sm shadow-sm"
-      style={{ borderLeftColor: station.color }}
+      className={className}
+      style={{ borderLeftColor: STATIONS[ticket.station].color }}
     >
+      {children}
+    </article>
+  );
+}
+
+/** Delivered tickets are a compact log: the table, the lines on one line, when they left. */
+function DeliveredTicket({ ticket, showStation }: { ticket: BoardTicket; showStation: boolean }) {
+  const dates = useBusinessDates();
+  const station = STATIONS[ticket.station];
+  return (
+    <TicketFrame ticket={ticket} className="rounded-lg border-l-4 bg-white px-3 py-2 text-sm shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-x-2">
         <p className="min-w-0 truncate font-bold text-slate-900">
           {tableLabel(ticket.tableNumber)}
@@ -171,6 +175,6 @@ function DeliveredTicket({ ticket, showStation }: { ticket: BoardTicket; showSta
           </li>
         ))}
       </ul>
-    </article>
+    </TicketFrame>
   );
 }

@@ -2,29 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { BoardItem } from '@comanda/contract';
 import { DELIVERED_RETENTION_MS, VOID_BOARD_RETENTION_MS } from '@comanda/domain';
 import { BATCH_GAP_MS, categoryCounts, shouldRing, splitColumns, ticketColumns, visibleItems } from './board-model.ts';
+import { boardItem } from '../../lib/testing/board-item.ts';
 
 const NOW = 1_750_000_000_000;
-let seq = 0;
-function item(over: Partial<BoardItem>): BoardItem {
-  seq += 1;
-  return {
-    id: `i${seq}`,
-    orderId: 'o1',
-    tableId: 't1',
-    tableNumber: 5,
-    tableName: null,
-    waiterName: 'Mario',
-    productName: 'Tacos',
-    quantity: 1,
-    notes: null,
-    category: 'Comida',
-    station: 'cocina',
-    status: 'pendiente',
-    createdAt: NOW - 1000,
-    updatedAt: NOW - 1000,
-    ...over,
-  };
-}
+/** A pending kitchen line of table 5, created a second before NOW. */
+const item = (over: Partial<BoardItem>): BoardItem => boardItem({ createdAt: NOW - 1000, updatedAt: NOW - 1000, ...over });
 
 describe('board model', () => {
   it('keeps the stations asked for, oldest first, and delivered items only for 30 minutes', () => {

@@ -13,14 +13,7 @@ export function OrderDetails({ order, screen, compact = false }: { order: Order;
       <section className="space-y-2 rounded-xl border border-slate-200 bg-white p-3" aria-label={t.order.detailsTitle}>
         <div className="flex items-end gap-3">
           <div className="min-w-0 flex-1">
-            <BlurSaveField
-              label={t.order.tableName}
-              placeholder={t.order.tableNamePlaceholder}
-              value={order.tableName}
-              maxLength={80}
-              disabled={screen.readOnly}
-              onSave={screen.setTableName}
-            />
+            <TableNameField order={order} screen={screen} />
           </div>
           <GuestStepper value={order.peopleCount} disabled={screen.readOnly} onChange={screen.setGuests} compact />
         </div>
@@ -30,17 +23,24 @@ export function OrderDetails({ order, screen, compact = false }: { order: Order;
     );
   return (
     <>
-      <BlurSaveField
-        label={t.order.tableName}
-        placeholder={t.order.tableNamePlaceholder}
-        value={order.tableName}
-        maxLength={80}
-        disabled={screen.readOnly}
-        onSave={screen.setTableName}
-      />
+      <TableNameField order={order} screen={screen} />
       <OrderFacts order={order} now={screen.now} />
       <GuestStepper value={order.peopleCount} disabled={screen.readOnly} onChange={screen.setGuests} />
       <StatusCounters order={order} />
     </>
+  );
+}
+
+/** The table's name, saved when the field loses focus (read-only once the order is no longer editable). */
+function TableNameField({ order, screen }: { order: Order; screen: OrderScreen }) {
+  return (
+    <BlurSaveField
+      label={t.order.tableName}
+      placeholder={t.order.tableNamePlaceholder}
+      value={order.tableName}
+      maxLength={80}
+      disabled={screen.readOnly}
+      onSave={screen.setTableName}
+    />
   );
 }

@@ -13,7 +13,7 @@ import { t } from '../../lib/i18n/es-MX.ts';
 import { useOrderService, type OrderService } from './service-api.ts';
 import type { OrderScreen } from './use-order-screen.tsx';
 import { VoidItemDialog } from './void-item-dialog.tsx';
-import { VoidReasonFields } from './void-reason-picker.tsx';
+import { useVoidReasonForm, VoidReasonFields } from './void-reason-picker.tsx';
 
 /**
  * Voids, deliveries and "Cancelar orden" on an order screen (issue #14 items 6 and 9): the
@@ -102,14 +102,10 @@ function CancelOrderDialog({ open, order, service, onClose }: { open: boolean; o
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const hasItems = activeItems(order.items).length > 0;
-  const [reason, setReason] = useState<string | null>(null);
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { reason, note, error, setError, reset, fields } = useVoidReasonForm();
   const [askPin, setAskPin] = useState(false);
   const close = () => {
-    setReason(null);
-    setNote('');
-    setError(null);
+    reset();
     setAskPin(false);
     onClose();
   };
@@ -153,20 +149,7 @@ function CancelOrderDialog({ open, order, service, onClose }: { open: boolean; o
       >
         <div className="space-y-4">
           <p className="text-sm text-slate-700">{hasItems ? t.voids.cancelWithItems : t.voids.cancelEmpty}</p>
-          {hasItems && (
-            <>
-              <VoidReasonFields
-                id="cancel-note"
-                reason={reason}
-                onReason={(r) => {
-                  setReason(r);
-                  setError(null);
-                }}
-                note={note}
-                onNote={setNote}
-              />
-            </>
-          )}
+          {hasItems && <VoidReasonFields id="cancel-note" {...fields} />}
           <FormError message={error} />
         </div>
       </Dialog>

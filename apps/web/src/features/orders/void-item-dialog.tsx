@@ -9,7 +9,7 @@ import { FormError } from '../../components/ui/form-error.tsx';
 import { Label } from '../../components/ui/input.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
-import { VoidReasonFields } from './void-reason-picker.tsx';
+import { useVoidReasonForm, VoidReasonFields } from './void-reason-picker.tsx';
 
 export interface VoidRequest {
   quantity: number;
@@ -33,18 +33,15 @@ export function VoidItemDialog({
   onSubmit: (request: VoidRequest) => Promise<unknown>;
 }) {
   const [units, setUnits] = useState(1);
-  const [reason, setReason] = useState<string | null>(null);
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { reason, note, error, setError, reset, fields } = useVoidReasonForm();
   const [busy, setBusy] = useState(false);
   const [askPin, setAskPin] = useState(false);
   useEffect(() => {
     if (!item) return;
     setUnits(1);
-    setReason(null);
-    setNote('');
-    setError(null);
+    reset();
     setAskPin(false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new item opens a fresh form; reset is new each render
   }, [item]);
   if (!item) return null;
   const needsPin = voidNeedsAdminPin(item.status);
@@ -114,16 +111,7 @@ export function VoidItemDialog({
               <span className="text-sm text-slate-600">{t.voids.unitsOf(item.quantity)}</span>
             </div>
           </div>
-          <VoidReasonFields
-            id="void-note"
-            reason={reason}
-            onReason={(r) => {
-              setReason(r);
-              setError(null);
-            }}
-            note={note}
-            onNote={setNote}
-          />
+          <VoidReasonFields id="void-note" {...fields} />
           {needsPin && <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{t.voids.needsPin}</p>}
           <FormError message={error} />
         </div>

@@ -1,27 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { BoardItem } from '@comanda/contract';
 import { filterPanelItems, panelCounters } from './panel-model.ts';
+import { boardItem } from '../../lib/testing/board-item.ts';
 
-let seq = 0;
+let made = 0;
+/** A pending bar line of table 6; each one made is a little older than the one before. */
 function item(over: Partial<BoardItem>): BoardItem {
-  seq += 1;
-  return {
-    id: `i${seq}`,
-    orderId: 'o1',
-    tableId: 't1',
+  made += 1;
+  return boardItem({
     tableNumber: 6,
-    tableName: null,
     waiterName: 'Lucía',
     productName: 'Michelada',
-    quantity: 1,
-    notes: null,
     category: 'Bebida',
     station: 'barra',
-    status: 'pendiente',
-    createdAt: 1000 - seq,
+    createdAt: 1000 - made,
     updatedAt: 1000,
     ...over,
-  };
+  });
 }
 
 describe('admin panel model', () => {
