@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { TestServer } from '../src/testing/index.ts';
+import { beforeAll } from 'vitest';
+import type { TestDbKind, TestServer } from '../src/testing/index.ts';
 import { orderItemRow, orderRow } from '../src/testing/factories.ts';
+import { productIdsByName } from '../src/testing/reads.ts';
+import { serverForSuite } from '../src/testing/suite.ts';
 
 export interface FixtureItem {
   name: string;
@@ -101,4 +104,30 @@ export async function insertOrder(
 export function manualClock(start: number) {
   let now = start;
   return { now: () => now, set: (t: number) => void (now = t) };
+}
+
+/**
+ * For a describe block on a manual clock from `start`: a test server for the block's tests
+ * (serverForSuite, with `signIn`), the catalogue's product ids by name, and `setTime`, which
+ * moves the clock and signs in again (sessions follow the clock).
+ */
+export function serverOnManualClock(kind: TestDbKind, start: number, signIn: (server: TestServer) => Promise<void>) {
+  const clock = manualClock(start);
+  const suite = serverForSuite(kind, { clock }, signIn);
+  const products: Record<string, string> = {};
+  const db = () => suite.server.ctx.db.db;
+  beforeAll(async () => {
+    Object.assign(products, await productIdsByName(db()));
+  });
+  return {
+    get server() {
+      return suite.server;
+    },
+    db,
+    products,
+    setTime: async (at: number) => {
+      clock.set(at);
+      await suite.signInAgain();
+    },
+  };
 }

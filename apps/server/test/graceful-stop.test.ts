@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connect } from '../src/db/connect.ts';
-import { DEMO_PASSWORD, DEMO_USERS, assertInvariants, connectLive, freePort } from '../src/testing/index.ts';
-import { startServerProcess, type ServerProcess } from './quality/server-process.ts';
+import { DEMO_PASSWORD, DEMO_USERS, assertInvariants, connectLive } from '../src/testing/index.ts';
+import { serverProcessOnTempSqlite } from './quality/server-process.ts';
 import { login } from './quality/write-load.ts';
 
 const WRITERS = 6;
@@ -22,33 +19,17 @@ function errorCode(error: unknown): string {
 }
 
 describe('SIGTERM under write load (SQLite)', () => {
-  let dir = '';
-  let env: Record<string, string> = {};
-  let port = 0;
-  let server: ServerProcess | null = null;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'comanda-graceful-'));
-    env = {
-      DATABASE_URL: `sqlite:${join(dir, 'pos.db')}`,
-      DATA_DIR: dir,
-      DEMO_DATA: 'auto',
-      BACKUP_EVERY: 'off',
-      PIN_SECRET: 'graceful-pin-secret-0123456789',
-    };
-    port = await freePort();
-    server = await startServerProcess(env, port);
-  }, 90_000);
-  afterAll(async () => {
-    await server?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+  const proc = serverProcessOnTempSqlite('comanda-graceful-', {
+    DEMO_DATA: 'auto',
+    BACKUP_EVERY: 'off',
+    PIN_SECRET: 'graceful-pin-secret-0123456789',
   });
 
   it(
     'finishes in-flight writes, tells live sockets to reconnect, and loses no acknowledged write across a restart',
     { timeout: 120_000 },
     async () => {
-      const base = server!.url;
+      const base = proc.current.url;
       const cookie = await login(base, waiter.email, DEMO_PASSWORD);
       const headers = { cookie, 'content-type': 'application/json' };
       const tables = (
@@ -99,19 +80,19 @@ describe('SIGTERM under write load (SQLite)', () => {
       await new Promise((r) => setTimeout(r, 1500));
       const ackedBeforeStop = acked.length;
       const t0 = Date.now();
-      await server!.stop(); // SIGTERM; SIGKILL only after 10 s
+      await proc.current.stop(); // SIGTERM; SIGKILL only after 10 s
       const stopMs = Date.now() - t0;
-      expect(server!.child.exitCode, `exit code; output:\n${server!.output().slice(-2000)}`).toBe(0);
-      expect(server!.child.signalCode).toBeNull();
+      expect(proc.current.child.exitCode, `exit code; output:\n${proc.current.output().slice(-2000)}`).toBe(0);
+      expect(proc.current.child.signalCode).toBeNull();
       expect(await closed).toBe(1012);
-      server = await startServerProcess(env, port);
+      await proc.restart();
       await new Promise((r) => setTimeout(r, 1000));
       running = false;
       await Promise.all(loops);
 
       expect(ackedBeforeStop).toBeGreaterThan(0);
       expect(acked.length).toBeGreaterThan(ackedBeforeStop);
-      const db = connect(env.DATABASE_URL!);
+      const db = connect(proc.databaseUrl);
       try {
         const rows = await db.db
           .selectFrom('order_items')

@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MenuImportResult, Product } from '@comanda/contract';
 import { MENU_MESSAGES } from '@comanda/domain';
-import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
+import { testDatabaseKinds, type ApiClient } from '../src/testing/index.ts';
+import { serverForSuite } from '../src/testing/suite.ts';
 
 describe.each(testDatabaseKinds())('the menu as a spreadsheet on %s', (kind) => {
-  let server: TestServer;
   let admin: ApiClient;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
+  const suite = serverForSuite(kind, {}, async (server) => {
     admin = await server.login(server.users.admin.email);
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   const products = async () => (await admin.get<{ products: Product[] }>('/api/products')).body.products;
   const exportCsv = async () => {
-    const res = await fetch(`${server.url}/api/menu/export.csv`, { headers: { cookie: admin.cookie! } });
+    const res = await fetch(`${suite.server.url}/api/menu/export.csv`, { headers: { cookie: admin.cookie! } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toContain('menu.csv');
     // ignoreBOM keeps the BOM in the text, so the test sees exactly what Excel gets.
@@ -25,7 +21,7 @@ describe.each(testDatabaseKinds())('the menu as a spreadsheet on %s', (kind) => 
   const countRows = async (table: 'products' | 'audit_log') =>
     Number(
       (
-        await server.ctx.db.db
+        await suite.server.ctx.db.db
           .selectFrom(table)
           .select((eb) => eb.fn.countAll().as('n'))
           .executeTakeFirstOrThrow()
@@ -76,7 +72,7 @@ describe.each(testDatabaseKinds())('the menu as a spreadsheet on %s', (kind) => 
     const after = await products();
     expect(after.find((p) => p.id === beer.id)).toMatchObject({ name: beer.name.toUpperCase(), price: 9950, available: false });
     expect(after.find((p) => p.name === 'Tequila "Reposado", doble')).toMatchObject({ category: 'Shot', price: 12_000, available: true });
-    const audits = await server.ctx.db.db
+    const audits = await suite.server.ctx.db.db
       .selectFrom('audit_log')
       .select(['action', 'data'])
       .where('entity_id', '=', beer.id)
@@ -93,7 +89,7 @@ describe.each(testDatabaseKinds())('the menu as a spreadsheet on %s', (kind) => 
   it('the Modificadores column attaches named groups, replaces them, and refuses a group the app does not have', async () => {
     const groupsOf = async (name: string) => {
       const product = (await products()).find((p) => p.name === name)!;
-      const links = await server.ctx.db.db
+      const links = await suite.server.ctx.db.db
         .selectFrom('modifier_links')
         .innerJoin('modifier_groups', 'modifier_groups.id', 'modifier_links.group_id')
         .select('modifier_groups.name')
@@ -139,8 +135,8 @@ describe.each(testDatabaseKinds())('the menu as a spreadsheet on %s', (kind) => 
     expect(broken.status).toBe(200);
     expect(broken.body.errors[0]!.message).toBe(MENU_MESSAGES.unreadable);
 
-    const waiter = await server.login(server.users.waiter.email);
+    const waiter = await suite.server.login(suite.server.users.waiter.email);
     expect((await waiter.post('/api/menu/import', { csv: 'Categoría,Nombre,Precio\nComida,Sope,40\n' })).status).toBe(403);
-    expect((await fetch(`${server.url}/api/menu/export.csv`, { headers: { cookie: waiter.cookie! } })).status).toBe(403);
+    expect((await fetch(`${suite.server.url}/api/menu/export.csv`, { headers: { cookie: waiter.cookie! } })).status).toBe(403);
   });
 });

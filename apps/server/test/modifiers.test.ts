@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardItem, ModifierGroup, Order, Product, Table } from '@comanda/contract';
 import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
+import { orderItemRowCount } from '../src/testing/reads.ts';
 
 type Err = { error: { code: string; message: string } };
 
@@ -59,16 +60,7 @@ describe.each(testDatabaseKinds())('modifier groups on %s', (kind) => {
     return opened.body.order;
   };
   const add = (orderId: string, body: unknown) => waiter.post<{ order: Order } & Err>(`/api/orders/${orderId}/items`, body);
-  const itemCount = async (orderId: string) =>
-    Number(
-      (
-        await server.ctx.db.db
-          .selectFrom('order_items')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('order_id', '=', orderId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const itemCount = (orderId: string) => orderItemRowCount(server.ctx.db.db, orderId);
 
   it('lists the groups with their options and attachments for the waiter; the seed’s demo groups are optional', async () => {
     const res = await waiter.get<{ groups: ModifierGroup[] }>('/api/modifier-groups');

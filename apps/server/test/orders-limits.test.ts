@@ -3,6 +3,7 @@ import type { Order, Table } from '@comanda/contract';
 import { ORDER_LIMITS } from '@comanda/domain';
 import { insertOrderItems, orderItemRow } from '../src/testing/factories.ts';
 import { assertInvariants, startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
+import { orderItemRowCount } from '../src/testing/reads.ts';
 
 type Err = { error: { code: string; message: string } };
 
@@ -38,16 +39,7 @@ describe.each(testDatabaseKinds())('order limits on %s', (kind) => {
   };
   const add = (orderId: string, productId: string, quantity: number) =>
     waiter.post<{ order: Order } & Err>(`/api/orders/${orderId}/items`, { productId, quantity });
-  const linesOf = async (orderId: string) =>
-    Number(
-      (
-        await server.ctx.db.db
-          .selectFrom('order_items')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('order_id', '=', orderId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const linesOf = (orderId: string) => orderItemRowCount(server.ctx.db.db, orderId);
   const tablesAnswer = async () => {
     for (const api of [admin, waiter]) expect((await api.get('/api/tables')).status).toBe(200);
   };

@@ -6,6 +6,7 @@ import { type Simulator } from '../src/payments/mercadopago/simulator/server.ts'
 import { shiftSummary } from '../src/features/cash-close/summary.query.ts';
 import { findSession, sessionFigures } from '../src/model/drawer/drawer-store.ts';
 import { approveOnTerminal, type CardServer, startCardServer, key, openReadyOrder, type Err } from './terminals-helpers.ts';
+import { auditEntryCount } from '../src/testing/reads.ts';
 
 type PayBody = Record<string, unknown>;
 
@@ -24,9 +25,7 @@ describe.each(testDatabaseKinds())('mixed payments and folios on %s', (kind) => 
   const getOrder = async (id: string) => (await admin.get<{ order: Order }>(`/api/orders/${id}`)).body.order;
   const paymentRows = async (orderId: string) =>
     server.ctx.db.db.selectFrom('payments').selectAll().where('order_id', '=', orderId).execute();
-  const auditCount = async (action: string, entityId: string) =>
-    (await server.ctx.db.db.selectFrom('audit_log').select('id').where('action', '=', action).where('entity_id', '=', entityId).execute())
-      .length;
+  const auditCount = (action: string, entityId: string) => auditEntryCount(server.ctx.db.db, action, entityId);
   const cardPay = async (orderId: string, amount?: number, tipBps = 0) => {
     const res = await waiter.post<{ payment: CardPayment } & Err>(
       '/api/card-payments',

@@ -9,7 +9,7 @@ import type { PrinterEmulator } from '../src/features/printing/emulator/emulator
 import { decodeLogo } from '../src/features/printing/logo.ts';
 import { renderDocument } from '../src/features/printing/render.ts';
 import type { MovementDocument, ReceiptDocument } from '../src/model/printing/documents.ts';
-import { freshOrder, printersEnv, productsByStation, startEmulators, waitFor } from './printing-helpers.ts';
+import { freshOrder, printersEnv, productsByStation, startEmulators, waitFor, type Product } from './printing-helpers.ts';
 
 type ErrorBody = { error: { code: string; message: string } };
 /** GS v 0 m: the ESC/POS raster bit image command. */
@@ -126,6 +126,18 @@ describe.each(testDatabaseKinds())('caja slips on %s', (kind) => {
       pin: server.users.admin.pin,
     });
   const cajaPrinter = async () => (await admin.get<{ printers: Printer[] }>('/api/printers')).body.printers.find((p) => p.role === 'caja')!;
+  /** The waiter sells one `product` on a new table, delivered, and closes it in cash for the exact amount. */
+  const sellOneInCash = async (product: Product) => {
+    const order = await freshOrder(admin, waiter);
+    expect((await waiter.post(`/api/orders/${order.id}/items`, { productId: product.id, quantity: 1 })).status).toBe(200);
+    await server.ctx.db.db.updateTable('order_items').set({ status: 'entregado' }).where('order_id', '=', order.id).execute();
+    const close = await waiter.post(
+      `/api/orders/${order.id}/close`,
+      { method: 'efectivo', pin: server.users.waiter.pin, tipBps: 0, peopleCount: 1, receivedAmount: product.price },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(close.status, JSON.stringify(close.body)).toBe(200);
+  };
 
   beforeAll(async () => {
     printers = await startEmulators();
@@ -204,15 +216,7 @@ describe.each(testDatabaseKinds())('caja slips on %s', (kind) => {
   it('a cash sale then the corte Z: the close prints its figures once, written with the close', async () => {
     const products = await productsByStation(server);
     const food = products.find((p) => p.station === 'cocina')!;
-    const order = await freshOrder(admin, waiter);
-    expect((await waiter.post(`/api/orders/${order.id}/items`, { productId: food.id, quantity: 1 })).status).toBe(200);
-    await server.ctx.db.db.updateTable('order_items').set({ status: 'entregado' }).where('order_id', '=', order.id).execute();
-    const close = await waiter.post(
-      `/api/orders/${order.id}/close`,
-      { method: 'efectivo', pin: server.users.waiter.pin, tipBps: 0, peopleCount: 1, receivedAmount: food.price },
-      { 'idempotency-key': randomUUID() },
-    );
-    expect(close.status, JSON.stringify(close.body)).toBe(200);
+    await sellOneInCash(food);
     await settle();
     printers.caja.clear();
 
@@ -256,16 +260,8 @@ describe.each(testDatabaseKinds())('caja slips on %s', (kind) => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     printers.caja.clear();
     const products = await productsByStation(server);
-    const order = await freshOrder(admin, waiter);
     const food = products.find((p) => p.station === 'cocina')!;
-    expect((await waiter.post(`/api/orders/${order.id}/items`, { productId: food.id, quantity: 1 })).status).toBe(200);
-    await server.ctx.db.db.updateTable('order_items').set({ status: 'entregado' }).where('order_id', '=', order.id).execute();
-    const close = await waiter.post(
-      `/api/orders/${order.id}/close`,
-      { method: 'efectivo', pin: server.users.waiter.pin, tipBps: 0, peopleCount: 1, receivedAmount: food.price },
-      { 'idempotency-key': randomUUID() },
-    );
-    expect(close.status, JSON.stringify(close.body)).toBe(200);
+    await sellOneInCash(food);
     await waitFor(() => printers.caja.list().length === 1, 5000, 'receipt at caja');
     const [ticket] = printers.caja.list();
     expect(ticket!.text.split('\n')[0]).toBe('[IMAGEN]');

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ActivePromotion, Order, Promotion, PromotionDiscountsResponse, Table } from '@comanda/contract';
-import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
+import { testDatabaseKinds, type ApiClient } from '../src/testing/index.ts';
 import { rollupsFromRaw } from '../src/model/reports/rollup-backfill.ts';
 import { ROLLUP_TABLES, type RollupRow, type RollupTable } from '../src/model/reports/rollup-set.ts';
-import { manualClock } from './cash-close-fixture.ts';
+import { serverOnManualClock } from './cash-close-fixture.ts';
 
 type Res = { order: Order; error?: { message: string; code: string } };
 /** Mexico City has no daylight saving time: local = UTC − 6 h. 2026-11-20 is a Friday. */
@@ -15,29 +15,15 @@ const LEMONADE = 4_500;
 
 /** Issue #17 item 4: promotions are priced by the server, in the business time zone. */
 describe.each(testDatabaseKinds())('promotions on %s', (kind) => {
-  let server: TestServer;
   let admin: ApiClient;
   let waiter: ApiClient;
-  const clock = manualClock(local('2026-11-20T20:00:00'));
-  const products: Record<string, string> = {};
-  let nextTable = 800;
-  const db = () => server.ctx.db.db;
-
-  beforeAll(async () => {
-    server = await startTestServer(kind, { clock });
+  const suite = serverOnManualClock(kind, local('2026-11-20T20:00:00'), async (server) => {
     admin = await server.login(server.users.admin.email);
     waiter = await server.login(server.users.waiter.email);
-    for (const p of await db().selectFrom('products').select(['id', 'name']).execute()) products[p.name] = p.id;
-  }, 60_000);
-  afterAll(async () => {
-    await server?.close();
   });
-
-  const setTime = async (iso: string) => {
-    clock.set(local(iso));
-    admin = await server.login(server.users.admin.email);
-    waiter = await server.login(server.users.waiter.email);
-  };
+  const { products, db } = suite;
+  let nextTable = 800;
+  const setTime = (iso: string) => suite.setTime(local(iso));
   const ok = <T extends { status: number; body: unknown }>(res: T, status = 200): T => {
     expect(res.status, JSON.stringify(res.body)).toBe(status);
     return res;
@@ -158,7 +144,7 @@ describe.each(testDatabaseKinds())('promotions on %s', (kind) => {
     ok(
       await waiter.post<Res>(
         `/api/orders/${order.id}/close`,
-        { method: 'efectivo', pin: server.users.waiter.pin, tipBps: 0, peopleCount: 2, receivedAmount: 100_000 },
+        { method: 'efectivo', pin: suite.server.users.waiter.pin, tipBps: 0, peopleCount: 2, receivedAmount: 100_000 },
         { 'idempotency-key': randomUUID() },
       ),
     );

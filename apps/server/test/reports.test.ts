@@ -4,13 +4,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Order, ReportsResponse, Table } from '@comanda/contract';
-import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
+import { testDatabaseKinds, type ApiClient } from '../src/testing/index.ts';
 import { rollupsFromRaw } from '../src/model/reports/rollup-backfill.ts';
 import { ROLLUP_TABLES, type RollupRow, type RollupTable } from '../src/model/reports/rollup-set.ts';
 import { backfillRollups } from '../src/model/reports/rollup-backfill.ts';
-import { manualClock } from './cash-close-fixture.ts';
+import { serverOnManualClock } from './cash-close-fixture.ts';
 
 type Res = { order: Order; error?: { message: string } };
 /** Mexico City has no daylight saving time: local = UTC − 6 h. */
@@ -21,33 +21,18 @@ const local = (iso: string) => Date.parse(`${iso}-06:00`);
 const SOFFICE = ['/usr/bin/soffice', '/usr/bin/libreoffice'].find((path) => existsSync(path)) ?? null;
 
 describe.each(testDatabaseKinds())('owner reports on %s', (kind) => {
-  let server: TestServer;
   let admin: ApiClient;
   let waiter: ApiClient;
   let waiter2: ApiClient;
-  const clock = manualClock(local('2026-11-20T20:00:00'));
-  const products: Record<string, string> = {};
-  let nextTable = 700;
-  const db = () => server.ctx.db.db;
-
-  beforeAll(async () => {
-    server = await startTestServer(kind, { clock });
+  const suite = serverOnManualClock(kind, local('2026-11-20T20:00:00'), async (server) => {
     admin = await server.login(server.users.admin.email);
     waiter = await server.login(server.users.waiter.email);
     waiter2 = await server.login(server.users.waiter2.email);
-    for (const p of await db().selectFrom('products').select(['id', 'name']).execute()) products[p.name] = p.id;
-  }, 60_000);
-  afterAll(async () => {
-    await server?.close();
   });
-
+  const { products, db } = suite;
+  let nextTable = 700;
   /** Moves the clock; sessions follow it, so everyone signs in again. */
-  const setTime = async (iso: string) => {
-    clock.set(local(iso));
-    admin = await server.login(server.users.admin.email);
-    waiter = await server.login(server.users.waiter.email);
-    waiter2 = await server.login(server.users.waiter2.email);
-  };
+  const setTime = (iso: string) => suite.setTime(local(iso));
   const ok = <T extends { status: number; body: unknown }>(res: T): T => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res;
@@ -111,7 +96,7 @@ describe.each(testDatabaseKinds())('owner reports on %s', (kind) => {
         itemId: beer.id,
         units: 1,
         reason: 'Cortesía de la casa',
-        pin: server.users.admin.pin,
+        pin: suite.server.users.admin.pin,
       }),
     );
     await deliverAll(a);
@@ -121,7 +106,7 @@ describe.each(testDatabaseKinds())('owner reports on %s', (kind) => {
     // C: a shot cancelled at 22:00 by the admin.
     await setTime('2026-11-20T22:00:00');
     const c = await openWith(waiter, [['Shot de mezcal', 1]]);
-    ok(await admin.post(`/api/orders/${c.id}/cancel`, { reason: 'Error de captura', pin: server.users.admin.pin }));
+    ok(await admin.post(`/api/orders/${c.id}/cancel`, { reason: 'Error de captura', pin: suite.server.users.admin.pin }));
 
     // B (Lucía): two margaritas (one voided at 01:20 Saturday) and a guacamole, paid at 01:30 in cash + transfer.
     await setTime('2026-11-21T01:15:00');
@@ -176,8 +161,8 @@ describe.each(testDatabaseKinds())('owner reports on %s', (kind) => {
       { category: 'Comida', units: 1, amount: 9_500 },
     ]);
     expect(friday.waiters).toEqual([
-      { waiterId: server.users.waiter2.id, waiterName: 'Lucía Mesera', tickets: 1, sales: 23_900, averageTicket: 23_900, tips: 0 },
-      { waiterId: server.users.waiter.id, waiterName: 'Mario Mesero', tickets: 1, sales: 16_500, averageTicket: 16_500, tips: 1_500 },
+      { waiterId: suite.server.users.waiter2.id, waiterName: 'Lucía Mesera', tickets: 1, sales: 23_900, averageTicket: 23_900, tips: 0 },
+      { waiterId: suite.server.users.waiter.id, waiterName: 'Mario Mesero', tickets: 1, sales: 16_500, averageTicket: 16_500, tips: 1_500 },
     ]);
     expect(friday.methods).toEqual([
       { method: 'efectivo', payments: 2, amount: 26_500, tips: 1_500 },
@@ -208,7 +193,9 @@ describe.each(testDatabaseKinds())('owner reports on %s', (kind) => {
   });
 
   it('exports the reports as CSV and as a real .xlsx with MXN-formatted numbers', async () => {
-    const csv = await fetch(`${server.url}/api/reports/export.csv?from=2026-11-20&to=2026-11-20`, { headers: { cookie: admin.cookie! } });
+    const csv = await fetch(`${suite.server.url}/api/reports/export.csv?from=2026-11-20&to=2026-11-20`, {
+      headers: { cookie: admin.cookie! },
+    });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-disposition')).toContain('reportes-2026-11-20-a-2026-11-20.csv');
     const bytes = new Uint8Array(await csv.arrayBuffer());
@@ -220,12 +207,14 @@ describe.each(testDatabaseKinds())('owner reports on %s', (kind) => {
     expect(lines).toContain('Efectivo,2,265.00,15.00');
     expect(lines).toContain('Cortesía,Motivo: Cortesía de la casa,1,1,55.00');
 
-    const one = await fetch(`${server.url}/api/reports/export.csv?from=2026-11-20&to=2026-11-20&report=metodos`, {
+    const one = await fetch(`${suite.server.url}/api/reports/export.csv?from=2026-11-20&to=2026-11-20&report=metodos`, {
       headers: { cookie: admin.cookie! },
     });
     expect((await one.text()).split('\r\n').filter((l) => l.startsWith('Meseros'))).toEqual([]);
 
-    const res = await fetch(`${server.url}/api/reports/export.xlsx?from=2026-11-20&to=2026-11-20`, { headers: { cookie: admin.cookie! } });
+    const res = await fetch(`${suite.server.url}/api/reports/export.xlsx?from=2026-11-20&to=2026-11-20`, {
+      headers: { cookie: admin.cookie! },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('spreadsheetml');
     const book = new ExcelJS.Workbook();
@@ -260,7 +249,7 @@ describe.each(testDatabaseKinds())('owner reports on %s', (kind) => {
       expect(SOFFICE, 'LibreOffice (soffice) must be installed in CI').not.toBeNull();
       const dir = mkdtempSync(join(tmpdir(), 'comanda-xlsx-'));
       try {
-        const res = await fetch(`${server.url}/api/reports/export.xlsx?from=2026-11-20&to=2026-11-20`, {
+        const res = await fetch(`${suite.server.url}/api/reports/export.xlsx?from=2026-11-20&to=2026-11-20`, {
           headers: { cookie: admin.cookie! },
         });
         writeFileSync(join(dir, 'reportes.xlsx'), new Uint8Array(await res.arrayBuffer()));
@@ -352,6 +341,6 @@ describe.each(testDatabaseKinds())('owner reports on %s', (kind) => {
     expect((await admin.get('/api/reports?from=2026-11-20')).status).toBe(400);
     expect((await waiter.get('/api/reports?from=2026-11-20&to=2026-11-20')).status).toBe(403);
     expect((await waiter.get('/api/reports/export.xlsx?from=2026-11-20&to=2026-11-20')).status).toBe(403);
-    expect((await server.anonymous().get('/api/reports?from=2026-11-20&to=2026-11-20')).status).toBe(401);
+    expect((await suite.server.anonymous().get('/api/reports?from=2026-11-20&to=2026-11-20')).status).toBe(401);
   });
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { LiveServerMessage } from '@comanda/contract';
 import { apiClient, freePort, REPO_ROOT, startTestServer, type ApiClient, type TestServer } from '../src/testing/index.ts';
+import { liveInbox } from '../src/testing/live-client.ts';
 import { RESPONSE_GRACE_MS } from '../src/http/idempotency.ts';
 import { startServerProcess, type ServerProcess } from './quality/server-process.ts';
 
@@ -85,28 +86,11 @@ interface Live {
 
 /** A live socket through nginx, as a browser opens it (Origin of the page, the session cookie). */
 function openLive(base: string, cookie: string, topics: string[]): Promise<Live> {
-  const messages: LiveServerMessage[] = [];
-  const waiters: { pred: (m: LiveServerMessage) => boolean; resolve: (m: LiveServerMessage) => void }[] = [];
   const ws = new WebSocket(base.replace('http', 'ws') + '/api/live', { headers: { cookie, origin: base } });
   let upstream = '';
   ws.on('upgrade', (res) => (upstream = String(res.headers['x-test-upstream'] ?? '')));
-  ws.on('message', (raw: Buffer) => {
-    const msg = JSON.parse(raw.toString()) as LiveServerMessage;
-    messages.push(msg);
-    for (const w of [...waiters])
-      if (w.pred(msg)) {
-        waiters.splice(waiters.indexOf(w), 1);
-        w.resolve(msg);
-      }
-  });
+  const { messages, next } = liveInbox(ws, { waitMs: 8000, detail: () => ` on ${upstream}: ${JSON.stringify(messages)}` });
   const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
-  const next = (pred: (m: LiveServerMessage) => boolean, ms = 8000) =>
-    new Promise<LiveServerMessage>((resolve, reject) => {
-      const found = messages.find(pred);
-      if (found) return resolve(found);
-      const timer = setTimeout(() => reject(new Error(`no matching live message on ${upstream}: ${JSON.stringify(messages)}`)), ms);
-      waiters.push({ pred, resolve: (m) => (clearTimeout(timer), resolve(m)) });
-    });
   return new Promise((resolve, reject) => {
     ws.once('open', () => {
       ws.send(JSON.stringify({ op: 'subscribe', topics }));

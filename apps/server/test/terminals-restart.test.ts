@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardPayment, Order } from '@comanda/contract';
-import { loadConfig } from '../src/config.ts';
 import { createServer, type RunningServer } from '../src/server.ts';
 import { seedDemo } from '../src/seed/seed.ts';
-import { createTestDatabase, testDatabaseKinds, DEMO_USERS, loginAt, type TestDatabase } from '../src/testing/index.ts';
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  DEMO_USERS,
+  listenOnLoopback,
+  loginAt,
+  testServerConfig,
+  type TestDatabase,
+} from '../src/testing/index.ts';
 import { startSimulator, type Simulator } from '../src/payments/mercadopago/simulator/server.ts';
 import { cardEnv, key, openReadyOrder, waitFor, type Err } from './terminals-helpers.ts';
 
@@ -17,20 +24,11 @@ describe.each(testDatabaseKinds())('card payment sessions across a restart on %s
 
   /** A server on the same database file each time, like a process restart. */
   async function start(env: Record<string, string> = {}): Promise<{ server: RunningServer; url: string }> {
-    const config = loadConfig({
-      DATABASE_URL: database.url,
-      DATA_DIR: database.dataDir,
-      PIN_SECRET: 'test-pin-secret-0123456789',
-      LOG_LEVEL: 'silent',
-      DEMO_DATA: 'off',
-      ...cardEnv(sim),
-      ...env,
-    });
+    const config = testServerConfig(database, { ...cardEnv(sim), ...env });
     const s = await createServer({ config, log: () => undefined });
-    await s.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = s.app.server.address();
+    const url = await listenOnLoopback(s);
     server = s;
-    return { server: s, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
+    return { server: s, url };
   }
 
   beforeAll(async () => {

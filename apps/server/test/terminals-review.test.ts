@@ -4,6 +4,7 @@ import { assertInvariants, testDatabaseKinds, type ApiClient, type TerminalCharg
 import { type Simulator } from '../src/payments/mercadopago/simulator/server.ts';
 import { insertProduct } from '../src/testing/factories.ts';
 import { type CardServer, cardVerbs, startCardServer, key, openReadyOrder, type Err } from './terminals-helpers.ts';
+import { auditEntryCount } from '../src/testing/reads.ts';
 
 const FROZEN = 'Hay un cobro con tarjeta en curso para esta orden. Espera a que termine o cancélalo.';
 const REVIEW_PENDING =
@@ -35,17 +36,7 @@ describe.each(testDatabaseKinds())('card charges are never lost nor taken twice 
     (await api.get<{ payment: CardPayment | null; needsReview: CardPayment[] }>(`/api/card-payments?orderId=${orderId}`)).body;
   const tableOf = async (api: ApiClient, number: number) =>
     (await api.get<{ tables: Table[] }>('/api/tables')).body.tables.find((t) => t.number === number)!;
-  const auditCount = async (action: string, entityId: string) =>
-    Number(
-      (
-        await server.ctx.db.db
-          .selectFrom('audit_log')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('action', '=', action)
-          .where('entity_id', '=', entityId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const auditCount = (action: string, entityId: string) => auditEntryCount(server.ctx.db.db, action, entityId);
   /** Every charge the simulated terminal approved (refunded ones too: the money was taken). */
   const terminalCharges = (): TerminalCharge[] =>
     [...sim.store.payments.values()]

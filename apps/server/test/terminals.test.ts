@@ -4,6 +4,7 @@ import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } f
 import { startSimulator, type Simulator } from '../src/payments/mercadopago/simulator/server.ts';
 import { signWebhook } from '../src/payments/mercadopago/webhook-signature.ts';
 import { cardEnv, cardVerbs, key, openReadyOrder, sleep, waitFor, type Err } from './terminals-helpers.ts';
+import { auditEntryCount } from '../src/testing/reads.ts';
 
 const WEBHOOK_SECRET = 'whsec-test-0123456789';
 
@@ -16,17 +17,7 @@ describe.each(testDatabaseKinds())('card terminal payments on %s', (kind) => {
     () => ({ sim, server, admin, reader: waiter }),
     `SMARTPOS${kind.toUpperCase()}`,
   );
-  const auditCount = async (action: string, entityId: string) =>
-    Number(
-      (
-        await server.ctx.db.db
-          .selectFrom('audit_log')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('action', '=', action)
-          .where('entity_id', '=', entityId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const auditCount = (action: string, entityId: string) => auditEntryCount(server.ctx.db.db, action, entityId);
 
   beforeAll(async () => {
     sim = await startSimulator({ token: 'TEST-4821-integration-token' });

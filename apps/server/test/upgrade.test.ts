@@ -1,10 +1,16 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
 import { connect } from '../src/db/connect.ts';
 import { KNOWN_MIGRATIONS, NewerDatabaseError } from '../src/db/migrate.ts';
 import { createServer } from '../src/server.ts';
-import { assertInvariants, createTestDatabase, freePort, testDatabaseKinds, type TestDatabase } from '../src/testing/index.ts';
+import {
+  assertInvariants,
+  createTestDatabase,
+  freePort,
+  testDatabaseKinds,
+  testServerConfig,
+  type TestDatabase,
+} from '../src/testing/index.ts';
 import { startServerProcess } from './quality/server-process.ts';
 import { buildV0001Database, V1 } from './fixtures/v0001-database.ts';
 
@@ -29,14 +35,7 @@ async function snapshot(db: Kysely<any>): Promise<Record<string, Record<string, 
 }
 
 function configFor(database: TestDatabase) {
-  return loadConfig({
-    DATABASE_URL: database.url,
-    DATA_DIR: database.dataDir,
-    PIN_SECRET: 'test-pin-secret-0123456789',
-    LOG_LEVEL: 'silent',
-    DEMO_DATA: 'off',
-    BACKUP_EVERY: 'off',
-  });
+  return testServerConfig(database, { BACKUP_EVERY: 'off' });
 }
 
 describe.each(testDatabaseKinds())('upgrade from the first landed version on %s', (kind) => {

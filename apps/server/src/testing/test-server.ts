@@ -4,7 +4,7 @@ import type { Clock } from '../http/clock.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { seedDemo } from '../seed/seed.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../seed/demo-data.ts';
-import { createTestDatabase, type TestDbKind } from './databases.ts';
+import { createTestDatabase, type TestDatabase, type TestDbKind } from './databases.ts';
 import { assertInvariants } from './invariants.ts';
 
 export interface TestServer extends RunningServer {
@@ -92,19 +92,33 @@ export async function loginAt(base: string, email: string, password = DEMO_PASSW
   return apiClient(base, (res.headers.get('set-cookie') ?? '').split(';')[0] ?? null);
 }
 
-/** A real server on an ephemeral port against a fresh database, with the demo data loaded. */
-export async function startTestServer(kind: TestDbKind, opts: TestServerOptions = {}): Promise<TestServer> {
-  const database = await createTestDatabase(kind);
-  const config = loadConfig({
+/**
+ * The configuration of a server under test on `database`: a fixed PIN secret, no logs, no demo
+ * data of its own (tests seed it), then `env` on top.
+ */
+export function testServerConfig(database: Pick<TestDatabase, 'url' | 'dataDir'>, env: Record<string, string> = {}) {
+  return loadConfig({
     DATABASE_URL: database.url,
     DATA_DIR: database.dataDir,
     PIN_SECRET: 'test-pin-secret-0123456789',
     LOG_LEVEL: 'silent',
     DEMO_DATA: 'off',
-    // Scheduled backups only where a suite asks for them (BACKUP_EVERY in opts.env).
-    BACKUP_EVERY: 'off',
-    ...opts.env,
+    ...env,
   });
+}
+
+/** Starts `server` listening on an ephemeral loopback port; resolves with its base URL. */
+export async function listenOnLoopback(server: Pick<RunningServer, 'app'>): Promise<string> {
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
+/** A real server on an ephemeral port against a fresh database, with the demo data loaded. */
+export async function startTestServer(kind: TestDbKind, opts: TestServerOptions = {}): Promise<TestServer> {
+  const database = await createTestDatabase(kind);
+  // Scheduled backups only where a suite asks for them (BACKUP_EVERY in opts.env).
+  const config = testServerConfig(database, { BACKUP_EVERY: 'off', ...opts.env });
   const server = await createServer({
     config,
     clock: opts.clock,
@@ -114,10 +128,7 @@ export async function startTestServer(kind: TestDbKind, opts: TestServerOptions 
     webDist: opts.webDist,
   });
   if (opts.seed !== false) await seedDemo(server.ctx);
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const url = `http://127.0.0.1:${port}`;
+  const url = await listenOnLoopback(server);
   const rows = await server.ctx.db.db.selectFrom('users').select(['id', 'email', 'display_name']).execute();
   const byEmail = (email: string) => {
     const row = rows.find((r) => r.email === email);

@@ -1,12 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Db } from '../../src/db/connect.ts';
 import { DEMO_PASSWORD, DEMO_USERS, assertInvariants, connectLive, startTestServer, type TestServer } from '../../src/testing/index.ts';
-import { freePort, startServerProcess, type ServerProcess } from './server-process.ts';
+import { serverProcessOnTempSqlite } from './server-process.ts';
 import { login, newWriteLog, runWriteLoad, type WriteLog } from './write-load.ts';
 
 /**
@@ -55,29 +52,13 @@ async function checkWrites(db: Db, log: WriteLog): Promise<string[]> {
 }
 
 describe('kill -9 of the server under write load (SQLite)', () => {
-  let dir = '';
-  let dbUrl = '';
-  let env: Record<string, string> = {};
-  let server: ServerProcess | null = null;
-  let port = 0;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'comanda-faults-'));
-    dbUrl = `sqlite:${join(dir, 'pos.db')}`;
-    env = { DATABASE_URL: dbUrl, DATA_DIR: dir, DEMO_DATA: 'auto', PIN_SECRET: 'fault-test-pin-secret-0123456789' };
-    port = await freePort();
-    server = await startServerProcess(env, port);
-  }, 90_000);
-  afterAll(async () => {
-    await server?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  const proc = serverProcessOnTempSqlite('comanda-faults-', { DEMO_DATA: 'auto', PIN_SECRET: 'fault-test-pin-secret-0123456789' });
 
   it(`keeps every acknowledged write exactly once across ${ROUNDS} crashes`, { timeout: 60_000 + ROUNDS * 45_000 }, async () => {
     let totalAcked = 0;
     let totalCloses = 0;
     for (let round = 0; round < ROUNDS; round++) {
-      const base = server!.url;
+      const base = proc.current.url;
       const waiterCookie = await login(base, waiter.email, DEMO_PASSWORD);
       const adminCookie = await login(base, admin.email, DEMO_PASSWORD);
       const tables = (
@@ -101,12 +82,12 @@ describe('kill -9 of the server under write load (SQLite)', () => {
       );
       // Let the writers get going, then pull the plug mid-flight.
       await new Promise((r) => setTimeout(r, 1500 + Math.floor(Math.random() * 2000)));
-      await server!.kill9();
+      await proc.current.kill9();
       stopped = true;
       await load;
 
-      server = await startServerProcess(env, port);
-      const db = connect(dbUrl);
+      const server = await proc.restart();
+      const db = connect(proc.databaseUrl);
       try {
         const integrity = await sql<{ integrity_check: string }>`PRAGMA integrity_check`.execute(db.db);
         expect(integrity.rows.map((r) => r.integrity_check)).toEqual(['ok']);

@@ -3,10 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { loadConfig } from '../../src/config.ts';
 import { createServer, type RunningServer } from '../../src/server.ts';
 import { seedDemo } from '../../src/seed/seed.ts';
-import { assertInvariants, createTestDatabase, type TestDatabase } from '../../src/testing/index.ts';
+import { assertInvariants, createTestDatabase, listenOnLoopback, testServerConfig, type TestDatabase } from '../../src/testing/index.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../src/seed/demo-data.ts';
 import { SESSION_COOKIE, createSession } from '../../src/auth/sessions.ts';
 import { WriteWatch } from './digest.ts';
@@ -34,20 +33,12 @@ describe('security headers and limits', () => {
     mkdirSync(join(webDist, 'assets'), { recursive: true });
     writeFileSync(join(webDist, 'index.html'), INDEX_HTML);
     writeFileSync(join(webDist, 'assets', 'index.js'), 'console.log(1)');
-    const config = loadConfig({
-      DATABASE_URL: database.url,
-      DATA_DIR: database.dataDir,
-      PIN_SECRET: 'test-pin-secret-0123456789',
-      LOG_LEVEL: 'silent',
-      DEMO_DATA: 'off',
-    });
+    const config = testServerConfig(database);
     const recorder = routeRecorder();
     recordedRoutes = recorder.routes;
     server = await createServer({ config, webDist, log: () => undefined, onRoute: recorder.onRoute });
     await seedDemo(server.ctx);
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = server.app.server.address();
-    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    url = await listenOnLoopback(server);
     const admin = await server.ctx.db.db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirstOrThrow();
     adminCookie = `${SESSION_COOKIE}=${await createSession(server.ctx, admin.id)}`;
   });
