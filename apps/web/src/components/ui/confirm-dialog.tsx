@@ -1,6 +1,7 @@
 import { Dialog } from './dialog.tsx';
 import { Button } from './button.tsx';
 import { t } from '../../lib/i18n/es-MX.ts';
+import { CancelButton } from './cancel-button.tsx';
 
 export function ConfirmDialog({
   open,
@@ -29,9 +30,7 @@ export function ConfirmDialog({
       locked={busy}
       footer={
         <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            {t.app.cancel}
-          </Button>
+          <CancelButton onClick={onClose} disabled={busy} />
           <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} disabled={busy} data-autofocus>
             {confirmLabel}
           </Button>

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { t } from '../../lib/i18n/es-MX.ts';
+import { CancelButton } from '../../components/ui/cancel-button.tsx';
 
 /** − [n] + stepper: never below 1, typed values checked before anything is sent. */
 export function QuantityStepper({ value, onChange, id }: { value: string; onChange: (v: string) => void; id?: string }) {
@@ -76,9 +77,7 @@ export function QuantityDialog({
       className="max-w-sm"
       footer={
         <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            {t.app.cancel}
-          </Button>
+          <CancelButton onClick={onClose} disabled={busy} />
           <Button variant="accent" onClick={confirm} disabled={busy}>
             {busy ? t.app.loading : t.quantity.confirm}
           </Button>

@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useSplitChecks } from './checks-api.ts';
+import { CancelButton } from '../../components/ui/cancel-button.tsx';
 
 /**
  * "Cuentas separadas": tap units of each line into new checks (B, C, …); what is not moved stays
@@ -87,9 +88,7 @@ export function SplitChecksDialog({
       className="max-w-2xl"
       footer={
         <>
-          <Button variant="outline" onClick={onClose} disabled={split.isPending}>
-            {t.app.cancel}
-          </Button>
+          <CancelButton onClick={onClose} disabled={split.isPending} />
           <Button variant="accent" onClick={submit} disabled={split.isPending || !plan.ok} data-testid="split-submit">
             {split.isPending ? t.checks.splitting : t.checks.split}
           </Button>

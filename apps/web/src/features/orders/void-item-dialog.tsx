@@ -10,6 +10,7 @@ import { Label } from '../../components/ui/input.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useVoidReasonForm, VoidReasonFields } from './void-reason-picker.tsx';
+import { CancelButton } from '../../components/ui/cancel-button.tsx';
 
 export interface VoidRequest {
   quantity: number;
@@ -79,9 +80,7 @@ export function VoidItemDialog({
         variant="sheet"
         footer={
           <>
-            <Button variant="outline" onClick={onClose} disabled={busy}>
-              {t.app.cancel}
-            </Button>
+            <CancelButton onClick={onClose} disabled={busy} />
             <Button variant="danger" onClick={() => void send()} disabled={busy} data-testid="void-confirm">
               {t.voids.confirmVoid}
             </Button>

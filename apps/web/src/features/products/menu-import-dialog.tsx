@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { newIdempotencyKey } from '../../lib/ids.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useMenuImport } from './products-api.ts';
+import { CancelButton } from '../../components/ui/cancel-button.tsx';
 
 /**
  * Choose a CSV, read what it would do (nothing is written yet), then "Importar". A file with any
@@ -69,9 +70,7 @@ export function MenuImportDialog({ open, onClose }: { open: boolean; onClose: ()
       locked={menuImport.isPending}
       footer={
         <>
-          <Button variant="outline" onClick={close} disabled={menuImport.isPending}>
-            {t.app.cancel}
-          </Button>
+          <CancelButton onClick={close} disabled={menuImport.isPending} />
           <Button
             variant="accent"
             onClick={confirm}

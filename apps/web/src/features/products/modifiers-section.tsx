@@ -17,6 +17,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useModifierGroups, useModifierMutations } from './modifiers-api.ts';
+import { CancelButton } from '../../components/ui/cancel-button.tsx';
 
 const M = t.modifiers;
 
@@ -235,9 +236,7 @@ function GroupDialog({
       className="sm:max-w-2xl"
       footer={
         <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            {t.app.cancel}
-          </Button>
+          <CancelButton onClick={onClose} disabled={busy} />
           <Button type="submit" form="modifier-group-form" variant="accent" disabled={busy}>
             {busy ? t.products.saving : t.app.save}
           </Button>

@@ -7,6 +7,7 @@ import { Field } from '../../components/ui/field.tsx';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { useZodForm } from '../../lib/use-zod-form.ts';
+import { CancelButton } from '../../components/ui/cancel-button.tsx';
 
 interface Draft {
   name: string;
@@ -69,9 +70,7 @@ export function ProductFormDialog({
       variant="sheet"
       footer={
         <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            {t.app.cancel}
-          </Button>
+          <CancelButton onClick={onClose} disabled={busy} />
           <Button type="submit" form="product-form" variant="accent" disabled={busy}>
             {busy ? t.products.saving : t.app.save}
           </Button>

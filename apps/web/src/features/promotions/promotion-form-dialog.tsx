@@ -7,6 +7,7 @@ import { Field } from '../../components/ui/field.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
+import { CancelButton } from '../../components/ui/cancel-button.tsx';
 
 const L = t.promotions;
 type Kind = PromotionBody['kind'];
@@ -117,9 +118,7 @@ export function PromotionFormDialog({
       variant="sheet"
       footer={
         <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            {t.app.cancel}
-          </Button>
+          <CancelButton onClick={onClose} disabled={busy} />
           <Button type="submit" form="promotion-form" variant="accent" disabled={busy}>
             {busy ? L.saving : t.app.save}
           </Button>

@@ -11,6 +11,7 @@ import { ROLE_OPTIONS } from './role-labels.ts';
 import { useUserMutations } from './users-api.ts';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { useZodForm } from '../../lib/use-zod-form.ts';
+import { CancelButton } from '../../components/ui/cancel-button.tsx';
 
 /** Creates a real account; the person gets an e-mailed link to choose a password. */
 export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -51,9 +52,7 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
       variant="sheet"
       footer={
         <>
-          <Button variant="outline" onClick={onClose} disabled={create.isPending}>
-            {t.app.cancel}
-          </Button>
+          <CancelButton onClick={onClose} disabled={create.isPending} />
           <Button type="submit" form="add-user-form" variant="accent" disabled={create.isPending}>
             {create.isPending ? t.settings.creating : t.settings.create}
           </Button>

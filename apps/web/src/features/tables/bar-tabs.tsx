@@ -13,6 +13,7 @@ import { errorMessage, post, requireOnline } from '../../lib/api.ts';
 import { money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { TABLES_KEY } from './tables-api.ts';
+import { CancelButton } from '../../components/ui/cancel-button.tsx';
 
 /** Opens a named tab on the Barra (docs/decisions/0014-checks-are-orders.md), even when it is ocupada. */
 function useOpenTab(tableId: string) {
@@ -94,9 +95,7 @@ function NewTabDialog({ open, onClose, barId, area }: { open: boolean; onClose: 
       className="max-w-sm"
       footer={
         <>
-          <Button variant="outline" onClick={onClose} disabled={openTab.isPending}>
-            {t.app.cancel}
-          </Button>
+          <CancelButton onClick={onClose} disabled={openTab.isPending} />
           <Button variant="accent" onClick={submit} disabled={openTab.isPending || name.trim() === ''} data-testid="open-tab">
             {openTab.isPending ? t.checks.openingTab : t.checks.openTab}
           </Button>
