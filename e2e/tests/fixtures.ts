@@ -41,15 +41,39 @@ export async function login(page: Page, who: AccountKey | { email: string; passw
   await expect(page).not.toHaveURL(/\/login/);
 }
 
-/** A separate browser (its own cookies) signed in as someone, e.g. the kitchen next to a waiter. */
+/** Where each demo account lands after signing in. */
+const HOMES: Record<AccountKey, string> = {
+  admin: '/admin/home',
+  waiter: '/waiter/home',
+  waiter2: '/waiter/home',
+  kitchen: '/kitchen/cocina',
+  barra: '/kitchen/barra',
+};
+
+/**
+ * Signs in through the API (the page's cookies) and, unless `open` is false, opens the account's
+ * home. The form itself is tested by auth.spec and by every spec that calls login(); skipping it
+ * for a spec's cast saves loading the login screen once per person.
+ */
+async function signInByApi(page: Page, who: AccountKey, open = true): Promise<void> {
+  const res = await page.request.post('/api/auth/login', { data: { email: ACCOUNTS[who].email, password: PASSWORD } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  if (open) {
+    await page.goto(HOMES[who]);
+    await expect(page).toHaveURL(new RegExp(`${HOMES[who]}$`));
+  }
+}
+
+/** A separate browser (its own cookies) signed in as someone at their home screen, e.g. the kitchen next to a waiter. */
 export async function signedInContext(
   browser: Browser,
   who: AccountKey,
   viewport: { width: number; height: number } = ADMIN,
+  open = true,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
   const page = await context.newPage();
-  await login(page, who);
+  await signInByApi(page, who, open);
   return { context, page };
 }
 
@@ -172,7 +196,8 @@ export const test = base.extend<Fixtures>({
   api: async ({ browser }, use) => {
     let admin: { context: BrowserContext; page: Page } | undefined;
     const adminRequest = async () => {
-      admin ??= await signedInContext(browser, 'admin');
+      // Only its API is used: no screen is opened.
+      admin ??= await signedInContext(browser, 'admin', ADMIN, false);
       return admin.page.request;
     };
     try {
