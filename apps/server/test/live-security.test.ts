@@ -1,23 +1,19 @@
 import { insertCardPayment } from '../src/testing/factories.ts';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_CLOSE, type LiveServerMessage } from '@comanda/contract';
 import { LIVE_LIMITS } from '../src/live/limits.ts';
+import { serverProcessOnTempSqlite } from './quality/server-process.ts';
 import {
   DEMO_USERS,
   connectLive,
-  freePort,
   loginAt,
-  spawnTsProcess,
   startTestServer,
   testDatabaseKinds,
   type LiveTestClient,
   type TestServer,
-  type TsProcess,
 } from '../src/testing/index.ts';
 
 /** Resolves with the close code and reason of a socket (or of one already closed). */
@@ -234,44 +230,26 @@ describe.each(testDatabaseKinds())('live socket hardening on %s', (kind) => {
 });
 
 describe('a waiter flooding /api/live against a separate server process (SQLite)', () => {
-  let dir = '';
-  let server: TsProcess;
-  const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))![1]) / 1024;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'comanda-live-flood-'));
-    server = await spawnTsProcess(
-      'apps/server/src/main.ts',
-      {
-        DATABASE_URL: `sqlite:${join(dir, 'pos.db')}`,
-        DATA_DIR: dir,
-        DEMO_DATA: 'auto',
-        LOG_LEVEL: 'error',
-        PIN_SECRET: 'live-flood-pin-secret-0123456789',
-        WEB_DIST: '/nonexistent-web-dist',
-      },
-      await freePort(),
-      '/api/health',
-    );
-  }, 90_000);
-  afterAll(async () => {
-    await server?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+  const flood = serverProcessOnTempSqlite('comanda-live-flood-', {
+    DEMO_DATA: 'auto',
+    LOG_LEVEL: 'error',
+    PIN_SECRET: 'live-flood-pin-secret-0123456789',
   });
+  const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${flood.current.child.pid}/status`, 'utf8'))![1]) / 1024;
 
   it.runIf(process.platform === 'linux')(
     'stays up with bounded memory while a waiter reconnects and floods for 20 s',
     { timeout: 90_000 },
     async () => {
       const waiter = DEMO_USERS.find((u) => u.role === 'waiter')!;
-      const { cookie } = await loginAt(server.url, waiter.email);
+      const { cookie } = await loginAt(flood.current.url, waiter.email);
       const before = rssMb();
       let sent = 0;
       let sockets = 0;
       const codes = new Map<number, number>();
       const end = Date.now() + 20_000;
       while (Date.now() < end) {
-        const live = await connectLive(server.url, cookie);
+        const live = await connectLive(flood.current.url, cookie);
         sockets++;
         const done = closed(live.ws);
         while (live.ws.readyState === WebSocket.OPEN && Date.now() < end) {
@@ -287,11 +265,11 @@ describe('a waiter flooding /api/live against a separate server process (SQLite)
       console.log(
         `live flood (separate process): ${sent} messages on ${sockets} sockets in 20 s, closes ${JSON.stringify(Object.fromEntries(codes))}, RSS ${before.toFixed(0)} → ${after.toFixed(0)} MB`,
       );
-      expect(server.child.exitCode, server.output()).toBeNull();
+      expect(flood.current.child.exitCode, flood.current.output()).toBeNull();
       expect(codes.get(LIVE_CLOSE.tooManyMessages.code) ?? 0).toBeGreaterThan(0);
-      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+      expect((await fetch(`${flood.current.url}/api/health`)).status).toBe(200);
       expect(after - before, 'RSS growth').toBeLessThan(150);
-      expect(server.output()).not.toMatch(/RangeError|uncaught/i);
+      expect(flood.current.output()).not.toMatch(/RangeError|uncaught/i);
     },
   );
 });

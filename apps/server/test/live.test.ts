@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  connectLive,
-  freePort,
-  loginAt,
-  spawnTsProcess,
-  startTestServer,
-  testDatabaseKinds,
-  type TestServer,
-  type TsProcess,
-} from '../src/testing/index.ts';
+import { connectLive, freePort, loginAt, startTestServer, testDatabaseKinds, type TestServer } from '../src/testing/index.ts';
+import { startServerProcess, type ServerProcess } from './quality/server-process.ts';
 
 describe.each(testDatabaseKinds())('live channel on %s', (kind) => {
   let server: TestServer;
@@ -50,23 +42,13 @@ describe.each(testDatabaseKinds())('live channel on %s', (kind) => {
 
 describe.runIf(testDatabaseKinds().includes('postgres'))('live events across server processes (PostgreSQL)', () => {
   let server: TestServer;
-  let child: TsProcess;
+  let child: ServerProcess;
   let childUrl: string;
 
   beforeAll(async () => {
     server = await startTestServer('postgres');
-    child = await spawnTsProcess(
-      'apps/server/src/main.ts',
-      {
-        DATABASE_URL: server.ctx.db.url,
-        DEMO_DATA: 'off',
-        LOG_LEVEL: 'silent',
-        PIN_SECRET: 'test-pin-secret-0123456789',
-        WEB_DIST: '/nonexistent',
-      },
-      await freePort(),
-      '/api/health',
-    );
+    const env = { DATABASE_URL: server.ctx.db.url, DEMO_DATA: 'off', LOG_LEVEL: 'silent', PIN_SECRET: 'test-pin-secret-0123456789' };
+    child = await startServerProcess(env, await freePort());
     childUrl = child.url;
   }, 60_000);
 

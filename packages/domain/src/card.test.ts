@@ -112,16 +112,15 @@ describe('dialog states', () => {
     expect(terminalFailureMessage('processing')).toBeNull();
   });
 
-  it('keeps the spec texts', () => {
-    expect(TERMINAL_MESSAGES).toEqual({
-      notFound: 'Terminal no encontrada',
-      noIntentId: 'No se recibió ID de intención de pago',
-      createFailed: 'No se pudo crear la intención de pago',
-      statusFailed: 'No se pudo consultar el estado del pago',
-      timeout: 'Tiempo de espera agotado. El cliente no completó el pago.',
-      rejected: 'Pago rechazado',
-      cancelled: 'Pago cancelado por el cliente.',
-      unexpected: 'Estado de pago inesperado. Verifica en Mercado Pago.',
-    });
+  it('keeps the spec texts, in the order SPEC.md lists them under "Card terminal"', () => {
+    const spec =
+      "'Terminal no encontrada', 'No se recibió ID de intención de pago', 'No se pudo crear la intención de pago', " +
+      "'No se pudo consultar el estado del pago', 'Tiempo de espera agotado. El cliente no completó el pago.', " +
+      "'Pago rechazado', 'Pago cancelado por el cliente.', 'Estado de pago inesperado. Verifica en Mercado Pago.'";
+    expect(
+      Object.values(TERMINAL_MESSAGES)
+        .map((m) => `'${m}'`)
+        .join(', '),
+    ).toBe(spec);
   });
 });

@@ -1,23 +1,37 @@
+import type { ReactNode } from 'react';
 import { Dialog } from './dialog.tsx';
-import { Button } from './button.tsx';
+import { Button, type ButtonProps } from './button.tsx';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { CancelButton } from './cancel-button.tsx';
 
+/**
+ * A question with Cancelar and one confirming button. The body is a plain `message`, or any
+ * `children` (a small form: the quantity dialog); `danger` paints the button for what cannot be
+ * undone. The confirming button takes the focus unless the body has a field that should.
+ */
 export function ConfirmDialog({
   open,
   title,
   message,
+  children,
   confirmLabel = t.app.confirm,
   danger,
+  variant = danger ? 'danger' : 'primary',
+  focusConfirm = true,
+  className,
   busy,
   onConfirm,
   onClose,
 }: {
   open: boolean;
   title: string;
-  message: string;
+  message?: string;
+  children?: ReactNode;
   confirmLabel?: string;
   danger?: boolean;
+  variant?: ButtonProps['variant'];
+  focusConfirm?: boolean;
+  className?: string;
   busy?: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -28,16 +42,18 @@ export function ConfirmDialog({
       onClose={onClose}
       title={title}
       locked={busy}
+      className={className}
       footer={
         <>
           <CancelButton onClick={onClose} disabled={busy} />
-          <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} disabled={busy} data-autofocus>
+          <Button variant={variant} onClick={onConfirm} disabled={busy} data-autofocus={focusConfirm || undefined}>
             {confirmLabel}
           </Button>
         </>
       }
     >
-      <p className="text-slate-700">{message}</p>
+      {message !== undefined && <p className="text-slate-700">{message}</p>}
+      {children}
     </Dialog>
   );
 }

@@ -2,10 +2,9 @@ import { useEffect, useState } from 'react';
 import { Minus, Plus } from 'lucide-react';
 import { isValidQuantity, MAX_QUANTITY, MIN_QUANTITY } from '@comanda/domain';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { t } from '../../lib/i18n/es-MX.ts';
-import { CancelButton } from '../../components/ui/cancel-button.tsx';
 
 /** − [n] + stepper: never below 1, typed values checked before anything is sent. */
 export function QuantityStepper({ value, onChange, id }: { value: string; onChange: (v: string) => void; id?: string }) {
@@ -69,20 +68,16 @@ export function QuantityDialog({
     else onConfirm(parsed.quantity);
   };
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
       onClose={onClose}
       title={title}
-      locked={busy}
+      busy={busy}
       className="max-w-sm"
-      footer={
-        <>
-          <CancelButton onClick={onClose} disabled={busy} />
-          <Button variant="accent" onClick={confirm} disabled={busy}>
-            {busy ? t.app.loading : t.quantity.confirm}
-          </Button>
-        </>
-      }
+      variant="accent"
+      focusConfirm={false}
+      confirmLabel={busy ? t.app.loading : t.quantity.confirm}
+      onConfirm={confirm}
     >
       <form
         className="flex flex-col items-center gap-3"
@@ -103,6 +98,6 @@ export function QuantityDialog({
           {error}
         </p>
       </form>
-    </Dialog>
+    </ConfirmDialog>
   );
 }
