@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Pencil, Plus, SlidersHorizontal, Trash2, X } from 'lucide-react';
-import { CATEGORIES, centsToPesos, groupRangeLabel, pesosToCents, type Cents } from '@comanda/domain';
+import { CATEGORIES, centsToPesos, groupRangeLabel, pesosToCents } from '@comanda/domain';
 import { ModifierGroupBodySchema, type ModifierGroup, type ModifierGroupBody, type Product } from '@comanda/contract';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -186,7 +186,7 @@ function GroupDialog({
           key: o.id,
           id: o.id,
           name: o.name,
-          price: o.priceDelta ? centsToPesos(o.priceDelta as Cents) : '',
+          price: o.priceDelta ? centsToPesos(o.priceDelta) : '',
           available: o.available,
         }))
       : [newOption(), newOption()],

@@ -1,4 +1,4 @@
-import { CATEGORIES, centsToPesos, formatMinute, pesosToCents, type Cents } from '@comanda/domain';
+import { CATEGORIES, centsToPesos, formatMinute, pesosToCents } from '@comanda/domain';
 import { PromotionBodySchema, type Product, type Promotion, type PromotionBody } from '@comanda/contract';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -48,7 +48,7 @@ function draftOf(p: Promotion | null): Draft {
     name: p.name,
     kind: p.kind,
     percent: p.percentBps === null ? '' : String(p.percentBps / 100),
-    fixedPrice: p.fixedPrice === null ? '' : centsToPesos(p.fixedPrice as Cents),
+    fixedPrice: p.fixedPrice === null ? '' : centsToPesos(p.fixedPrice),
     buy: p.buy === null ? '2' : String(p.buy),
     pay: p.pay === null ? '1' : String(p.pay),
     days: [...p.days],
