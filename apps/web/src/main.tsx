@@ -8,14 +8,17 @@ import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing');
-// Signed in on the first visit: the session and first data are in the HTML (decision 25), so
-// start evaluating this route's screens now rather than one after the other during render.
+// Signed in on the first visit: the session and first data are in the HTML (decision 25), and
+// the route's chunks are preloaded; render once they are evaluated, so the first render draws
+// the layout and the screen with its data in one pass instead of placeholders first.
 const boot = takeBootData();
-if (boot) warmRoute(location.pathname, boot.user.role);
-createRoot(root).render(
-  <StrictMode>
-    <Providers boot={boot}>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <Providers boot={boot}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+if (boot) void warmRoute(location.pathname, boot.user.role).then(render);
+else render();

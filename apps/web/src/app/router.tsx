@@ -6,32 +6,55 @@ import { LoginPage } from '../features/auth/login-page.tsx';
 import { RequireRole } from './guards.tsx';
 import { RouteError } from './route-error.tsx';
 
-/** Each screen is its own chunk: the login route stays small, a role loads only its screens. */
-function page<K extends string>(load: () => Promise<{ [P in K]: ComponentType }>, name: K): ReactNode {
-  const Component = lazy(async () => {
-    const module = await load();
-    const Screen: ComponentType = module[name];
-    return { default: Screen };
+type Loader = () => Promise<unknown>;
+
+/**
+ * Each screen is its own chunk: the login route stays small, a role loads only its screens.
+ * Once a screen's chunk has been evaluated (preloaded by `warmRoute`, or shown before), `lazy`
+ * gets it synchronously, so the first render draws it instead of a fallback and a second pass.
+ */
+function screen<K extends string>(load: () => Promise<{ [P in K]: ComponentType }>, name: K): { element: ReactNode; preload: Loader } {
+  let ready: ComponentType | undefined;
+  const preload = () =>
+    load().then((module) => {
+      ready = module[name];
+      return ready;
+    });
+  const Component = lazy(() => {
+    if (ready) {
+      const loaded = { default: ready };
+      // A thenable that answers at once: React reads it in the same render, no suspense.
+      return { then: (resolve: (value: typeof loaded) => void) => resolve(loaded) } as unknown as Promise<typeof loaded>;
+    }
+    return preload().then((Screen) => ({ default: Screen }));
   });
-  return (
-    <Suspense fallback={<Spinner />}>
-      <Component />
-    </Suspense>
-  );
+  return {
+    element: (
+      <Suspense fallback={<Spinner />}>
+        <Component />
+      </Suspense>
+    ),
+    preload,
+  };
 }
 
-const loadAdminTables = () => import('../features/tables/admin-tables-page.tsx');
-const loadWaiterHome = () => import('../features/tables/waiter-home-page.tsx');
-const loadBoard = () => import('../features/board/board-page.tsx');
-const loadAdminLayout = () => import('./layouts/admin-layout.tsx');
-const loadWaiterLayout = () => import('./layouts/waiter-layout.tsx');
-const loadKitchenLayout = () => import('./layouts/kitchen-layout.tsx');
+function page<K extends string>(load: () => Promise<{ [P in K]: ComponentType }>, name: K): ReactNode {
+  return screen(load, name).element;
+}
 
-const AdminTables = page(loadAdminTables, 'AdminTablesPage');
-const WaiterHome = page(loadWaiterHome, 'WaiterHomePage');
+const adminTables = screen(() => import('../features/tables/admin-tables-page.tsx'), 'AdminTablesPage');
+const waiterHome = screen(() => import('../features/tables/waiter-home-page.tsx'), 'WaiterHomePage');
+const board = screen(() => import('../features/board/board-page.tsx'), 'BoardPage');
+// The layouts (and the offline banner and outbox they carry) load after sign-in, not with the login page.
+const adminLayout = screen(() => import('./layouts/admin-layout.tsx'), 'AdminLayout');
+const waiterLayout = screen(() => import('./layouts/waiter-layout.tsx'), 'WaiterLayout');
+const kitchenLayout = screen(() => import('./layouts/kitchen-layout.tsx'), 'KitchenLayout');
+
+const AdminTables = adminTables.element;
+const WaiterHome = waiterHome.element;
 const AdminOrder = page(() => import('../features/orders/admin-order-page.tsx'), 'AdminOrderPage');
 const WaiterOrder = page(() => import('../features/orders/waiter-order-page.tsx'), 'WaiterOrderPage');
-const Board = page(loadBoard, 'BoardPage');
+const Board = board.element;
 const Panel = page(() => import('../features/panel/panel-page.tsx'), 'PanelPage');
 const Checkout = page(() => import('../features/checkout/checkout-page.tsx'), 'CheckoutPage');
 const Tickets = page(() => import('../features/tickets/tickets-page.tsx'), 'TicketsPage');
@@ -43,22 +66,30 @@ const Caja = page(() => import('../features/drawer/caja-page.tsx'), 'CajaPage');
 const Settings = page(() => import('../features/settings/settings-page.tsx'), 'SettingsPage');
 const ResetPassword = page(() => import('../features/auth/reset-password-page.tsx'), 'ResetPasswordPage');
 
-// The layouts (and the offline banner and outbox they carry) load after sign-in, not with the login page.
-const AdminLayout = page(loadAdminLayout, 'AdminLayout');
-const WaiterLayout = page(loadWaiterLayout, 'WaiterLayout');
-const KitchenLayout = page(loadKitchenLayout, 'KitchenLayout');
+const AdminLayout = adminLayout.element;
+const WaiterLayout = waiterLayout.element;
+const KitchenLayout = kitchenLayout.element;
 
 /** A role's home, opened signed in: load its layout and screen at once, not layout-then-screen. */
-const HOME_LOADERS: Record<string, { role: Role[]; load: (() => Promise<unknown>)[] }> = {
-  '/waiter/home': { role: ['waiter'], load: [loadWaiterLayout, loadWaiterHome] },
-  '/admin/home': { role: ['admin'], load: [loadAdminLayout, loadAdminTables] },
-  '/kitchen/cocina': { role: ['kitchen', 'barra'], load: [loadKitchenLayout, loadBoard] },
-  '/kitchen/barra': { role: ['kitchen', 'barra'], load: [loadKitchenLayout, loadBoard] },
+const HOME_LOADERS: Record<string, { role: Role[]; load: Loader[] }> = {
+  '/waiter/home': { role: ['waiter'], load: [waiterLayout.preload, waiterHome.preload] },
+  '/admin/home': { role: ['admin'], load: [adminLayout.preload, adminTables.preload] },
+  '/kitchen/cocina': { role: ['kitchen', 'barra'], load: [kitchenLayout.preload, board.preload] },
+  '/kitchen/barra': { role: ['kitchen', 'barra'], load: [kitchenLayout.preload, board.preload] },
 };
 
-export function warmRoute(pathname: string, role: Role): void {
+/**
+ * Starts loading a role's home (layout and screen together) and resolves once both are ready
+ * (or one failed: the route then loads it as usual and shows its error page), so the first
+ * render can draw the whole screen in one pass.
+ */
+export function warmRoute(pathname: string, role: Role): Promise<void> {
   const home = HOME_LOADERS[pathname];
-  if (home?.role.includes(role)) for (const load of home.load) void load().catch(() => undefined);
+  if (!home?.role.includes(role)) return Promise.resolve();
+  return Promise.all(home.load.map((load) => load())).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 const toLogin = <Navigate to="/login" replace />;
