@@ -223,6 +223,36 @@ describe.each(testDatabaseKinds())('card terminal payments on %s', (kind) => {
     expect(paid.payments[0]?.cashierId).toBe('mp-terminal');
   });
 
+  it('an add while a timed-out payment is still on the terminal asks the provider first and stays refused', async () => {
+    const terminalId = newTerminal();
+    await admin.post('/api/tables', { number: 34 });
+    const order = await openReadyOrder(server, admin, waiter, 34);
+    const res = await pay(waiter, { orderId: order.id, terminalId, method: 'tarjeta', tipBps: 0, peopleCount: 1 });
+    const providerId = await providerIdOf(res.body.payment.id);
+    act(providerId, 'tap');
+    await waiter.post(`/api/card-payments/${res.body.payment.id}/cancel`);
+    await untilState(res.body.payment.id, 'timeout');
+    const product = await server.ctx.db.db
+      .selectFrom('products')
+      .select('id')
+      .where('name', '=', 'Flan napolitano')
+      .executeTakeFirstOrThrow();
+    // The add settles the timed-out attempt with the provider (still on the terminal), then refuses.
+    const added = await waiter.post<Err>(
+      `/api/orders/${order.id}/items`,
+      { productId: product.id, quantity: 1 },
+      { 'idempotency-key': key() },
+    );
+    expect(added.status).toBe(409);
+    expect(added.body.error.code).toBe('order_frozen');
+    expect((await getOrder(order.id)).items).toHaveLength(order.items.length);
+    act(providerId, 'approve');
+    await untilState(res.body.payment.id, 'approved');
+    const late = await waiter.post<Err>(`/api/orders/${order.id}/items`, { productId: product.id, quantity: 1 });
+    expect(late.status).toBe(409);
+    expect(late.body.error.code).toBe('order_closed');
+  });
+
   it('a timed-out payment that never reached the customer comes off the terminal and frees a retry', async () => {
     const terminalId = newTerminal();
     const order = await openReadyOrder(server, admin, waiter, 9);

@@ -1,20 +1,21 @@
-import { PostgresAdapter } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { SessionUser } from '@comanda/contract';
 import { INITIAL_ITEM_STATUS, normalizeOptionalText, stationOf } from '@comanda/domain';
 import type { AppContext } from '../../http/context.ts';
 import type { Emit, Trx } from '../../http/transaction.ts';
-import type { OrderRow } from '../../db/schema.ts';
+import type { OrderItemRow, OrderRow } from '../../db/schema.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { MESSAGES } from '../../http/messages.ts';
 import { newId } from '../../http/ids.ts';
-import { enqueueComandas } from '../../model/printing/enqueue.ts';
-import { touchOrder } from '../../model/orders/order-repository.ts';
-import type { ItemWrite } from '../../model/orders/order-change.ts';
+import { enqueueComandas, type KnownForComanda } from '../../model/printing/enqueue.ts';
+import { touchOrderRow } from '../../model/orders/order-repository.ts';
+import { orderChangeOf, type ItemWrite } from '../../model/orders/order-change.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
 import { lockWorkableOrder, ORDER_MESSAGES } from '../../model/orders/order-access.ts';
-import { assertNotFrozen, assertRoomFor, thawTimedOut } from '../../model/orders/order-guards.ts';
+import { assertRoomFor, refuseIfFrozen, thawTimedOut } from '../../model/orders/order-guards.ts';
+import { LIVE_STATES } from '../../model/card-payments/card-payment-store.ts';
 import { applyPromotion } from '../../model/orders/promotions.ts';
 import { priceWithModifiers } from '../../model/modifiers/modifier-store.ts';
 
@@ -41,9 +42,69 @@ export async function requireAvailableProduct(trx: Trx, productId: string): Prom
   const query = trx.selectFrom('products').select(['id', 'name', 'price', 'category', 'available']).where('id', '=', productId);
   const pg = trx.getExecutor().adapter instanceof PostgresAdapter;
   const product = await (pg ? query.forShare() : query).executeTakeFirst();
+  return availableProduct(product);
+}
+
+function availableProduct(product: { id: string; name: string; price: number; category: string; available: number } | undefined): Product {
   if (!product) throw notFound(ORDER_MESSAGES.productNotFound);
   if (Number(product.available) !== 1) throw conflict(MESSAGES.menu.soldOut(product.name), 'product_unavailable');
   return { id: product.id, name: product.name, category: product.category, price: Number(product.price) };
+}
+
+/** What an add needs to know besides the product, read with it in one statement after the order's lock. */
+interface AddFacts {
+  /** Modifier groups of the product that must be answered (min_select > 0). */
+  requiredGroups: number;
+  /** Card attempts that may still charge (the order is frozen), and those among them timed out. */
+  liveCards: number;
+  timedOutCards: number;
+  /** Lines of the order, deleted ones included (ORDER_LIMITS). */
+  lines: number;
+  activePromotions: number;
+  /** The enabled station printers (cocina, barra). */
+  printers: { id: string; role: string }[];
+}
+
+/**
+ * The product (FOR SHARE on PostgreSQL, as requireAvailableProduct) with every other fact an add
+ * checks, each a scalar subquery: one round trip where there were six (issue 20 item 3). It runs
+ * after the order's lock, so on PostgreSQL (READ COMMITTED) its snapshot sees every write the
+ * lock waited for, as the separate reads did.
+ */
+async function readAddFacts(trx: Trx, orderId: string, productId: string): Promise<{ product: Product; facts: AddFacts }> {
+  const pg = trx.getExecutor().adapter instanceof PostgresAdapter;
+  const printers = pg
+    ? sql<unknown>`(SELECT json_agg(json_build_object('id', id, 'role', role)) FROM printers WHERE role IN ('cocina', 'barra') AND enabled = 1)`
+    : sql<unknown>`(SELECT json_group_array(json_object('id', id, 'role', role)) FROM printers WHERE role IN ('cocina', 'barra') AND enabled = 1)`;
+  const live = sql.join(LIVE_STATES.map((state) => sql`${state}`));
+  const query = trx
+    .selectFrom('products')
+    .select(['id', 'name', 'price', 'category', 'available'])
+    .select([
+      sql<number>`(SELECT COUNT(*) FROM modifier_groups WHERE min_select > 0 AND id IN (SELECT group_id FROM modifier_links WHERE product_id = products.id OR category = products.category))`.as(
+        'required_groups',
+      ),
+      sql<number>`(SELECT COUNT(*) FROM card_payments WHERE order_id = ${orderId} AND state IN (${live}))`.as('live_cards'),
+      sql<number>`(SELECT COUNT(*) FROM card_payments WHERE order_id = ${orderId} AND state = ${'timeout'})`.as('timed_out_cards'),
+      sql<number>`(SELECT COUNT(*) FROM order_items WHERE order_id = ${orderId})`.as('lines'),
+      sql<number>`(SELECT COUNT(*) FROM promotions WHERE active = 1)`.as('active_promotions'),
+      printers.as('printers'),
+    ])
+    .where('id', '=', productId);
+  const row = await (pg ? query.forShare() : query).executeTakeFirst();
+  const product = availableProduct(row);
+  const list = typeof row?.printers === 'string' ? (JSON.parse(row.printers) as unknown) : row?.printers;
+  return {
+    product,
+    facts: {
+      requiredGroups: Number(row?.required_groups),
+      liveCards: Number(row?.live_cards),
+      timedOutCards: Number(row?.timed_out_cards),
+      lines: Number(row?.lines),
+      activePromotions: Number(row?.active_promotions),
+      printers: Array.isArray(list) ? (list as { id: string; role: string }[]) : [],
+    },
+  };
 }
 
 /**
@@ -54,7 +115,7 @@ export async function requireAvailableProduct(trx: Trx, productId: string): Prom
 export async function insertItem(trx: Trx, input: AddItemInput, product: Product, now: number, modifiers: string | null = null) {
   const id = newId();
   const notes = normalizeOptionalText(input.notes);
-  await trx
+  const row = await trx
     .insertInto('order_items')
     .values({
       id,
@@ -75,8 +136,22 @@ export async function insertItem(trx: Trx, input: AddItemInput, product: Product
       created_at: now,
       updated_at: now,
     })
-    .execute();
-  return { id, productName: product.name, price: product.price, notes };
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { id, productName: product.name, price: product.price, notes, row };
+}
+
+/** What an add read with its product (readAddFacts): each one given is a read fewer for placeLine. */
+export interface KnownForLine {
+  lines: number;
+  activePromotions: number;
+  printers: { id: string; role: string }[];
+}
+
+/** The rows a new line made, and the light answer when the transaction had all of it in hand. */
+export interface PlacedLine {
+  itemIds: string[];
+  change?: ItemWrite['change'];
 }
 
 /**
@@ -97,28 +172,66 @@ export async function placeLine(
     now: number;
     action: string;
     data: (item: Awaited<ReturnType<typeof insertItem>>) => Record<string, unknown>;
+    known?: KnownForLine | undefined;
   },
-): Promise<string[]> {
-  const { order, line, product, now } = p;
-  await assertRoomFor(trx, order, { lines: 1, amount: product.price * line.quantity });
+): Promise<PlacedLine> {
+  const { order, line, product, now, known } = p;
+  await assertRoomFor(trx, order, { lines: 1, amount: product.price * line.quantity }, known?.lines);
   const item = await insertItem(trx, line, product, now, p.modifiers);
-  const itemIds = await applyPromotion(ctx, trx, item.id, p.user);
-  await enqueueComandas(trx, { orderId: line.orderId, itemIds, now });
-  const version = await touchOrder(trx, line.orderId, now);
+  const itemIds = await applyPromotion(ctx, trx, item.id, p.user, known?.activePromotions);
+  // With no promotion active the new row is exactly as inserted, so it needs no reading again.
+  const asInserted: OrderItemRow | null = known?.activePromotions === 0 ? item.row : null;
+  const forComanda: KnownForComanda | undefined = known && {
+    printers: known.printers,
+    order,
+    ...(asInserted ? { items: [asInserted] } : {}),
+  };
+  await enqueueComandas(trx, { orderId: line.orderId, itemIds, now, known: forComanda });
+  const touched = await touchOrderRow(trx, line.orderId, now);
   await audit(trx, now, { actor: p.user, action: p.action, entity: 'order', entityId: line.orderId, data: p.data(item) });
-  emitOrderChanged(emit, line.orderId, version, { owner: order.waiter_id, board: [stationOf(product.category)] });
-  return itemIds;
+  emitOrderChanged(emit, line.orderId, touched.version, { owner: order.waiter_id, board: [stationOf(product.category)] });
+  const answerable = asInserted && touched.row && Number(touched.row.payment_count) === 0 && Number(touched.row.live_adjustments) === 0;
+  return { itemIds, change: answerable ? orderChangeOf(touched.row!, [asInserted]) : undefined };
 }
 
+/** An add met a card attempt whose dialog timed out: it is settled with the provider, then the add runs again. */
+class ThawFirst extends Error {}
+
+/**
+ * The add's transaction: the order's lock, then one read of the product and every fact the add
+ * checks (readAddFacts), the line, its comandas, the order's figures and the audit entry. The
+ * checks answer in the order they always did: ownership and 'closed', the product, its options,
+ * the card freeze, the order's limits.
+ */
 export async function addItem(ctx: AppContext, user: SessionUser, input: AddItemInput): Promise<ItemWrite> {
-  await thawTimedOut(ctx, input.orderId);
-  const itemIds = await mutate(ctx, async (trx, emit) => {
+  let placed: PlacedLine;
+  try {
+    placed = await addItemOnce(ctx, user, input, false);
+  } catch (error) {
+    if (!(error instanceof ThawFirst)) throw error;
+    // Rare: the order has an attempt whose dialog timed out. As before every edit, it is settled
+    // with the provider outside any transaction, and the add starts again (its key unclaimed, as
+    // the rolled back transaction left it).
+    await thawTimedOut(ctx, input.orderId);
+    placed = await addItemOnce(ctx, user, input, true);
+  }
+  // Without the change in hand the route reads the answer after commit (order-change.ts).
+  return { orderId: input.orderId, itemIds: placed.itemIds, change: placed.change };
+}
+
+async function addItemOnce(ctx: AppContext, user: SessionUser, input: AddItemInput, thawed: boolean): Promise<PlacedLine> {
+  return mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
     const order = await lockWorkableOrder(trx, user, input.orderId, now);
-    const base = await requireAvailableProduct(trx, input.productId);
-    const priced = await priceWithModifiers(trx, base, input.optionIds);
+    const { product: base, facts } = await readAddFacts(trx, input.orderId, input.productId);
+    if (!thawed && facts.timedOutCards > 0) throw new ThawFirst();
+    // No option chosen and none required: the list price, nothing to check (decision 0026).
+    const priced =
+      (input.optionIds ?? []).length > 0 || facts.requiredGroups > 0
+        ? await priceWithModifiers(trx, base, input.optionIds)
+        : { unitPrice: base.price, chosen: [], snapshot: null };
     const product = { ...base, price: priced.unitPrice };
-    await assertNotFrozen(trx, input.orderId);
+    refuseIfFrozen(facts.liveCards);
     return placeLine(ctx, trx, emit, {
       order,
       user,
@@ -127,6 +240,7 @@ export async function addItem(ctx: AppContext, user: SessionUser, input: AddItem
       modifiers: priced.snapshot,
       now,
       action: 'order.item-added',
+      known: facts,
       data: (item) => ({
         itemId: item.id,
         productId: input.productId,
@@ -137,6 +251,4 @@ export async function addItem(ctx: AppContext, user: SessionUser, input: AddItem
       }),
     });
   });
-  // The route reads the answer after commit, outside the order's lock (order-change.ts).
-  return { orderId: input.orderId, itemIds };
 }

@@ -20,7 +20,7 @@ export async function addUnits(
   input: { orderId: string; itemId: string; quantity: number },
 ): Promise<ItemWrite> {
   await thawTimedOut(ctx, input.orderId);
-  const itemIds = await mutate(ctx, async (trx, emit) => {
+  const { itemIds } = await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
     const order = await lockWorkableOrder(trx, user, input.orderId, now);
     await assertNotFrozen(trx, input.orderId);

@@ -1,6 +1,7 @@
 import type { OrderChange, OrderWriteResponse } from '@comanda/contract';
 import { prefersMinimal } from '@comanda/contract';
 import type { Trx } from '../../http/transaction.ts';
+import type { OrderItemRow, OrderRow } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { liveAdjustmentRows } from './order-adjustments.ts';
 import { presentItem, presentOrder } from './order-presenter.ts';
@@ -10,6 +11,20 @@ import { findOrderRow, loadOrder, ORDER_NOT_FOUND } from './order-repository.ts'
 export interface ItemWrite {
   orderId: string;
   itemIds: readonly string[];
+  /**
+   * The change as the write's own transaction left it, when it had every row in hand (an add with
+   * no payment, adjustment or promotion on the way): the light answer then costs no read.
+   */
+  change?: OrderChange | undefined;
+}
+
+/**
+ * The light answer from rows the transaction holds: the order as touchOrderRow gave it back and
+ * the rows the write made. Only for an order without payments or live adjustments (both empty).
+ */
+export function orderChangeOf(row: OrderRow, items: readonly OrderItemRow[]): OrderChange {
+  const { items: _none, ...order } = presentOrder(row, [], [], []);
+  return { order, items: items.map(presentItem) };
 }
 
 /**
@@ -35,5 +50,6 @@ export async function loadOrderChange(db: Trx, write: ItemWrite): Promise<OrderC
  * (the web app always does), else the whole order as before.
  */
 export async function answerItemWrite(db: Trx, prefer: string | string[] | undefined, write: ItemWrite): Promise<OrderWriteResponse> {
-  return prefersMinimal(prefer) ? { change: await loadOrderChange(db, write) } : { order: await loadOrder(db, write.orderId) };
+  if (prefersMinimal(prefer)) return { change: write.change ?? (await loadOrderChange(db, write)) };
+  return { order: await loadOrder(db, write.orderId) };
 }

@@ -19,6 +19,11 @@ export async function assertNotFrozen(trx: Trx, orderId: string): Promise<void> 
   if (await liveCardAttempt(trx, orderId)) throw conflict(CARD_MESSAGES.inProgress, 'order_frozen');
 }
 
+/** assertNotFrozen for a caller that counted the order's live card attempts after the lock already (an add). */
+export function refuseIfFrozen(liveAttempts: number): void {
+  if (liveAttempts > 0) throw conflict(CARD_MESSAGES.inProgress, 'order_frozen');
+}
+
 /**
  * Before any payment (cash, transfer, another card charge): a card attempt that may still charge
  * could be approved meanwhile, and an approved one not yet settled has taken the money already —
@@ -56,13 +61,19 @@ export async function assertRoomFor(
   trx: Trx,
   order: Pick<OrderRow, 'id' | 'subtotal'>,
   adding: { lines: number; amount: number },
+  /** The order's line count, when the caller read it after the lock already (an add does). */
+  knownLines?: number,
 ): Promise<void> {
-  const row = await trx
-    .selectFrom('order_items')
-    .select(sql<number>`COUNT(*)`.as('lines'))
-    .where('order_id', '=', order.id)
-    .executeTakeFirstOrThrow();
-  const problem = orderLimitError({ lines: Number(row.lines), subtotal: Number(order.subtotal) }, adding);
+  const lines =
+    knownLines ??
+    (
+      await trx
+        .selectFrom('order_items')
+        .select(sql<number>`COUNT(*)`.as('lines'))
+        .where('order_id', '=', order.id)
+        .executeTakeFirstOrThrow()
+    ).lines;
+  const problem = orderLimitError({ lines: Number(lines), subtotal: Number(order.subtotal) }, adding);
   if (problem) throw new AppError(422, problem.reason === 'lines' ? 'order_too_many_lines' : 'order_amount_limit', problem.message);
 }
 

@@ -48,6 +48,19 @@ export async function requireOpenOrder(db: Trx, orderId: string): Promise<OrderR
  * recomputed on the new items too (order-adjustments.ts), so the cached figures never go stale.
  */
 export async function touchOrder(db: Trx, orderId: string, now: number): Promise<number> {
+  return (await touchOrderRow(db, orderId, now)).version;
+}
+
+/**
+ * touchOrder, also giving back the order's row as the change left it when nothing else rewrites
+ * it (no live adjustment, no equal shares), with its number of payments: an add answers from it
+ * without reading the order again (issue 20 item 3). `row` is undefined otherwise.
+ */
+export async function touchOrderRow(
+  db: Trx,
+  orderId: string,
+  now: number,
+): Promise<{ version: number; row?: OrderRow & { payment_count: number; live_adjustments: number } }> {
   const subtotal = sql<number>`(SELECT COALESCE(SUM(product_price * quantity), 0) FROM order_items WHERE order_id = ${orderId} AND is_deleted = 0)`;
   // The paid parts and whether any adjustment is live come back with the update: two round
   // trips fewer on every item change (issue 20 item 3).
@@ -56,14 +69,10 @@ export async function touchOrder(db: Trx, orderId: string, now: number): Promise
     .set({ subtotal, total: subtotal, version: sql<number>`version + 1`, updated_at: now })
     .where('id', '=', orderId)
     .where('status', '=', 'activo')
+    .returningAll()
     .returning([
-      'version',
-      'subtotal',
-      'discount',
-      'comp',
-      'share_amount',
-      'shared_out',
       sql<number>`(SELECT COALESCE(SUM(amount - tip_amount), 0) FROM payments WHERE order_id = ${orderId})`.as('paid_parts'),
+      sql<number>`(SELECT COUNT(*) FROM payments WHERE order_id = ${orderId})`.as('payment_count'),
       sql<number>`(SELECT COUNT(*) FROM order_adjustments WHERE order_id = ${orderId} AND removed_at IS NULL)`.as('live_adjustments'),
     ])
     .executeTakeFirst();
@@ -71,12 +80,14 @@ export async function touchOrder(db: Trx, orderId: string, now: number): Promise
   const plain = Number(row.live_adjustments) === 0 && Number(row.discount) === 0 && Number(row.comp) === 0;
   const { discount, comp } = plain ? { discount: 0, comp: 0 } : await recomputeAdjustments(db, orderId, row);
   // Equal shares (decision 0022), rare: what the order owes is its share of the items, or its own share.
-  if (Number(row.share_amount) !== 0 || Number(row.shared_out) !== 0) {
+  const sharing = Number(row.share_amount) !== 0 || Number(row.shared_out) !== 0;
+  if (sharing) {
     const total = amountOwed({ subtotal: row.subtotal, discount, comp, share_amount: row.share_amount, shared_out: row.shared_out });
     await db.updateTable('orders').set({ total }).where('id', '=', orderId).execute();
   }
   await assertPaidPartsCovered(db, orderId, { ...row, discount, comp }, Number(row.paid_parts));
-  return Number(row.version);
+  const { paid_parts: _parts, ...order } = row;
+  return { version: Number(row.version), row: plain && !sharing ? order : undefined };
 }
 
 export const PAID_PARTS_EXCEED = 'Ya se cobraron pagos parciales por más de lo que sumaría la orden: no se puede quitar este producto.';

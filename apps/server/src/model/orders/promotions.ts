@@ -81,7 +81,10 @@ export async function applyPromotion(
   trx: Trx,
   itemId: string,
   actor: { id: string; displayName: string },
+  /** How many promotions are active, when the caller read it in this transaction already: none, no read. */
+  activeCount?: number,
 ): Promise<string[]> {
+  if (activeCount === 0) return [itemId];
   const rules = await listPromotionRules(trx, true);
   if (rules.length === 0) return [itemId];
   const item = await trx.selectFrom('order_items').selectAll().where('id', '=', itemId).executeTakeFirstOrThrow();

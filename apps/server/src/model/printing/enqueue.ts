@@ -2,6 +2,7 @@ import { cents, clampGuests, modifierLabel, perPersonAmount, shortOrderId, table
 import { readModifiers } from '../modifiers/modifier-store.ts';
 import { getGeneralConfig } from '../config-store.ts';
 import type { Trx } from '../../http/transaction.ts';
+import type { OrderItemRow, OrderRow } from '../../db/schema.ts';
 import { newId } from '../../http/ids.ts';
 import type {
   ComandaDocument,
@@ -58,6 +59,10 @@ async function orderHeader(trx: Trx, orderId: string) {
     .select(['id', 'table_number', 'table_name', 'waiter_name', 'people_count'])
     .where('id', '=', orderId)
     .executeTakeFirstOrThrow();
+  return headerOf(order);
+}
+
+function headerOf(order: KnownForComanda['order'] & {}) {
   return {
     table: order.table_name ?? tableLabel(order.table_number),
     waiter: order.waiter_name,
@@ -66,34 +71,53 @@ async function orderHeader(trx: Trx, orderId: string) {
   };
 }
 
+/**
+ * What the caller of a comanda already holds in its transaction (an add: the enabled station
+ * printers read with the product, its new row, the locked order): each one given is a read fewer.
+ * The items must be exactly the rows of `itemIds`.
+ */
+export interface KnownForComanda {
+  printers?: readonly { id: string; role: string }[];
+  items?: readonly Pick<OrderItemRow, 'id' | 'station' | 'quantity' | 'product_name' | 'notes' | 'modifiers' | 'created_at'>[];
+  order?: Pick<OrderRow, 'id' | 'table_number' | 'table_name' | 'waiter_name' | 'people_count'>;
+}
+
+const byCreation = (a: { created_at: number; id: string }, b: { created_at: number; id: string }) =>
+  Number(a.created_at) - Number(b.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
 async function enqueueStationDocs(
   trx: Trx,
-  input: { orderId: string; itemIds: readonly string[]; now: number },
+  input: { orderId: string; itemIds: readonly string[]; now: number; known?: KnownForComanda | undefined },
   kind: JobKind,
   extra: Pick<ComandaDocument, 'cancel' | 'reprint'>,
 ): Promise<number> {
   if (!input.itemIds.length) return 0;
+  const known = input.known ?? {};
   // The stations' printers first: with none enabled there is nothing to read or write.
-  const printers = await trx
-    .selectFrom('printers')
-    .select(['id', 'role'])
-    .where('role', 'in', ['cocina', 'barra'])
-    .where('enabled', '=', 1)
-    .orderBy('id')
-    .execute();
+  const printers = known.printers
+    ? [...known.printers].filter((p) => p.role === 'cocina' || p.role === 'barra').sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    : await trx
+        .selectFrom('printers')
+        .select(['id', 'role'])
+        .where('role', 'in', ['cocina', 'barra'])
+        .where('enabled', '=', 1)
+        .orderBy('id')
+        .execute();
   if (!printers.length) return 0;
-  const items = await trx
-    .selectFrom('order_items')
-    .select(['id', 'station', 'quantity', 'product_name', 'notes', 'modifiers'])
-    .where('order_id', '=', input.orderId)
-    .where('id', 'in', [...input.itemIds])
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+  const items = known.items
+    ? [...known.items].sort(byCreation)
+    : await trx
+        .selectFrom('order_items')
+        .select(['id', 'station', 'quantity', 'product_name', 'notes', 'modifiers'])
+        .where('order_id', '=', input.orderId)
+        .where('id', 'in', [...input.itemIds])
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
   const stations = (['cocina', 'barra'] as const).filter((station) => items.some((i) => i.station === station));
   // The order's header only when some printer will print.
   if (!printers.some((p) => stations.some((station) => station === p.role))) return 0;
-  const header = await orderHeader(trx, input.orderId);
+  const header = known.order ? headerOf(known.order) : await orderHeader(trx, input.orderId);
   let jobs = 0;
   for (const station of stations) {
     const lines: ComandaLine[] = items
@@ -109,7 +133,10 @@ async function enqueueStationDocs(
 }
 
 /** New items (an add or "+ unidad"): one comanda per station with an enabled printer, with that station's items only. */
-export async function enqueueComandas(trx: Trx, input: { orderId: string; itemIds: readonly string[]; now: number }): Promise<number> {
+export async function enqueueComandas(
+  trx: Trx,
+  input: { orderId: string; itemIds: readonly string[]; now: number; known?: KnownForComanda | undefined },
+): Promise<number> {
   return enqueueStationDocs(trx, input, 'comanda', {});
 }
 
