@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, type Api, type Line } from './fixtures.ts';
+import { test, expect, type Api, type Line, printCount, stubPrint } from './fixtures.ts';
 
 const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 
@@ -56,19 +56,6 @@ async function typeCount(page: Page, amount: number, within: string): Promise<vo
   expect(left).toBe(0);
 }
 
-/** Counts window.print calls instead of opening the dialog, on this page and after any reload. */
-async function stubPrint(page: Page): Promise<void> {
-  const stub = () => {
-    const w = window as unknown as { __prints: number };
-    w.__prints = 0;
-    window.print = () => {
-      w.__prints += 1;
-    };
-  };
-  await page.addInitScript(stub);
-  await page.evaluate(stub);
-}
-const printCount = (page: Page) => page.evaluate(() => (window as unknown as { __prints: number }).__prints);
 const money = (c: number) => new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' }).format(c / 100);
 
 /**

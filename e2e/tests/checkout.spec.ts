@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { test, expect, enterPin, login, signedInContext, type OrderDto } from './fixtures.ts';
+import { test, expect, enterPin, login, printCount, signedInContext, stubPrint, type OrderDto } from './fixtures.ts';
 
 const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 
@@ -73,7 +73,9 @@ test.describe('checkout', () => {
     await page.screenshot({ path: `${SHOTS}/checkout-mobile-paid.png`, fullPage: true });
 
     // Imprimir prints in this window (no pop-up) on a page sized to the receipt: one 80 mm page.
+    await stubPrint(page);
     await page.getByRole('button', { name: 'Imprimir' }).click();
+    await expect.poll(() => printCount(page)).toBe(1);
     const pdf = (await page.pdf({ preferCSSPageSize: true })).toString('latin1');
     const boxes = [...pdf.matchAll(/MediaBox\s*\[0 0 ([\d.]+) ([\d.]+)\]/g)];
     expect(boxes).toHaveLength(1);

@@ -158,6 +158,23 @@ function apiFor(admin: () => Promise<APIRequestContext>): Api {
 }
 
 /** Types a PIN on the open dialog's keypad and asks to verify it. */
+/**
+ * Counts window.print calls instead of opening the print dialog (which a headless browser never
+ * closes), on this page now and after any reload; `printCount` reads the count.
+ */
+export async function stubPrint(page: Page): Promise<void> {
+  const stub = () => {
+    const w = window as unknown as { __prints: number };
+    w.__prints = 0;
+    window.print = () => {
+      w.__prints += 1;
+    };
+  };
+  await page.addInitScript(stub);
+  await page.evaluate(stub);
+}
+export const printCount = (page: Page) => page.evaluate(() => (window as unknown as { __prints: number }).__prints);
+
 export async function enterPin(page: Page, pin: string): Promise<void> {
   const dialog = page.getByRole('dialog');
   for (const digit of pin) await dialog.getByRole('button', { name: digit, exact: true }).click();

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, login, type Api, type Line } from './fixtures.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { test, expect, login, type Api, type Line, printCount, stubPrint } from './fixtures.ts';
 
 const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 const TZ = 'America/Mexico_City';
@@ -34,18 +34,6 @@ function businessNow(): { date: string; hour: number; yesterday: string } {
   const hour = Number(new Intl.DateTimeFormat('en-US', { timeZone: TZ, hour: 'numeric', hourCycle: 'h23' }).format(now));
   return { date: parts(now), hour, yesterday: parts(new Date(now.getTime() - 24 * 3600_000)) };
 }
-
-/** Records window.print calls instead of opening the print dialog. */
-async function stubPrint(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __prints: number };
-    w.__prints = 0;
-    window.print = () => {
-      w.__prints += 1;
-    };
-  });
-}
-const printCount = (page: Page) => page.evaluate(() => (window as unknown as { __prints: number }).__prints);
 
 test.describe('tickets history and cash close', () => {
   test('two paid orders appear in Tickets and in the cash close; one is reprinted', async ({ page, api }) => {
