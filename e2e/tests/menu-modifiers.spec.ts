@@ -102,7 +102,8 @@ test.describe('modifier groups @menu', () => {
     });
     expect(group.ok(), await group.text()).toBeTruthy();
 
-    const table = await api.tableByNumber(301);
+    // A retry finds 301 still open from the first attempt: it takes a table of its own.
+    const table = await api.tableByNumber(301 + 4 * testInfo.retry);
     const w = waiterPage;
     const opened = await w.request.post(`/api/tables/${table.id}/open`);
     expect(opened.ok(), await opened.text()).toBeTruthy();
@@ -127,7 +128,9 @@ test.describe('modifier groups @menu', () => {
     await adminPage.getByRole('tab', { name: 'Modificadores' }).click();
     const card = adminPage.getByTestId('modifier-group').filter({ hasText: `Término ${stamp}` });
     await expect(card).toContainText(`Arrachera ${stamp}`);
-    await card.getByRole('switch', { name: 'Rojo disponible' }).uncheck();
+    // The switch follows the server's answer: click, then wait for it to turn off.
+    await card.getByRole('switch', { name: 'Rojo disponible' }).click();
+    await expect(card.getByRole('switch', { name: 'Rojo disponible' })).not.toBeChecked();
     await expect(card.getByText('Agotada')).toBeVisible();
     await adminPage.screenshot({ path: testInfo.outputPath('admin-modifiers.png'), fullPage: true });
     await expectNoSeriousViolations(adminPage, 'admin modifiers');

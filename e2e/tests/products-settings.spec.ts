@@ -92,7 +92,9 @@ test.describe('products, settings and users', () => {
     await page.getByRole('searchbox').fill('');
 
     // Unavailable products are no longer offered to waiters.
-    await card.getByRole('switch').uncheck();
+    // The switch follows the server's answer: click, then wait for it to turn off.
+    await card.getByRole('switch').click();
+    await expect(card.getByRole('switch')).not.toBeChecked();
     await expect(card).toContainText('No disponible');
     await expect
       .poll(async () =>
@@ -101,7 +103,8 @@ test.describe('products, settings and users', () => {
         ),
       )
       .toBe(false);
-    await card.getByRole('switch').check();
+    await card.getByRole('switch').click();
+    await expect(card.getByRole('switch')).toBeChecked();
 
     // Edit.
     await card.getByRole('button', { name: /Editar/ }).click();
