@@ -9,6 +9,9 @@ process.env.E2E_PORT ??= String(4400 + Math.floor(Math.random() * 399));
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'comanda-e2e-'));
 const port = Number(process.env.E2E_PORT);
 const dataDir = process.env.E2E_DATA_DIR;
+/** The built web app: one build shared by every shard of a run (scripts/test.mjs), or this run's own. */
+const webDist = process.env.E2E_WEB_DIST ?? join(dataDir, 'web');
+const buildWeb = process.env.E2E_WEB_DIST ? '' : `npx vite build apps/web --outDir ${webDist} --emptyOutDir --logLevel warn && `;
 /**
  * Where users are: the waiters' phones open the server by a LAN name over plain http, an
  * insecure context (no crypto.randomUUID, clipboard, service workers…). Chromium resolves the
@@ -59,7 +62,7 @@ export default defineConfig({
   ],
   webServer: {
     // The real server on its own port and database, serving the built web app.
-    command: `npx vite build apps/web --outDir ${join(dataDir, 'web')} --emptyOutDir --logLevel warn && npx tsx apps/server/src/main.ts`,
+    command: `${buildWeb}npx tsx apps/server/src/main.ts`,
     cwd: '..',
     url: `${loopbackURL}/api/health`,
     timeout: 180_000,
@@ -74,7 +77,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       DEMO_DATA: 'auto',
       E2E: '1',
-      WEB_DIST: join(dataDir, 'web'),
+      WEB_DIST: webDist,
       // Card payments: the demo simulator on a known port (card.spec.ts steers it), quick polls.
       MP_SIMULATOR_PORT: String(port + 1),
       MP_POLL_MS: '500',

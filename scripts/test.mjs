@@ -18,6 +18,24 @@ function run(cmd, args, env = {}) {
   return res.status ?? 1;
 }
 
+/** Runs a command with its output streamed line by line behind a prefix (for runs side by side). */
+function runPrefixed(prefix, cmd, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = '';
+      stream.on('data', (d) => {
+        const lines = (rest + d).split('\n');
+        rest = lines.pop() ?? '';
+        for (const line of lines) process.stdout.write(`${prefix}${line}\n`);
+      });
+      stream.on('end', () => rest && process.stdout.write(`${prefix}${rest}\n`));
+    }
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
 /** Runs a command with its output kept (stdout and stderr together), for gates that run side by side. */
 function runQuiet(cmd, args) {
   return new Promise((resolve) => {
@@ -64,15 +82,35 @@ if (only === undefined || only === 'unit') {
 }
 
 if (only === undefined || only === 'e2e') {
-  const dataDir = mkdtempSync(join(tmpdir(), 'comanda-e2e-'));
-  const code = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { E2E_DATA_DIR: dataDir });
-  const file = join(dataDir, 'results.json');
-  if (existsSync(file)) {
-    const s = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
-    passed += (s.expected ?? 0) + (s.flaky ?? 0);
-    failed += s.unexpected ?? 0;
-  } else crashed = true;
-  if (code !== 0 && failed === 0) crashed = true;
+  // E2E_SHARDS (default 2) Playwright runs side by side, each with its own server, port and
+  // database (so no spec sees another shard's tables, shift or drawer), over one web build. Most
+  // of an end-to-end test is waiting (polls, printers, the card simulator), so two fit two cores.
+  const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
+  const web = join(mkdtempSync(join(tmpdir(), 'comanda-e2e-web-')), 'web');
+  const built = run('npx', ['vite', 'build', 'apps/web', '--outDir', web, '--emptyOutDir', '--logLevel', 'warn']);
+  if (built !== 0) crashed = true;
+  else {
+    // Ports 4400–4799 (each run takes its port and the next, for the card simulator): one band per shard.
+    const band = Math.floor(400 / shards);
+    const runs = Array.from({ length: shards }, (_, i) => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'comanda-e2e-'));
+      const port = 4400 + i * band + 2 * Math.floor((Math.random() * (band - 2)) / 2);
+      const args = ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...(shards > 1 ? [`--shard=${i + 1}/${shards}`] : [])];
+      const env = { E2E_DATA_DIR: dataDir, E2E_PORT: String(port), E2E_WEB_DIST: web };
+      return runPrefixed(shards > 1 ? `[e2e ${i + 1}/${shards}] ` : '', 'npx', args, env).then((code) => ({ code, dataDir }));
+    });
+    for (const { code, dataDir } of await Promise.all(runs)) {
+      const file = join(dataDir, 'results.json');
+      let counted = false;
+      if (existsSync(file)) {
+        const s = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
+        passed += (s.expected ?? 0) + (s.flaky ?? 0);
+        failed += s.unexpected ?? 0;
+        counted = (s.unexpected ?? 0) > 0;
+      } else crashed = true;
+      if (code !== 0 && !counted) crashed = true;
+    }
+  }
 }
 
 if (crashed && failed === 0) failed = 1;

@@ -11,7 +11,7 @@ import { test, expect, ACCOUNTS, PASSWORD } from './fixtures.ts';
  * HTTPS with the local CA, and the installable app. This spec starts its own server (HTTPS=on,
  * free ports, its own data folder) and its own Chromium, told to trust the server's CA by its
  * public key (--ignore-certificate-errors-spki-list): no certificate error is skipped any other way.
- * It reuses the web build the global webServer made in E2E_DATA_DIR/web (or builds one itself).
+ * It reuses the web build the global webServer serves (E2E_WEB_DIST, or E2E_DATA_DIR/web), or builds one itself.
  */
 
 const BASE_ARGS = [
@@ -35,7 +35,7 @@ function spkiHash(pem: string): string {
 }
 
 function webBuild(scratch: string): string {
-  const shared = process.env.E2E_DATA_DIR ? join(process.env.E2E_DATA_DIR, 'web') : '';
+  const shared = process.env.E2E_WEB_DIST ?? (process.env.E2E_DATA_DIR ? join(process.env.E2E_DATA_DIR, 'web') : '');
   if (shared && existsSync(join(shared, 'sw.js'))) return shared;
   const out = join(scratch, 'web-build');
   const result = spawnSync('npx', ['vite', 'build', 'apps/web', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'], {
