@@ -6,7 +6,6 @@ import { useReachability } from '../lib/connection.ts';
 import { t } from '../lib/i18n/es-MX.ts';
 import { outbox, useOutboxEntries } from '../lib/outbox/index.ts';
 import { useSession } from '../lib/session.ts';
-import { patchCachedOrders } from '../lib/order-cache.ts';
 
 /** Starts the outbox for the signed-in user; patches (or refreshes) an order once its queue is sent; tells a refusal at once. */
 function useOutboxRunner(): void {
@@ -21,9 +20,20 @@ function useOutboxRunner(): void {
       outbox.onEvent((event) => {
         if (event.type === 'refused') toast.error(t.offline.failedToast(event.entry.label, event.entry.error ?? ''));
         const waiting = outbox.snapshot().some((e) => e.state === 'pending' && e.tableId === event.entry.tableId);
+        const key = ['table-order', event.entry.tableId];
+        if (event.type !== 'sent') {
+          if (!waiting) void qc.invalidateQueries({ queryKey: key });
+          return;
+        }
         // A sent item write's light answer patches the cached order; otherwise it is read again.
-        const patched = event.type === 'sent' && patchCachedOrders(qc, ['table-order', event.entry.tableId], event.body);
-        if (!waiting && !patched) void qc.invalidateQueries({ queryKey: ['table-order', event.entry.tableId] });
+        // The patcher (and the contract's schemas it reads the answer with) loads on the first
+        // send, not with every layout's first screen (decision 0032); an order screen has it already.
+        void import('../lib/order-cache.ts')
+          .then(({ patchCachedOrders }) => patchCachedOrders(qc, key, event.body))
+          .catch(() => false)
+          .then((patched) => {
+            if (!waiting && !patched) void qc.invalidateQueries({ queryKey: key });
+          });
       }),
     [qc],
   );

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Plus } from 'lucide-react';
-import { type Table, OrderResponseSchema } from '@comanda/contract';
+import type { Table } from '@comanda/contract';
 import { isBarTable, TAB_NAME_MAX } from '@comanda/domain';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -12,7 +12,7 @@ import { Input, Label } from '../../components/ui/input.tsx';
 import { errorMessage, post, requireOnline } from '../../lib/api.ts';
 import { money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
-import { TABLES_KEY } from './tables-api.ts';
+import { TABLES_KEY, tablesSchemas } from './tables-api.ts';
 import { CancelButton } from '../../components/ui/cancel-button.tsx';
 
 /** Opens a named tab on the Barra (docs/decisions/0014-checks-are-orders.md), even when it is ocupada. */
@@ -21,6 +21,7 @@ function useOpenTab(tableId: string) {
   return useMutation({
     mutationFn: async (name: string) => {
       requireOnline(t.checks.openTabError);
+      const { OrderResponseSchema } = await tablesSchemas();
       return (await post(OrderResponseSchema, `/api/tables/${tableId}/tabs`, { name })).order;
     },
     onSettled: () => qc.invalidateQueries({ queryKey: TABLES_KEY }),

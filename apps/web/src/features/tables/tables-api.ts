@@ -1,6 +1,6 @@
+import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { OrderResponseSchema, TableResponseSchema, TablesResponseSchema } from '@comanda/contract';
-import { get, post, requireOnline } from '../../lib/api.ts';
+import { ApiError, get, post, requireOnline } from '../../lib/api.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useLiveQueries } from '../../lib/use-live.ts';
 
@@ -9,13 +9,28 @@ import { TABLES_KEY } from '../../lib/boot.ts';
 export { TABLES_KEY };
 
 /**
+ * The response schemas, loaded on the first call (and warmed once the screen is up): the tables
+ * show from the HTML's data without evaluating zod first (decision 0032).
+ */
+export const tablesSchemas = () =>
+  import('./tables-schemas.ts').catch(() => {
+    throw new ApiError(0, 'network', t.app.unavailable);
+  });
+
+/**
  * Every table with its order summary, refetched on any table event. Every order change also
  * publishes on `tables` (emitOrderChanged), so listening to `orders` as well only doubled the
  * refetches of every phone on every change.
  */
 export function useTables() {
   useLiveQueries(['tables'], [TABLES_KEY]);
-  return useQuery({ queryKey: TABLES_KEY, queryFn: async () => (await get(TablesResponseSchema, '/api/tables')).tables });
+  useEffect(() => {
+    tablesSchemas().catch(() => undefined);
+  }, []);
+  return useQuery({
+    queryKey: TABLES_KEY,
+    queryFn: async () => (await get((await tablesSchemas()).TablesResponseSchema, '/api/tables')).tables,
+  });
 }
 
 /** Opens a free table; the caller navigates to its order on success. */
@@ -24,6 +39,7 @@ export function useOpenTable() {
   return useMutation({
     mutationFn: async (tableId: string) => {
       requireOnline(t.offline.openTable); // a table cannot be opened from the outbox
+      const { OrderResponseSchema } = await tablesSchemas();
       return (await post(OrderResponseSchema, `/api/tables/${tableId}/open`)).order;
     },
     onSuccess: (order) => qc.setQueryData(['table-order', order.tableId], order),
@@ -35,7 +51,8 @@ export function useOpenTable() {
 export function useReleaseTable() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (tableId: string) => (await post(TableResponseSchema, `/api/tables/${tableId}/release`)).table,
+    mutationFn: async (tableId: string) =>
+      (await post((await tablesSchemas()).TableResponseSchema, `/api/tables/${tableId}/release`)).table,
     onSettled: () => qc.invalidateQueries({ queryKey: TABLES_KEY }),
   });
 }
