@@ -10,7 +10,8 @@ const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing');
 // Signed in on the first visit: the session and first data are in the HTML (decision 25), and
 // the route's chunks are preloaded; render once they are evaluated, so the first render draws
-// the layout and the screen with its data in one pass instead of placeholders first.
+// the layout and the screen with its data in one pass instead of placeholders first (decision
+// 32). On a network slow enough to keep them 2 s, the placeholders show meanwhile as before.
 const boot = takeBootData();
 const render = () =>
   createRoot(root).render(
@@ -20,5 +21,13 @@ const render = () =>
       </Providers>
     </StrictMode>,
   );
-if (boot) void warmRoute(location.pathname, boot.user.role).then(render);
-else render();
+if (boot) {
+  let rendered = false;
+  const once = () => {
+    if (rendered) return;
+    rendered = true;
+    render();
+  };
+  void warmRoute(location.pathname, boot.user.role).then(once);
+  setTimeout(once, 2000);
+} else render();
