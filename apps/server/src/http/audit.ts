@@ -13,18 +13,20 @@ export interface AuditEntry {
 
 /** Append-only record of every change of money or state; written inside the same transaction. */
 export async function audit(trx: Kysely<Database>, at: number, entry: AuditEntry): Promise<void> {
-  await trx
-    .insertInto('audit_log')
-    .values({
-      id: newId(),
-      at,
-      actor_id: entry.actor?.id ?? null,
-      actor_name: entry.actor?.displayName ?? null,
-      authorized_by: entry.authorizedBy ?? null,
-      action: entry.action,
-      entity: entry.entity,
-      entity_id: entry.entityId,
-      data: entry.data ? JSON.stringify(entry.data) : null,
-    })
-    .execute();
+  await auditInsert(trx, at, entry).execute();
+}
+
+/** The audit entry's INSERT, not yet run: a caller may send it along with another statement (touchOrderRow's riders). */
+export function auditInsert(trx: Kysely<Database>, at: number, entry: AuditEntry) {
+  return trx.insertInto('audit_log').values({
+    id: newId(),
+    at,
+    actor_id: entry.actor?.id ?? null,
+    actor_name: entry.actor?.displayName ?? null,
+    authorized_by: entry.authorizedBy ?? null,
+    action: entry.action,
+    entity: entry.entity,
+    entity_id: entry.entityId,
+    data: entry.data ? JSON.stringify(entry.data) : null,
+  });
 }

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { PostgresAdapter, sql, type OperationNodeSource, type QueryCreator } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import type { Order } from '@comanda/contract';
 import type { OrderRow } from '../../db/schema.ts';
 import type { Trx } from '../../http/transaction.ts';
@@ -56,15 +57,33 @@ export async function touchOrder(db: Trx, orderId: string, now: number): Promise
  * it (no live adjustment, no equal shares), with its number of payments: an add answers from it
  * without reading the order again (issue 20 item 3). `row` is undefined otherwise.
  */
+/** An INSERT built but not run (an audit entry, a print job) that goes along with touchOrderRow's UPDATE. */
+export interface Rider extends OperationNodeSource {
+  execute(): Promise<unknown>;
+}
+
 export async function touchOrderRow(
   db: Trx,
   orderId: string,
   now: number,
+  /**
+   * INSERTs that need nothing back: on PostgreSQL they ride on the UPDATE as data-modifying CTEs
+   * (one round trip for all of them), on SQLite they run just before it. Either way in the
+   * caller's transaction.
+   */
+  riders: readonly Rider[] = [],
 ): Promise<{ version: number; row?: OrderRow & { payment_count: number; live_adjustments: number } }> {
   const subtotal = sql<number>`(SELECT COALESCE(SUM(product_price * quantity), 0) FROM order_items WHERE order_id = ${orderId} AND is_deleted = 0)`;
   // The paid parts and whether any adjustment is live come back with the update: two round
   // trips fewer on every item change (issue 20 item 3).
-  const row = await db
+  let creator: QueryCreator<Database> = db;
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    for (const [i, rider] of riders.entries())
+      creator = creator.with(`rider${i}`, () => rider as never) as unknown as QueryCreator<Database>;
+  } else {
+    for (const rider of riders) await rider.execute();
+  }
+  const row = await creator
     .updateTable('orders')
     .set({ subtotal, total: subtotal, version: sql<number>`version + 1`, updated_at: now })
     .where('id', '=', orderId)

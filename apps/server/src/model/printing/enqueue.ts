@@ -3,6 +3,7 @@ import { readModifiers } from '../modifiers/modifier-store.ts';
 import { getGeneralConfig } from '../config-store.ts';
 import type { Trx } from '../../http/transaction.ts';
 import type { OrderItemRow, OrderRow } from '../../db/schema.ts';
+import type { Rider } from '../orders/order-repository.ts';
 import { newId } from '../../http/ids.ts';
 import type {
   ComandaDocument,
@@ -25,32 +26,35 @@ async function enabledPrinters(trx: Trx, role: PrinterRole) {
   return trx.selectFrom('printers').select(['id', 'role']).where('role', '=', role).where('enabled', '=', 1).orderBy('id').execute();
 }
 
-export async function insertJob(
-  trx: Trx,
-  job: { printerId: string; role: PrinterRole; orderId: string | null; kind: JobKind; document: PrintDocument; now: number },
-): Promise<string> {
-  const id = newId();
-  await trx
-    .insertInto('print_jobs')
-    .values({
-      id,
-      printer_id: job.printerId,
-      role: job.role,
-      order_id: job.orderId,
-      kind: job.kind,
-      document: JSON.stringify(job.document),
-      state: 'pending',
-      attempts: 0,
-      next_attempt_at: job.now,
-      lease_until: null,
-      claim: null,
-      maybe_printed: 0,
-      last_error: null,
-      created_at: job.now,
-      printed_at: null,
-    })
-    .execute();
+type NewJob = { printerId: string; role: PrinterRole; orderId: string | null; kind: JobKind; document: PrintDocument; now: number };
+
+export async function insertJob(trx: Trx, job: NewJob): Promise<string> {
+  const { id, insert } = jobInsert(trx, job);
+  await insert.execute();
   return id;
+}
+
+/** A print job's INSERT, not yet run, and the job's id. */
+export function jobInsert(trx: Trx, job: NewJob) {
+  const id = newId();
+  const insert = trx.insertInto('print_jobs').values({
+    id,
+    printer_id: job.printerId,
+    role: job.role,
+    order_id: job.orderId,
+    kind: job.kind,
+    document: JSON.stringify(job.document),
+    state: 'pending',
+    attempts: 0,
+    next_attempt_at: job.now,
+    lease_until: null,
+    claim: null,
+    maybe_printed: 0,
+    last_error: null,
+    created_at: job.now,
+    printed_at: null,
+  });
+  return { id, insert };
 }
 
 async function orderHeader(trx: Trx, orderId: string) {
@@ -80,6 +84,8 @@ export interface KnownForComanda {
   printers?: readonly { id: string; role: string }[];
   items?: readonly Pick<OrderItemRow, 'id' | 'station' | 'quantity' | 'product_name' | 'notes' | 'modifiers' | 'created_at'>[];
   order?: Pick<OrderRow, 'id' | 'table_number' | 'table_name' | 'waiter_name' | 'people_count'>;
+  /** Takes each job's INSERT instead of running it: the caller sends them with its next statement (an add's touchOrderRow). */
+  defer?: (insert: Rider) => void;
 }
 
 const byCreation = (a: { created_at: number; id: string }, b: { created_at: number; id: string }) =>
@@ -125,7 +131,9 @@ async function enqueueStationDocs(
       .map((i) => ({ itemId: i.id, quantity: i.quantity, name: i.product_name, notes: i.notes, ...printedModifiers(i.modifiers) }));
     for (const printer of printers.filter((p) => p.role === station)) {
       const document: ComandaDocument = { type: 'comanda', station, ...extra, ...header, at: input.now, lines };
-      await insertJob(trx, { printerId: printer.id, role: station, orderId: input.orderId, kind, document, now: input.now });
+      const job = { printerId: printer.id, role: station, orderId: input.orderId, kind, document, now: input.now };
+      if (known.defer) known.defer(jobInsert(trx, job).insert);
+      else await insertJob(trx, job);
       jobs++;
     }
   }
