@@ -151,6 +151,7 @@ test.describe('tables and orders', () => {
     await qty.getByLabel('Cantidad').fill('0');
     await qty.getByRole('button', { name: 'Agregar' }).click();
     await expect(qty.getByText('La cantidad debe ser mayor a 0')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/quantity-dialog.png` });
     await qty.getByLabel('Cantidad').fill('2');
     await qty.getByRole('button', { name: 'Agregar' }).click();
     await expect(qty).toBeHidden();
