@@ -1,6 +1,6 @@
 import { AppError, conflict } from './errors.ts';
 import { sha256 } from './ids.ts';
-import type { Trx } from './transaction.ts';
+import type { Trx } from '../db/trx.ts';
 import { MESSAGES } from './messages.ts';
 
 export const IDEMPOTENCY_MESSAGES = MESSAGES.idempotency;

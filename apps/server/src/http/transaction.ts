@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { AppContext } from './context.ts';
 import type { LiveEventDraft } from '@comanda/contract';
@@ -8,7 +8,7 @@ import { currentKey } from './request-context.ts';
 /** An event to publish after commit; its topic and type must be ones the contract lists (live-events.ts). */
 export type EmitEvent = LiveEventDraft & { owner?: string | null };
 export type Emit = (event: EmitEvent) => void;
-export type Trx = Transaction<Database> | Kysely<Database>;
+export type { Trx } from '../db/trx.ts';
 
 /**
  * Runs one mutation in one transaction and publishes its live events only after commit,

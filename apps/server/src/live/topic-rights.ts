@@ -1,5 +1,5 @@
 import type { Role, SessionUser } from '@comanda/contract';
-import type { Trx } from '../http/transaction.ts';
+import type { Trx } from '../db/trx.ts';
 import { mayWorkOrder } from '../model/orders/may-work-order.ts';
 
 const ORDER = 'order:';

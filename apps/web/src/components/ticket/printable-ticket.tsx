@@ -1,28 +1,12 @@
 import type { GeneralConfig, Order } from '@comanda/contract';
-import { modifiersText, PAYMENT_METHOD_LABELS, shortOrderId, tableLabel, type Cents } from '@comanda/domain';
+import { modifiersText, PAYMENT_METHOD_LABELS, shortOrderId, tableLabel } from '@comanda/domain';
 import { cn } from '../ui/cn.ts';
 import { money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
-import { percentLabel } from './ticket-figures.ts';
+import { percentLabel, type TicketFigures } from './ticket-figures.ts';
 import { TicketAdjustmentRows } from './ticket-adjustments.tsx';
 import { MixedPaymentRows, TicketFolioRow } from './ticket-payments.tsx';
 import { useBusinessDates } from '../../lib/dates.ts';
-
-/** Amounts the ticket shows; for an unpaid order the checkout passes its preview figures. */
-export interface TicketFigures {
-  subtotal: Cents;
-  /** Discounts and comps (cortesías) taken off the subtotal; absent or 0: not shown. */
-  discount?: number;
-  comp?: number;
-  /** Equal shares (decision 0022): what other checks pay of these items (shown negative), or this check's share. */
-  sharedOut?: number;
-  shareAmount?: number;
-  tip: Cents;
-  tipBps: number;
-  total: Cents;
-  perPerson: Cents;
-  peopleCount: number;
-}
 
 export interface PrintableTicketProps {
   order: Order;

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
-import type { TicketFigures } from './printable-ticket.tsx';
+import type { TicketFigures } from './ticket-figures.ts';
 
 /**
  * The "Descuentos" and "Cortesías" rows under the subtotal (checkout summary, browser ticket,

@@ -1,6 +1,21 @@
 import type { Order } from '@comanda/contract';
-import { perPersonAmount } from '@comanda/domain';
-import type { TicketFigures } from './printable-ticket.tsx';
+import { perPersonAmount, type Cents } from '@comanda/domain';
+
+/** Amounts the ticket shows; for an unpaid order the checkout passes its preview figures. */
+export interface TicketFigures {
+  subtotal: Cents;
+  /** Discounts and comps (cortesías) taken off the subtotal; absent or 0: not shown. */
+  discount?: number;
+  comp?: number;
+  /** Equal shares (decision 0022): what other checks pay of these items (shown negative), or this check's share. */
+  sharedOut?: number;
+  shareAmount?: number;
+  tip: Cents;
+  tipBps: number;
+  total: Cents;
+  perPerson: Cents;
+  peopleCount: number;
+}
 
 /** The figures of a closed order exactly as the server stored them (reprints, paid checkout). */
 export function storedTicketFigures(order: Order): TicketFigures {

@@ -1,6 +1,6 @@
 import { Card } from '../../components/ui/card.tsx';
 import { percentLabel } from '../../components/ticket/ticket-figures.ts';
-import type { TicketFigures } from '../../components/ticket/printable-ticket.tsx';
+import type { TicketFigures } from '../../components/ticket/ticket-figures.ts';
 import { money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { TicketAdjustmentRows } from '../../components/ticket/ticket-adjustments.tsx';

@@ -14,7 +14,7 @@ import {
   pesosToCents,
   type PaymentMethod,
 } from '@comanda/domain';
-import type { TicketFigures } from '../../components/ticket/printable-ticket.tsx';
+import type { TicketFigures } from '../../components/ticket/ticket-figures.ts';
 import { storedTicketFigures } from '../../components/ticket/ticket-figures.ts';
 import type { TipChoice } from './tip-section.tsx';
 
