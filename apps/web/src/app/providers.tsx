@@ -31,7 +31,7 @@ function makeClient(boot: BootData | null): QueryClient {
   return client;
 }
 
-/** Opens the live socket while signed in; on reconnect refetches everything, on session end signs out. */
+/** Opens the live socket while signed in; once each connection's topics are live refetches what is shown, on session end signs out. */
 function LiveConnection() {
   const session = useSession();
   const qc = useQueryClient();
@@ -39,14 +39,14 @@ function LiveConnection() {
   useEffect(() => {
     if (!signedIn) return;
     liveClient.start();
-    const offReconnect = liveClient.onReconnect(() => void qc.invalidateQueries());
+    const offResync = liveClient.onResync(() => void qc.invalidateQueries());
     const offEnded = liveClient.onSessionEnded(() => {
       // Session first, then the rest: clear() would detach the guard's observer and it would never see the null.
       qc.setQueryData(SESSION_KEY, null);
       qc.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
     });
     return () => {
-      offReconnect();
+      offResync();
       offEnded();
       liveClient.stop();
     };

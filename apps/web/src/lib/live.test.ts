@@ -60,23 +60,76 @@ describe('LiveClient', () => {
     expect(tables).not.toHaveBeenCalled();
   });
 
-  it('after a dropped connection reconnects with backoff, resubscribes and asks observers to refetch', () => {
+  it('after a dropped connection reconnects with backoff, resubscribes and asks observers to refetch once the topics are live', () => {
     const client = new LiveClient();
     const refetch = vi.fn();
     const statuses: string[] = [];
-    client.onReconnect(refetch);
+    client.onResync(refetch);
     client.onStatus((s) => statuses.push(s));
     client.subscribe('orders', () => undefined);
     client.start();
     FakeSocket.instances[0]!.open();
+    FakeSocket.instances[0]!.emit({ op: 'subscribed', topics: ['orders'] });
+    expect(refetch).toHaveBeenCalledTimes(1);
     FakeSocket.instances[0]!.drop();
     expect(client.status).toBe('closed');
     vi.advanceTimersByTime(15_000);
     const second = FakeSocket.instances[1]!;
     second.open();
     expect(second.sent).toContainEqual({ op: 'subscribe', topics: ['orders'] });
+    // A refetch before the server holds the topic could still miss an event: it waits for the answer.
     expect(refetch).toHaveBeenCalledTimes(1);
+    second.emit({ op: 'subscribed', topics: ['orders'] });
+    expect(refetch).toHaveBeenCalledTimes(2);
     expect(statuses).toEqual(['connecting', 'open', 'closed', 'connecting', 'open']);
+  });
+
+  it('on the first connection refetches once every topic of the opening subscribe is confirmed or denied', () => {
+    const client = new LiveClient();
+    const refetch = vi.fn();
+    client.onResync(refetch);
+    const topics = Array.from({ length: 60 }, (_, i): OrderTopic => `order:o${i}`);
+    for (const t of topics) client.subscribe(t, () => undefined);
+    client.start();
+    const socket = FakeSocket.instances[0]!;
+    socket.open();
+    socket.emit({ op: 'subscribed', topics: topics.slice(0, 50) });
+    expect(refetch).not.toHaveBeenCalled();
+    socket.emit({ op: 'denied', topic: topics[50] });
+    socket.emit({ op: 'subscribed', topics: topics.slice(51, 59) });
+    expect(refetch).not.toHaveBeenCalled();
+    socket.emit({ op: 'subscribed', topics: topics.slice(59) });
+    expect(refetch).toHaveBeenCalledTimes(1);
+    // A topic added later on the open socket is not a new connection: no refetch of everything.
+    client.subscribe('tables', () => undefined);
+    socket.emit({ op: 'subscribed', topics: ['tables'] });
+    expect(refetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('a topic dropped before its confirmation no longer holds the refetch back; with no topics only a reconnect refetches', () => {
+    const client = new LiveClient();
+    const refetch = vi.fn();
+    client.onResync(refetch);
+    client.subscribe('board', () => undefined);
+    const off = client.subscribe('tables', () => undefined);
+    client.start();
+    const socket = FakeSocket.instances[0]!;
+    socket.open();
+    socket.emit({ op: 'subscribed', topics: ['board'] });
+    expect(refetch).not.toHaveBeenCalled();
+    off();
+    expect(refetch).toHaveBeenCalledTimes(1);
+
+    const bare = new LiveClient();
+    const bareRefetch = vi.fn();
+    bare.onResync(bareRefetch);
+    bare.start();
+    FakeSocket.instances.at(-1)!.open();
+    expect(bareRefetch).not.toHaveBeenCalled();
+    FakeSocket.instances.at(-1)!.drop();
+    vi.advanceTimersByTime(15_000);
+    FakeSocket.instances.at(-1)!.open();
+    expect(bareRefetch).toHaveBeenCalledTimes(1);
   });
 
   it('stops reconnecting and reports the end when the server ends the session', () => {

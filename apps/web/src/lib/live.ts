@@ -4,14 +4,19 @@ export type LiveStatus = 'connecting' | 'open' | 'closed';
 type Listener = (event: LiveEvent) => void;
 
 /**
- * One WebSocket per browser. Topics are reference-counted; on every (re)connect the client
- * resubscribes and tells its observers to refetch, so an event missed while offline is never lost.
+ * One WebSocket per browser. Topics are reference-counted; on every connection, the first one
+ * too, the client subscribes to the topics it holds and, once the server has confirmed them all,
+ * tells its observers to refetch: what a screen read before that moment (the first data inlined
+ * in the page, a read made while the socket was connecting, or before the Wi-Fi dropped) may have
+ * missed an event, and after it no event is missed.
  */
 export class LiveClient {
   private socket: WebSocket | null = null;
   private readonly topics = new Map<string, Set<Listener>>();
   private readonly statusListeners = new Set<(s: LiveStatus) => void>();
-  private readonly reconnectListeners = new Set<() => void>();
+  private readonly resyncListeners = new Set<() => void>();
+  /** Topics of this connection's opening subscribe not yet confirmed (or denied) by the server. */
+  private readonly awaitingAck = new Set<string>();
   private readonly endedListeners = new Set<() => void>();
   private attempt = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -48,6 +53,7 @@ export class LiveClient {
       current?.delete(stored);
       if (current && current.size === 0) {
         this.topics.delete(topic);
+        this.acknowledged(topic);
         this.send({ op: 'unsubscribe', topics: [topic] });
       }
     };
@@ -58,9 +64,10 @@ export class LiveClient {
     return () => this.statusListeners.delete(listener);
   }
 
-  onReconnect(listener: () => void): () => void {
-    this.reconnectListeners.add(listener);
-    return () => this.reconnectListeners.delete(listener);
+  /** After each connection, once its topics are live on the server: refetch what was read before. */
+  onResync(listener: () => void): () => void {
+    this.resyncListeners.add(listener);
+    return () => this.resyncListeners.delete(listener);
   }
 
   /** The server ended this session (user deactivated, signed out elsewhere). */
@@ -80,12 +87,16 @@ export class LiveClient {
       this.setStatus('open');
       // The server takes at most 50 topics per message.
       const topics = [...this.topics.keys()];
+      this.awaitingAck.clear();
+      for (const topic of topics) this.awaitingAck.add(topic);
       for (let i = 0; i < topics.length; i += 50) this.send({ op: 'subscribe', topics: topics.slice(i, i + 50) });
-      if (wasReconnect) for (const l of this.reconnectListeners) l();
+      // Nothing to confirm: after a drop the screens still refetch what they missed.
+      if (topics.length === 0 && wasReconnect) this.resync();
     };
     socket.onmessage = (msg) => this.handle(msg.data as string);
     socket.onclose = (ev) => {
       this.socket = null;
+      this.awaitingAck.clear();
       this.setStatus('closed');
       if (ev.code === 4401) {
         for (const l of this.endedListeners) l();
@@ -111,7 +122,19 @@ export class LiveClient {
       return;
     }
     if (msg.op === 'event') for (const l of this.topics.get(msg.event.topic) ?? []) l(msg.event);
+    else if (msg.op === 'subscribed') for (const topic of msg.topics) this.acknowledged(topic);
+    else if (msg.op === 'denied') this.acknowledged(msg.topic);
     else if (msg.op === 'bye') for (const l of this.endedListeners) l();
+  }
+
+  /** One topic of the opening subscribe is settled; the last one settles the connection. */
+  private acknowledged(topic: string): void {
+    if (!this.awaitingAck.delete(topic) || this.awaitingAck.size > 0) return;
+    this.resync();
+  }
+
+  private resync(): void {
+    for (const l of this.resyncListeners) l();
   }
 
   private send(message: unknown): void {
