@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { test, expect, ADMIN, BOARD } from './fixtures.ts';
+import { test, expect, ADMIN, BOARD, signedInContext } from './fixtures.ts';
 
-// Tables 5 and 6 belong to this file (see the team brief), and 75–78, which it adds itself; other specs use other tables.
+// Tables 5 and 6 belong to this file (see the team brief), and 75–79, which it adds itself; other specs use other tables.
 const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 
 interface Order {
@@ -341,5 +341,31 @@ test.describe('kitchen and bar boards', () => {
     await recent.getByTestId('board-recent-move').first().getByRole('button', { name: 'Regresar' }).click();
     await expect(card(kitchenPage, 'ready', last)).toBeVisible();
     await expect.poll(statuses).toEqual(['pendiente', 'pendiente', 'listo']);
+  });
+});
+
+test.describe('a board that connects late', () => {
+  test('an item added between the board’s first data and its live subscription still reaches it', async ({ browser, waiterPage, api }) => {
+    // A slow tablet: the board draws its first data, but its live socket is held back by the network.
+    const { context, page } = await signedInContext(browser, 'kitchen', BOARD, false);
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.routeWebSocket(/\/api\/live$/, async (socket) => {
+      await held;
+      socket.connectToServer();
+    });
+    await page.goto('/kitchen/cocina');
+    await expect(page.getByRole('heading', { name: 'Pendientes' })).toBeVisible();
+
+    // The waiter adds a dish while the board is not yet listening: its event reaches no one.
+    await api.tableByNumber(79);
+    const order = await orderOf(waiterPage.request, 79);
+    const food = (await addItem(waiterPage.request, order.id, 'Tacos al pastor (3)', 'llega tarde')).items.at(-1)!;
+    await expect(page.locator(`[data-item-id="${food.id}"]`)).toHaveCount(0);
+
+    // Once the socket is up and its topics confirmed, the board reads again and shows the dish.
+    release();
+    await expect(card(page, 'pending', food.id)).toBeVisible({ timeout: 15_000 });
+    await context.close();
   });
 });
