@@ -3,10 +3,12 @@ import { RefreshCw } from 'lucide-react';
 import { Button } from '../components/ui/button.tsx';
 import { t } from '../lib/i18n/first-screen.ts';
 
+const REGISTER_AFTER_MS = 1000;
+
 /**
- * Registers the service worker where the browser offers one (HTTPS or localhost; not over plain
- * HTTP on a LAN address, where the app simply works without it) and shows "Hay una nueva versión
- * disponible" when a new version is waiting. "Actualizar" activates it and reloads the page, so
+ * Registers the service worker, 1 s after the app starts, where the browser offers one (HTTPS or
+ * localhost; not over plain HTTP on a LAN address, where the app simply works without it) and
+ * shows "Hay una nueva versión disponible" when a new version is waiting. "Actualizar" activates it and reloads the page, so
  * the new HTML and assets are used together; until then the old version stays whole.
  */
 export function PwaUpdatePrompt() {
@@ -17,23 +19,28 @@ export function PwaUpdatePrompt() {
     if (import.meta.env.DEV || typeof navigator === 'undefined' || !('serviceWorker' in navigator) || !navigator.serviceWorker) return;
     let cancelled = false;
     let timer: ReturnType<typeof setInterval> | undefined;
-    void import('virtual:pwa-register')
-      .then(({ registerSW }) => {
-        if (cancelled) return;
-        registerSW({
-          immediate: true,
-          onNeedRefresh: () => setUpdate(() => () => activateWaitingVersion()),
-          // activateWaitingVersion reloads; the library's own reload on its "controlling" event would be a second one.
-          onNeedReload: () => undefined,
-          onRegisteredSW: (_url, registration) => {
-            // A bar keeps the app open all night: look for a new version every hour.
-            if (registration) timer = setInterval(() => void registration.update().catch(() => undefined), 60 * 60_000);
-          },
-        });
-      })
-      .catch(() => undefined);
+    // A moment after the first screen is up: the worker's install downloads every asset, which
+    // must not compete with drawing that screen (decision 0032).
+    const start = setTimeout(() => {
+      void import('virtual:pwa-register')
+        .then(({ registerSW }) => {
+          if (cancelled) return;
+          registerSW({
+            immediate: true,
+            onNeedRefresh: () => setUpdate(() => () => activateWaitingVersion()),
+            // activateWaitingVersion reloads; the library's own reload on its "controlling" event would be a second one.
+            onNeedReload: () => undefined,
+            onRegisteredSW: (_url, registration) => {
+              // A bar keeps the app open all night: look for a new version every hour.
+              if (registration) timer = setInterval(() => void registration.update().catch(() => undefined), 60 * 60_000);
+            },
+          });
+        })
+        .catch(() => undefined);
+    }, REGISTER_AFTER_MS);
     return () => {
       cancelled = true;
+      clearTimeout(start);
       if (timer) clearInterval(timer);
     };
   }, []);

@@ -8,8 +8,10 @@ import { TABLES_KEY } from '../../lib/boot.ts';
 
 export { TABLES_KEY };
 
+const WARM_AFTER_MS = 1000;
+
 /**
- * The response schemas, loaded on the first call (and warmed once the screen is up): the tables
+ * The response schemas, loaded on the first call (and warmed 1 s after the screen is up): the tables
  * show from the HTML's data without evaluating zod first (decision 0032).
  */
 export const tablesSchemas = () =>
@@ -24,8 +26,10 @@ export const tablesSchemas = () =>
  */
 export function useTables() {
   useLiveQueries(['tables'], [TABLES_KEY]);
+  // Warmed a moment after the screen is up, not while its first frame is being drawn.
   useEffect(() => {
-    tablesSchemas().catch(() => undefined);
+    const timer = setTimeout(() => void tablesSchemas().catch(() => undefined), WARM_AFTER_MS);
+    return () => clearTimeout(timer);
   }, []);
   return useQuery({
     queryKey: TABLES_KEY,
