@@ -61,20 +61,23 @@ async function timeToInteractive(
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       const measure = async (): Promise<{ heading: number; firstTable: number }> => {
         await page.goto(`${base}/waiter/home`, { waitUntil: 'commit', timeout: 30_000 });
-        const heading = await page.waitForFunction(
+        // One poll for both moments: a second wait would start only after the first one's answer
+        // crossed the protocol, adding that round trip (~0.1 s at 4×) to the first card's time.
+        const seen = await page.waitForFunction(
           () => {
-            const h = [...document.querySelectorAll('h1')].find((e) => e.textContent?.trim() === 'Mesas');
-            return h && h.getBoundingClientRect().height > 0 ? performance.now() : false;
+            const w = window as unknown as { benchSeen?: { heading?: number; firstTable?: number } };
+            const at = (w.benchSeen ??= {});
+            if (at.heading === undefined) {
+              const h = [...document.querySelectorAll('h1')].find((e) => e.textContent?.trim() === 'Mesas');
+              if (h && h.getBoundingClientRect().height > 0) at.heading = performance.now();
+            }
+            if (at.firstTable === undefined && document.querySelector('[data-testid^="table-card-"]')) at.firstTable = performance.now();
+            return at.heading !== undefined && at.firstTable !== undefined ? at : false;
           },
           null,
           { polling: 'raf', timeout: 30_000 },
         );
-        const firstTable = await page.waitForFunction(
-          () => (document.querySelector('[data-testid^="table-card-"]') ? performance.now() : false),
-          null,
-          { polling: 'raf', timeout: 30_000 },
-        );
-        return { heading: (await heading.jsonValue()) as number, firstTable: (await firstTable.jsonValue()) as number };
+        return (await seen.jsonValue()) as { heading: number; firstTable: number };
       };
       const first = await measure();
       cold.push(first.heading);
