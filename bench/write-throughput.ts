@@ -20,6 +20,16 @@ interface HttpResult {
   p50: number;
   p99: number;
   errors: number;
+  /** The server process's CPU time per counted add (its Prometheus process_cpu_seconds_total): steadier than adds/s on a shared machine. */
+  cpuMsPerAdd: number | null;
+}
+
+/** The server process's CPU seconds so far, from its /metrics (loopback may read it), or null. */
+async function serverCpuSeconds(base: string): Promise<number | null> {
+  const res = await fetch(`${base}/metrics`).catch(() => null);
+  if (!res?.ok) return null;
+  const line = /^comanda_process_cpu_seconds_total ([0-9.e+-]+)$/m.exec(await res.text());
+  return line ? Number(line[1]) : null;
 }
 
 /** CONCURRENCY clients, each adding items back to back, spread over ORDERS open orders. */
@@ -29,6 +39,7 @@ async function httpAdds(base: string): Promise<HttpResult> {
   let errors = 0;
   const warmupEnd = performance.now() + WARMUP * 1000;
   const end = warmupEnd + SECONDS * 1000;
+  const cpuAtStart = new Promise<number | null>((resolve) => setTimeout(() => resolve(serverCpuSeconds(base)), WARMUP * 1000));
   const worker = async (w: number) => {
     for (let i = 0; performance.now() < end && i < 1_000_000; i++) {
       const orderId = orders[(w + i * CONCURRENCY) % orders.length];
@@ -46,7 +57,9 @@ async function httpAdds(base: string): Promise<HttpResult> {
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, (_, w) => worker(w)));
   const elapsed = (performance.now() - warmupEnd) / 1000;
-  return { adds: took.length, perSecond: took.length / elapsed, p50: percentile(took, 50), p99: percentile(took, 99), errors };
+  const [cpu0, cpu1] = [await cpuAtStart, await serverCpuSeconds(base)];
+  const cpuMsPerAdd = cpu0 !== null && cpu1 !== null && took.length ? ((cpu1 - cpu0) * 1000) / took.length : null;
+  return { adds: took.length, perSecond: took.length / elapsed, p50: percentile(took, 50), p99: percentile(took, 99), errors, cpuMsPerAdd };
 }
 
 /** Small durable transactions (BEGIN; INSERT; COMMIT) with the server's own pragmas. */
@@ -93,6 +106,8 @@ async function pgCommitRate(url: string): Promise<number> {
   return rate;
 }
 
+const cpuText = (http: HttpResult) => (http.cpuMsPerAdd === null ? 'unknown' : `${fmt(http.cpuMsPerAdd, 2)} ms`);
+
 export async function runWriteThroughput(log: (l: string) => void = console.log): Promise<Figure[]> {
   log(
     `write throughput: ${CONCURRENCY} concurrent HTTP clients adding items to ${ORDERS} orders for ${SECONDS} s after ${WARMUP} s of warm-up, ${ANSWER_NAME} answer`,
@@ -103,7 +118,7 @@ export async function runWriteThroughput(log: (l: string) => void = console.log)
     const http = await withComanda(database, httpAdds);
     const raw = sqliteCommitRate(join(database.dataDir, 'raw.db'));
     log(
-      `  SQLite: ${fmt(http.perSecond, 0)} adds/s through HTTP (${http.adds} adds, ~${fmt(http.adds / ORDERS, 0)} items per order at the end, p50 ${fmt(http.p50)} ms, p99 ${fmt(http.p99)} ms, ${http.errors} errors)`,
+      `  SQLite: ${fmt(http.perSecond, 0)} adds/s through HTTP (${http.adds} adds, ~${fmt(http.adds / ORDERS, 0)} items per order at the end, p50 ${fmt(http.p50)} ms, p99 ${fmt(http.p99)} ms, ${http.errors} errors, server CPU ${cpuText(http)} per add)`,
     );
     log(
       `  SQLite raw commits (WAL, synchronous=FULL, one row each): ${fmt(raw, 0)}/s → HTTP adds are ${fmt((100 * http.perSecond) / raw)}% of it   target ≥ 1,000 adds/s`,
@@ -131,7 +146,7 @@ export async function runWriteThroughput(log: (l: string) => void = console.log)
       const http = await withComanda(database, httpAdds);
       const raw = await pgCommitRate(database.url);
       log(
-        `  PostgreSQL: ${fmt(http.perSecond, 0)} adds/s through HTTP (${http.adds} adds, ~${fmt(http.adds / ORDERS, 0)} items per order at the end, p50 ${fmt(http.p50)} ms, p99 ${fmt(http.p99)} ms, ${http.errors} errors)`,
+        `  PostgreSQL: ${fmt(http.perSecond, 0)} adds/s through HTTP (${http.adds} adds, ~${fmt(http.adds / ORDERS, 0)} items per order at the end, p50 ${fmt(http.p50)} ms, p99 ${fmt(http.p99)} ms, ${http.errors} errors, server CPU ${cpuText(http)} per add)`,
       );
       log(
         `  PostgreSQL raw commits (10 connections, one row each): ${fmt(raw, 0)}/s → HTTP adds are ${fmt((100 * http.perSecond) / raw)}% of it`,
