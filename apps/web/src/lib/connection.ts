@@ -63,7 +63,12 @@ function wire(): void {
   window.addEventListener('online', () => connection.check());
   liveClient.onStatus((s) => {
     if (s === 'closed') connection.check();
-    else if (s === 'open') connection.reportReachable();
+    // A socket whose handshake finished just as the Wi-Fi dropped opens after the browser said
+    // 'offline': that is no proof the server is reachable, so the probe decides.
+    else if (s === 'open') {
+      if (navigator.onLine === false) connection.check();
+      else connection.reportReachable();
+    }
   });
 }
 
