@@ -114,4 +114,18 @@ test.describe('Reportes @reportes', () => {
     expect(row.getCell(4).numFmt).toBe('"$"#,##0.00');
     expect(book.getWorksheet('Meseros')!.getRow(1).getCell(4).value).toBe('Ticket promedio');
   });
+  test('a tablet set to another time zone still opens on the last seven days of the business calendar', async ({ browser }) => {
+    // Kiritimati (UTC+14) is on another calendar day than Mexico City 20 hours out of 24.
+    const context = await browser.newContext({ viewport: ADMIN, locale: 'es-MX', timezoneId: 'Pacific/Kiritimati' });
+    const page = await context.newPage();
+    await login(page, 'admin');
+    await page.getByRole('link', { name: 'Reportes' }).click();
+    await expect(page.getByRole('heading', { name: 'Reportes', level: 1 })).toBeVisible();
+    const mexicoToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
+    const weekAgo = new Date(`${mexicoToday}T12:00:00Z`);
+    weekAgo.setUTCDate(weekAgo.getUTCDate() - 6);
+    await expect(page.getByLabel('Hasta')).toHaveValue(mexicoToday);
+    await expect(page.getByLabel('Desde')).toHaveValue(weekAgo.toISOString().slice(0, 10));
+    await context.close();
+  });
 });

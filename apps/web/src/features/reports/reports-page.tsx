@@ -7,6 +7,7 @@ import { EmptyState, ErrorState } from '../../components/ui/empty-state.tsx';
 import { Input, Label } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
+import { useBusinessDates } from '../../lib/dates.ts';
 import { money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { exportUrl, useReports } from './reports-api.ts';
@@ -14,7 +15,6 @@ import { CategoriesSection, HoursSection, MethodsSection, ProductsSection, Weekd
 import { LossesSection, WaitersSection } from './people-sections.tsx';
 
 const r = t.reports;
-const today = () => new Intl.DateTimeFormat('en-CA').format(new Date());
 const button =
   'inline-flex h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-100';
 
@@ -52,6 +52,8 @@ function DateField({ id, label, value, onChange }: { id: string; label: string; 
 
 /** Reportes: every owner report for a range of business days, with charts, tables and exports. */
 export function ReportsPage() {
+  // The last seven days of the business's calendar, not the device's (a tablet set to another zone).
+  const { today } = useBusinessDates();
   const [to, setTo] = useState(today);
   const [from, setFrom] = useState(() => addDays(today(), -6));
   const valid = from <= to;
