@@ -307,7 +307,7 @@ test.describe('accessibility', () => {
         totalVisible: total.top >= 0 && total.bottom <= barTop,
       };
     });
-    await page.screenshot({ path: '/tmp/ux-waiter-order-390.png' });
+    await page.screenshot({ path: test.info().outputPath('ux-waiter-order-390.png') });
     expect(seen.barTop).toBeLessThan(844);
     expect(seen.fullyVisible, JSON.stringify(seen)).toBeGreaterThanOrEqual(5);
     expect(seen.totalVisible).toBe(true);

@@ -275,7 +275,7 @@ test.describe('kitchen and bar boards', () => {
       });
     expect(fit.sideBySide).toBe(2);
     expect(fit.bottomOfTwoRows, JSON.stringify(fit)).toBeLessThanOrEqual(fit.height);
-    await kitchenPage.screenshot({ path: '/tmp/ux-after-board-1024.png' });
+    await kitchenPage.screenshot({ path: test.info().outputPath('ux-after-board-1024.png') });
   });
 
   test('a line moves on its own from its 44 px target, and Deshacer sends just that line back', async ({

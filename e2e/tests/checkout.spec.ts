@@ -162,7 +162,7 @@ test.describe('checkout', () => {
     await expect(finish).toBeInViewport();
     await expect(barTotal).toBeInViewport();
     await expect(barTotal).toHaveText('$170.00');
-    await page.screenshot({ path: '/tmp/ux-after-checkout-390.png' });
+    await page.screenshot({ path: test.info().outputPath('ux-after-checkout-390.png') });
 
     await page.getByRole('button', { name: '15%' }).click();
     taps += 1;
@@ -186,7 +186,7 @@ test.describe('checkout', () => {
     await expect(paid).toBeInViewport();
     await expect(paid).toContainText('PAGADO');
     await expect(paid).toContainText('$195.50');
-    await page.screenshot({ path: '/tmp/ux-after-checkout-paid-390.png' });
+    await page.screenshot({ path: test.info().outputPath('ux-after-checkout-paid-390.png') });
     const stored = (await (await page.request.get(`/api/orders/${order.id}`)).json()) as { order: { status: string; total: number } };
     expect(stored.order).toMatchObject({ status: 'pagado', total: 19_550 });
     // Cash with a 15 % tip from Mesas: nine taps, no typing (before: nine taps plus typing the amount).

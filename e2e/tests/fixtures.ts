@@ -259,7 +259,16 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** An axe scan of the screen as it stands: no serious or critical violation (a soft check, named by the screen). */
 export async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
-  await page.waitForTimeout(400);
+  // A toast or a dialog still fading in has the contrast of its half-way opacity: scan once every
+  // finite animation and transition has ended (spinners and pulses run forever and are skipped).
+  await page.waitForTimeout(100);
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { timeout: 3_000 },
+    )
+    .catch(() => undefined);
   const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -64,7 +64,7 @@ test.describe('an insecure context, like the phones on the bar’s Wi-Fi', () =>
     await pin.getByRole('button', { name: 'Verificar' }).click();
     await expect(w.getByText('Pago registrado')).toBeVisible();
     await expect(w.getByTestId('status-chip')).toHaveText('PAGADO');
-    await w.screenshot({ path: '/tmp/insecure-checkout-paid.png', fullPage: true });
+    await w.screenshot({ path: test.info().outputPath('insecure-checkout-paid.png'), fullPage: true });
     expect(crashes).toEqual([]);
   });
 });

@@ -58,7 +58,7 @@ test.describe('table cards stay current', () => {
     await expect(card.getByTestId('item-count')).toHaveText('8 items', WITHIN_1S);
     await expect(card.getByTestId('last-item')).toHaveText('Último: Tacos al pastor (3)', WITHIN_1S);
     await expectNoReload(w);
-    await w.screenshot({ path: '/tmp/waiter-home-after-fix-390x844.png', fullPage: true });
+    await w.screenshot({ path: test.info().outputPath('waiter-home-after-fix-390x844.png'), fullPage: true });
 
     // The other phone and the admin panel were on their home screens all along.
     const other = otherPhone.page.getByTestId('table-card-42');

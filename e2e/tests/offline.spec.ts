@@ -77,7 +77,7 @@ test.describe('nothing is lost when the Wi-Fi drops', () => {
 
     await addOffline(w, FOODS);
     await expect(w.getByTestId('pending-item').first()).toContainText('pendiente de envío');
-    await w.screenshot({ path: '/tmp/offline-order-pending.png' });
+    await w.screenshot({ path: test.info().outputPath('offline-order-pending.png') });
     expect(await serverItems(adminPage.request, orderId)).toHaveLength(0);
 
     // Reload. Without a service worker the app shell cannot load offline, so the connection
@@ -164,7 +164,7 @@ test.describe('nothing is lost when the Wi-Fi drops', () => {
       .first()
       .click();
     await expect(failed).toHaveCount(1);
-    await w.screenshot({ path: '/tmp/offline-refused.png' });
+    await w.screenshot({ path: test.info().outputPath('offline-refused.png') });
   });
 
   test('twenty queued actions: time from the connection returning to an empty outbox', async ({ adminPage, waiterPage: w, api }) => {

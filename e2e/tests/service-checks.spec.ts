@@ -140,7 +140,7 @@ test.describe('separate checks and bar tabs @service', () => {
     const checks = page.getByTestId('table-check');
     await expect(checks).toHaveCount(3);
     await expect(page.getByTestId('table-check-total')).toHaveText(['$180.00', '$110.00', '$150.00']);
-    await page.screenshot({ path: '/tmp/service-checks-split-390.png' });
+    await page.screenshot({ path: test.info().outputPath('service-checks-split-390.png') });
 
     // Each check is charged on its own, by its own order id: B by transfer, A on the card terminal.
     for (const [name, left, pay] of [

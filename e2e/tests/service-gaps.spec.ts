@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, signedInContext, MOBILE } from './fixtures.ts';
+import { test, expect, expectNoSeriousViolations, signedInContext, MOBILE } from './fixtures.ts';
 
 // Equal shares as checks, the table's total on the waiter's card, the checkout's way back to its
 // check, splits refused offline at once, and discounts that follow moved units (issue #14 gaps;
@@ -19,14 +18,6 @@ interface TableDto {
   id: string;
   number: number;
   status: string;
-}
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function axe(page: Page, screen: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.length}`);
-  expect(serious, `${screen}: ${serious.join(', ')}`).toEqual([]);
 }
 
 async function tableByNumber(request: APIRequestContext, n: number): Promise<TableDto> {
@@ -91,15 +82,15 @@ test.describe('table service gaps @service', () => {
     await form.getByRole('button', { name: 'Dividir en 3 cuentas' }).click();
     await expect(page.getByTestId('table-check')).toHaveCount(3);
     await expect(page.getByTestId('table-check-total')).toHaveText(['$96.67', '$96.67', '$96.66']);
-    await page.screenshot({ path: '/tmp/service-gaps-equal-checks-390.png', fullPage: true });
-    await axe(page, 'order screen with equal checks');
+    await page.screenshot({ path: test.info().outputPath('service-gaps-equal-checks-390.png'), fullPage: true });
+    await expectNoSeriousViolations(page, 'order screen with equal checks');
 
     // The waiter's card: the whole table and how many checks.
     await page.goto('/waiter/home');
     await expect(card.getByTestId('table-total')).toHaveText('$290.00');
     await expect(card.getByTestId('table-checks-count')).toHaveText('3 cuentas');
-    await page.screenshot({ path: '/tmp/service-gaps-waiter-home-390.png', fullPage: true });
-    await axe(page, 'waiter home with a split table');
+    await page.screenshot({ path: test.info().outputPath('service-gaps-waiter-home-390.png'), fullPage: true });
+    await expectNoSeriousViolations(page, 'waiter home with a split table');
 
     // Cuenta B's checkout shows its share; its back link returns to the table with B selected.
     await card.getByRole('button', { name: 'Ver Pedido' }).click();
@@ -108,8 +99,8 @@ test.describe('table service gaps @service', () => {
     const bId = page.url().split('/').pop()!;
     await expect(page.getByText('Parte igual de la cuenta').first()).toBeVisible();
     await expect(page.getByTestId('order-balance')).toHaveText('$96.67');
-    await page.screenshot({ path: '/tmp/service-gaps-share-checkout-390.png', fullPage: true });
-    await axe(page, 'checkout of an equal share');
+    await page.screenshot({ path: test.info().outputPath('service-gaps-share-checkout-390.png'), fullPage: true });
+    await expectNoSeriousViolations(page, 'checkout of an equal share');
     await page.getByRole('link', { name: 'Volver' }).click();
     await expect(page).toHaveURL(new RegExp(`/waiter/order/${order.tableId}\\?cuenta=${bId}$`));
     await expect(page.getByTestId('table-check').filter({ has: page.locator('[aria-current="page"]') })).toContainText('Cuenta B');
@@ -172,7 +163,7 @@ test.describe('table service gaps @service', () => {
       timeout: 2_000,
     });
     await page.waitForTimeout(500); // the toast's slide-in, for the screenshot
-    await page.screenshot({ path: '/tmp/service-gaps-offline-split-390.png' });
+    await page.screenshot({ path: test.info().outputPath('service-gaps-offline-split-390.png') });
     await waiter.context.setOffline(false);
     await expect(page.getByText(/Sin conexión con el servidor/)).toBeHidden({ timeout: 10_000 });
     const checks = (await (await admin.page.request.get(`/api/tables/${order.tableId}/checks`)).json()) as { checks: unknown[] };
