@@ -4,7 +4,7 @@ import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } f
 import { startSimulator, type Simulator } from '../src/payments/mercadopago/simulator/server.ts';
 import { signWebhook } from '../src/payments/mercadopago/webhook-signature.ts';
 import { cardEnv, cardVerbs, key, openReadyOrder, sleep, waitFor, type Err } from './terminals-helpers.ts';
-import { auditEntryCount } from '../src/testing/reads.ts';
+import { auditEntryCount, orderItemRowCount } from '../src/testing/reads.ts';
 
 const WEBHOOK_SECRET = 'whsec-test-0123456789';
 
@@ -251,6 +251,37 @@ describe.each(testDatabaseKinds())('card terminal payments on %s', (kind) => {
     const late = await waiter.post<Err>(`/api/orders/${order.id}/items`, { productId: product.id, quantity: 1 });
     expect(late.status).toBe(409);
     expect(late.body.error.code).toBe('order_closed');
+  });
+
+  it('an add that finds a timed-out payment the customer cancelled settles it, then adds exactly once under its key', async () => {
+    const terminalId = newTerminal();
+    await admin.post('/api/tables', { number: 35 });
+    const order = await openReadyOrder(server, admin, waiter, 35);
+    const res = await pay(waiter, { orderId: order.id, terminalId, method: 'tarjeta', tipBps: 0, peopleCount: 1 });
+    const providerId = await providerIdOf(res.body.payment.id);
+    act(providerId, 'tap');
+    await waiter.post(`/api/card-payments/${res.body.payment.id}/cancel`);
+    await untilState(res.body.payment.id, 'timeout');
+    act(providerId, 'cancel'); // the customer cancels on the terminal: nothing was charged
+    const product = await server.ctx.db.db
+      .selectFrom('products')
+      .select('id')
+      .where('name', '=', 'Flan napolitano')
+      .executeTakeFirstOrThrow();
+    // Still 'timeout' in our rows: the add itself must ask the provider (its roll back and rerun).
+    const attempt = await server.ctx.db.db
+      .selectFrom('card_payments')
+      .select('state')
+      .where('id', '=', res.body.payment.id)
+      .executeTakeFirstOrThrow();
+    expect(attempt.state).toBe('timeout');
+    const before = await orderItemRowCount(server.ctx.db.db, order.id);
+    const sameKey = key();
+    const add = () => waiter.post(`/api/orders/${order.id}/items`, { productId: product.id, quantity: 1 }, { 'idempotency-key': sameKey });
+    const [first, again] = [await add(), await add()];
+    expect(first.status).toBe(200);
+    expect(again.status).toBe(200);
+    expect(await orderItemRowCount(server.ctx.db.db, order.id)).toBe(before + 1);
   });
 
   it('a timed-out payment that never reached the customer comes off the terminal and frees a retry', async () => {
