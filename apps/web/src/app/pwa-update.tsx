@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import { RefreshCw } from 'lucide-react';
 import { Button } from '../components/ui/button.tsx';
 import { t } from '../lib/i18n/first-screen.ts';
-
-const REGISTER_AFTER_MS = 1000;
+import { afterFirstScreen } from '../lib/after-first-screen.ts';
 
 /**
  * Registers the service worker, 1 s after the app starts, where the browser offers one (HTTPS or
@@ -21,7 +20,7 @@ export function PwaUpdatePrompt() {
     let timer: ReturnType<typeof setInterval> | undefined;
     // A moment after the first screen is up: the worker's install downloads every asset, which
     // must not compete with drawing that screen (decision 0032).
-    const start = setTimeout(() => {
+    const cancelStart = afterFirstScreen(() => {
       void import('virtual:pwa-register')
         .then(({ registerSW }) => {
           if (cancelled) return;
@@ -37,10 +36,10 @@ export function PwaUpdatePrompt() {
           });
         })
         .catch(() => undefined);
-    }, REGISTER_AFTER_MS);
+    });
     return () => {
       cancelled = true;
-      clearTimeout(start);
+      cancelStart();
       if (timer) clearInterval(timer);
     };
   }, []);

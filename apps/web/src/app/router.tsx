@@ -42,19 +42,16 @@ function page<K extends string>(load: () => Promise<{ [P in K]: ComponentType }>
   return screen(load, name).element;
 }
 
-const adminTables = screen(() => import('../features/tables/admin-tables-page.tsx'), 'AdminTablesPage');
-const waiterHome = screen(() => import('../features/tables/waiter-home-page.tsx'), 'WaiterHomePage');
-const board = screen(() => import('../features/board/board-page.tsx'), 'BoardPage');
+const AdminTables = screen(() => import('../features/tables/admin-tables-page.tsx'), 'AdminTablesPage');
+const WaiterHome = screen(() => import('../features/tables/waiter-home-page.tsx'), 'WaiterHomePage');
+const Board = screen(() => import('../features/board/board-page.tsx'), 'BoardPage');
 // The layouts (and the offline banner and outbox they carry) load after sign-in, not with the login page.
-const adminLayout = screen(() => import('./layouts/admin-layout.tsx'), 'AdminLayout');
-const waiterLayout = screen(() => import('./layouts/waiter-layout.tsx'), 'WaiterLayout');
-const kitchenLayout = screen(() => import('./layouts/kitchen-layout.tsx'), 'KitchenLayout');
+const AdminLayout = screen(() => import('./layouts/admin-layout.tsx'), 'AdminLayout');
+const WaiterLayout = screen(() => import('./layouts/waiter-layout.tsx'), 'WaiterLayout');
+const KitchenLayout = screen(() => import('./layouts/kitchen-layout.tsx'), 'KitchenLayout');
 
-const AdminTables = adminTables.element;
-const WaiterHome = waiterHome.element;
 const AdminOrder = page(() => import('../features/orders/admin-order-page.tsx'), 'AdminOrderPage');
 const WaiterOrder = page(() => import('../features/orders/waiter-order-page.tsx'), 'WaiterOrderPage');
-const Board = board.element;
 const Panel = page(() => import('../features/panel/panel-page.tsx'), 'PanelPage');
 const Checkout = page(() => import('../features/checkout/checkout-page.tsx'), 'CheckoutPage');
 const Tickets = page(() => import('../features/tickets/tickets-page.tsx'), 'TicketsPage');
@@ -66,16 +63,12 @@ const Caja = page(() => import('../features/drawer/caja-page.tsx'), 'CajaPage');
 const Settings = page(() => import('../features/settings/settings-page.tsx'), 'SettingsPage');
 const ResetPassword = page(() => import('../features/auth/reset-password-page.tsx'), 'ResetPasswordPage');
 
-const AdminLayout = adminLayout.element;
-const WaiterLayout = waiterLayout.element;
-const KitchenLayout = kitchenLayout.element;
-
 /** A role's home, opened signed in: load its layout and screen at once, not layout-then-screen. */
 const HOME_LOADERS: Record<string, { role: Role[]; load: Loader[] }> = {
-  '/waiter/home': { role: ['waiter'], load: [waiterLayout.preload, waiterHome.preload] },
-  '/admin/home': { role: ['admin'], load: [adminLayout.preload, adminTables.preload] },
-  '/kitchen/cocina': { role: ['kitchen', 'barra'], load: [kitchenLayout.preload, board.preload] },
-  '/kitchen/barra': { role: ['kitchen', 'barra'], load: [kitchenLayout.preload, board.preload] },
+  '/waiter/home': { role: ['waiter'], load: [WaiterLayout.preload, WaiterHome.preload] },
+  '/admin/home': { role: ['admin'], load: [AdminLayout.preload, AdminTables.preload] },
+  '/kitchen/cocina': { role: ['kitchen', 'barra'], load: [KitchenLayout.preload, Board.preload] },
+  '/kitchen/barra': { role: ['kitchen', 'barra'], load: [KitchenLayout.preload, Board.preload] },
 };
 
 /**
@@ -103,13 +96,13 @@ const routes: RouteObject[] = [
   { path: '/kitchen/login', element: toLogin },
   {
     path: '/admin',
-    element: <RequireRole roles={['admin']}>{AdminLayout}</RequireRole>,
+    element: <RequireRole roles={['admin']}>{AdminLayout.element}</RequireRole>,
     children: [
       { index: true, element: <Navigate to="/admin/home" replace /> },
-      { path: 'home', element: AdminTables },
-      { path: 'kanban', element: Board },
-      { path: 'kanban/cocina', element: Board },
-      { path: 'kanban/barra', element: Board },
+      { path: 'home', element: AdminTables.element },
+      { path: 'kanban', element: Board.element },
+      { path: 'kanban/cocina', element: Board.element },
+      { path: 'kanban/barra', element: Board.element },
       { path: 'tickets', element: Tickets },
       { path: 'manage-products', element: Products },
       { path: 'promociones', element: Promotions },
@@ -125,10 +118,10 @@ const routes: RouteObject[] = [
   },
   {
     path: '/waiter',
-    element: <RequireRole roles={['waiter']}>{WaiterLayout}</RequireRole>,
+    element: <RequireRole roles={['waiter']}>{WaiterLayout.element}</RequireRole>,
     children: [
       { index: true, element: <Navigate to="/waiter/home" replace /> },
-      { path: 'home', element: WaiterHome },
+      { path: 'home', element: WaiterHome.element },
       { path: 'order/:tableId', element: WaiterOrder },
       { path: 'checkout', element: Checkout },
       { path: 'checkout/:orderId', element: Checkout },
@@ -136,11 +129,11 @@ const routes: RouteObject[] = [
   },
   {
     path: '/kitchen',
-    element: <RequireRole roles={['kitchen', 'barra']}>{KitchenLayout}</RequireRole>,
+    element: <RequireRole roles={['kitchen', 'barra']}>{KitchenLayout.element}</RequireRole>,
     children: [
       { index: true, element: <Navigate to="/kitchen/cocina" replace /> },
-      { path: 'cocina', element: Board },
-      { path: 'barra', element: Board },
+      { path: 'cocina', element: Board.element },
+      { path: 'barra', element: Board.element },
     ],
   },
   { path: '*', element: toLogin },

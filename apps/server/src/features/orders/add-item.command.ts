@@ -65,6 +65,13 @@ interface AddFacts {
   printers: { id: string; role: string }[];
 }
 
+// Built once: an add runs on the hot path, and these fragments never change.
+const STATION_PRINTERS_JSON = {
+  postgres: sql<unknown>`(SELECT json_agg(json_build_object('id', id, 'role', role)) FROM printers WHERE role IN ('cocina', 'barra') AND enabled = 1)`,
+  sqlite: sql<unknown>`(SELECT json_group_array(json_object('id', id, 'role', role)) FROM printers WHERE role IN ('cocina', 'barra') AND enabled = 1)`,
+};
+const LIVE_STATE_LIST = sql.join(LIVE_STATES.map((state) => sql`${state}`));
+
 /**
  * The product (FOR SHARE on PostgreSQL, as requireAvailableProduct) with every other fact an add
  * checks, each a scalar subquery: one round trip where there were six (issue 20 item 3). It runs
@@ -73,10 +80,8 @@ interface AddFacts {
  */
 async function readAddFacts(trx: Trx, orderId: string, productId: string): Promise<{ product: Product; facts: AddFacts }> {
   const pg = trx.getExecutor().adapter instanceof PostgresAdapter;
-  const printers = pg
-    ? sql<unknown>`(SELECT json_agg(json_build_object('id', id, 'role', role)) FROM printers WHERE role IN ('cocina', 'barra') AND enabled = 1)`
-    : sql<unknown>`(SELECT json_group_array(json_object('id', id, 'role', role)) FROM printers WHERE role IN ('cocina', 'barra') AND enabled = 1)`;
-  const live = sql.join(LIVE_STATES.map((state) => sql`${state}`));
+  const printers = pg ? STATION_PRINTERS_JSON.postgres : STATION_PRINTERS_JSON.sqlite;
+  const live = LIVE_STATE_LIST;
   const query = trx
     .selectFrom('products')
     .select(['id', 'name', 'price', 'category', 'available'])

@@ -1,7 +1,6 @@
 import { PostgresAdapter, sql, type OperationNodeSource, type QueryCreator } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import type { Order } from '@comanda/contract';
-import type { OrderRow } from '../../db/schema.ts';
+import type { Database, OrderRow } from '../../db/schema.ts';
 import type { Trx } from '../../http/transaction.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { presentOrder } from './order-presenter.ts';
@@ -52,16 +51,16 @@ export async function touchOrder(db: Trx, orderId: string, now: number): Promise
   return (await touchOrderRow(db, orderId, now)).version;
 }
 
-/**
- * touchOrder, also giving back the order's row as the change left it when nothing else rewrites
- * it (no live adjustment, no equal shares), with its number of payments: an add answers from it
- * without reading the order again (issue 20 item 3). `row` is undefined otherwise.
- */
 /** An INSERT built but not run (an audit entry, a print job) that goes along with touchOrderRow's UPDATE. */
 export interface Rider extends OperationNodeSource {
   execute(): Promise<unknown>;
 }
 
+/**
+ * touchOrder, also giving back the order's row as the change left it when nothing else rewrites
+ * it (no live adjustment, no equal shares), with its number of payments: an add answers from it
+ * without reading the order again (issue 20 item 3). `row` is undefined otherwise.
+ */
 export async function touchOrderRow(
   db: Trx,
   orderId: string,

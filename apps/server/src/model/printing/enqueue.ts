@@ -88,8 +88,9 @@ export interface KnownForComanda {
   defer?: (insert: Rider) => void;
 }
 
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 const byCreation = (a: { created_at: number; id: string }, b: { created_at: number; id: string }) =>
-  Number(a.created_at) - Number(b.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  Number(a.created_at) - Number(b.created_at) || byId(a, b);
 
 async function enqueueStationDocs(
   trx: Trx,
@@ -101,7 +102,7 @@ async function enqueueStationDocs(
   const known = input.known ?? {};
   // The stations' printers first: with none enabled there is nothing to read or write.
   const printers = known.printers
-    ? [...known.printers].filter((p) => p.role === 'cocina' || p.role === 'barra').sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    ? [...known.printers].filter((p) => p.role === 'cocina' || p.role === 'barra').sort(byId)
     : await trx
         .selectFrom('printers')
         .select(['id', 'role'])

@@ -2,13 +2,12 @@ import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, get, post, requireOnline } from '../../lib/api.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
+import { afterFirstScreen } from '../../lib/after-first-screen.ts';
 import { useLiveQueries } from '../../lib/use-live.ts';
 
 import { TABLES_KEY } from '../../lib/boot.ts';
 
 export { TABLES_KEY };
-
-const WARM_AFTER_MS = 1000;
 
 /**
  * The response schemas, loaded on the first call (and warmed 1 s after the screen is up): the tables
@@ -27,10 +26,7 @@ export const tablesSchemas = () =>
 export function useTables() {
   useLiveQueries(['tables'], [TABLES_KEY]);
   // Warmed a moment after the screen is up, not while its first frame is being drawn.
-  useEffect(() => {
-    const timer = setTimeout(() => void tablesSchemas().catch(() => undefined), WARM_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, []);
+  useEffect(() => afterFirstScreen(() => void tablesSchemas().catch(() => undefined)), []);
   return useQuery({
     queryKey: TABLES_KEY,
     queryFn: async () => (await get((await tablesSchemas()).TablesResponseSchema, '/api/tables')).tables,
