@@ -12,6 +12,17 @@ import { test, expect, login, ADMIN } from './fixtures.ts';
 const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 const money = (c: number) => new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' }).format(c / 100);
 const isoDay = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(d);
+/**
+ * The business day under way at an instant: the demo's shift ends at 03:00, the hour its report
+ * days start, and Mexico City keeps no daylight saving, so it is the calendar day three hours earlier.
+ */
+const businessDay = (ms: number) => isoDay(new Date(ms - 3 * 3_600_000));
+/** The calendar date `days` days from a 'YYYY-MM-DD' date. */
+const plusDays = (date: string, days: number) => {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
 interface Report {
   totals: { orders: number; total: number };
   products: { productName: string; category: string; units: number; amount: number }[];
@@ -52,8 +63,8 @@ test.describe('Reportes @reportes', () => {
     // A retry takes the next two tables: a failed first try may have left its tables occupied.
     const first = testInfo.retry ? 93 : 91;
     await login(page, 'admin');
-    const to = isoDay(new Date());
-    const from = isoDay(new Date(Date.now() - 6 * 86_400_000));
+    const to = businessDay(Date.now());
+    const from = plusDays(to, -6);
     const report = async () => (await (await page.request.get(`/api/reports?from=${from}&to=${to}`)).json()) as Report;
     const before = await report();
     const whisky = await paidOrder(page.request, first, [['Botella whisky 12 años', 1]]);
@@ -114,18 +125,28 @@ test.describe('Reportes @reportes', () => {
     expect(row.getCell(4).numFmt).toBe('"$"#,##0.00');
     expect(book.getWorksheet('Meseros')!.getRow(1).getCell(4).value).toBe('Ticket promedio');
   });
-  test('a tablet set to another time zone still opens on the last seven days of the business calendar', async ({ browser }) => {
+  test('a tablet set to another time zone still opens on the last seven business days, at 02:00 still ending on the night before', async ({
+    browser,
+  }) => {
     // Kiritimati (UTC+14) is on another calendar day than Mexico City 20 hours out of 24.
     const context = await browser.newContext({ viewport: ADMIN, locale: 'es-MX', timezoneId: 'Pacific/Kiritimati' });
     const page = await context.newPage();
     await login(page, 'admin');
+    const general = (await (await page.request.get('/api/config/general')).json()) as { shiftStartHour: number; shiftEndHour: number };
+    expect(general, 'the demo shift: business days start at 03:00').toMatchObject({ shiftStartHour: 17, shiftEndHour: 3 });
     await page.getByRole('link', { name: 'Reportes' }).click();
     await expect(page.getByRole('heading', { name: 'Reportes', level: 1 })).toBeVisible();
-    const mexicoToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
-    const weekAgo = new Date(`${mexicoToday}T12:00:00Z`);
-    weekAgo.setUTCDate(weekAgo.getUTCDate() - 6);
-    await expect(page.getByLabel('Hasta')).toHaveValue(mexicoToday);
-    await expect(page.getByLabel('Desde')).toHaveValue(weekAgo.toISOString().slice(0, 10));
+    const today = businessDay(Date.now());
+    await expect(page.getByLabel('Hasta')).toHaveValue(today);
+    await expect(page.getByLabel('Desde')).toHaveValue(plusDays(today, -6));
+
+    // 02:00 in Mexico City (22:00 on the tablet): the calendar says today, the business day is still yesterday's.
+    const mexicoToday = isoDay(new Date());
+    await page.clock.setFixedTime(new Date(`${mexicoToday}T02:00:00-06:00`));
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Reportes', level: 1 })).toBeVisible();
+    await expect(page.getByLabel('Hasta')).toHaveValue(plusDays(mexicoToday, -1));
+    await expect(page.getByLabel('Desde')).toHaveValue(plusDays(mexicoToday, -7));
     await context.close();
   });
 });

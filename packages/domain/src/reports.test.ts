@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   averageTicket,
+  businessDayAt,
   businessHours,
   centsToPesoNumber,
   dayStartHour,
@@ -9,6 +10,7 @@ import {
   monthSlot,
   detailSlotRanges,
   daysInRange,
+  defaultReportRange,
   foldSlots,
   foldWeekdays,
   slotAt,
@@ -29,6 +31,21 @@ describe('report slots', () => {
     expect(slotBusinessDate(2026112101, 3)).toBe('2026-11-20');
     expect(slotBusinessDate(2026112103, 3)).toBe('2026-11-21');
     expect(slotBusinessDate(2026110100, 3)).toBe('2026-10-31');
+  });
+
+  it('opens Reportes on the business day under way: at 02:30 still the night before, at 03:30 the new day', () => {
+    const mx = 'America/Mexico_City';
+    // 2026-11-21 02:30 and 03:30 in Mexico City (UTC-6).
+    const halfPastTwo = Date.UTC(2026, 10, 21, 8, 30);
+    const halfPastThree = Date.UTC(2026, 10, 21, 9, 30);
+    expect(businessDayAt(halfPastTwo, mx, 3)).toBe('2026-11-20');
+    expect(businessDayAt(halfPastThree, mx, 3)).toBe('2026-11-21');
+    expect(defaultReportRange(halfPastTwo, mx, 3)).toEqual({ from: '2026-11-14', to: '2026-11-20' });
+    expect(defaultReportRange(halfPastThree, mx, 3)).toEqual({ from: '2026-11-15', to: '2026-11-21' });
+    // A shift inside one calendar day starts the business day at midnight.
+    expect(defaultReportRange(halfPastTwo, mx, 0)).toEqual({ from: '2026-11-15', to: '2026-11-21' });
+    // The business zone's clock counts, not the device's: 02:30 in Mexico City is already 22:30 in Kiritimati.
+    expect(businessDayAt(halfPastTwo, 'Pacific/Kiritimati', 3)).toBe('2026-11-21');
   });
 
   it('starts the day at the shift end when the shift crosses midnight, else at midnight', () => {

@@ -92,6 +92,20 @@ export function slotBusinessDate(slot: number, startHour: number): string {
   return slotHour(slot) < startHour ? addDays(date, -1) : date;
 }
 
+/**
+ * The business day under way at an instant, the one a sale made then is reported in: before the
+ * day's start hour (03:00 by default) it is still the night before.
+ */
+export function businessDayAt(instant: number, timezone: string, startHour: number): string {
+  return slotBusinessDate(slotAt(instant, timezone), startHour);
+}
+
+/** The range Reportes opens on: the last seven business days, ending on the one under way. */
+export function defaultReportRange(instant: number, timezone: string, startHour: number): { from: string; to: string } {
+  const to = businessDayAt(instant, timezone, startHour);
+  return { from: addDays(to, -6), to };
+}
+
 /** 0 = Monday … 6 = Sunday, of a 'YYYY-MM-DD' date. */
 export function weekdayIndex(date: string): number {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];

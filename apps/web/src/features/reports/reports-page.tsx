@@ -1,13 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { BarChart3, Download } from 'lucide-react';
-import { addDays } from '@comanda/domain';
+import { useQuery } from '@tanstack/react-query';
+import { DEFAULT_SHIFT, DEFAULT_TIMEZONE, dayStartHour, defaultReportRange } from '@comanda/domain';
 import type { ReportsResponse } from '@comanda/contract';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state.tsx';
 import { Input, Label } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { useBusinessDates } from '../../lib/dates.ts';
+import { generalConfigQuery } from '../../lib/config.ts';
 import { money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { exportUrl, useReports } from './reports-api.ts';
@@ -50,12 +51,24 @@ function DateField({ id, label, value, onChange }: { id: string; label: string; 
   );
 }
 
-/** Reportes: every owner report for a range of business days, with charts, tables and exports. */
+/**
+ * Reportes: every owner report for a range of business days, with charts, tables and exports. It
+ * opens on the last seven business days, ending on the one under way: the business's time zone,
+ * not the device's (a tablet set to another zone), and its day-start hour (the shift's end, as the
+ * server counts report days), so at 02:00 the night before is still the last day. Both come with
+ * the business information, read before the first report.
+ */
 export function ReportsPage() {
-  // The last seven days of the business's calendar, not the device's (a tablet set to another zone).
-  const { today } = useBusinessDates();
-  const [to, setTo] = useState(today);
-  const [from, setFrom] = useState(() => addDays(today(), -6));
+  const config = useQuery(generalConfigQuery);
+  if (config.isPending) return <Spinner label={r.loading} />;
+  // Without the settings (a failed read) the defaults every screen falls back on: Mexico City, 17:00–03:00.
+  const { timezone = DEFAULT_TIMEZONE, shiftStartHour = DEFAULT_SHIFT.startHour, shiftEndHour = DEFAULT_SHIFT.endHour } = config.data ?? {};
+  return <ReportsScreen initial={defaultReportRange(Date.now(), timezone, dayStartHour(shiftStartHour, shiftEndHour))} />;
+}
+
+function ReportsScreen({ initial }: { initial: { from: string; to: string } }) {
+  const [to, setTo] = useState(initial.to);
+  const [from, setFrom] = useState(initial.from);
   const valid = from <= to;
   const query = useReports(from, to, valid);
   const data = query.data;
