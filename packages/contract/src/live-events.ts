@@ -45,10 +45,30 @@ export const orderTopic = (orderId: string): OrderTopic => `order:${orderId}`;
 export const boardTopic = (station: 'cocina' | 'barra'): 'board:cocina' | 'board:barra' => `board:${station}`;
 export const cardPaymentTopic = (paymentId: string): CardPaymentTopic => `card-payment:${paymentId}`;
 
+/**
+ * A table's public state, carried by the table-level events of 'tables' (a table opened, closed,
+ * moved, released, created): what every waiter's card shows of a table that is not theirs. With
+ * it a phone patches that card instead of reading every table again, so one table opening does
+ * not send forty phones to the server at once. `orderWaiters` are the waiters of the table's
+ * active orders: a phone whose user is among them (or was, in its cached card) reads again, since
+ * its own card shows more than this.
+ */
+export interface TableLiveCard {
+  id: string;
+  number: number;
+  status: 'libre' | 'ocupada';
+  waiterId: string | null;
+  waiterName: string | null;
+  updatedAt: number;
+  orderWaiters: string[];
+}
+
 interface LiveEventFields {
   id?: string;
   version?: number;
   at: number;
+  /** On 'tables' events about one table (stamped by the server before commit): its public state. */
+  table?: TableLiveCard;
 }
 
 /** An event of one of the topics T (by default any topic), its type one that topic carries. */

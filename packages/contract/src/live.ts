@@ -33,6 +33,17 @@ export const LiveEventSchema = z.object({
   id: z.string().optional(),
   version: z.number().int().optional(),
   at: z.number().int(),
+  table: z
+    .object({
+      id: z.string(),
+      number: z.number().int(),
+      status: z.enum(['libre', 'ocupada']),
+      waiterId: z.string().nullable(),
+      waiterName: z.string().nullable(),
+      updatedAt: z.number().int(),
+      orderWaiters: z.array(z.string()),
+    })
+    .optional(),
 });
 /** An event as sent: its topic and type are typed by topic (live-events.ts); the wire schema above is unchanged. */
 export type LiveEvent = LiveEventOf;

@@ -1,18 +1,20 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { AppContext } from './context.ts';
-import type { LiveEventDraft } from '@comanda/contract';
+import type { LiveEventDraft, TableLiveCard } from '@comanda/contract';
+import { attachTableCards } from '../model/tables/table-live-cards.ts';
 import { claimKey, IdempotentReplay } from './idempotency.ts';
 import { currentKey } from './request-context.ts';
 
 /** An event to publish after commit; its topic and type must be ones the contract lists (live-events.ts). */
-export type EmitEvent = LiveEventDraft & { owner?: string | null };
+export type EmitEvent = LiveEventDraft & { owner?: string | null; table?: TableLiveCard };
 export type Emit = (event: EmitEvent) => void;
 export type { Trx } from '../db/trx.ts';
 
 /**
  * Runs one mutation in one transaction and publishes its live events only after commit,
- * so no screen ever sees a change that was rolled back.
+ * so no screen ever sees a change that was rolled back. A table-level event on 'tables' leaves
+ * with the table's public state (model/tables/table-live-cards.ts), so phones patch that card.
  *
  * When the request carries an Idempotency-Key, its first mutate() claims the key inside the
  * same transaction: the write and the claim commit together or not at all, so a repeat of the
@@ -31,7 +33,10 @@ export async function mutate<T>(ctx: AppContext, work: (trx: Transaction<Databas
         // A twin committed while this request waited on the key: answer what it answered.
         if (stored) throw new IdempotentReplay(stored);
       }
-      return work(trx, (e) => events.push(e));
+      const out = await work(trx, (e) => events.push(e));
+      // Table-level events carry the table's public state, read as this transaction leaves it.
+      await attachTableCards(trx, events);
+      return out;
     });
   } catch (error) {
     if (claim) claim.state = 'open'; // rolled back with the claim: a later write of this request may claim

@@ -63,6 +63,27 @@ export function useLiveQueries(
   });
 }
 
+/**
+ * Keeps one query current from the events of its topics: `patch` returns the cached data updated
+ * from the event alone, or null when the query must be read again. While a read is in flight the
+ * query is read again instead (the read, older than the event, would overwrite the patch). Marked
+ * stale on unmount, as useLiveQueries does.
+ */
+export function useLivePatchedQuery<T extends LiveTopicName, D>(
+  topics: readonly T[],
+  queryKey: QueryKey,
+  patch: (cached: D | undefined, event: LiveEventOf<T>) => D | null,
+): void {
+  const qc = useQueryClient();
+  const key = JSON.stringify(queryKey);
+  useEffect(() => () => void qc.invalidateQueries({ queryKey: JSON.parse(key) as QueryKey, exact: true, refetchType: 'none' }), [key, qc]);
+  useLiveTopics(topics, (event) => {
+    const next = qc.isFetching({ queryKey, exact: true }) > 0 ? null : patch(qc.getQueryData<D>(queryKey), event);
+    if (next === null) void qc.invalidateQueries({ queryKey, exact: true });
+    else if (next !== qc.getQueryData<D>(queryKey)) qc.setQueryData<D>(queryKey, next);
+  });
+}
+
 export function useLiveStatus(): LiveStatus {
   return useSyncExternalStore(
     (cb) => liveClient.onStatus(cb),

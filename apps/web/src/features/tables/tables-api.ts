@@ -3,7 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, get, post, requireOnline } from '../../lib/api.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { afterFirstScreen } from '../../lib/after-first-screen.ts';
-import { useLiveQueries } from '../../lib/use-live.ts';
+import { useLivePatchedQuery } from '../../lib/use-live.ts';
+import { useSession } from '../../lib/session.ts';
+import { patchTablesFromEvent, type Table } from '@comanda/contract';
 
 import { TABLES_KEY } from '../../lib/boot.ts';
 
@@ -19,12 +21,14 @@ export const tablesSchemas = () =>
   });
 
 /**
- * Every table with its order summary, refetched on any table event. Every order change also
+ * Every table with its order summary, kept current by the `tables` events. Every order change also
  * publishes on `tables` (emitOrderChanged), so listening to `orders` as well only doubled the
- * refetches of every phone on every change.
+ * refetches of every phone on every change. Another waiter's table is patched from the event's
+ * public state; the waiter's own work and an admin's list are read again (table-live-patch.ts).
  */
 export function useTables() {
-  useLiveQueries(['tables'], [TABLES_KEY]);
+  const me = useSession().data;
+  useLivePatchedQuery<'tables', Table[]>(['tables'], TABLES_KEY, (cached, event) => patchTablesFromEvent(cached, event, me));
   // Warmed a moment after the screen is up, not while its first frame is being drawn.
   useEffect(() => afterFirstScreen(() => void tablesSchemas().catch(() => undefined)), []);
   return useQuery({

@@ -1,0 +1,59 @@
+import type { TableLiveCard } from '@comanda/contract';
+import type { Trx } from '../../db/trx.ts';
+
+/** The event types on 'tables' that are about one table, its id in `id`. */
+const TABLE_LEVEL = new Set(['table.created', 'table.updated', 'table.released']);
+
+interface PendingEvent {
+  topic: string;
+  type: string;
+  id?: string;
+  owner?: string | null;
+  table?: TableLiveCard;
+}
+
+/** Whether the event is a table-level one every waiter hears (no order owner to filter by). */
+export function needsTableCard(e: PendingEvent): boolean {
+  return e.topic === 'tables' && e.owner === undefined && e.id !== undefined && TABLE_LEVEL.has(e.type);
+}
+
+/**
+ * Stamps each table-level 'tables' event with the table's public state as this transaction leaves
+ * it (run last, before commit): two reads by primary key and index for all of them, in place of
+ * one full read of every table by each phone that hears the event. An id that is not a table (or a
+ * table deleted since) gets no card, and phones read again as before.
+ */
+export async function attachTableCards(trx: Trx, events: PendingEvent[]): Promise<void> {
+  const wanting = events.filter(needsTableCard);
+  if (wanting.length === 0) return;
+  const ids = [...new Set(wanting.map((e) => e.id!))];
+  const [rows, orders] = await Promise.all([
+    trx.selectFrom('tables').select(['id', 'number', 'status', 'waiter_id', 'waiter_name', 'updated_at']).where('id', 'in', ids).execute(),
+    trx.selectFrom('orders').select(['table_id', 'waiter_id']).where('table_id', 'in', ids).where('status', '=', 'activo').execute(),
+  ]);
+  const waiters = new Map<string, Set<string>>();
+  for (const o of orders) {
+    if (!o.waiter_id) continue;
+    const set = waiters.get(o.table_id) ?? new Set<string>();
+    set.add(o.waiter_id);
+    waiters.set(o.table_id, set);
+  }
+  const cards = new Map<string, TableLiveCard>(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        number: r.number,
+        status: r.status,
+        waiterId: r.waiter_id,
+        waiterName: r.waiter_name,
+        updatedAt: Number(r.updated_at),
+        orderWaiters: [...(waiters.get(r.id) ?? [])].sort(),
+      },
+    ]),
+  );
+  for (const e of wanting) {
+    const card = cards.get(e.id!);
+    if (card) e.table = card;
+  }
+}

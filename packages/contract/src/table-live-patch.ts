@@ -1,0 +1,51 @@
+import { compareTables } from '@comanda/domain';
+import type { LiveEventOf } from './live-events.ts';
+import type { Table } from './tables.ts';
+
+/** Who holds the list: the session's user. */
+export interface TableListViewer {
+  id: string;
+  role: string;
+}
+
+/** Whether the cached card shows anything that only its own waiter (or an admin) sees. */
+function showsOwnWork(card: Table, me: TableListViewer): boolean {
+  return card.waiterId === me.id || card.currentOrderId !== null || card.order !== null || (card.extraOrders?.length ?? 0) > 0;
+}
+
+/**
+ * A waiter's table list after a 'tables' event, patched from the event alone, or null when it must
+ * be read again. Only another waiter's table is patched: the event's public state (id, number,
+ * status, waiter, time) is all a waiter's list shows of it, exactly as GET /api/tables answers.
+ * Anything about the waiter's own work — their table, an order of theirs on it, a card that showed
+ * one — and every admin's list is read again, as is an event without the table's state.
+ * The web's table list, the night benchmark's phones and the server's tests all use this one rule.
+ */
+export function patchTablesFromEvent(
+  cached: Table[] | undefined,
+  event: LiveEventOf<'tables'>,
+  me: TableListViewer | null | undefined,
+): Table[] | null {
+  if (!cached || !me || me.role !== 'waiter' || !event.id) return null;
+  const index = cached.findIndex((t) => t.id === event.id);
+  const old = index >= 0 ? cached[index]! : null;
+  if (old && showsOwnWork(old, me)) return null;
+  if (event.type === 'table.deleted') return old ? cached.filter((t) => t.id !== event.id) : cached;
+  const card = event.table;
+  if (!card || card.id !== event.id) return null;
+  if (card.waiterId === me.id || card.orderWaiters.includes(me.id)) return null;
+  if (old && old.updatedAt > card.updatedAt) return cached; // an older state arriving late
+  const next: Table = {
+    id: card.id,
+    number: card.number,
+    status: card.status,
+    waiterId: card.waiterId,
+    waiterName: card.waiterName,
+    currentOrderId: null,
+    updatedAt: card.updatedAt,
+    order: null,
+    extraOrders: [],
+  };
+  const list = old ? cached.map((t, i) => (i === index ? next : t)) : [...cached, next];
+  return old ? list : list.sort(compareTables);
+}
