@@ -20,6 +20,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import WebSocket from 'ws';
 import { stationOf } from '@comanda/domain';
+import { patchTablesFromEvent, type LiveEventOf, type Table, type TableListViewer } from '@comanda/contract';
 import { createTestDatabase, type TestDbKind } from '../apps/server/src/testing/databases.ts';
 import { followChild, waitUntilReady } from '../apps/server/src/testing/process.ts';
 import { fmt, freePort, login, percentile, REPO_ROOT, sleep, type Figure } from './lib.ts';
@@ -284,7 +285,7 @@ function coalesced(fn: () => Promise<void>): () => void {
 
 interface LiveEventMessage {
   op: string;
-  event?: { topic: string; id?: string; version?: number };
+  event?: { topic: string; type?: string; id?: string; version?: number };
 }
 
 /** A live socket as the web opens it (its session cookie), subscribed to `topics`. */
@@ -319,6 +320,10 @@ interface Waiter extends Session {
   ws: WebSocket | null;
   /** In one of its own actions (an order or checkout screen): the home screen's tables list is not mounted. */
   busy: number;
+  /** The phone's table list as its last read or patch left it; null once stale (the screen was left). */
+  tables: Table[] | null;
+  reading: boolean;
+  me: TableListViewer | null;
   refreshTables: () => void;
   cardWaiters: Map<string, () => void>;
 }
@@ -408,10 +413,19 @@ export async function runNightOnce(opts: NightOptions): Promise<NightResult> {
           cookie: await login(base, s.email),
           ws: null,
           busy: 0,
+          tables: null,
+          reading: false,
+          me: null,
           refreshTables: () => undefined,
           cardWaiters: new Map(),
         };
-        waiter.refreshTables = coalesced(async () => void (await call(rec, 'tables (phone home screen)', waiter, 'GET', '/api/tables')));
+        waiter.me = (await call<{ user: TableListViewer }>(rec, 'setup', waiter, 'GET', '/api/auth/me'))?.body.user ?? null;
+        waiter.refreshTables = coalesced(async () => {
+          waiter.reading = true;
+          const res = await call<{ tables: Table[] }>(rec, 'tables (phone home screen)', waiter, 'GET', '/api/tables');
+          waiter.reading = false;
+          waiter.tables = res?.body.tables ?? null;
+        });
         waiters.push(waiter);
       } else if (s.role === 'admin') {
         const base = at(a++);
@@ -481,6 +495,8 @@ export async function runNightOnce(opts: NightOptions): Promise<NightResult> {
         await fn();
       } finally {
         waiter.busy--;
+        // Back on the home screen: the list left while away is stale, and the web reads it on mount.
+        if (waiter.busy === 0 && running) waiter.refreshTables();
       }
     };
 
@@ -720,8 +736,18 @@ export async function runNightOnce(opts: NightOptions): Promise<NightResult> {
     for (const waiter of waiters) {
       waiter.ws = await openSocket(waiter.base, waiter.cookie, ['tables'], (m) => {
         const topic = m.event?.topic ?? '';
-        if (topic === 'tables' && !waiter.busy && running) waiter.refreshTables();
-        else if (topic.startsWith('card-payment:')) waiter.cardWaiters.get(topic.slice('card-payment:'.length))?.();
+        if (topic === 'tables' && running) {
+          // As the web's list does (useTables): another waiter's table is patched from the event's
+          // public state; the waiter's own work is read again; away from the home screen, nothing.
+          if (waiter.busy) waiter.tables = null;
+          else {
+            const next = waiter.reading
+              ? null
+              : patchTablesFromEvent(waiter.tables ?? undefined, m.event as LiveEventOf<'tables'>, waiter.me);
+            if (next) waiter.tables = next;
+            else waiter.refreshTables();
+          }
+        } else if (topic.startsWith('card-payment:')) waiter.cardWaiters.get(topic.slice('card-payment:'.length))?.();
       });
       sockets.push(waiter.ws);
     }
