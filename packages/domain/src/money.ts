@@ -32,11 +32,14 @@ export function centsToPesos(c: Cents): string {
   return `${c < 0 ? '-' : ''}${whole}.${String(rest).padStart(2, '0')}`;
 }
 
-const MXN = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
+// Built on first use: building it costs a slow phone tens of milliseconds, which a screen
+// that shows no amount (the tables home with no open table) should not pay before its first paint.
+let mxn: Intl.NumberFormat | undefined;
 
 /** '$1,234.50': what staff and customers read. */
 export function formatMXN(c: Cents): string {
-  return MXN.format(c / 100);
+  mxn ??= new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
+  return mxn.format(c / 100);
 }
 
 export function addCents(...xs: Cents[]): Cents {
