@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { LogOut, User, Users } from 'lucide-react';
 import { toast } from 'sonner';
-import { cn } from '../../components/ui/cn.ts';
+import { clsx } from 'clsx';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useLockDevice, useSharedDevice } from '../../lib/shared-device.ts';
 
@@ -47,7 +47,7 @@ export function FloatingUserMenu({
   const panel = open && (
     <div
       id={panelId}
-      className={cn(
+      className={clsx(
         'w-64 rounded-xl border border-slate-200 bg-white p-3 text-slate-900 shadow-xl',
         top ? 'absolute top-full right-0 mt-2' : 'mb-2',
       )}
@@ -67,7 +67,7 @@ export function FloatingUserMenu({
     </div>
   );
   return (
-    <div ref={root} className={cn('fixed z-30 print:hidden', top ? 'top-1.5 right-3' : 'bottom-4 left-4')}>
+    <div ref={root} className={clsx('fixed z-30 print:hidden', top ? 'top-1.5 right-3' : 'bottom-4 left-4')}>
       {!top && panel}
       <button
         type="button"
@@ -75,7 +75,7 @@ export function FloatingUserMenu({
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={() => setOpen((v) => !v)}
-        className={cn(
+        className={clsx(
           'flex items-center justify-center rounded-full text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500',
           top ? 'h-11 w-11 bg-slate-700 hover:bg-slate-600' : 'h-12 w-12 bg-slate-900 shadow-lg',
           open && 'ring-4 ring-brand-500/40',
@@ -96,7 +96,7 @@ export function SwitchUserButton({ tone = 'light' }: { tone?: 'light' | 'dark' }
       type="button"
       disabled={pending}
       onClick={() => lock({ onError: () => toast.error(t.logout.error) })}
-      className={cn(
+      className={clsx(
         'mt-3 flex h-11 w-full items-center gap-2 rounded-lg px-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-500',
         tone === 'dark' ? 'text-slate-200 hover:bg-slate-800 hover:text-white' : 'text-slate-800 hover:bg-slate-100',
       )}

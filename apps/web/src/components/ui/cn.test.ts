@@ -1,5 +1,11 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { cn } from './cn.ts';
+import { BADGE_CLASSES, BADGE_TONES } from './badge.tsx';
+import { BUTTON_CLASSES, BUTTON_SIZES, BUTTON_VARIANTS } from './button.tsx';
+import { CARD_CLASSES } from './card.tsx';
+import { cn, withClasses } from './cn.ts';
 
 describe('cn', () => {
   it('joins and drops empty parts', () => {
@@ -35,5 +41,46 @@ describe('cn', () => {
   it('resolves conflicts across shorthand and conditional parts', () => {
     expect(cn('px-2', 'p-4')).toBe('p-4');
     expect(cn('ring-2 ring-rose-500', { 'ring-emerald-500': true, 'opacity-50': false })).toBe('ring-2 ring-emerald-500');
+  });
+});
+
+describe('withClasses', () => {
+  it('leaves out tailwind-merge when there is no override, and merges an override as cn does', () => {
+    expect(withClasses('h-10 px-4', 'mt-2')).toBe('h-10 px-4 mt-2');
+    expect(withClasses('h-10 px-4', undefined, 'h-12')).toBe('px-4 h-12');
+    expect(withClasses('h-10 px-4', 'mt-2', 'mt-4 h-12')).toBe('px-4 mt-4 h-12');
+  });
+
+  // Without an override a component's classes are used as they are: they must be what cn would give.
+  it('every variant of the shared components is free of clashes', () => {
+    const own = [
+      CARD_CLASSES,
+      ...Object.values(BADGE_TONES).map((tone) => `${BADGE_CLASSES} ${tone}`),
+      ...Object.values(BUTTON_VARIANTS).flatMap((variant) =>
+        Object.values(BUTTON_SIZES).map((size) => `${BUTTON_CLASSES} ${variant} ${size}`),
+      ),
+    ];
+    for (const classes of own) expect(cn(classes)).toBe(classes);
+  });
+
+  it('every `adds` in the app sets nothing its card or badge sets', () => {
+    const owners: Record<string, string[]> = {
+      Card: [CARD_CLASSES],
+      Badge: Object.values(BADGE_TONES).map((tone) => `${BADGE_CLASSES} ${tone}`),
+    };
+    const root = fileURLToPath(new URL('../../', import.meta.url));
+    let checked = 0;
+    for (const file of readdirSync(root, { recursive: true, encoding: 'utf8' })) {
+      if (!file.endsWith('.tsx')) continue;
+      const source = readFileSync(join(root, file), 'utf8');
+      for (const [, component, attributes] of source.matchAll(/<(\w+)\b([^>]*?\badds=[^>]*)>/gs)) {
+        const adds = /\badds="([^"]*)"/.exec(attributes!)?.[1];
+        expect(adds, `${file}: <${component}> takes adds as a plain string`).toBeDefined();
+        expect(owners[component!], `${file}: <${component}> has no adds`).toBeDefined();
+        for (const own of owners[component!]!) expect(cn(own, adds), `${file}: ${adds}`).toBe(`${own} ${adds}`);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(3);
   });
 });

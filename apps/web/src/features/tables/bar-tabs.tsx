@@ -38,7 +38,7 @@ export function BarTabs({ tables, area }: { tables: Table[] | undefined; area: '
   if (!bar) return null;
   const tabs = [...(bar.order ? [bar.order] : []), ...(bar.extraOrders ?? [])];
   return (
-    <Card className="space-y-3 p-4" data-testid="bar-tabs" aria-label={t.checks.barListTitle} role="group">
+    <Card adds="space-y-3 p-4" data-testid="bar-tabs" aria-label={t.checks.barListTitle} role="group">
       <div className="flex items-center justify-between gap-2">
         <h2 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
           {t.checks.barListTitle} · {tabs.length}

@@ -21,7 +21,7 @@ export function OrderStats({ order, now }: { order: TableOrderSummary; now: numb
     <div className="flex flex-col gap-1">
       {order.cardReviews > 0 && (
         // An approved card charge that did not close this order: money already taken, to settle before charging again.
-        <Badge tone="danger" className="w-fit gap-1" data-testid="card-review-badge">
+        <Badge tone="danger" adds="w-fit gap-1" data-testid="card-review-badge">
           <TriangleAlert className="h-3.5 w-3.5" aria-hidden />
           {t.cardReview.badge}
         </Badge>

@@ -105,7 +105,7 @@ function OwnCard({ table, now }: { table: Table; now: number }) {
   const { total, checks } = tableTotal(table);
   return (
     <Card
-      className="col-span-2 flex flex-col gap-3 border-l-4 border-l-emerald-500 p-4 sm:col-span-3"
+      adds="col-span-2 flex flex-col gap-3 border-l-4 border-l-emerald-500 p-4 sm:col-span-3"
       role="group"
       data-testid={`table-card-${table.number}`}
       aria-label={tableLabel(table.number)}
