@@ -123,7 +123,9 @@ export function hasTaskset(): boolean {
 async function startServer(env: Record<string, string>, pin: boolean): Promise<ServerProc> {
   const port = await freePort();
   const simPort = await freePort();
-  const node = [process.execPath, '--import', 'tsx', 'apps/server/src/main.ts'];
+  // SERVER_NODE_ARGS: extra Node flags, e.g. "--cpu-prof --cpu-prof-dir=prof" to profile the server.
+  const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const node = [process.execPath, ...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'];
   const [cmd, ...args] = pin ? ['taskset', '-c', '0', ...node] : node;
   const child = spawn(cmd!, args, {
     cwd: REPO_ROOT,

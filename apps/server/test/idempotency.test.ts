@@ -298,8 +298,9 @@ describe.each(testDatabaseKinds())('Idempotency-Key on every mutating route on %
     const items = await count('order_items');
     // What a crash right after the commit leaves: the claim, without its answer.
     const db = server.ctx.db.db;
-    const stored = `r:${sha256(`${server.users.waiter.id} POST /api/orders/:orderId/items\n${k}`)}`;
+    const stored = storedKey(k);
     expect(await db.selectFrom('idempotency_keys').select('key').where('key', '=', stored).executeTakeFirst()).toBeDefined();
+    await answerWritten(stored); // the answer is written a moment after it is sent: then the "crash" erases it
     await db.updateTable('idempotency_keys').set({ status_code: null, response: null }).where('key', '=', stored).execute();
     const soon = await send(waiter, 'POST', path, { productId, quantity: 1 }, k);
     expect(soon.status).toBe(409);
@@ -309,6 +310,32 @@ describe.each(testDatabaseKinds())('Idempotency-Key on every mutating route on %
     expect(later.status).toBe(409);
     expect(later.body.error.code).toBe('idempotency_applied');
     expect(await count('order_items')).toBe(items);
+  });
+
+  const storedKey = (k: string, route = 'POST /api/orders/:orderId/items') => `r:${sha256(`${server.users.waiter.id} ${route}\n${k}`)}`;
+  const answerWritten = async (stored: string) => {
+    for (let i = 0; i < 100; i++) {
+      const row = await server.ctx.db.db.selectFrom('idempotency_keys').select('response').where('key', '=', stored).executeTakeFirst();
+      if (row?.response) return row.response;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error('the answer was never written');
+  };
+
+  it('the answer leaves before it is written: a repeat at once replays it, and it is written moments later with the others', async () => {
+    const orders = await Promise.all([1, 2, 3, 4, 5, 6].map(() => openOrder()));
+    const keys = orders.map(() => key());
+    const items = await count('order_items');
+    const first = await Promise.all(
+      orders.map((o, i) => send<{ order: Order }>(waiter, 'POST', `/api/orders/${o.id}/items`, { productId, quantity: 1 }, keys[i]!)),
+    );
+    expect(first.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    // Repeated at once (the answer may not be written yet): the same answer, no second write.
+    const again = await send<{ order: Order }>(waiter, 'POST', `/api/orders/${orders[0]!.id}/items`, { productId, quantity: 1 }, keys[0]!);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first[0]!.body);
+    expect(await count('order_items')).toBe(items + 6);
+    for (const [i, k] of keys.entries()) expect(JSON.parse(await answerWritten(storedKey(k)))).toEqual(first[i]!.body);
   });
 
   it('keeps answering a key until housekeeping expires it; then the key is free again', async () => {

@@ -4,7 +4,8 @@ import { IDEMPOTENCY_KEY_PATTERN } from '@comanda/contract';
 import type { AppContext } from './context.ts';
 import { AppError, badRequest, conflict } from './errors.ts';
 import { sha256 } from './ids.ts';
-import { IDEMPOTENCY_MESSAGES, requestHash, RESPONSE_GRACE_MS, storeRawResponse } from './idempotency.ts';
+import { IDEMPOTENCY_MESSAGES, requestHash, RESPONSE_GRACE_MS } from './idempotency.ts';
+import { AnswerStore } from './idempotent-answers.ts';
 import { runWithKey, type KeyedRequest } from './request-context.ts';
 
 declare module 'fastify' {
@@ -28,12 +29,14 @@ export const REPLAYED_HEADER = 'idempotent-replayed';
  *   with no second write; another request under the same key gets 422; a key whose first
  *   request has not answered yet gets 409;
  * - the key is claimed by the request's first mutate(), inside its transaction (transaction.ts),
- *   and the response is stored as it is sent (onSend).
+ *   and the response is kept as it is sent (onSend), written a moment later with others (idempotent-answers.ts).
  * Public routes (login, logout, password links, webhooks) and routes that keep their own keys
  * (`config.idempotency: 'own'`) are left alone.
  */
 export function installIdempotentRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('keyed', null);
+  const answers = new AnswerStore(ctx.db, (err) => app.log.warn({ err }, 'idempotent answers not stored'));
+  app.addHook('onClose', async () => answers.flush());
 
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!isKeyable(route)) return;
@@ -65,6 +68,8 @@ export function installIdempotentRoutes(app: FastifyInstance, ctx: AppContext): 
     if (row.scope !== keyed.scope || row.request_hash !== keyed.hash) {
       throw new AppError(422, 'idempotency_key_reused', IDEMPOTENCY_MESSAGES.reused);
     }
+    const kept = row.status_code === null || row.response === null ? answers.answerOf(keyed.key) : undefined;
+    if (kept) return reply.code(kept.statusCode).header(REPLAYED_HEADER, 'true').type('application/json; charset=utf-8').send(kept.json);
     if (row.status_code === null || row.response === null) {
       // The write committed with its claim; its response is written a moment later. A
       // process that died in that moment leaves the key without one: say so, never rewrite.
@@ -87,9 +92,7 @@ export function installIdempotentRoutes(app: FastifyInstance, ctx: AppContext): 
     if (reply.statusCode >= 500) return payload;
     // The write is committed: failing to keep its answer must not turn it into an error. A
     // retry then meets the claim without an answer (409 in flight, later applied).
-    await storeRawResponse(ctx.db.db, keyed.key, reply.statusCode, payload).catch((err: unknown) =>
-      request.log.warn({ err }, 'idempotent answer not stored'),
-    );
+    answers.keep(keyed.key, { statusCode: reply.statusCode, json: payload });
     return payload;
   });
 }
