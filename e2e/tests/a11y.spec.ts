@@ -1,9 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { test, expect, login, ADMIN, BOARD, MOBILE, withShiftHoldingNow } from './fixtures.ts';
+import { test, expect, login, expectNoSeriousViolations, ADMIN, BOARD, MOBILE, withShiftHoldingNow } from './fixtures.ts';
 
 // Tables 70–74 and 151–152 belong to this file: the tests add them themselves.
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 interface OrderDto {
   id: string;
@@ -48,19 +46,6 @@ async function tableWithItems(
     for (const item of order.items)
       expect((await admin.patch(`/api/orders/${order.id}/items/${item.id}/status`, { data: { status: 'entregado' } })).ok()).toBeTruthy();
   return { tableId, order };
-}
-
-/** Fails on any serious or critical WCAG 2.1 A/AA violation, naming the rule and the elements. */
-async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
-  // Let entrance transitions settle: axe measures colours as they are painted.
-  await page.waitForTimeout(400);
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ') + ' ' + (n.failureSummary ?? '').split('\n')[1]).join(' | ')}`,
-    );
-  expect.soft(serious, `${screen}:\n${serious.join('\n')}`).toEqual([]);
 }
 
 /**

@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, login, signedInContext, ADMIN, MOBILE } from './fixtures.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { test, expect, expectNoSeriousViolations, login, signedInContext, ADMIN, MOBILE } from './fixtures.ts';
 
 // Tables 80–84 belong to this file (the admin adds them).
 const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
@@ -55,13 +54,6 @@ async function setCajaPrinters(request: APIRequestContext, enabled: boolean): Pr
   const { printers } = (await res.json()) as { printers: { id: string; role: string; emulated: boolean }[] };
   for (const p of printers.filter((p) => p.role === 'caja' && p.emulated))
     await request.patch(`/api/printers/${p.id}`, { data: { enabled } });
-}
-
-async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
-  await page.waitForTimeout(400);
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.length}`);
-  expect(serious, screen).toEqual([]);
 }
 
 test.describe('caja: tips per waiter and tip payouts @caja', () => {

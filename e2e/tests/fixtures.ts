@@ -256,8 +256,14 @@ export async function tapInPicker(page: Page, name: string, times = 1): Promise<
 }
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** An element axe faults: its selector and the first line of what fails ('Element has insufficient color contrast…'). */
+const failingNode = (n: { target: unknown[]; failureSummary?: string }) =>
+  `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`;
 
-/** An axe scan of the screen as it stands: no serious or critical violation (a soft check, named by the screen). */
+/**
+ * An axe scan of the screen as it stands against WCAG 2.1 A/AA: no serious or critical violation
+ * (a soft check, named by the screen; each violation names its rule, its elements and what fails).
+ */
 export async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
   // A toast or a dialog still fading in has the contrast of its half-way opacity: scan once every
   // finite animation and transition has ended (spinners and pulses run forever and are skipped).
@@ -272,7 +278,7 @@ export async function expectNoSeriousViolations(page: Page, screen: string): Pro
   const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map(failingNode).join(' | ')}`);
   expect.soft(serious, `${screen}:\n${serious.join('\n')}`).toEqual([]);
 }
 

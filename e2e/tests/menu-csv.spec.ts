@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
-import { test, expect } from './fixtures.ts';
+import { test, expect, expectNoSeriousViolations } from './fixtures.ts';
 
 // The menu as a spreadsheet (issue #17 item 5), tag @menu. It touches no table; the products it
 // adds have names no other spec uses, and it changes no demo product.
@@ -40,8 +39,7 @@ test.describe('menu CSV @menu', () => {
     await dialog.getByLabel('Archivo CSV').setInputFiles({ name: 'menu.csv', mimeType: 'text/csv', buffer: sheet('85.50') });
     await expect(dialog.getByText('2 productos nuevos, 0 con cambios, 0 sin cambios.')).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/menu-csv-import-1440.png` });
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await expectNoSeriousViolations(page, 'menu CSV import preview');
 
     await dialog.getByRole('button', { name: 'Importar' }).click();
     await expect(page.getByText('Menú importado: 2 nuevos, 0 actualizados')).toBeVisible();

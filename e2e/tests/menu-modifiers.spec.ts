@@ -1,18 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { test, expect, signedInContext, BOARD } from './fixtures.ts';
+import { test, expect, expectNoSeriousViolations, signedInContext, BOARD } from './fixtures.ts';
 
 // Tables 300–309 belong to this file. Modifier groups: issue #17 item 1, decision 0026.
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
-  await page.waitForTimeout(400);
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-  expect.soft(serious, `${screen}:\n${serious.join('\n')}`).toEqual([]);
-}
 
 interface OrderDto {
   id: string;

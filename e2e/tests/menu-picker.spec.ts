@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import {
   test,
   expect,
+  expectNoSeriousViolations,
   pickerDialog,
   pickerList,
   signedInContext,
@@ -25,15 +25,6 @@ async function ensureTable(admin: APIRequestContext, n: number): Promise<TableDt
 
 async function products(request: APIRequestContext): Promise<{ id: string; name: string; available: boolean }[]> {
   return ((await (await request.get('/api/products')).json()) as { products: { id: string; name: string; available: boolean }[] }).products;
-}
-
-async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
-  await page.waitForTimeout(400);
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-  expect.soft(serious, `${screen}:\n${serious.join('\n')}`).toEqual([]);
 }
 
 test.describe('menu and picker @menu', () => {

@@ -1,18 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
-import { test, expect, signedInContext, withShiftHoldingNow, MOBILE, type TableDto } from './fixtures.ts';
+import { test, expect, expectNoSeriousViolations, signedInContext, withShiftHoldingNow, MOBILE, type TableDto } from './fixtures.ts';
 
 // Tables 320–329 belong to this file. The promotion prices only a product this spec creates, so
 // no other spec's totals change; it is deleted at the end.
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const money = (c: number) => new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' }).format(c / 100);
 
-async function noSeriousViolations(page: Page, screen: string): Promise<void> {
-  await page.waitForTimeout(400);
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.length}`);
-  expect.soft(serious, screen).toEqual([]);
-}
 const shot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
 
 test.describe('promotions (happy hour) @menu', () => {
@@ -44,13 +36,13 @@ test.describe('promotions (happy hour) @menu', () => {
     await form.getByLabel('Hasta').fill('00:00');
     await form.getByLabel(productName).check();
     await shot(a, info, 'promotion-form');
-    await noSeriousViolations(a, 'promotion form');
+    await expectNoSeriousViolations(a, 'promotion form');
     await form.getByRole('button', { name: 'Guardar' }).click();
     await expect(form).toBeHidden();
     const card = a.getByTestId('promotion-card').filter({ hasText: promoName });
     await expect(card).toContainText('−25 %');
     await shot(a, info, 'promotions-page');
-    await noSeriousViolations(a, 'promotions page');
+    await expectNoSeriousViolations(a, 'promotions page');
 
     // The waiter's picker: PROMO with the promotion price on the product's row.
     const waiter = await signedInContext(browser, 'waiter', MOBILE);
@@ -67,7 +59,7 @@ test.describe('promotions (happy hour) @menu', () => {
     const row = picker.getByRole('button', { name: new RegExp(`^${productName}`) });
     await expect(row.getByTestId('promo-badge')).toHaveText(`PROMO −25 % · ${money(6000)}`);
     await shot(w, info, 'picker-promo');
-    await noSeriousViolations(w, 'picker with PROMO');
+    await expectNoSeriousViolations(w, 'picker with PROMO');
     // A simple product: one tap adds it (the faster picker, decision 0027).
     await row.click();
     await expect(w.getByText(`${productName} agregado`)).toBeVisible();
@@ -79,7 +71,7 @@ test.describe('promotions (happy hour) @menu', () => {
     await expect(line.getByTestId('promo-tag')).toHaveText(`PROMO ${promoName}`);
     await expect(line).toContainText(money(6000));
     await shot(w, info, 'order-promo');
-    await noSeriousViolations(w, 'order with PROMO');
+    await expectNoSeriousViolations(w, 'order with PROMO');
 
     // Paid: the ticket shows the promotion price and PROMO under the line.
     const order = (await (await a.request.get(`/api/tables/${table.id}/order`)).json()) as {
@@ -104,7 +96,7 @@ test.describe('promotions (happy hour) @menu', () => {
     await expect(ticket.getByText(productName).first()).toBeVisible();
     await expect(ticket.getByText(money(6000)).first()).toBeVisible();
     await shot(a, info, 'ticket-promo');
-    await noSeriousViolations(a, 'ticket with PROMO');
+    await expectNoSeriousViolations(a, 'ticket with PROMO');
 
     // The cash close lists it under "Descuentos por promoción": a sale made between shifts is held
     // by one only while the hours are widened (fixtures: withShiftHoldingNow).
@@ -114,7 +106,7 @@ test.describe('promotions (happy hour) @menu', () => {
       await expect(panel).toContainText('Descuentos por promoción', { timeout: 30_000 });
       await expect(panel.getByRole('row').filter({ hasText: promoName })).toContainText(money(2000));
       await shot(a, info, 'cash-close-promotions');
-      await noSeriousViolations(a, 'cash close with promotions');
+      await expectNoSeriousViolations(a, 'cash close with promotions');
     });
 
     // Clean up: the promotion goes, the product leaves the menu.

@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import ExcelJS from 'exceljs';
 import type { APIRequestContext } from '@playwright/test';
-import { test, expect, login, ADMIN } from './fixtures.ts';
+import { test, expect, expectNoSeriousViolations, login, ADMIN } from './fixtures.ts';
 
 // Reportes (issue #15 items 6–7), tag @reportes. Tables 91–94 belong to this file (the admin adds
 // them; 90 is also used by caja.spec.ts; 93–94 on a retry). Two orders are paid by transfer, so the drawer control
@@ -99,12 +98,7 @@ test.describe('Reportes @reportes', () => {
     await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
     await page.screenshot({ path: `${SHOTS}/reportes-1440.png` });
     await page.screenshot({ path: `${SHOTS}/reportes-1440-full.png`, fullPage: true });
-    await page.waitForTimeout(300);
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    const serious = violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-    expect(serious).toEqual([]);
+    await expectNoSeriousViolations(page, 'Reportes');
 
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Exportar CSV' }).click()]);
     expect(csv.suggestedFilename()).toBe(`reportes-${from}-a-${to}.csv`);
