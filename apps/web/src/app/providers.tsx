@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
+import { afterNextPaint } from '../lib/after-first-screen.ts';
 import { liveClient } from '../lib/live.ts';
 import { SESSION_KEY, useSession } from '../lib/session.ts';
 import { ApiError } from '../lib/api.ts';
@@ -39,7 +40,9 @@ function LiveConnection() {
   useEffect(() => {
     if (!signedIn) return;
     liveClient.start();
-    const offResync = liveClient.onResync(() => void qc.invalidateQueries());
+    // The first connection confirms its topics while the first screen is being drawn: its
+    // refetch (and the response schemas it loads) waits until that frame is on screen.
+    const offResync = liveClient.onResync(() => afterNextPaint(() => void qc.invalidateQueries()));
     const offEnded = liveClient.onSessionEnded(() => {
       // Session first, then the rest: clear() would detach the guard's observer and it would never see the null.
       qc.setQueryData(SESSION_KEY, null);

@@ -6,3 +6,19 @@ export function afterFirstScreen(work: () => void): () => void {
   const timer = setTimeout(work, AFTER_FIRST_SCREEN_MS);
   return () => clearTimeout(timer);
 }
+
+/**
+ * Runs `work` once the browser has drawn its next frame (a task queued before a frame delays
+ * that frame: on a slow phone the first screen's tables would wait for it). A hidden page draws
+ * no frames, so `work` runs after 0.5 s at the latest.
+ */
+export function afterNextPaint(work: () => void): void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    work();
+  };
+  requestAnimationFrame(() => setTimeout(run, 0));
+  setTimeout(run, 500);
+}
