@@ -77,6 +77,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       DEMO_DATA: 'auto',
       E2E: '1',
+      // Every answer is checked against its route's response schema (in service it is not).
+      CHECK_RESPONSES: 'on',
       WEB_DIST: webDist,
       // Card payments: the demo simulator on a known port (card.spec.ts steers it), quick polls.
       MP_SIMULATOR_PORT: String(port + 1),

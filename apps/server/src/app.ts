@@ -3,7 +3,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { responseSerializer } from './http/serializer.ts';
 import type { AppContext } from './http/context.ts';
 import type { TrustProxy } from './config.ts';
 import { isAllowed } from './http/access.ts';
@@ -63,7 +64,7 @@ export async function buildApp({ ctx, webDist, logger = false, onRoute }: BuildO
   app.decorateRequest('user', null);
   app.decorateRequest('sessionHash', null);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer(ctx.config.CHECK_RESPONSES === 'on'));
   app.setErrorHandler(errorHandler);
 
   // Deny by default: an API route that does not declare who may call it stops the server.

@@ -103,6 +103,7 @@ export function testServerConfig(database: Pick<TestDatabase, 'url' | 'dataDir'>
     PIN_SECRET: 'test-pin-secret-0123456789',
     LOG_LEVEL: 'silent',
     DEMO_DATA: 'off',
+    CHECK_RESPONSES: 'on',
     ...env,
   });
 }
