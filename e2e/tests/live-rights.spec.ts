@@ -1,7 +1,7 @@
 import { test, expect, signedInContext, MOBILE } from './fixtures.ts';
 
 // Tables 900–999 belong to this file: the test adds its own.
-test("a waiter's table screen sees another waiter take a table live, without ever receiving that waiter's order id", async ({
+test("a waiter's table screen sees another waiter take a table live, without reading the tables again or ever receiving that waiter's order id", async ({
   browser,
 }) => {
   const admin = await signedInContext(browser, 'admin');
@@ -19,9 +19,17 @@ test("a waiter's table screen sees another waiter take a table live, without eve
   const waiter = await signedInContext(browser, 'waiter', MOBILE);
   const frames: string[] = [];
   waiter.page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
+  // Every read of the table list this phone makes, with when it was sent.
+  const reads: number[] = [];
+  waiter.page.on('request', (r) => {
+    if (r.method() === 'GET' && new URL(r.url()).pathname === '/api/tables') reads.push(Date.now());
+  });
   await waiter.page.reload();
   const card = waiter.page.getByTestId(`table-card-${number}`);
   await expect(card).not.toContainText('No disponible');
+  // Settled: its live connection confirmed and the one read that follows done (none for 400 ms since).
+  await expect.poll(() => (reads.length ? Date.now() - reads.at(-1)! : 0), { timeout: 10_000 }).toBeGreaterThan(400);
+  const readsBefore = reads.length;
 
   // The other waiter opens that table and adds an item, through the API.
   const other = await signedInContext(browser, 'waiter2', MOBILE);
@@ -35,6 +43,9 @@ test("a waiter's table screen sees another waiter take a table live, without eve
 
   // No reload: the first waiter's screen shows the table taken...
   await expect(card).toContainText('No disponible');
+  // ...patched from the event's public state of the table: the phone read no table list for it.
+  await waiter.page.waitForTimeout(300);
+  expect(reads.length - readsBefore).toBe(0);
   // ...and nothing the socket delivered named the other waiter's order.
   expect(frames.length).toBeGreaterThan(0);
   expect(frames.filter((f) => f.includes(order.id))).toEqual([]);
