@@ -3,6 +3,7 @@
  * commits — SQLite always, PostgreSQL when TEST_DATABASE_URL is set — against the raw commit
  * rate of small transactions on the same database, measured in the same run.
  */
+import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -13,6 +14,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const ORDERS = Number(process.env.BENCH_OPEN_ORDERS ?? 200);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+/** BENCH_KEYED=1: every add carries an Idempotency-Key, as the web's outbox sends it. */
+const KEYED = process.env.BENCH_KEYED === '1';
 
 interface HttpResult {
   adds: number;
@@ -46,7 +49,12 @@ async function httpAdds(base: string): Promise<HttpResult> {
       const t0 = performance.now();
       const res = await fetch(`${base}/api/orders/${orderId}/items`, {
         method: 'POST',
-        headers: { cookie: waiter, 'content-type': 'application/json', ...ANSWER_HEADERS },
+        headers: {
+          cookie: waiter,
+          'content-type': 'application/json',
+          ...ANSWER_HEADERS,
+          ...(KEYED ? { 'idempotency-key': randomUUID() } : {}),
+        },
         body: JSON.stringify({ productId, quantity: 1 }),
       });
       await res.arrayBuffer();
@@ -110,7 +118,7 @@ const cpuText = (http: HttpResult) => (http.cpuMsPerAdd === null ? 'unknown' : `
 
 export async function runWriteThroughput(log: (l: string) => void = console.log): Promise<Figure[]> {
   log(
-    `write throughput: ${CONCURRENCY} concurrent HTTP clients adding items to ${ORDERS} orders for ${SECONDS} s after ${WARMUP} s of warm-up, ${ANSWER_NAME} answer`,
+    `write throughput: ${CONCURRENCY} concurrent HTTP clients adding items to ${ORDERS} orders for ${SECONDS} s after ${WARMUP} s of warm-up, ${ANSWER_NAME} answer, ${KEYED ? 'an Idempotency-Key on every add' : 'no Idempotency-Key'}`,
   );
   const figures: Figure[] = [];
 
