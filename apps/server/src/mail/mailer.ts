@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface Mail {
   to: string;
@@ -15,10 +15,13 @@ export interface Mailer {
 /** SMTP when configured; otherwise each mail becomes a file in the outbox and its text is logged. */
 export function createMailer(opts: { smtpUrl?: string | undefined; from: string; outboxDir: string; log: (line: string) => void }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    const smtpUrl = opts.smtpUrl;
+    // The SMTP library is loaded with the first mail (a password link, a report), not at start.
+    let transport: Promise<Transporter> | null = null;
     return {
       async send(mail) {
-        await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text });
+        transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+        await (await transport).sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text });
       },
     };
   }

@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import { listenUrls, lanIPv4 } from './addresses.ts';
 import { CA_PATH } from './routes.ts';
 
@@ -24,8 +23,10 @@ export async function announceAddresses(opts: AnnounceOptions): Promise<void> {
     if (caUrl) lines.push(`Certificado de la autoridad local (instálalo en cada teléfono): ${caUrl}${CA_PATH}`);
   }
   opts.log(lines.join('\n'));
-  if (opts.qr === false) return;
-  for (const u of [...http, ...https].filter((x) => x.kind === 'lan')) {
+  const lanUrls = [...http, ...https].filter((x) => x.kind === 'lan');
+  if (opts.qr === false || lanUrls.length === 0) return;
+  const { default: QRCode } = await import('qrcode');
+  for (const u of lanUrls) {
     const code = await QRCode.toString(u.url, { type: 'terminal', small: true, errorCorrectionLevel: 'L' });
     opts.log(`${u.url}\n${code}`);
   }

@@ -2,7 +2,6 @@ import { X509Certificate } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import QRCode from 'qrcode';
 import { DevicesInfoSchema, type DeviceAddress } from '@comanda/contract';
 import { ADMIN } from '../http/access.ts';
 import { notFound } from '../http/errors.ts';
@@ -16,6 +15,7 @@ const qrCache = new Map<string, string>();
 async function qrSvg(text: string): Promise<string> {
   let svg = qrCache.get(text);
   if (!svg) {
+    const { default: QRCode } = await import('qrcode'); // loaded when the connect screen first asks
     svg = await QRCode.toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'M', color: { dark: '#0f172a', light: '#ffffff' } });
     if (qrCache.size > 64) qrCache.clear();
     qrCache.set(text, svg);

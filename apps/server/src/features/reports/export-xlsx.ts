@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { ReportsResponse } from '@comanda/contract';
 import { centsToPesoNumber } from '@comanda/domain';
 import type { ReportSheet } from './report-sheets.ts';
@@ -14,6 +13,8 @@ const safeText = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : 
  * with the MXN format, so Excel and LibreOffice add them up as money.
  */
 export async function reportsXlsx(report: ReportsResponse, sheets: ReportSheet[]): Promise<Buffer> {
+  // Loaded on the first export: the library is large and most servers never export.
+  const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   book.creator = 'Comanda';
   book.title = `Reportes del ${report.from} al ${report.to}`;
