@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { AppContext } from './context.ts';
 import type { LiveEventDraft, TableLiveCard } from '@comanda/contract';
-import { attachTableCards } from '../model/tables/table-live-cards.ts';
+import { attachTableCards } from './table-live-cards.ts';
 import { claimKey, IdempotentReplay } from './idempotency.ts';
 import { currentKey } from './request-context.ts';
 
@@ -14,7 +14,7 @@ export type { Trx } from '../db/trx.ts';
 /**
  * Runs one mutation in one transaction and publishes its live events only after commit,
  * so no screen ever sees a change that was rolled back. A table-level event on 'tables' leaves
- * with the table's public state (model/tables/table-live-cards.ts), so phones patch that card.
+ * with the table's public state (table-live-cards.ts), so phones patch that card.
  *
  * When the request carries an Idempotency-Key, its first mutate() claims the key inside the
  * same transaction: the write and the claim commit together or not at all, so a repeat of the

@@ -1,5 +1,5 @@
 import type { TableLiveCard } from '@comanda/contract';
-import type { Trx } from '../../db/trx.ts';
+import type { Trx } from '../db/trx.ts';
 
 /** The event types on 'tables' that are about one table, its id in `id`. */
 const TABLE_LEVEL = new Set(['table.created', 'table.updated', 'table.released']);
