@@ -3,7 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.ts';
 import { lanIPv4, machineHostName } from './addresses.ts';
-import type { TlsMaterial } from './local-ca.ts';
+import { ensureTls, type TlsMaterial } from './local-ca.ts';
 
 /** What the "Conectar dispositivos" view needs to know about the HTTPS side, kept in ctx.services. */
 export interface NetState {
@@ -49,8 +49,6 @@ export async function startHttps(app: FastifyInstance, opts: HttpsOptions): Prom
   const now = opts.now ?? (() => ctx.clock.now());
   const hostName = opts.hostName ?? machineHostName();
   const lanIps = opts.lanIps ?? lanIPv4;
-  // The certificate library is loaded only by a server that serves HTTPS (HTTPS=on).
-  const { ensureTls } = await import('./local-ca.ts');
   const issue = () =>
     ensureTls({ dataDir: ctx.config.DATA_DIR, hostName, lanIps: lanIps(), now: now(), leafValidityDays: opts.leafValidityDays });
 
