@@ -13,7 +13,7 @@ interface PendingEvent {
 }
 
 /** Whether the event is a table-level one every waiter hears (no order owner to filter by). */
-export function needsTableCard(e: PendingEvent): boolean {
+function needsTableCard(e: PendingEvent): boolean {
   return e.topic === 'tables' && e.owner === undefined && e.id !== undefined && TABLE_LEVEL.has(e.type);
 }
 
@@ -31,13 +31,8 @@ export async function attachTableCards(trx: Trx, events: PendingEvent[]): Promis
     trx.selectFrom('tables').select(['id', 'number', 'status', 'waiter_id', 'waiter_name', 'updated_at']).where('id', 'in', ids).execute(),
     trx.selectFrom('orders').select(['table_id', 'waiter_id']).where('table_id', 'in', ids).where('status', '=', 'activo').execute(),
   ]);
-  const waiters = new Map<string, Set<string>>();
-  for (const o of orders) {
-    if (!o.waiter_id) continue;
-    const set = waiters.get(o.table_id) ?? new Set<string>();
-    set.add(o.waiter_id);
-    waiters.set(o.table_id, set);
-  }
+  const waitersOf = (tableId: string) =>
+    [...new Set(orders.filter((o) => o.table_id === tableId && o.waiter_id).map((o) => o.waiter_id!))].sort();
   const cards = new Map<string, TableLiveCard>(
     rows.map((r) => [
       r.id,
@@ -48,7 +43,7 @@ export async function attachTableCards(trx: Trx, events: PendingEvent[]): Promis
         waiterId: r.waiter_id,
         waiterName: r.waiter_name,
         updatedAt: Number(r.updated_at),
-        orderWaiters: [...(waiters.get(r.id) ?? [])].sort(),
+        orderWaiters: waitersOf(r.id),
       },
     ]),
   );

@@ -37,13 +37,7 @@ export function useLiveQueries(
   settleMs = 0,
 ): void {
   const qc = useQueryClient();
-  const keys = JSON.stringify(queryKeys);
-  useEffect(
-    () => () => {
-      for (const queryKey of JSON.parse(keys) as QueryKey[]) void qc.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
-    },
-    [keys, qc],
-  );
+  useStaleOnUnmount(queryKeys);
   useLiveTopics(topics, (event) => {
     for (const queryKey of queryKeys) {
       const current = () => {
@@ -75,13 +69,25 @@ export function useLivePatchedQuery<T extends LiveTopicName, D>(
   patch: (cached: D | undefined, event: LiveEventOf<T>) => D | null,
 ): void {
   const qc = useQueryClient();
-  const key = JSON.stringify(queryKey);
-  useEffect(() => () => void qc.invalidateQueries({ queryKey: JSON.parse(key) as QueryKey, exact: true, refetchType: 'none' }), [key, qc]);
+  useStaleOnUnmount([queryKey]);
   useLiveTopics(topics, (event) => {
-    const next = qc.isFetching({ queryKey, exact: true }) > 0 ? null : patch(qc.getQueryData<D>(queryKey), event);
+    const cached = qc.getQueryData<D>(queryKey);
+    const next = qc.isFetching({ queryKey, exact: true }) > 0 ? null : patch(cached, event);
     if (next === null) void qc.invalidateQueries({ queryKey, exact: true });
-    else if (next !== qc.getQueryData<D>(queryKey)) qc.setQueryData<D>(queryKey, next);
+    else if (next !== cached) qc.setQueryData<D>(queryKey, next);
   });
+}
+
+/** Marks the queries stale when the screen using them goes away (no request is made): the next screen to mount them reads at once. */
+function useStaleOnUnmount(queryKeys: readonly QueryKey[]): void {
+  const qc = useQueryClient();
+  const keys = JSON.stringify(queryKeys);
+  useEffect(
+    () => () => {
+      for (const queryKey of JSON.parse(keys) as QueryKey[]) void qc.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
+    },
+    [keys, qc],
+  );
 }
 
 export function useLiveStatus(): LiveStatus {
