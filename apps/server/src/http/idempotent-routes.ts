@@ -60,7 +60,8 @@ export function installIdempotentRoutes(app: FastifyInstance, ctx: AppContext): 
       hash: requestHash({ params: request.params ?? null, body: hideSecrets(ctx, request.body ?? null) }),
       state: 'open',
     };
-    const row = await ctx.db.db.selectFrom('idempotency_keys').selectAll().where('key', '=', keyed.key).executeTakeFirst();
+    const readKey = () => ctx.db.db.selectFrom('idempotency_keys').selectAll().where('key', '=', keyed.key).executeTakeFirst();
+    let row = await readKey();
     if (!row) {
       request.keyed = keyed;
       return;
@@ -68,8 +69,13 @@ export function installIdempotentRoutes(app: FastifyInstance, ctx: AppContext): 
     if (row.scope !== keyed.scope || row.request_hash !== keyed.hash) {
       throw new AppError(422, 'idempotency_key_reused', IDEMPOTENCY_MESSAGES.reused);
     }
-    const kept = row.status_code === null || row.response === null ? answers.answerOf(keyed.key) : undefined;
-    if (kept) return reply.code(kept.statusCode).header(REPLAYED_HEADER, 'true').type('application/json; charset=utf-8').send(kept.json);
+    if (row.status_code === null || row.response === null) {
+      // Sent but not yet written (idempotent-answers.ts): this process still holds it.
+      const kept = answers.answerOf(keyed.key);
+      if (kept) return reply.code(kept.statusCode).header(REPLAYED_HEADER, 'true').type('application/json; charset=utf-8').send(kept.json);
+      // Or its batch committed after the read above and let it go: read once more.
+      row = (await readKey()) ?? row;
+    }
     if (row.status_code === null || row.response === null) {
       // The write committed with its claim; its response is written a moment later. A
       // process that died in that moment leaves the key without one: say so, never rewrite.
