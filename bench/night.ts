@@ -119,13 +119,27 @@ export function hasTaskset(): boolean {
   return spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status === 0;
 }
 
-/** The real server (`apps/server/src/main.ts`), under `taskset -c 0` when `pin`; waits for /api/health. */
+/** The built server, once per run of the benchmark (both PostgreSQL processes run the same build). */
+let serverBuilt = false;
+
+/**
+ * The real server as `npm start` runs it (built by scripts/build-server.mjs, run by node), under
+ * `taskset -c 0` when `pin`; waits for /api/health. NIGHT_SERVER=source runs
+ * `apps/server/src/main.ts` through tsx instead (as before the built server, for a comparison).
+ */
 async function startServer(env: Record<string, string>, pin: boolean): Promise<ServerProc> {
   const port = await freePort();
   const simPort = await freePort();
   // SERVER_NODE_ARGS: extra Node flags, e.g. "--cpu-prof --cpu-prof-dir=prof" to profile the server.
   const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const node = [process.execPath, ...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'];
+  const fromSource = process.env.NIGHT_SERVER === 'source';
+  if (!fromSource && !serverBuilt) {
+    const build = spawnSync(process.execPath, ['scripts/build-server.mjs', '--quiet'], { cwd: REPO_ROOT, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('scripts/build-server.mjs failed');
+    serverBuilt = true;
+  }
+  const entry = fromSource ? ['--import', 'tsx', 'apps/server/src/main.ts'] : ['--enable-source-maps', 'apps/server/dist/main.js'];
+  const node = [process.execPath, ...nodeArgs, ...entry];
   const [cmd, ...args] = pin ? ['taskset', '-c', '0', ...node] : node;
   const child = spawn(cmd!, args, {
     cwd: REPO_ROOT,

@@ -65,8 +65,13 @@ export function newestBackup(dir: string): LastBackup | null {
   return best;
 }
 
-const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+// From source (tsx, Vitest) this module is src/ops/backup-schedule.ts and the child runs src/cli.ts
+// through tsx; in the built server (scripts/build-server.mjs) it is part of dist/main.js, beside
+// dist/cli.js, which plain node runs.
+const BUILT = !import.meta.url.endsWith('.ts');
+const CLI = fileURLToPath(new URL(BUILT ? './cli.js' : '../cli.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL(BUILT ? '../../../' : '../../../../', import.meta.url));
+const CLI_NODE_ARGS = BUILT ? ['--enable-source-maps', CLI] : ['--import', 'tsx', CLI];
 const CHILD_TIMEOUT_MS = 10 * 60_000;
 
 /**
@@ -75,7 +80,7 @@ const CHILD_TIMEOUT_MS = 10 * 60_000;
  */
 function backupInChild(source: string, dataDir: string, dest: string): Promise<void> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'backup', '--to', dest], {
+    const child = spawn(process.execPath, [...CLI_NODE_ARGS, 'backup', '--to', dest], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', DATABASE_URL: `sqlite:${resolve(source)}`, DATA_DIR: resolve(dataDir), BACKUP_EVERY: 'off' },
       stdio: ['ignore', 'ignore', 'pipe'],
