@@ -138,7 +138,9 @@ async function startServer(env: Record<string, string>, pin: boolean): Promise<S
     if (build.status !== 0) throw new Error('scripts/build-server.mjs failed');
     serverBuilt = true;
   }
-  const entry = fromSource ? ['--import', 'tsx', 'apps/server/src/main.ts'] : ['--enable-source-maps', 'apps/server/dist/main.js'];
+  // The flags of `npm start` (package.json; docs/decisions/0034-a-built-server.md).
+  const built = ['--enable-source-maps', '--max-semi-space-size=4', 'apps/server/dist/main.js'];
+  const entry = fromSource ? ['--import', 'tsx', 'apps/server/src/main.ts'] : built;
   const node = [process.execPath, ...nodeArgs, ...entry];
   const [cmd, ...args] = pin ? ['taskset', '-c', '0', ...node] : node;
   const child = spawn(cmd!, args, {

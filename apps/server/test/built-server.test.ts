@@ -41,7 +41,7 @@ describe('the built server (scripts/build-server.mjs)', () => {
 
   it('starts on a new SQLite data folder with plain node, seeds the demo, answers /api/health and stops on SIGTERM', async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, ['--enable-source-maps', join(out, 'main.js')], {
+    const child = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=4', join(out, 'main.js')], {
       cwd: REPO_ROOT,
       env: {
         PATH: process.env.PATH ?? '',
