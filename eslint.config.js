@@ -191,6 +191,20 @@ export default tseslint.config(
     },
   },
   {
+    // A write transaction answers only once it is on disk: SQLite may share its COMMIT (decision 0034).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/db/transact.ts', 'apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: 'Run transactions through transact() (db/transact.ts): it waits for the group commit.',
+        },
+      ],
+    },
+  },
+  {
     // The server never reaches into the web app's sources.
     files: ['apps/server/**/*.ts'],
     rules: {

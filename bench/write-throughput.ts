@@ -25,14 +25,28 @@ interface HttpResult {
   errors: number;
   /** The server process's CPU time per counted add (its Prometheus process_cpu_seconds_total): steadier than adds/s on a shared machine. */
   cpuMsPerAdd: number | null;
+  /** SQLite: transactions per COMMIT while counting (group commit), or null. */
+  perCommit: number | null;
 }
 
-/** The server process's CPU seconds so far, from its /metrics (loopback may read it), or null. */
-async function serverCpuSeconds(base: string): Promise<number | null> {
+/** Figures from the server's /metrics (loopback may read it): CPU seconds, SQLite's commit groups. */
+interface ServerCounters {
+  cpu: number | null;
+  groups: number | null;
+  grouped: number | null;
+}
+async function serverCounters(base: string): Promise<ServerCounters> {
   const res = await fetch(`${base}/metrics`).catch(() => null);
-  if (!res?.ok) return null;
-  const line = /^comanda_process_cpu_seconds_total ([0-9.e+-]+)$/m.exec(await res.text());
-  return line ? Number(line[1]) : null;
+  const text = res?.ok ? await res.text() : '';
+  const read = (name: string) => {
+    const line = new RegExp(`^${name} ([0-9.e+-]+)$`, 'm').exec(text);
+    return line ? Number(line[1]) : null;
+  };
+  return {
+    cpu: read('comanda_process_cpu_seconds_total'),
+    groups: read('comanda_sqlite_commit_groups'),
+    grouped: read('comanda_sqlite_grouped_transactions'),
+  };
 }
 
 /** CONCURRENCY clients, each adding items back to back, spread over ORDERS open orders. */
@@ -42,7 +56,7 @@ async function httpAdds(base: string): Promise<HttpResult> {
   let errors = 0;
   const warmupEnd = performance.now() + WARMUP * 1000;
   const end = warmupEnd + SECONDS * 1000;
-  const cpuAtStart = new Promise<number | null>((resolve) => setTimeout(() => resolve(serverCpuSeconds(base)), WARMUP * 1000));
+  const atStart = new Promise<ServerCounters>((resolve) => setTimeout(() => resolve(serverCounters(base)), WARMUP * 1000));
   const worker = async (w: number) => {
     for (let i = 0; performance.now() < end && i < 1_000_000; i++) {
       const orderId = orders[(w + i * CONCURRENCY) % orders.length];
@@ -65,9 +79,19 @@ async function httpAdds(base: string): Promise<HttpResult> {
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, (_, w) => worker(w)));
   const elapsed = (performance.now() - warmupEnd) / 1000;
-  const [cpu0, cpu1] = [await cpuAtStart, await serverCpuSeconds(base)];
-  const cpuMsPerAdd = cpu0 !== null && cpu1 !== null && took.length ? ((cpu1 - cpu0) * 1000) / took.length : null;
-  return { adds: took.length, perSecond: took.length / elapsed, p50: percentile(took, 50), p99: percentile(took, 99), errors, cpuMsPerAdd };
+  const [c0, c1] = [await atStart, await serverCounters(base)];
+  const cpuMsPerAdd = c0.cpu !== null && c1.cpu !== null && took.length ? ((c1.cpu - c0.cpu) * 1000) / took.length : null;
+  const commits = c0.groups !== null && c1.groups !== null ? c1.groups - c0.groups : null;
+  const perCommit = commits && c0.grouped !== null && c1.grouped !== null ? (c1.grouped - c0.grouped) / commits : null;
+  return {
+    adds: took.length,
+    perSecond: took.length / elapsed,
+    p50: percentile(took, 50),
+    p99: percentile(took, 99),
+    errors,
+    cpuMsPerAdd,
+    perCommit,
+  };
 }
 
 /** Small durable transactions (BEGIN; INSERT; COMMIT) with the server's own pragmas. */
@@ -126,7 +150,7 @@ export async function runWriteThroughput(log: (l: string) => void = console.log)
     const http = await withComanda(database, httpAdds);
     const raw = sqliteCommitRate(join(database.dataDir, 'raw.db'));
     log(
-      `  SQLite: ${fmt(http.perSecond, 0)} adds/s through HTTP (${http.adds} adds, ~${fmt(http.adds / ORDERS, 0)} items per order at the end, p50 ${fmt(http.p50)} ms, p99 ${fmt(http.p99)} ms, ${http.errors} errors, server CPU ${cpuText(http)} per add)`,
+      `  SQLite: ${fmt(http.perSecond, 0)} adds/s through HTTP (${http.adds} adds, ~${fmt(http.adds / ORDERS, 0)} items per order at the end, p50 ${fmt(http.p50)} ms, p99 ${fmt(http.p99)} ms, ${http.errors} errors, server CPU ${cpuText(http)} per add${http.perCommit === null ? '' : `, ${fmt(http.perCommit, 1)} transactions per COMMIT`})`,
     );
     log(
       `  SQLite raw commits (WAL, synchronous=FULL, one row each): ${fmt(raw, 0)}/s → HTTP adds are ${fmt((100 * http.perSecond) / raw)}% of it   target ≥ 1,000 adds/s`,

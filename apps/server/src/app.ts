@@ -100,6 +100,11 @@ export async function buildApp({ ctx, webDist, logger = false, onRoute }: BuildO
     if (!isAllowed(access, request.user?.role)) throw request.user ? forbidden() : unauthorized();
   });
 
+  // SQLite's group commit: no answer leaves with work that is not yet on disk (decision 0035).
+  app.addHook('onSend', async () => {
+    await ctx.db.settled?.();
+  });
+
   // PostgreSQL cannot store NUL characters and no field of ours needs them: refuse them for both databases.
   app.addHook('preValidation', async (request) => {
     if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) {

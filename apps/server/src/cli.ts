@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts';
 import { createServer } from './server.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH } from './auth/password.ts';
 import { newId } from './http/ids.ts';
+import { transact } from './db/transact.ts';
 import { audit } from './http/audit.ts';
 import { seedTables } from './seed/seed.ts';
 import { resolve } from 'node:path';
@@ -45,7 +46,7 @@ async function createAdmin(args: string[]): Promise<void> {
   try {
     const now = server.ctx.clock.now();
     const id = newId();
-    await server.ctx.db.db.transaction().execute(async (trx) => {
+    await transact(server.ctx.db, async (trx) => {
       await trx
         .insertInto('users')
         .values({

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Clock } from '../http/clock.ts';
 import type { Db } from '../db/connect.ts';
+import { transact } from '../db/transact.ts';
 import type { Database } from '../db/schema.ts';
 import { newId } from '../http/ids.ts';
 
@@ -165,50 +166,48 @@ export function createThrottle(database: Db, clock: Clock): Throttle {
       const now = clock.now();
       // Every process locks a request's keys in the same (sorted) order: no deadlock between them.
       const sorted = [...keys].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-      return base()
-        .transaction()
-        .execute(async (trx): Promise<BackoffReservation> => {
-          // One statement creates the missing rows and locks and returns them all (a no-op update on conflict).
-          const found = await trx
-            .insertInto('throttle_backoffs')
-            .values(sorted.map(([key]) => ({ key, failures: 0, last_at: now, until_at: 0 })))
-            .onConflict((oc) => oc.column('key').doUpdateSet({ failures: sql<number>`throttle_backoffs.failures` }))
-            .returning(['key', 'failures', 'last_at', 'until_at'])
-            .execute();
-          const byKey = new Map(found.map((r) => [r.key, r]));
-          const rows = keys.map(([key, rule]) => {
-            const row = byKey.get(key)!;
-            const forgotten = row.until_at <= now && now - row.last_at > rule.forgetMs;
-            return { key, rule, failures: forgotten ? 0 : row.failures, until: Number(row.until_at), last: Number(row.last_at) };
-          });
-          const waitMs = Math.max(0, ...rows.map((r) => r.until - now));
-          if (waitMs > 0) return { ok: false, waitMs };
-          const counted: BackoffCounted[] = rows.map((row) => {
-            const failures = row.failures + 1;
-            const delay = backoffDelay(failures, row.rule);
-            const until = delay > 0 ? now + delay : row.until;
-            return { key: row.key, failures, waitMs: delay, until, previousUntil: row.until, previousLast: row.last, at: now };
-          });
-          const when = (value: (c: BackoffCounted) => number, type: 'integer' | 'bigint') =>
-            sql.join(
-              counted.map((c) => sql`WHEN ${c.key} THEN CAST(${value(c)} AS ${sql.raw(type)})`),
-              sql` `,
-            );
-          await trx
-            .updateTable('throttle_backoffs')
-            .set({
-              failures: sql<number>`CASE key ${when((c) => c.failures, 'integer')} END`,
-              last_at: now,
-              until_at: sql<number>`CASE key ${when((c) => c.until, 'bigint')} END`,
-            })
-            .where(
-              'key',
-              'in',
-              counted.map((c) => c.key),
-            )
-            .execute();
-          return { ok: true, counted };
+      return transact(database, async (trx): Promise<BackoffReservation> => {
+        // One statement creates the missing rows and locks and returns them all (a no-op update on conflict).
+        const found = await trx
+          .insertInto('throttle_backoffs')
+          .values(sorted.map(([key]) => ({ key, failures: 0, last_at: now, until_at: 0 })))
+          .onConflict((oc) => oc.column('key').doUpdateSet({ failures: sql<number>`throttle_backoffs.failures` }))
+          .returning(['key', 'failures', 'last_at', 'until_at'])
+          .execute();
+        const byKey = new Map(found.map((r) => [r.key, r]));
+        const rows = keys.map(([key, rule]) => {
+          const row = byKey.get(key)!;
+          const forgotten = row.until_at <= now && now - row.last_at > rule.forgetMs;
+          return { key, rule, failures: forgotten ? 0 : row.failures, until: Number(row.until_at), last: Number(row.last_at) };
         });
+        const waitMs = Math.max(0, ...rows.map((r) => r.until - now));
+        if (waitMs > 0) return { ok: false, waitMs };
+        const counted: BackoffCounted[] = rows.map((row) => {
+          const failures = row.failures + 1;
+          const delay = backoffDelay(failures, row.rule);
+          const until = delay > 0 ? now + delay : row.until;
+          return { key: row.key, failures, waitMs: delay, until, previousUntil: row.until, previousLast: row.last, at: now };
+        });
+        const when = (value: (c: BackoffCounted) => number, type: 'integer' | 'bigint') =>
+          sql.join(
+            counted.map((c) => sql`WHEN ${c.key} THEN CAST(${value(c)} AS ${sql.raw(type)})`),
+            sql` `,
+          );
+        await trx
+          .updateTable('throttle_backoffs')
+          .set({
+            failures: sql<number>`CASE key ${when((c) => c.failures, 'integer')} END`,
+            last_at: now,
+            until_at: sql<number>`CASE key ${when((c) => c.until, 'bigint')} END`,
+          })
+          .where(
+            'key',
+            'in',
+            counted.map((c) => c.key),
+          )
+          .execute();
+        return { ok: true, counted };
+      });
     },
     async backoffRefund(reserved) {
       if (!reserved.length) return;

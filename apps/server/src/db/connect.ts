@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
+import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { GroupCommitSqliteDialect, type GroupCommitStats } from './sqlite-group-commit.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
 export interface Db {
@@ -13,6 +14,16 @@ export interface Db {
   close(): Promise<void>;
   /** Set by the metrics (ops/metrics.ts): told each query's duration and SQL text. */
   onQuery?: (ms: number, sql: string) => void;
+  /**
+   * SQLite: the commit of the group the running transaction belongs to (sqlite-group-commit.ts);
+   * called inside a transaction, awaited after it (transact.ts). PostgreSQL commits each
+   * transaction itself: no ticket.
+   */
+  ticket?: () => Promise<void> | undefined;
+  /** SQLite: the commit of the open group, if any; what was read so far is on disk once it resolves. */
+  settled?: () => Promise<void> | undefined;
+  /** SQLite: how many groups committed, with how many transactions, the largest group. */
+  groupCommits?: GroupCommitStats;
 }
 
 /** Kysely's log hook, forwarding to db.onQuery once it is set. */
@@ -41,6 +52,9 @@ function connectSqlite(file: string): Db {
   const statements = new Map<string, SQLite.Statement>();
   const cached = {
     close: () => database.close(),
+    get inTransaction() {
+      return database.inTransaction;
+    },
     prepare(source: string) {
       let statement = statements.get(source);
       if (!statement) {
@@ -51,8 +65,19 @@ function connectSqlite(file: string): Db {
     },
   };
   const handle: { current?: Db } = {};
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }), log: timings(handle) });
-  return (handle.current = { db, kind: 'sqlite', url: `sqlite:${file}`, close: () => db.destroy() });
+  const dialect = new GroupCommitSqliteDialect(cached);
+  const db = new Kysely<Database>({ dialect, log: timings(handle) });
+  const driver = dialect.driver;
+  driver.onStatement = (ms, sql) => handle.current?.onQuery?.(ms, sql);
+  return (handle.current = {
+    db,
+    kind: 'sqlite',
+    url: `sqlite:${file}`,
+    close: () => db.destroy(),
+    ticket: () => driver.ticket(),
+    settled: () => driver.settled(),
+    groupCommits: driver.stats,
+  });
 }
 
 function connectPostgres(url: string): Db {

@@ -1,4 +1,5 @@
 import type { Db } from '../db/connect.ts';
+import { transact } from '../db/transact.ts';
 import { storeRawResponse } from './idempotency.ts';
 
 export interface KeptAnswer {
@@ -54,7 +55,7 @@ export class AnswerStore {
     this.writing = this.queued;
     this.queued = new Map();
     try {
-      await this.db.db.transaction().execute(async (trx) => {
+      await transact(this.db, async (trx) => {
         for (const [key, a] of this.writing) await storeRawResponse(trx, key, a.statusCode, a.json);
       });
     } catch (err) {

@@ -5,6 +5,7 @@ import type { LiveEventDraft, TableLiveCard } from '@comanda/contract';
 import { attachTableCards } from './table-live-cards.ts';
 import { claimKey, IdempotentReplay } from './idempotency.ts';
 import { currentKey } from './request-context.ts';
+import { transact } from '../db/transact.ts';
 
 /** An event to publish after commit; its topic and type must be ones the contract lists (live-events.ts). */
 export type EmitEvent = LiveEventDraft & { owner?: string | null; table?: TableLiveCard };
@@ -27,7 +28,7 @@ export async function mutate<T>(ctx: AppContext, work: (trx: Transaction<Databas
   if (claim) claim.state = 'claiming';
   let result: T;
   try {
-    result = await ctx.db.db.transaction().execute(async (trx) => {
+    result = await transact(ctx.db, async (trx) => {
       if (claim) {
         const stored = await claimKey(trx, { key: claim.key, scope: claim.scope, hash: claim.hash, now: ctx.clock.now() });
         // A twin committed while this request waited on the key: answer what it answered.

@@ -65,6 +65,25 @@ export function createMetrics(ctx: AppContext): Metrics {
       this.set(backupStatus(ctx).stale ? 1 : 0);
     },
   });
+  const groups = ctx.db.groupCommits;
+  if (groups) {
+    new Gauge({
+      name: 'comanda_sqlite_commit_groups',
+      help: 'SQLite COMMITs of transaction groups so far (decision 0035)',
+      registers: [registry],
+      collect() {
+        this.set(groups.groups);
+      },
+    });
+    new Gauge({
+      name: 'comanda_sqlite_grouped_transactions',
+      help: 'SQLite transactions committed in those groups so far',
+      registers: [registry],
+      collect() {
+        this.set(groups.members);
+      },
+    });
+  }
   ctx.db.onQuery = (ms, sql) => queries.observe({ kind: statementKind(sql) }, ms / 1000);
   return {
     registry,

@@ -1,4 +1,5 @@
 import type { AppContext } from '../http/context.ts';
+import { transact } from '../db/transact.ts';
 import { newId } from '../http/ids.ts';
 import { hashPassword } from '../auth/password.ts';
 import { writeConfig } from '../model/config-store.ts';
@@ -25,7 +26,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   const now = ctx.clock.now();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const products = DEMO_PRODUCTS.map(([name, category, price, description]) => ({ id: newId(), name, category, price, description }));
-  await ctx.db.db.transaction().execute(async (trx) => {
+  await transact(ctx.db, async (trx) => {
     await trx
       .insertInto('users')
       .values(

@@ -71,8 +71,13 @@ export class WriteWatch {
     return Number(rows[0]?.n ?? -1);
   }
 
-  /** Takes the current state as the reference. */
+  /**
+   * Takes the current state as the reference, once the in-process server has done what it does
+   * right after an answer: a keyed write's answer is stored a moment after it is sent (decision
+   * 0033), in a turn of the event loop that may come after the test has read the answer.
+   */
   async rebase(): Promise<void> {
+    for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
     this.changes = await this.changeCount();
     this.digest = await databaseDigest(this.db);
   }
