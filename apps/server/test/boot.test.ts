@@ -62,7 +62,8 @@ describe.each(testDatabaseKinds())('first visit HTML on %s', (kind) => {
     const res = await fetch(`${server.url}${path}`, { headers: cookie ? { cookie } : {} });
     const html = await res.text();
     const boot = BOOT.exec(html)?.[1];
-    return { res, html, boot: boot === undefined ? null : (JSON.parse(boot) as { user: { id: string; role: string }; tables?: Table[] }) };
+    type Boot = { user: { id: string; role: string }; tables?: Table[]; generalConfig?: unknown; sharedDevice?: unknown };
+    return { res, html, boot: boot === undefined ? null : (JSON.parse(boot) as Boot) };
   };
 
   it("carries the signed-in waiter and the tables as /api/tables answers them, preloads the home's own chunks, never stored", async () => {
@@ -77,6 +78,16 @@ describe.each(testDatabaseKinds())('first visit HTML on %s', (kind) => {
     // The layout's and the screen's chunks, not those the entry already loads.
     const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
     expect(preloads.sort()).toEqual(['/assets/offline.js', '/assets/waiter-home.js', '/assets/waiter-layout.js']);
+  });
+
+  it('carries the business information and the shared-device state as their endpoints answer them', async () => {
+    const { boot } = await page('/waiter/home', waiter.cookie);
+    expect(boot?.generalConfig).toEqual((await waiter.get('/api/config/general')).body);
+    expect(boot?.sharedDevice).toEqual((await waiter.get('/api/shared-devices/current')).body);
+    // The kitchen's layout shows no business information: only the shared-device state.
+    const kitchenPage = await page('/kitchen/cocina', kitchen.cookie);
+    expect(kitchenPage.boot?.generalConfig).toBeUndefined();
+    expect(kitchenPage.boot?.sharedDevice).toEqual((await kitchen.get('/api/shared-devices/current')).body);
   });
 
   it("each session gets its own user: another waiter's HTML never carries the first one's", async () => {

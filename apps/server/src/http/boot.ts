@@ -6,9 +6,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * The first visit's HTML, with what the first screen would otherwise wait for (decision 25).
  *
  * A signed-in browser that opens an app route gets `index.html` with a JSON data block — the
- * signed-in user and, on a home screen that lists the tables, the tables — which the web app
- * puts into its query cache before its first render, and `<link rel="modulepreload">` for that
- * home's chunks, so the JS, the session and the data no longer arrive one after the other.
+ * signed-in user, whether this browser is an enrolled shared device (every signed-in screen
+ * asks, for its idle lock), the business information where the role's layout shows it (its
+ * name in the header) and, on a home screen that lists the tables, the tables — which the web
+ * app puts into its query cache before its first render, and `<link rel="modulepreload">` for
+ * that home's chunks, so the JS, the session and the data no longer arrive one after the other.
  *
  * The data is produced by injecting the real API requests with the browser's own cookie, so
  * the session check, the role guard and the response schema are exactly those of the API: a
@@ -27,6 +29,8 @@ const HOME_ROLES: Record<string, string[]> = {
   '/kitchen/cocina': ['kitchen', 'barra'],
   '/kitchen/barra': ['kitchen', 'barra'],
 };
+/** The roles whose layout shows the business information (`/api/config/general`). */
+const GENERAL_CONFIG_ROLES = new Set(['waiter', 'admin']);
 /** The Vite manifest keys of each home's layout and screen (preloaded with the entry). */
 const HOME_CHUNKS: Record<string, string[]> = {
   '/waiter/home': ['src/app/layouts/waiter-layout.tsx', 'src/features/tables/waiter-home-page.tsx'],
@@ -97,11 +101,20 @@ export async function renderAppShell(app: FastifyInstance, shell: AppShell, requ
   const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
   if (me.statusCode !== 200) return shell.template;
   const { user } = me.json<{ user: { role: string } }>();
-  const boot: { user: unknown; tables?: unknown } = { user };
-  if (TABLE_HOMES[path] === user.role) {
-    const tables = await app.inject({ method: 'GET', url: '/api/tables', headers: { cookie } });
-    if (tables.statusCode === 200) boot.tables = tables.json<{ tables: unknown }>().tables;
-  }
+  const read = async (url: string, wanted: boolean) => {
+    if (!wanted) return undefined;
+    const res = await app.inject({ method: 'GET', url, headers: { cookie } });
+    return res.statusCode === 200 ? res.json<unknown>() : undefined;
+  };
+  const [tables, generalConfig, sharedDevice] = await Promise.all([
+    read('/api/tables', TABLE_HOMES[path] === user.role),
+    read('/api/config/general', GENERAL_CONFIG_ROLES.has(user.role)),
+    read('/api/shared-devices/current', true),
+  ]);
+  const boot: { user: unknown; tables?: unknown; generalConfig?: unknown; sharedDevice?: unknown } = { user };
+  if (tables) boot.tables = (tables as { tables: unknown }).tables;
+  if (generalConfig) boot.generalConfig = generalConfig;
+  if (sharedDevice) boot.sharedDevice = sharedDevice;
   const links = (HOME_ROLES[path]?.includes(user.role) && shell.preloads.get(path)) || [];
   const head = links.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`).join('');
   const data = `<script type="application/json" id="${BOOT_ELEMENT_ID}">${scriptSafeJson(boot)}</script>`;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { seedQueryCache, takeBootData, TABLES_KEY } from './boot.ts';
+import { CONFIG_KEYS } from './config.ts';
+import { SHARED_DEVICE_KEY } from './shared-device.ts';
 
 /** The one thing takeBootData asks of the page: an element by id, with its text, that can be removed. */
 function page(text: string | null) {
@@ -32,5 +34,18 @@ describe('first visit data', () => {
     const other = new QueryClient();
     seedQueryCache(other, takeBootData(page(JSON.stringify({ user })).doc), ['session']);
     expect(other.getQueryData(TABLES_KEY)).toBeUndefined();
+    expect(other.getQueryData(CONFIG_KEYS.general)).toBeUndefined();
+    expect(other.getQueryData(SHARED_DEVICE_KEY)).toBeUndefined();
+  });
+
+  it('seeds the business information and the shared-device state under the keys their hooks read', () => {
+    const client = new QueryClient();
+    const generalConfig = { name: 'La Cantina', logoUrl: '' };
+    const sharedDevice = { enrolled: false };
+    seedQueryCache(client, takeBootData(page(JSON.stringify({ user: { id: 'u1', role: 'waiter' }, generalConfig, sharedDevice })).doc), [
+      'session',
+    ]);
+    expect(client.getQueryData(CONFIG_KEYS.general)).toEqual(generalConfig);
+    expect(client.getQueryData(SHARED_DEVICE_KEY)).toEqual(sharedDevice);
   });
 });
