@@ -4,7 +4,7 @@
 // one ESM file each, run by plain `node`. Every npm dependency stays external and is loaded from
 // node_modules as before, so native modules (better-sqlite3, argon2) and the lazily imported ones
 // (exceljs, nodemailer, qrcode) are untouched. No tsx in the running server: no loader thread, no
-// transpile cache, about 30 MB less resident (docs/decisions/0034-a-built-server.md).
+// transpile cache, about 45 MB less resident (docs/decisions/0034-a-built-server.md).
 //
 // dist/ sits beside src/ at the same depth, so paths computed from import.meta.url in main.ts
 // (the web app's dist) resolve to the same places from either.
