@@ -8,6 +8,9 @@ import type {
   TestDocument,
 } from '../../model/printing/documents.ts';
 import type { LogoImage } from './logo.ts';
+import { installFastCodepages } from './fast-codepages.ts';
+
+installFastCodepages();
 
 /** Characters per line in the printer's normal font: 48 on 80 mm paper, 32 on 58 mm. */
 export function columnsFor(width: 80 | 58): number {
