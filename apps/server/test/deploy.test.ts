@@ -29,8 +29,12 @@ describe('the shipped systemd unit (deploy/comanda.service)', () => {
   it('runs the real entry point, stops with SIGTERM and restarts itself', () => {
     const d = directives(readFileSync(UNIT, 'utf8'));
     const exec = d.get('ExecStart')![0]!;
-    expect(exec).toMatch(/--import tsx apps\/server\/src\/main\.ts$/);
-    expect(existsSync(join(REPO_ROOT, 'apps/server/src/main.ts'))).toBe(true);
+    // The built server, as `npm start` runs it (decision 0034); `npm run build` makes it at install.
+    expect(exec).toMatch(/^\/usr\/bin\/node --enable-source-maps --max-semi-space-size=4 apps\/server\/dist\/main\.js$/);
+    const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(pkg.scripts.start).toContain(exec.replace('/usr/bin/node ', 'node '));
+    expect(pkg.scripts.build).toContain('build:server');
+    expect(existsSync(join(REPO_ROOT, 'scripts/build-server.mjs'))).toBe(true);
     expect(d.get('KillSignal')).toEqual(['SIGTERM']);
     expect(d.get('Restart')).toEqual(['always']);
     expect(d.get('StateDirectory')).toEqual(['comanda']);
