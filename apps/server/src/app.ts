@@ -101,9 +101,13 @@ export async function buildApp({ ctx, webDist, logger = false, onRoute }: BuildO
   });
 
   // SQLite's group commit: no answer leaves with work that is not yet on disk (decision 0035).
-  app.addHook('onSend', async () => {
-    await ctx.db.settled?.();
-  });
+  // PostgreSQL has no group to wait for: no hook on its every request.
+  const settled = ctx.db.settled;
+  if (settled) {
+    app.addHook('onSend', async () => {
+      await settled();
+    });
+  }
 
   // PostgreSQL cannot store NUL characters and no field of ours needs them: refuse them for both databases.
   app.addHook('preValidation', async (request) => {

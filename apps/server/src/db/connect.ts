@@ -15,12 +15,10 @@ export interface Db {
   /** Set by the metrics (ops/metrics.ts): told each query's duration and SQL text. */
   onQuery?: (ms: number, sql: string) => void;
   /**
-   * SQLite: the commit of the group the running transaction belongs to (sqlite-group-commit.ts);
-   * called inside a transaction, awaited after it (transact.ts). PostgreSQL commits each
-   * transaction itself: no ticket.
+   * SQLite: the commit of the open group, if any (sqlite-group-commit.ts); what was read or written
+   * so far is on disk once it resolves. Inside a transaction, its own group: transact.ts waits for
+   * it. PostgreSQL commits each transaction itself: undefined.
    */
-  ticket?: () => Promise<void> | undefined;
-  /** SQLite: the commit of the open group, if any; what was read so far is on disk once it resolves. */
   settled?: () => Promise<void> | undefined;
   /** SQLite: how many groups committed, with how many transactions, the largest group. */
   groupCommits?: GroupCommitStats;
@@ -74,7 +72,6 @@ function connectSqlite(file: string): Db {
     kind: 'sqlite',
     url: `sqlite:${file}`,
     close: () => db.destroy(),
-    ticket: () => driver.ticket(),
     settled: () => driver.settled(),
     groupCommits: driver.stats,
   });

@@ -22,7 +22,7 @@ import {
  *   waiting (setImmediate), or at once when the group is full or old. The requests that arrived
  *   together thus join one group.
  * - A mutation is not done until its group has committed: `transact()` (transact.ts) waits for
- *   the group's ticket before the caller answers or publishes, and a failed COMMIT fails every
+ *   the group's COMMIT before the caller answers or publishes, and a failed COMMIT fails every
  *   mutation of the group.
  * - Reads between two members of a group run on the same connection and may see the group's work
  *   before it is on disk; nothing leaves the server with it before it is: every HTTP answer waits
@@ -161,12 +161,10 @@ export class GroupCommitDriver implements Driver {
     this.#db.close();
   }
 
-  /** The commit of the group the running transaction belongs to; undefined outside a transaction. */
-  ticket(): Promise<void> | undefined {
-    return this.#inTransaction ? this.#group?.done : undefined;
-  }
-
-  /** The commit of the open group, if any: whatever was read so far is on disk once it resolves. */
+  /**
+   * The commit of the open group, if any: whatever was read or written so far is on disk once it
+   * resolves. Inside a transaction, that is the transaction's own group.
+   */
   settled(): Promise<void> | undefined {
     return this.#group?.done;
   }
@@ -178,8 +176,7 @@ export class GroupCommitDriver implements Driver {
     try {
       this.#run('COMMIT');
     } catch (error) {
-      if (this.#db.inTransaction) this.#run('ROLLBACK');
-      group.reject(error);
+      this.#abandon(group, error);
       return;
     }
     group.resolve();
@@ -190,6 +187,11 @@ export class GroupCommitDriver implements Driver {
     if (!group) return;
     this.#group = null;
     this.#inTransaction = false;
+    this.#abandon(group, error);
+  }
+
+  /** Undoes what is left of a group that cannot commit, and fails its members. */
+  #abandon(group: Group, error: unknown): void {
     if (this.#db.inTransaction) {
       try {
         this.#run('ROLLBACK');

@@ -9,12 +9,12 @@ import type { Database } from './schema.ts';
  * disk. Every write transaction of the server goes through here (an ESLint rule says so).
  */
 export async function transact<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  let ticket: Promise<void> | undefined;
+  let committed: Promise<void> | undefined;
   const result = await db.db.transaction().execute(async (trx) => {
     const out = await work(trx);
-    ticket = db.ticket?.();
+    committed = db.settled?.(); // inside the transaction: its own group's COMMIT
     return out;
   });
-  await ticket;
+  await committed;
   return result;
 }

@@ -111,10 +111,8 @@ export async function renderAppShell(app: FastifyInstance, shell: AppShell, requ
     read('/api/config/general', GENERAL_CONFIG_ROLES.has(user.role)),
     read('/api/shared-devices/current', true),
   ]);
-  const boot: { user: unknown; tables?: unknown; generalConfig?: unknown; sharedDevice?: unknown } = { user };
-  if (tables) boot.tables = (tables as { tables: unknown }).tables;
-  if (generalConfig) boot.generalConfig = generalConfig;
-  if (sharedDevice) boot.sharedDevice = sharedDevice;
+  // An answer that was not read (undefined) leaves its key out of the JSON.
+  const boot = { user, tables: (tables as { tables: unknown } | undefined)?.tables, generalConfig, sharedDevice };
   const links = (HOME_ROLES[path]?.includes(user.role) && shell.preloads.get(path)) || [];
   const head = links.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`).join('');
   const data = `<script type="application/json" id="${BOOT_ELEMENT_ID}">${scriptSafeJson(boot)}</script>`;
