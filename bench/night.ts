@@ -10,7 +10,8 @@
  *
  * Environment: NIGHT_MINUTES (3) or NIGHT_SECONDS, NIGHT_WARMUP seconds (5), NIGHT_SPEEDS ("1,5"),
  * NIGHT_WAITERS (40), NIGHT_TABLES (100), NIGHT_OCCUPANCY (0.8), NIGHT_PIN (1; 0 skips taskset),
- * TEST_DATABASE_URL adds PostgreSQL. `npm run bench -- night`, or `npx tsx bench/night.ts`.
+ * NIGHT_PRINTERS (devices: the printers are emulators in this process, as a bar's are devices of
+ * their own; server: the server's demo emulators; off), TEST_DATABASE_URL adds PostgreSQL. `npm run bench -- night`, or `npx tsx bench/night.ts`.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -24,6 +25,7 @@ import { patchTablesFromEvent, type LiveEventOf, type Table, type TableListViewe
 import { createTestDatabase, type TestDbKind } from '../apps/server/src/testing/databases.ts';
 import { followChild, waitUntilReady } from '../apps/server/src/testing/process.ts';
 import { fmt, freePort, login, percentile, REPO_ROOT, sleep, type Figure } from './lib.ts';
+import { PrinterEmulator } from '../apps/server/src/features/printing/emulator/emulator.ts';
 import { NIGHT_PIN_SECRET, nightStaff, prepareNightDatabase, type NightStaff } from './night-setup.ts';
 
 /**
@@ -89,6 +91,8 @@ export interface NightResult {
   errorSamples: string[];
   skipped: Record<string, number>;
   peakRssMb: number[];
+  /** Tickets the printers (NIGHT_PRINTERS=devices) received, or null when the server's own emulators took them. */
+  printedTickets: number | null;
   /**
    * Per process over the measured window: CPU used (all threads) as a share of one core, and how
    * long its main thread was runnable but waiting for a core (other programs on the machine).
@@ -154,8 +158,8 @@ async function startServer(env: Record<string, string>, pin: boolean): Promise<S
       PIN_SECRET: NIGHT_PIN_SECRET,
       DEMO_DATA: 'off',
       BACKUP_EVERY: 'off',
-      // A bar prints its kitchen and bar tickets: the loopback printer emulators take them.
-      PRINTER_EMULATOR: process.env.NIGHT_PRINTERS ?? 'on',
+      // A bar prints its kitchen and bar tickets: the caller says where (printersFor).
+      PRINTER_EMULATOR: 'off',
       // The card terminal simulator on a known port, so terminals can be added; a tap in 1.5 s.
       MP_SIMULATOR_PORT: String(simPort),
       MP_DEMO_APPROVE_MS: '1500',
@@ -384,6 +388,32 @@ const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.
 const between = (lo: number, hi: number) => lo + Math.random() * (hi - lo);
 const hash = (s: string) => [...s].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
 
+/**
+ * Where the night's comandas print (NIGHT_PRINTERS). 'devices' (the default): three printer
+ * emulators in this process, speaking ESC/POS over TCP as a bar's printers on the LAN do, given to
+ * the server as PRINTERS; the server only sends. 'server': the server's own demo emulators
+ * (PRINTER_EMULATOR=on), which also decode every ticket on the server's core. 'off': no printers.
+ */
+async function printersFor(
+  where: string,
+): Promise<{ env: Record<string, string>; printed: () => number | null; stop: () => Promise<void> }> {
+  if (where === 'server') return { env: { PRINTER_EMULATOR: 'on' }, printed: () => null, stop: async () => undefined };
+  if (where === 'off') return { env: {}, printed: () => null, stop: async () => undefined };
+  const devices = (['cocina', 'barra', 'caja'] as const).map((role) => ({ role, device: new PrinterEmulator({ name: role }) }));
+  let printed = 0;
+  for (const d of devices) {
+    await d.device.start();
+    d.device.onTicket(() => printed++);
+  }
+  return {
+    env: { PRINTERS: devices.map((d) => `${d.role}=tcp://127.0.0.1:${d.device.port}`).join(',') },
+    printed: () => printed,
+    stop: async () => {
+      for (const d of devices) await d.device.stop();
+    },
+  };
+}
+
 /** One night on one database at one speed. */
 export async function runNightOnce(opts: NightOptions): Promise<NightResult> {
   const { log } = opts;
@@ -394,6 +424,8 @@ export async function runNightOnce(opts: NightOptions): Promise<NightResult> {
   const rec = new Recorder();
   const servers: ServerProc[] = [];
   const sockets: WebSocket[] = [];
+  let stopPrinters = async () => undefined as void;
+  let printed = () => null as number | null;
   const loadBefore = loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');
@@ -403,7 +435,11 @@ export async function runNightOnce(opts: NightOptions): Promise<NightResult> {
     await prepareNightDatabase(database.url, database.dataDir, opts.tables, staff);
     phase('database prepared');
     const processes = opts.database === 'postgres' ? 2 : 1;
-    for (let i = 0; i < processes; i++) servers.push(await startServer({ DATABASE_URL: database.url, DATA_DIR: database.dataDir }, pinned));
+    const printing = await printersFor(process.env.NIGHT_PRINTERS ?? 'devices');
+    stopPrinters = printing.stop;
+    printed = printing.printed;
+    for (let i = 0; i < processes; i++)
+      servers.push(await startServer({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, ...printing.env }, pinned));
     // Every process's terminal simulator knows the bar's eight terminals (the demo has one).
     for (const s of servers)
       for (const id of TERMINALS.slice(1))
@@ -915,6 +951,7 @@ export async function runNightOnce(opts: NightOptions): Promise<NightResult> {
       errorSamples: rec.errorSamples,
       skipped: rec.skipped,
       peakRssMb: peak,
+      printedTickets: printed(),
       cpu,
       generator,
       loadBefore,
@@ -925,6 +962,7 @@ export async function runNightOnce(opts: NightOptions): Promise<NightResult> {
   } finally {
     for (const ws of sockets) ws.terminate();
     await Promise.all(servers.map((s) => s.stop()));
+    await stopPrinters();
     await database.drop();
   }
 }
@@ -962,6 +1000,11 @@ export function reportNight(r: NightResult, log: (l: string) => void): void {
   );
   log(
     `    card: start → approved (simulated tap 1.5 s, poll 0.5 s) p50 ${fmt(r.cardApproval.p50, 0)} ms, p99 ${fmt(r.cardApproval.p99, 0)} ms over ${r.cardApproval.count}`,
+  );
+  log(
+    r.printedTickets === null
+      ? `    printers: the server's own emulators (NIGHT_PRINTERS=server) or none`
+      : `    printers: ${r.printedTickets} tickets received by the three printers on the LAN (emulators in the load generator's process)`,
   );
   log(`    peak RSS (VmHWM): ${r.peakRssMb.map((mb) => `${fmt(mb, 0)} MB`).join(', ')}`);
   log(

@@ -77,6 +77,8 @@ describe('benchmarks, smoke run', { timeout: 120_000 }, () => {
     expect(night.actions.find((a) => a.action === 'board read')?.count).toBeGreaterThan(0);
     expect(night.live.expected).toBeGreaterThan(0);
     expect(night.peakRssMb[0]).toBeGreaterThan(0);
+    // The comandas reached the bar's printers (emulators on the LAN side, not in the server).
+    expect(night.printedTickets).toBeGreaterThan(0);
   });
 
   it('reports times every owner report over a small year of summary rows', async () => {
