@@ -11,7 +11,8 @@
  * Environment: NIGHT_MINUTES (3) or NIGHT_SECONDS, NIGHT_WARMUP seconds (5), NIGHT_SPEEDS ("1,5"),
  * NIGHT_WAITERS (40), NIGHT_TABLES (100), NIGHT_OCCUPANCY (0.8), NIGHT_PIN (1; 0 skips taskset),
  * NIGHT_PRINTERS (devices: the printers are emulators in this process, as a bar's are devices of
- * their own; server: the server's demo emulators; off), TEST_DATABASE_URL adds PostgreSQL. `npm run bench -- night`, or `npx tsx bench/night.ts`.
+ * their own; server: the server's demo emulators; off), TEST_DATABASE_URL adds PostgreSQL
+ * (BENCH_DATABASES=postgres keeps only it). `npm run bench -- night`, or `npx tsx bench/night.ts`.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -24,7 +25,7 @@ import { stationOf } from '@comanda/domain';
 import { patchTablesFromEvent, type LiveEventOf, type Table, type TableListViewer } from '@comanda/contract';
 import { createTestDatabase, type TestDbKind } from '../apps/server/src/testing/databases.ts';
 import { followChild, waitUntilReady } from '../apps/server/src/testing/process.ts';
-import { fmt, freePort, login, percentile, REPO_ROOT, sleep, type Figure } from './lib.ts';
+import { benchDatabaseKinds, fmt, freePort, login, percentile, REPO_ROOT, sleep, type Figure } from './lib.ts';
 import { PrinterEmulator } from '../apps/server/src/features/printing/emulator/emulator.ts';
 import { NIGHT_PIN_SECRET, nightStaff, prepareNightDatabase, type NightStaff } from './night-setup.ts';
 
@@ -143,9 +144,11 @@ async function startServer(env: Record<string, string>, pin: boolean): Promise<S
     serverBuilt = true;
   }
   // The flags of `npm start` (package.json; docs/decisions/0034-a-built-server.md).
-  const built = ['--enable-source-maps', '--max-semi-space-size=4', 'apps/server/dist/main.js'];
-  const entry = fromSource ? ['--import', 'tsx', 'apps/server/src/main.ts'] : built;
-  const node = [process.execPath, ...nodeArgs, ...entry];
+  // SERVER_NODE_ARGS come after them, so that one may override (e.g. --max-semi-space-size=8).
+  const [script, flags] = fromSource
+    ? ['apps/server/src/main.ts', ['--import', 'tsx']]
+    : ['apps/server/dist/main.js', ['--enable-source-maps', '--max-semi-space-size=4']];
+  const node = [process.execPath, ...flags, ...nodeArgs, script];
   const [cmd, ...args] = pin ? ['taskset', '-c', '0', ...node] : node;
   const child = spawn(cmd!, args, {
     cwd: REPO_ROOT,
@@ -1072,7 +1075,7 @@ export async function runNight(log: (l: string) => void = console.log): Promise<
     .split(',')
     .map(Number)
     .filter((n) => n > 0);
-  const databases: TestDbKind[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  const databases: TestDbKind[] = benchDatabaseKinds();
   const pin = process.env.NIGHT_PIN !== '0';
   const base = {
     seconds,
