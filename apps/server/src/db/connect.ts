@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { preparingPool } from './pg-prepared.ts';
 import { GroupCommitSqliteDialect, type GroupCommitStats } from './sqlite-group-commit.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
@@ -86,6 +87,6 @@ function connectPostgres(url: string): Db {
   // The query in flight still fails (and answers 503); the client is then discarded.
   pool.on('connect', (client) => client.on('error', () => undefined));
   const handle: { current?: Db } = {};
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: timings(handle) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), log: timings(handle) });
   return (handle.current = { db, kind: 'postgres', url, close: () => db.destroy() });
 }
