@@ -21,6 +21,12 @@ declare module 'fastify' {
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const SECRET_FIELD = /pin|password/i;
 export const REPLAYED_HEADER = 'idempotent-replayed';
+const ANSWERS_SERVICE = 'idempotent-answers';
+
+/** Resolves once every answer sent so far is written (tests that compare the database between requests). */
+export async function keptAnswersWritten(ctx: AppContext): Promise<void> {
+  await (ctx.services.get(ANSWERS_SERVICE) as AnswerStore | undefined)?.flush();
+}
 
 /**
  * Every signed-in POST/PUT/PATCH/DELETE under /api honours an Idempotency-Key header:
@@ -36,6 +42,7 @@ export const REPLAYED_HEADER = 'idempotent-replayed';
 export function installIdempotentRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('keyed', null);
   const answers = new AnswerStore(ctx.db, (err) => app.log.warn({ err }, 'idempotent answers not stored'));
+  ctx.services.set(ANSWERS_SERVICE, answers);
   app.addHook('onClose', async () => answers.flush());
 
   app.addHook('onRoute', (route: RouteOptions) => {

@@ -63,6 +63,8 @@ export class WriteWatch {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly kind: 'sqlite' | 'postgres',
+    /** Waits for what the server writes just after an answer (keptAnswersWritten). */
+    private readonly settle: () => Promise<void> = async () => undefined,
   ) {}
 
   private async changeCount(): Promise<number> {
@@ -74,10 +76,12 @@ export class WriteWatch {
   /**
    * Takes the current state as the reference, once the in-process server has done what it does
    * right after an answer: a keyed write's answer is stored a moment after it is sent (decision
-   * 0033), in a turn of the event loop that may come after the test has read the answer.
+   * 0033), in a turn of the event loop (and, on PostgreSQL, round trips) that may come after the
+   * test has read the answer.
    */
   async rebase(): Promise<void> {
     for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
+    await this.settle();
     this.changes = await this.changeCount();
     this.digest = await databaseDigest(this.db);
   }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@comanda/contract';
 import { isAllowed } from '../../src/http/access.ts';
 import { assertInvariants, startTestServer, testDatabaseKinds, type TestServer } from '../../src/testing/index.ts';
+import { keptAnswersWritten } from '../../src/http/idempotent-routes.ts';
 import { WriteWatch } from './digest.ts';
 import { errorMessageOf, makeIdentities, send, type Identity, type IdentityName } from './identities.ts';
 import { fuzzPath, fuzzRequests } from './fuzz-requests.ts';
@@ -72,7 +73,7 @@ describe.each(testDatabaseKinds())('bad input on %s', (kind) => {
     const cookies = new Map<IdentityName, string | null>();
     for (const name of callers(route)) cookies.set(name, await who[name].cookie());
     const statuses = new Map<number, number>();
-    const watch = new WriteWatch(server.ctx.db.db, kind);
+    const watch = new WriteWatch(server.ctx.db.db, kind, () => keptAnswersWritten(server.ctx));
     await watch.rebase();
     const property = fc.asyncProperty(fuzzRequests(route, ids, MISSING_ID), fc.constantFrom(...cookies.keys()), async (req, caller) => {
       const res = await send(server.url, route.method, fuzzPath(route.url, req), {

@@ -8,6 +8,7 @@ import { seedDemo } from '../../src/seed/seed.ts';
 import { assertInvariants, createTestDatabase, listenOnLoopback, testServerConfig, type TestDatabase } from '../../src/testing/index.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../src/seed/demo-data.ts';
 import { SESSION_COOKIE, createSession } from '../../src/auth/sessions.ts';
+import { keptAnswersWritten } from '../../src/http/idempotent-routes.ts';
 import { WriteWatch } from './digest.ts';
 import { errorMessageOf, send } from './identities.ts';
 import { MISSING_ID, fillPath, routeRecorder, type CollectedRoute } from './route-table.ts';
@@ -115,7 +116,7 @@ describe('security headers and limits', () => {
   it('refuses every mutating /api route called with a foreign Origin, and writes nothing', async () => {
     const routes = recordedRoutes().filter((r) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method));
     expect(routes.length).toBeGreaterThan(5);
-    const watch = new WriteWatch(server.ctx.db.db, 'sqlite');
+    const watch = new WriteWatch(server.ctx.db.db, 'sqlite', () => keptAnswersWritten(server.ctx));
     await watch.rebase();
     const failures: string[] = [];
     for (const route of routes) {
