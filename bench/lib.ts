@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus } from 'node:os';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase, type TestDbKind } from '../apps/server/src/testing/databases.ts';
+import { PrinterEmulator } from '../apps/server/src/features/printing/emulator/emulator.ts';
 import { freePort, REPO_ROOT, spawnTsProcess } from '../apps/server/src/testing/process.ts';
 
 /** Shared helpers of the benchmarks: a real server process, HTTP calls, percentiles. Loopback only. */
@@ -47,15 +48,45 @@ export async function startComanda(env: Record<string, string>): Promise<Child> 
 }
 
 /**
+ * Where a benchmark's comandas print. 'devices': three printer emulators in the benchmark's
+ * process, speaking ESC/POS over TCP as a bar's printers on the LAN do, given to the server as
+ * PRINTERS; the server only sends. 'server': the server's own demo emulators (PRINTER_EMULATOR=on),
+ * which also decode every ticket on the server's core. 'off': no printers.
+ */
+export async function printersFor(
+  where: string,
+): Promise<{ env: Record<string, string>; printed: () => number | null; stop: () => Promise<void> }> {
+  if (where === 'server') return { env: { PRINTER_EMULATOR: 'on' }, printed: () => null, stop: async () => undefined };
+  if (where === 'off') return { env: {}, printed: () => null, stop: async () => undefined };
+  const devices = (['cocina', 'barra', 'caja'] as const).map((role) => ({ role, device: new PrinterEmulator({ name: role }) }));
+  let printed = 0;
+  for (const d of devices) {
+    await d.device.start();
+    d.device.onTicket(() => printed++);
+  }
+  return {
+    env: { PRINTERS: devices.map((d) => `${d.role}=tcp://127.0.0.1:${d.device.port}`).join(',') },
+    printed: () => printed,
+    stop: async () => {
+      for (const d of devices) await d.device.stop();
+    },
+  };
+}
+
+/**
  * Runs `work` against the real server (startComanda) on `database`, given the server's URL, and
  * stops the server afterwards (the database stays for the caller).
  */
 export async function withComanda<T>(database: TestDatabase, work: (url: string) => Promise<T>): Promise<T> {
-  const server = await startComanda({ DATABASE_URL: database.url, DATA_DIR: database.dataDir });
+  // The comandas print on printers of their own (a bar's are devices on the LAN), not on the
+  // demo's emulators inside the server, which would decode every ticket on the server's CPU.
+  const printers = await printersFor('devices');
+  const server = await startComanda({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, PRINTER_EMULATOR: 'off', ...printers.env });
   try {
     return await work(server.url);
   } finally {
     await server.stop();
+    await printers.stop();
   }
 }
 

@@ -25,8 +25,7 @@ import { stationOf } from '@comanda/domain';
 import { patchTablesFromEvent, type LiveEventOf, type Table, type TableListViewer } from '@comanda/contract';
 import { createTestDatabase, type TestDbKind } from '../apps/server/src/testing/databases.ts';
 import { followChild, waitUntilReady } from '../apps/server/src/testing/process.ts';
-import { benchDatabaseKinds, fmt, freePort, login, percentile, REPO_ROOT, sleep, type Figure } from './lib.ts';
-import { PrinterEmulator } from '../apps/server/src/features/printing/emulator/emulator.ts';
+import { benchDatabaseKinds, fmt, freePort, login, printersFor, percentile, REPO_ROOT, sleep, type Figure } from './lib.ts';
 import { NIGHT_PIN_SECRET, nightStaff, prepareNightDatabase, type NightStaff } from './night-setup.ts';
 
 /**
@@ -390,32 +389,6 @@ interface OrderBody {
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
 const between = (lo: number, hi: number) => lo + Math.random() * (hi - lo);
 const hash = (s: string) => [...s].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
-
-/**
- * Where the night's comandas print (NIGHT_PRINTERS). 'devices' (the default): three printer
- * emulators in this process, speaking ESC/POS over TCP as a bar's printers on the LAN do, given to
- * the server as PRINTERS; the server only sends. 'server': the server's own demo emulators
- * (PRINTER_EMULATOR=on), which also decode every ticket on the server's core. 'off': no printers.
- */
-async function printersFor(
-  where: string,
-): Promise<{ env: Record<string, string>; printed: () => number | null; stop: () => Promise<void> }> {
-  if (where === 'server') return { env: { PRINTER_EMULATOR: 'on' }, printed: () => null, stop: async () => undefined };
-  if (where === 'off') return { env: {}, printed: () => null, stop: async () => undefined };
-  const devices = (['cocina', 'barra', 'caja'] as const).map((role) => ({ role, device: new PrinterEmulator({ name: role }) }));
-  let printed = 0;
-  for (const d of devices) {
-    await d.device.start();
-    d.device.onTicket(() => printed++);
-  }
-  return {
-    env: { PRINTERS: devices.map((d) => `${d.role}=tcp://127.0.0.1:${d.device.port}`).join(',') },
-    printed: () => printed,
-    stop: async () => {
-      for (const d of devices) await d.device.stop();
-    },
-  };
-}
 
 /** One night on one database at one speed. */
 export async function runNightOnce(opts: NightOptions): Promise<NightResult> {
