@@ -57,6 +57,10 @@ describe.each(testDatabaseKinds())('tables on %s', (kind) => {
       payments: [],
     });
     expect(events).toEqual(expect.arrayContaining(['tables', 'orders', `order:${order.id}`]));
+    // The answer is built from the inserted row: field for field what a read of the order gives,
+    // by its id and through its table.
+    expect((await api.waiter.get<{ order: Order }>(`/api/orders/${order.id}`)).body.order).toStrictEqual(order);
+    expect((await api.waiter.get<{ order: Order }>(`/api/tables/${ids.get(1)}/order`)).body.order).toStrictEqual(order);
     const table = (await list('admin')).find((t) => t.number === 1)!;
     expect(table).toMatchObject({ status: 'ocupada', waiterId: server.users.waiter.id, currentOrderId: order.id });
     expect(table.order).toMatchObject({ id: order.id, itemCount: 0, lastItemName: null, subtotal: 0, canCharge: false, status: 'activo' });

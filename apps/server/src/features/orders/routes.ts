@@ -13,7 +13,7 @@ import {
 import { STAFF_FLOOR } from '../../http/access.ts';
 import { requireUser } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
-import { findOrderRow, loadOrder, ORDER_NOT_FOUND } from '../../model/orders/order-repository.ts';
+import { findOrderRow, loadOrderOf, ORDER_NOT_FOUND } from '../../model/orders/order-repository.ts';
 import { assertMayWorkOrder } from '../../model/orders/order-access.ts';
 import { answerItemWrite } from '../../model/orders/order-change.ts';
 import { addItem } from './add-item.command.ts';
@@ -35,7 +35,7 @@ export const ordersRoutes: FastifyPluginAsync = async (base) => {
       const row = await findOrderRow(ctx.db.db, request.params.orderId);
       if (!row) throw notFound(ORDER_NOT_FOUND);
       assertMayWorkOrder(user, row);
-      return { order: await loadOrder(ctx.db.db, row.id) };
+      return { order: await loadOrderOf(ctx.db.db, row) };
     },
   );
 

@@ -4,7 +4,7 @@ import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { newOrderId } from '../../http/ids.ts';
-import { loadOrder } from '../../model/orders/order-repository.ts';
+import { presentOrder } from '../../model/orders/order-presenter.ts';
 import { claimFreeTable, newOrderRow } from '../../model/orders/new-order.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
 import { isUniqueViolation, TABLE_MESSAGES } from './table-messages.ts';
@@ -23,10 +23,11 @@ export async function openTable(ctx: AppContext, user: SessionUser, tableId: str
       const orderId = newOrderId();
       const waiter = { id: user.id, name: user.displayName };
       if (!(await claimFreeTable(trx, tableId, waiter, orderId, now))) throw conflict(TABLE_MESSAGES.openFailed, 'table_taken');
-      await trx
+      const order = await trx
         .insertInto('orders')
         .values(newOrderRow({ id: orderId, table, waiter, linked: true, now }))
-        .execute();
+        .returningAll()
+        .executeTakeFirstOrThrow();
       await audit(trx, now, {
         actor: user,
         action: 'table.opened',
@@ -37,7 +38,8 @@ export async function openTable(ctx: AppContext, user: SessionUser, tableId: str
       emitOrderChanged(emit, orderId, 1, { owner: user.id });
       // The other waiters see the table taken; only its owner hears about the order itself.
       emit({ topic: 'tables', type: 'table.updated', id: tableId });
-      return loadOrder(trx, orderId);
+      // A new order has no lines, payments or adjustments yet: the answer is its row.
+      return presentOrder(order, [], []);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(TABLE_MESSAGES.openFailed, 'table_taken');

@@ -11,7 +11,7 @@ import {
 import { ADMIN, STAFF_FLOOR } from '../../http/access.ts';
 import { requireUser } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
-import { loadOrder, ORDER_NOT_FOUND } from '../../model/orders/order-repository.ts';
+import { loadOrderOf, ORDER_NOT_FOUND } from '../../model/orders/order-repository.ts';
 import { assertMayWorkOrder } from '../../model/orders/order-access.ts';
 import { listTables } from './list-tables.query.ts';
 import { openTable } from './open-table.command.ts';
@@ -40,14 +40,10 @@ export const tablesRoutes: FastifyPluginAsync = async (base) => {
     { config: { access: STAFF_FLOOR }, schema: { params, response: { 200: OrderResponseSchema } } },
     async (request) => {
       const user = requireUser(request.user);
-      const row = await ctx.db.db
-        .selectFrom('orders')
-        .select(['id', 'waiter_id'])
-        .where('active_table_id', '=', request.params.tableId)
-        .executeTakeFirst();
+      const row = await ctx.db.db.selectFrom('orders').selectAll().where('active_table_id', '=', request.params.tableId).executeTakeFirst();
       if (!row) throw notFound(ORDER_NOT_FOUND);
       assertMayWorkOrder(user, row);
-      return { order: await loadOrder(ctx.db.db, row.id) };
+      return { order: await loadOrderOf(ctx.db.db, row) };
     },
   );
 

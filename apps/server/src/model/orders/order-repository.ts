@@ -25,10 +25,15 @@ export async function findOrderItem(db: Trx, orderId: string, itemId: string) {
 export async function loadOrder(db: Trx, orderId: string): Promise<Order> {
   const row = await findOrderRow(db, orderId);
   if (!row) throw notFound(ORDER_NOT_FOUND);
+  return loadOrderOf(db, row);
+}
+
+/** The same, for an order row already in hand (read for an access check): its lines, payments and adjustments. */
+export async function loadOrderOf(db: Trx, row: OrderRow): Promise<Order> {
   const [items, payments, adjustments] = await Promise.all([
-    db.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute(),
-    db.selectFrom('payments').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute(),
-    liveAdjustmentRows(db, orderId),
+    db.selectFrom('order_items').selectAll().where('order_id', '=', row.id).orderBy('created_at').orderBy('id').execute(),
+    db.selectFrom('payments').selectAll().where('order_id', '=', row.id).orderBy('created_at').orderBy('id').execute(),
+    liveAdjustmentRows(db, row.id),
   ]);
   return presentOrder(row, items, payments, adjustments);
 }
