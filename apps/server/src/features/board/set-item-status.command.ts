@@ -2,9 +2,9 @@ import type { OrderItem, SessionUser } from '@comanda/contract';
 import { mayMoveStationItems, type ItemStatus } from '@comanda/domain';
 import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
-import { audit } from '../../http/audit.ts';
+import { auditInsert } from '../../http/audit.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
-import { findOrderItem, requireOpenOrder, touchOrder } from '../../model/orders/order-repository.ts';
+import { findOpenOrderItem, touchOrderRow } from '../../model/orders/order-repository.ts';
 import { presentItem } from '../../model/orders/order-presenter.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
 import { MESSAGES } from '../../http/messages.ts';
@@ -24,8 +24,7 @@ export interface SetItemStatusInput {
  */
 export async function setItemStatus(ctx: AppContext, input: SetItemStatusInput): Promise<OrderItem> {
   return mutate(ctx, async (trx, emit) => {
-    const order = await requireOpenOrder(trx, input.orderId);
-    const item = await findOrderItem(trx, input.orderId, input.itemId);
+    const { order, item } = await findOpenOrderItem(trx, input.orderId, input.itemId);
     if (!item) throw notFound(BOARD_MESSAGES.itemNotFound);
     // The route admits admin, kitchen and bar staff; the board shows the same rule (domain).
     if (!mayMoveStationItems(input.actor.role, item.station)) throw forbidden(BOARD_MESSAGES.otherStation);
@@ -40,15 +39,16 @@ export async function setItemStatus(ctx: AppContext, input: SetItemStatusInput):
       .where('id', '=', item.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    // touchOrder re-checks activo under the row lock, so a close racing with us rolls this back.
-    const version = await touchOrder(trx, input.orderId, now);
-    await audit(trx, now, {
+    // touchOrderRow re-checks activo under the row lock, so a close racing with us rolls this
+    // back; the audit entry rides on its UPDATE (one round trip on PostgreSQL).
+    const entry = auditInsert(trx, now, {
       actor: { id: input.actor.id, displayName: input.actor.displayName },
       action: 'item.status_changed',
       entity: 'order_item',
       entityId: item.id,
       data: { orderId: input.orderId, from: item.status, to: input.status, station: item.station },
     });
+    const { version } = await touchOrderRow(trx, input.orderId, now, [entry]);
     emitOrderChanged(emit, input.orderId, version, { owner: order.waiter_id, board: [item.station] });
     return presentItem(updated);
   });

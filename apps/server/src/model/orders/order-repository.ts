@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type OperationNodeSource, type QueryCreator } from 'kysely';
 import type { Order } from '@comanda/contract';
-import type { Database, OrderRow } from '../../db/schema.ts';
+import type { Database, OrderItemRow, OrderRow } from '../../db/schema.ts';
 import type { Trx } from '../../http/transaction.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { presentOrder } from './order-presenter.ts';
@@ -19,6 +19,29 @@ export async function findOrderRow(db: Trx, orderId: string): Promise<OrderRow |
 /** One line of one order (deleted or not), or undefined: an item id never reaches another order's rows. */
 export async function findOrderItem(db: Trx, orderId: string, itemId: string) {
   return db.selectFrom('order_items').selectAll().where('id', '=', itemId).where('order_id', '=', orderId).executeTakeFirst();
+}
+
+/**
+ * An open order's owner and one of its lines, read in one statement (a board's status change runs
+ * it on every tap): 'Orden no encontrada' when the order is missing, ORDER_CLOSED when it is no
+ * longer activo (as requireOpenOrder), and `item` undefined when the line is not the order's.
+ */
+export async function findOpenOrderItem(
+  db: Trx,
+  orderId: string,
+  itemId: string,
+): Promise<{ order: Pick<OrderRow, 'id' | 'waiter_id'>; item: OrderItemRow | undefined }> {
+  const row = await db
+    .selectFrom('orders')
+    .leftJoin('order_items', (join) => join.onRef('order_items.order_id', '=', 'orders.id').on('order_items.id', '=', itemId))
+    .selectAll('order_items')
+    .select(['orders.id as order_row_id', 'orders.status as order_status', 'orders.waiter_id as order_waiter_id'])
+    .where('orders.id', '=', orderId)
+    .executeTakeFirst();
+  if (!row) throw notFound(ORDER_NOT_FOUND);
+  if (row.order_status !== 'activo') throw conflict(ORDER_CLOSED, 'order_closed');
+  const { order_row_id, order_status: _status, order_waiter_id, ...item } = row;
+  return { order: { id: order_row_id, waiter_id: order_waiter_id }, item: item.id === null ? undefined : (item as OrderItemRow) };
 }
 
 /** The order with its items (oldest first) and payments, or 'Orden no encontrada'. */
