@@ -41,8 +41,8 @@ export async function listBoardItems(db: Trx, query: BoardQuery, now: number): P
     const deliveredSince = now - DELIVERED_RETENTION_MS;
     q = q.where((eb) => eb.or([eb('i.status', '!=', 'entregado'), eb('i.updated_at', '>', deliveredSince)]));
   }
-  const live = await q.execute();
-  const voids = query.view === 'board' ? await recentVoids(db, query, now) : [];
+  // Two reads at once: on PostgreSQL, outside a transaction, each on a connection of its own.
+  const [live, voids] = await Promise.all([q.execute(), query.view === 'board' ? recentVoids(db, query, now) : []]);
   const rows: ((typeof live)[number] & { void_reason?: string | null })[] = [...live];
   // Each void goes in by creation time, next to the line it was split from.
   for (const v of voids) {
