@@ -1,10 +1,9 @@
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus } from 'node:os';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase, type TestDbKind } from '../apps/server/src/testing/databases.ts';
-import { PrinterEmulator } from '../apps/server/src/features/printing/emulator/emulator.ts';
-import { freePort, REPO_ROOT, spawnTsProcess } from '../apps/server/src/testing/process.ts';
+import { followChild, freePort, REPO_ROOT, spawnTsProcess, waitUntilReady } from '../apps/server/src/testing/process.ts';
 
 /** Shared helpers of the benchmarks: a real server process, HTTP calls, percentiles. Loopback only. */
 export { freePort, REPO_ROOT };
@@ -48,28 +47,32 @@ export async function startComanda(env: Record<string, string>): Promise<Child> 
 }
 
 /**
- * Where a benchmark's comandas print. 'devices': three printer emulators in the benchmark's
- * process, speaking ESC/POS over TCP as a bar's printers on the LAN do, given to the server as
- * PRINTERS; the server only sends. 'server': the server's own demo emulators (PRINTER_EMULATOR=on),
+ * Where a benchmark's comandas print. 'devices': the bar's three printers as a process of their
+ * own (bench/printer-devices.ts: ESC/POS emulators over TCP, as printers on the LAN), given to the
+ * server as PRINTERS; the server only sends, and neither the server's nor the load generator's
+ * event loop decodes tickets. 'server': the server's own demo emulators (PRINTER_EMULATOR=on),
  * which also decode every ticket on the server's core. 'off': no printers.
  */
 export async function printersFor(
   where: string,
-): Promise<{ env: Record<string, string>; printed: () => number | null; stop: () => Promise<void> }> {
-  if (where === 'server') return { env: { PRINTER_EMULATOR: 'on' }, printed: () => null, stop: async () => undefined };
-  if (where === 'off') return { env: {}, printed: () => null, stop: async () => undefined };
-  const devices = (['cocina', 'barra', 'caja'] as const).map((role) => ({ role, device: new PrinterEmulator({ name: role }) }));
-  let printed = 0;
-  for (const d of devices) {
-    await d.device.start();
-    d.device.onTicket(() => printed++);
-  }
+): Promise<{ env: Record<string, string>; printed: () => Promise<number | null>; stop: () => Promise<void> }> {
+  if (where === 'server') return { env: { PRINTER_EMULATOR: 'on' }, printed: async () => null, stop: async () => undefined };
+  if (where === 'off') return { env: {}, printed: async () => null, stop: async () => undefined };
+  const roles = ['cocina', 'barra', 'caja'] as const;
+  const ports = await Promise.all(roles.map(() => freePort()));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/printer-devices.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: String(port), PRINTER_PORTS: roles.map((r, i) => `${r}=${ports[i]}`).join(',') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const followed = followChild(child);
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilReady(child, `${url}/health`, { name: 'printers', timeoutMs: 60_000, output: followed.output });
   return {
-    env: { PRINTERS: devices.map((d) => `${d.role}=tcp://127.0.0.1:${d.device.port}`).join(',') },
-    printed: () => printed,
-    stop: async () => {
-      for (const d of devices) await d.device.stop();
-    },
+    env: { PRINTERS: roles.map((r, i) => `${r}=tcp://127.0.0.1:${ports[i]}`).join(',') },
+    printed: async () => ((await (await fetch(`${url}/count`)).json()) as { printed: number }).printed,
+    stop: () => followed.stop(),
   };
 }
 

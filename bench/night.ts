@@ -10,8 +10,8 @@
  *
  * Environment: NIGHT_MINUTES (3) or NIGHT_SECONDS, NIGHT_WARMUP seconds (5), NIGHT_SPEEDS ("1,5"),
  * NIGHT_WAITERS (40), NIGHT_TABLES (100), NIGHT_OCCUPANCY (0.8), NIGHT_PIN (1; 0 skips taskset),
- * NIGHT_PRINTERS (devices: the printers are emulators in this process, as a bar's are devices of
- * their own; server: the server's demo emulators; off), TEST_DATABASE_URL adds PostgreSQL
+ * NIGHT_PRINTERS (devices: the printers are emulators in a process of their own, as a bar's are
+ * devices of their own; server: the server's demo emulators; off), TEST_DATABASE_URL adds PostgreSQL
  * (BENCH_DATABASES=postgres keeps only it). `npm run bench -- night`, or `npx tsx bench/night.ts`.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -401,7 +401,7 @@ export async function runNightOnce(opts: NightOptions): Promise<NightResult> {
   const servers: ServerProc[] = [];
   const sockets: WebSocket[] = [];
   let stopPrinters = async () => undefined as void;
-  let printed = () => null as number | null;
+  let printed = async () => null as number | null;
   const loadBefore = loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');
@@ -927,7 +927,7 @@ export async function runNightOnce(opts: NightOptions): Promise<NightResult> {
       errorSamples: rec.errorSamples,
       skipped: rec.skipped,
       peakRssMb: peak,
-      printedTickets: printed(),
+      printedTickets: await printed(),
       cpu,
       generator,
       loadBefore,
@@ -980,7 +980,7 @@ export function reportNight(r: NightResult, log: (l: string) => void): void {
   log(
     r.printedTickets === null
       ? `    printers: the server's own emulators (NIGHT_PRINTERS=server) or none`
-      : `    printers: ${r.printedTickets} tickets received by the three printers on the LAN (emulators in the load generator's process)`,
+      : `    printers: ${r.printedTickets} tickets received by the three printers on the LAN (emulators in a process of their own)`,
   );
   log(`    peak RSS (VmHWM): ${r.peakRssMb.map((mb) => `${fmt(mb, 0)} MB`).join(', ')}`);
   log(
