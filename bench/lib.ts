@@ -1,9 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus } from 'node:os';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase, type TestDbKind } from '../apps/server/src/testing/databases.ts';
-import { followChild, freePort, REPO_ROOT, spawnTsProcess, waitUntilReady } from '../apps/server/src/testing/process.ts';
+import { freePort, REPO_ROOT, spawnTsProcess } from '../apps/server/src/testing/process.ts';
 
 /** Shared helpers of the benchmarks: a real server process, HTTP calls, percentiles. Loopback only. */
 export { freePort, REPO_ROOT };
@@ -60,19 +60,19 @@ export async function printersFor(
   if (where === 'off') return { env: {}, printed: async () => null, stop: async () => undefined };
   const roles = ['cocina', 'barra', 'caja'] as const;
   const ports = await Promise.all(roles.map(() => freePort()));
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/printer-devices.ts'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), PRINTER_PORTS: roles.map((r, i) => `${r}=${ports[i]}`).join(',') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const followed = followChild(child);
-  const url = `http://127.0.0.1:${port}`;
-  await waitUntilReady(child, `${url}/health`, { name: 'printers', timeoutMs: 60_000, output: followed.output });
+  // No SERVER_NODE_ARGS here: those are for the server (a profile of the printers is not wanted).
+  const devices = await spawnTsProcess(
+    'bench/printer-devices.ts',
+    { PRINTER_PORTS: roles.map((r, i) => `${r}=${ports[i]}`).join(',') },
+    await freePort(),
+    '/health',
+    60_000,
+    [],
+  );
   return {
     env: { PRINTERS: roles.map((r, i) => `${r}=tcp://127.0.0.1:${ports[i]}`).join(',') },
-    printed: async () => ((await (await fetch(`${url}/count`)).json()) as { printed: number }).printed,
-    stop: () => followed.stop(),
+    printed: async () => ((await (await fetch(`${devices.url}/count`)).json()) as { printed: number }).printed,
+    stop: () => devices.stop(),
   };
 }
 

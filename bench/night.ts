@@ -400,8 +400,7 @@ export async function runNightOnce(opts: NightOptions): Promise<NightResult> {
   const rec = new Recorder();
   const servers: ServerProc[] = [];
   const sockets: WebSocket[] = [];
-  let stopPrinters = async () => undefined as void;
-  let printed = async () => null as number | null;
+  let printing: Awaited<ReturnType<typeof printersFor>> | undefined;
   const loadBefore = loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');
@@ -411,9 +410,7 @@ export async function runNightOnce(opts: NightOptions): Promise<NightResult> {
     await prepareNightDatabase(database.url, database.dataDir, opts.tables, staff);
     phase('database prepared');
     const processes = opts.database === 'postgres' ? 2 : 1;
-    const printing = await printersFor(process.env.NIGHT_PRINTERS ?? 'devices');
-    stopPrinters = printing.stop;
-    printed = printing.printed;
+    printing = await printersFor(process.env.NIGHT_PRINTERS ?? 'devices');
     for (let i = 0; i < processes; i++)
       servers.push(await startServer({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, ...printing.env }, pinned));
     // Every process's terminal simulator knows the bar's eight terminals (the demo has one).
@@ -927,7 +924,7 @@ export async function runNightOnce(opts: NightOptions): Promise<NightResult> {
       errorSamples: rec.errorSamples,
       skipped: rec.skipped,
       peakRssMb: peak,
-      printedTickets: await printed(),
+      printedTickets: await printing.printed(),
       cpu,
       generator,
       loadBefore,
@@ -938,7 +935,7 @@ export async function runNightOnce(opts: NightOptions): Promise<NightResult> {
   } finally {
     for (const ws of sockets) ws.terminate();
     await Promise.all(servers.map((s) => s.stop()));
-    await stopPrinters();
+    await printing?.stop();
     await database.drop();
   }
 }

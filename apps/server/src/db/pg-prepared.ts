@@ -73,10 +73,8 @@ export function preparingPool(pool: pg.Pool, names: PreparedNames = preparedName
             throw error;
           }
         }) as unknown as PostgresPoolClient['query'],
-        release: () => {
-          if (stale) clients.delete(client);
-          client.release(stale || undefined);
-        },
+        // A stale connection is destroyed by the pool (release(true)) and never handed out again.
+        release: () => client.release(stale || undefined),
       };
       clients.set(client, wrapped);
     }

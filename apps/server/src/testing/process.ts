@@ -96,9 +96,9 @@ export async function spawnTsProcess(
   port: number,
   readyPath: string,
   timeoutMs = 60_000,
+  // SERVER_NODE_ARGS: extra Node flags for a spawned server, e.g. "--cpu-prof --cpu-prof-dir=prof" to profile a benchmark's server.
+  nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
 ): Promise<TsProcess> {
-  // SERVER_NODE_ARGS: extra Node flags for the spawned process, e.g. "--cpu-prof --cpu-prof-dir=prof" to profile a benchmark's server.
-  const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     cwd: REPO_ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },

@@ -64,7 +64,7 @@ export class WriteWatch {
     private readonly db: Kysely<Database>,
     private readonly kind: 'sqlite' | 'postgres',
     /** Waits for what the server writes just after an answer (keptAnswersWritten). */
-    private readonly settle: () => Promise<void> = async () => undefined,
+    private readonly settle: () => Promise<void>,
   ) {}
 
   private async changeCount(): Promise<number> {
@@ -80,7 +80,6 @@ export class WriteWatch {
    * test has read the answer.
    */
   async rebase(): Promise<void> {
-    for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
     await this.settle();
     this.changes = await this.changeCount();
     this.digest = await databaseDigest(this.db);

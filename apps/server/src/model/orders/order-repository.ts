@@ -38,9 +38,8 @@ export async function findOpenOrderItem(
     .select(['orders.id as order_row_id', 'orders.status as order_status', 'orders.waiter_id as order_waiter_id'])
     .where('orders.id', '=', orderId)
     .executeTakeFirst();
-  if (!row) throw notFound(ORDER_NOT_FOUND);
-  if (row.order_status !== 'activo') throw conflict(ORDER_CLOSED, 'order_closed');
-  const { order_row_id, order_status: _status, order_waiter_id, ...item } = row;
+  openOrThrow(row && { status: row.order_status });
+  const { order_row_id, order_status: _status, order_waiter_id, ...item } = row!;
   return { order: { id: order_row_id, waiter_id: order_waiter_id }, item: item.id === null ? undefined : (item as OrderItemRow) };
 }
 
@@ -63,7 +62,11 @@ export async function loadOrderOf(db: Trx, row: OrderRow): Promise<Order> {
 
 /** Throws unless the order exists and is still activo: paid and cancelled orders never change. */
 export async function requireOpenOrder(db: Trx, orderId: string): Promise<OrderRow> {
-  const row = await findOrderRow(db, orderId);
+  return openOrThrow(await findOrderRow(db, orderId));
+}
+
+/** 'Orden no encontrada' for no row, ORDER_CLOSED for one no longer activo; else the row. */
+function openOrThrow<T extends { status: string }>(row: T | undefined): T {
   if (!row) throw notFound(ORDER_NOT_FOUND);
   if (row.status !== 'activo') throw conflict(ORDER_CLOSED, 'order_closed');
   return row;
