@@ -22,7 +22,14 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import WebSocket from 'ws';
 import { stationOf } from '@comanda/domain';
-import { patchTablesFromEvent, type LiveEventOf, type Table, type TableListViewer } from '@comanda/contract';
+import {
+  patchBoardFromEvent,
+  patchTablesFromEvent,
+  type BoardItem,
+  type LiveEventOf,
+  type Table,
+  type TableListViewer,
+} from '@comanda/contract';
 import { createTestDatabase, type TestDbKind } from '../apps/server/src/testing/databases.ts';
 import { followChild, waitUntilReady } from '../apps/server/src/testing/process.ts';
 import { benchDatabaseKinds, fmt, freePort, login, printersFor, percentile, REPO_ROOT, sleep, type Figure } from './lib.ts';
@@ -359,6 +366,9 @@ interface Board extends Session {
   ws: WebSocket | null;
   refresh: () => void;
   scheduled: Set<string>;
+  /** The board's lines as last read and patched from its events; null until read. */
+  items: BoardItem[] | null;
+  reading: boolean;
 }
 
 interface OpenOrder {
@@ -468,6 +478,8 @@ export async function runNightOnce(opts: NightOptions): Promise<NightResult> {
           ws: null,
           refresh: () => undefined,
           scheduled: new Set(),
+          items: null,
+          reading: false,
         };
         boards.push(board);
       }
@@ -695,7 +707,8 @@ export async function runNightOnce(opts: NightOptions): Promise<NightResult> {
       if (!candidates.length) rec.skip(`${method} checkout: no order ready`);
     };
 
-    // ——— the boards: refetch on every event of their station's topic, move their share of the items along ———
+    // ——— the boards: patch their lines from each event of their station's topic (read again when it
+    // carries none, as the web's boards do), move their share of the items along ———
     const advance = (board: Board, item: { id: string; orderId: string; status: Status }) => {
       const status = item.status;
       if (status === 'entregado') return;
@@ -719,18 +732,17 @@ export async function runNightOnce(opts: NightOptions): Promise<NightResult> {
         between(lo, hi) * 1000,
       );
     };
+    const advanceAll = (board: Board, items: readonly BoardItem[]) => {
+      for (const item of items) if (!item.cancelled && !deleting.has(item.id) && hash(item.id) % 2 === board.part) advance(board, item);
+    };
     for (const board of boards) {
       board.refresh = coalesced(async () => {
-        const res = await call<{ items: { id: string; orderId: string; status: Status; station: Station; cancelled?: boolean }[] }>(
-          rec,
-          'board read',
-          board,
-          'GET',
-          `/api/board?station=${board.station}`,
-        );
+        board.reading = true;
+        const res = await call<{ items: BoardItem[] }>(rec, 'board read', board, 'GET', `/api/board?station=${board.station}`);
+        board.reading = false;
         if (!res || !running) return;
-        for (const item of res.body.items)
-          if (!item.cancelled && !deleting.has(item.id) && hash(item.id) % 2 === board.part) advance(board, item);
+        board.items = res.body.items;
+        advanceAll(board, res.body.items);
       });
     }
 
@@ -786,7 +798,13 @@ export async function runNightOnce(opts: NightOptions): Promise<NightResult> {
         const list = boardArrivals.get(key);
         if (list) list.push(arrived);
         else boardArrivals.set(key, [arrived]);
-        if (running) board.refresh();
+        if (!running) return;
+        // A read in flight is older than this event: read once more after it (useLivePatchedQuery).
+        const change = (m.event as LiveEventOf<'board:cocina'>).board;
+        const next = board.reading ? null : patchBoardFromEvent(board.items ?? undefined, change, board.station);
+        if (!next) return board.refresh();
+        board.items = next;
+        advanceAll(board, change?.lines ?? []);
       });
       sockets.push(board.ws);
       board.refresh();

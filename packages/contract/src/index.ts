@@ -4,6 +4,7 @@ export * from './config.ts';
 export * from './live.ts';
 export * from './live-events.ts';
 export * from './table-live-patch.ts';
+export * from './board-live-patch.ts';
 export * from './orders.ts';
 export * from './tables.ts';
 export * from './products.ts';

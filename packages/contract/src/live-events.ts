@@ -4,6 +4,8 @@
  * compile instead of silently stopping that screen's refresh. Types only (plus two topic
  * builders): the strings on the wire are exactly these, and nothing is validated at run time.
  */
+import type { BoardItem } from './board.ts';
+
 export interface LiveTopicEvents {
   tables: 'table.created' | 'table.updated' | 'table.deleted' | 'table.released' | 'card-payment.review';
   orders: 'order.updated';
@@ -63,12 +65,25 @@ export interface TableLiveCard {
   orderWaiters: string[];
 }
 
+/**
+ * What a board event changed, when the write knew it whole (an add, a line's status, a delete): the
+ * lines as the boards now show them and the ids that leave the boards. With it a board patches its
+ * list instead of reading every live line again after each event; an event without it is read again.
+ * On a station's topic it holds only that station's lines.
+ */
+export interface BoardLiveChange {
+  lines: BoardItem[];
+  removed: string[];
+}
+
 interface LiveEventFields {
   id?: string;
   version?: number;
   at: number;
   /** On 'tables' events about one table (stamped by the server before commit): its public state. */
   table?: TableLiveCard;
+  /** On board events whose change the write knew whole: the lines to patch in and the ids to drop. */
+  board?: BoardLiveChange;
 }
 
 /** An event of one of the topics T (by default any topic), its type one that topic carries. */
@@ -78,5 +93,5 @@ export type LiveEventOf<T extends LiveTopicName = LiveTopicName> = T extends Liv
 
 /** An event about to be published: the server stamps `at` after commit. */
 export type LiveEventDraft<T extends LiveTopicName = LiveTopicName> = T extends LiveTopicName
-  ? { topic: T; type: LiveEventTypeOf<T>; id?: string; version?: number }
+  ? { topic: T; type: LiveEventTypeOf<T>; id?: string; version?: number; board?: BoardLiveChange }
   : never;

@@ -7,9 +7,9 @@ import {
   ItemStatusResponseSchema,
 } from '@comanda/contract';
 import type { ItemStatus } from '@comanda/domain';
-import { boardTopic } from '@comanda/contract';
+import { boardTopic, patchBoardFromEvent } from '@comanda/contract';
 import { get, patch } from './api.ts';
-import { useLiveQueries } from './use-live.ts';
+import { useLivePatchedQuery } from './use-live.ts';
 
 /** Shared by the kitchen/bar board and the admin order panel (features do not import each other). */
 export type BoardView = 'board' | 'panel';
@@ -22,11 +22,22 @@ export interface BoardData {
   clockOffsetMs: number;
 }
 
-/** Items of the active orders, refetched whenever the server says a board changed. */
+/**
+ * Items of the active orders, kept current from the server's board events: an event that carries
+ * its lines (an add, a status, a delete) is patched in; any other is read again.
+ */
 export function useBoardItems(station: BoardStationFilter, view: BoardView) {
   const key = boardKey(station, view);
   // A station's board hears only its station (decision 0029): a beer does not refetch the kitchen.
-  useLiveQueries([station === 'all' ? 'board' : boardTopic(station)], [key]);
+  useLivePatchedQuery<'board' | 'board:cocina' | 'board:barra', BoardData>(
+    [station === 'all' ? 'board' : boardTopic(station)],
+    key,
+    (cached, event) => {
+      const items = patchBoardFromEvent(cached?.items, event.board, station);
+      if (!cached || !items) return null;
+      return items === cached.items ? cached : { ...cached, items };
+    },
+  );
   return useQuery({
     queryKey: key,
     queryFn: async (): Promise<BoardData> => {
@@ -62,12 +73,25 @@ export function useSetItemStatus(onError: (error: unknown) => void) {
       );
       return { previous };
     },
+    // The server's time for the line, unless a newer change from elsewhere already replaced ours;
+    // the other boards learn it from the event, so nothing is read again.
+    onSuccess: ({ item: saved }, { item, status }) =>
+      qc.setQueriesData<BoardData>(
+        { queryKey: BOARD_KEY },
+        (data) =>
+          data && {
+            ...data,
+            items: data.items.map((i) =>
+              i.id === item.id && i.status === status ? { ...i, status: saved.status, updatedAt: saved.updatedAt } : i,
+            ),
+          },
+      ),
     onError: (error, _vars, context) => {
       for (const [key, data] of context?.previous ?? []) qc.setQueryData(key, data);
       // The failure is logged and reported without blocking the screen (SPEC §8).
       console.error('item status update failed', error);
       onError(error);
+      void qc.invalidateQueries({ queryKey: BOARD_KEY });
     },
-    onSettled: () => void qc.invalidateQueries({ queryKey: BOARD_KEY }),
   });
 }

@@ -1,7 +1,7 @@
 import type { BoardItem, BoardQuery } from '@comanda/contract';
 import { DELIVERED_RETENTION_MS, VOID_BOARD_RETENTION_MS } from '@comanda/domain';
 import type { Trx } from '../../http/transaction.ts';
-import { readModifiers } from '../../model/modifiers/modifier-store.ts';
+import { presentBoardLine } from '../../model/orders/board-lines.ts';
 
 /** What a board line shows of its item and order: the live lines and the voided ones alike. */
 const BOARD_COLUMNS = [
@@ -49,25 +49,7 @@ export async function listBoardItems(db: Trx, query: BoardQuery, now: number): P
     const at = rows.findIndex((r) => Number(r.created_at) > Number(v.created_at));
     rows.splice(at === -1 ? rows.length : at, 0, v);
   }
-  return rows.map((r) => ({
-    id: r.id,
-    orderId: r.order_id,
-    tableId: r.table_id,
-    tableNumber: r.table_number,
-    tableName: r.table_name,
-    waiterName: r.waiter_name,
-    productName: r.product_name,
-    quantity: r.quantity,
-    notes: r.notes,
-    category: r.category,
-    station: r.station,
-    status: r.status,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-    ...(r.void_reason ? { cancelled: true, voidReason: r.void_reason } : {}),
-    // Only on lines with options (decision 0026): a plain line's card reads as before.
-    ...(r.modifiers ? { modifiers: readModifiers(r.modifiers) } : {}),
-  }));
+  return rows.map(presentBoardLine);
 }
 
 /**

@@ -6,6 +6,7 @@ import { auditInsert } from '../../http/audit.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { findOpenOrderItem, touchOrderRow } from '../../model/orders/order-repository.ts';
 import { presentItem } from '../../model/orders/order-presenter.ts';
+import { boardLineOf } from '../../model/orders/board-lines.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
 import { MESSAGES } from '../../http/messages.ts';
 
@@ -48,8 +49,9 @@ export async function setItemStatus(ctx: AppContext, input: SetItemStatusInput):
       entityId: item.id,
       data: { orderId: input.orderId, from: item.status, to: input.status, station: item.station },
     });
-    const { version } = await touchOrderRow(trx, input.orderId, now, [entry]);
-    emitOrderChanged(emit, input.orderId, version, { owner: order.waiter_id, board: [item.station] });
+    const { version, after } = await touchOrderRow(trx, input.orderId, now, [entry]);
+    const lines = { lines: [boardLineOf(after, updated)], removed: [] };
+    emitOrderChanged(emit, input.orderId, version, { owner: order.waiter_id, board: [item.station], lines });
     return presentItem(updated);
   });
 }

@@ -18,6 +18,7 @@ import { assertRoomFor, refuseIfFrozen, thawTimedOut } from '../../model/orders/
 import { LIVE_STATES } from '../../model/card-payments/card-payment-store.ts';
 import { applyPromotion } from '../../model/orders/promotions.ts';
 import { priceWithModifiers } from '../../model/modifiers/modifier-store.ts';
+import { boardLineOf } from '../../model/orders/board-lines.ts';
 
 export interface AddItemInput {
   orderId: string;
@@ -197,7 +198,9 @@ export async function placeLine(
   await enqueueComandas(trx, { orderId: line.orderId, itemIds, now, known: forComanda });
   riders.push(auditInsert(trx, now, { actor: p.user, action: p.action, entity: 'order', entityId: line.orderId, data: p.data(item) }));
   const touched = await touchOrderRow(trx, line.orderId, now, riders);
-  emitOrderChanged(emit, line.orderId, touched.version, { owner: order.waiter_id, board: [stationOf(product.category)] });
+  // With the new row in hand (no promotion split it), the boards patch it in from the event.
+  const lines = asInserted ? { lines: [boardLineOf(order, asInserted)], removed: [] } : undefined;
+  emitOrderChanged(emit, line.orderId, touched.version, { owner: order.waiter_id, board: [stationOf(product.category)], lines });
   const answerable = asInserted && touched.row && Number(touched.row.payment_count) === 0 && Number(touched.row.live_adjustments) === 0;
   return { itemIds, change: answerable ? orderChangeOf(touched.row!, [asInserted]) : undefined };
 }

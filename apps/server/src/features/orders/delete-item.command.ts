@@ -74,7 +74,12 @@ export async function deleteItem(
         status: item.status,
       },
     });
-    emitOrderChanged(emit, input.orderId, version, { owner: order.waiter_id, board: [item.station] });
+    // A SPEC delete (no reason) leaves the boards at once: they drop the line from the event.
+    emitOrderChanged(emit, input.orderId, version, {
+      owner: order.waiter_id,
+      board: [item.station],
+      lines: { lines: [], removed: [item.id] },
+    });
   });
   return { orderId: input.orderId, itemIds: [input.itemId] };
 }

@@ -90,7 +90,8 @@ export interface Rider extends OperationNodeSource {
 /**
  * touchOrder, also giving back the order's row as the change left it when nothing else rewrites
  * it (no live adjustment, no equal shares), with its number of payments: an add answers from it
- * without reading the order again (issue 20 item 3). `row` is undefined otherwise.
+ * without reading the order again (issue 20 item 3). `row` is undefined otherwise; `after` is the
+ * updated row as the UPDATE returned it (its figures before any adjustment is recomputed).
  */
 export async function touchOrderRow(
   db: Trx,
@@ -102,7 +103,7 @@ export async function touchOrderRow(
    * caller's transaction.
    */
   riders: readonly Rider[] = [],
-): Promise<{ version: number; row?: OrderRow & { payment_count: number; live_adjustments: number } }> {
+): Promise<{ version: number; row?: OrderRow & { payment_count: number; live_adjustments: number }; after: OrderRow }> {
   const subtotal = sql<number>`(SELECT COALESCE(SUM(product_price * quantity), 0) FROM order_items WHERE order_id = ${orderId} AND is_deleted = 0)`;
   // The paid parts and whether any adjustment is live come back with the update: two round
   // trips fewer on every item change (issue 20 item 3).
@@ -136,7 +137,8 @@ export async function touchOrderRow(
   }
   await assertPaidPartsCovered(db, orderId, { ...row, discount, comp }, Number(row.paid_parts));
   const { paid_parts: _parts, ...order } = row;
-  return { version: Number(row.version), row: plain && !sharing ? order : undefined };
+  // `after` always: its table and waiter, read under the row's lock, are what a board line shows.
+  return { version: Number(row.version), row: plain && !sharing ? order : undefined, after: order };
 }
 
 export const PAID_PARTS_EXCEED = 'Ya se cobraron pagos parciales por más de lo que sumaría la orden: no se puede quitar este producto.';
