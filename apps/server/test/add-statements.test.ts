@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderChangeResponse, Table } from '@comanda/contract';
 import { ORDER_CHANGE_PREFER } from '@comanda/contract';
@@ -89,5 +90,20 @@ describe.each(testDatabaseKinds())('statements of an item add on %s', (kind) => 
     // PostgreSQL (6) and runs just before it on SQLite (7). It was 8 on both: the order and the
     // line read apart, the audit entry on its own.
     expect(own).toHaveLength(kind === 'postgres' ? 6 : 7);
+  });
+
+  it('a keyed add claims its key inside its transaction and never reads it first; added units read it before the handler', async () => {
+    const keyed = (path: string, body: unknown) =>
+      statementsOf(async () => expect((await waiter.post(path, body, { 'idempotency-key': randomUUID() })).status).toBe(200));
+    const reads = (seen: string[]) => seen.filter((s) => /^select .*from "idempotency_keys"/i.test(s));
+    const claims = (seen: string[]) => seen.filter((s) => /^insert into "idempotency_keys"/i.test(s));
+    const add = await keyed(`/api/orders/${order.id}/items`, { productId, quantity: 1 });
+    expect(claims(add)).toHaveLength(1);
+    expect(reads(add)).toEqual([]);
+    // The routes that run checks before their transaction still read the key first (decision 0038).
+    const line = (await waiter.get<{ order: Order }>(`/api/orders/${order.id}`)).body.order.items[0]!;
+    const units = await keyed(`/api/orders/${order.id}/items/${line.id}/units`, { quantity: 1 });
+    expect(claims(units)).toHaveLength(1);
+    expect(reads(units)).toHaveLength(1);
   });
 });

@@ -290,27 +290,48 @@ describe.each(testDatabaseKinds())('Idempotency-Key on every mutating route on %
     expect(await count('order_items')).toBe(items + 1);
   });
 
-  it('a process that died between the commit and storing the answer: retries never write, and say it was applied', async () => {
-    const order = await openOrder();
-    const k = key();
-    const path = `/api/orders/${order.id}/items`;
-    expect((await send(waiter, 'POST', path, { productId, quantity: 1 }, k)).status).toBe(200);
-    const items = await count('order_items');
-    // What a crash right after the commit leaves: the claim, without its answer.
-    const db = server.ctx.db.db;
-    const stored = storedKey(k);
-    expect(await db.selectFrom('idempotency_keys').select('key').where('key', '=', stored).executeTakeFirst()).toBeDefined();
-    await answerWritten(stored); // the answer is written a moment after it is sent: then the "crash" erases it
-    await db.updateTable('idempotency_keys').set({ status_code: null, response: null }).where('key', '=', stored).execute();
-    const soon = await send(waiter, 'POST', path, { productId, quantity: 1 }, k);
-    expect(soon.status).toBe(409);
-    expect(soon.body.error.code).toBe('idempotency_in_flight');
-    now += 31_000;
-    const later = await send(waiter, 'POST', path, { productId, quantity: 1 }, k);
-    expect(later.status).toBe(409);
-    expect(later.body.error.code).toBe('idempotency_applied');
-    expect(await count('order_items')).toBe(items);
-  });
+  /** One write whose key the claim meets first (claim-first), one whose key is read before its handler. */
+  const keyedWrites = [
+    {
+      name: 'an add (its claim meets the key)',
+      route: 'POST /api/orders/:orderId/items',
+      prepare: async () => ({ path: `/api/orders/${(await openOrder()).id}/items`, body: { productId, quantity: 1 } }),
+    },
+    {
+      name: 'added units (the key read before the handler)',
+      route: 'POST /api/orders/:orderId/items/:itemId/units',
+      prepare: async () => {
+        const { order, itemId } = await orderWithItem();
+        return { path: `/api/orders/${order.id}/items/${itemId}/units`, body: { quantity: 1 } };
+      },
+    },
+  ];
+
+  it.each(keyedWrites)(
+    '$name: a process that died between the commit and storing the answer: retries never write, and say it was applied',
+    async (w) => {
+      const { path, body } = await w.prepare();
+      const k = key();
+      expect((await send(waiter, 'POST', path, body, k)).status).toBe(200);
+      const items = await count('order_items');
+      const audits = await count('audit_log');
+      // What a crash right after the commit leaves: the claim, without its answer.
+      const db = server.ctx.db.db;
+      const stored = storedKey(k, w.route);
+      expect(await db.selectFrom('idempotency_keys').select('key').where('key', '=', stored).executeTakeFirst()).toBeDefined();
+      await answerWritten(stored); // the answer is written a moment after it is sent: then the "crash" erases it
+      await db.updateTable('idempotency_keys').set({ status_code: null, response: null }).where('key', '=', stored).execute();
+      const soon = await send(waiter, 'POST', path, body, k);
+      expect(soon.status).toBe(409);
+      expect(soon.body.error.code).toBe('idempotency_in_flight');
+      now += 31_000;
+      const later = await send(waiter, 'POST', path, body, k);
+      expect(later.status).toBe(409);
+      expect(later.body.error.code).toBe('idempotency_applied');
+      expect(await count('order_items')).toBe(items);
+      expect(await count('audit_log')).toBe(audits);
+    },
+  );
 
   const storedKey = (k: string, route = 'POST /api/orders/:orderId/items') => `r:${sha256(`${server.users.waiter.id} ${route}\n${k}`)}`;
   const answerWritten = async (stored: string) => {
@@ -322,21 +343,22 @@ describe.each(testDatabaseKinds())('Idempotency-Key on every mutating route on %
     throw new Error('the answer was never written');
   };
 
-  it('the answer leaves before it is written: a repeat at once replays it, and it is written moments later with the others', async () => {
-    const orders = await Promise.all([1, 2, 3, 4, 5, 6].map(() => openOrder()));
-    const keys = orders.map(() => key());
-    const items = await count('order_items');
-    const first = await Promise.all(
-      orders.map((o, i) => send<{ order: Order }>(waiter, 'POST', `/api/orders/${o.id}/items`, { productId, quantity: 1 }, keys[i]!)),
-    );
-    expect(first.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
-    // Repeated at once (the answer may not be written yet): the same answer, no second write.
-    const again = await send<{ order: Order }>(waiter, 'POST', `/api/orders/${orders[0]!.id}/items`, { productId, quantity: 1 }, keys[0]!);
-    expect(again.status).toBe(200);
-    expect(again.body).toEqual(first[0]!.body);
-    expect(await count('order_items')).toBe(items + 6);
-    for (const [i, k] of keys.entries()) expect(JSON.parse(await answerWritten(storedKey(k)))).toEqual(first[i]!.body);
-  });
+  it.each(keyedWrites)(
+    '$name: the answer leaves before it is written: a repeat at once replays it, and it is written moments later with the others',
+    async (w) => {
+      const writes = await Promise.all([1, 2, 3, 4, 5, 6].map(() => w.prepare()));
+      const keys = writes.map(() => key());
+      const items = await count('order_items');
+      const first = await Promise.all(writes.map((x, i) => send<{ order: Order }>(waiter, 'POST', x.path, x.body, keys[i]!)));
+      expect(first.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+      // Repeated at once (the answer may not be written yet): the same answer, no second write.
+      const again = await send<{ order: Order }>(waiter, 'POST', writes[0]!.path, writes[0]!.body, keys[0]!);
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual(first[0]!.body);
+      expect(await count('order_items')).toBe(items + 6);
+      for (const [i, k] of keys.entries()) expect(JSON.parse(await answerWritten(storedKey(k, w.route)))).toEqual(first[i]!.body);
+    },
+  );
 
   it('keeps answering a key until housekeeping expires it; then the key is free again', async () => {
     const order = await openOrder();

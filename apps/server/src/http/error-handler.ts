@@ -11,7 +11,9 @@ const UNEXPECTED = HTTP_MESSAGES.unexpected;
 /** Turns any thrown error into { error: { code, message } } with a Spanish message; never leaks internals. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof IdempotentReplay) {
-    return reply.code(error.stored.statusCode).header(REPLAYED_HEADER, 'true').send(error.stored.body);
+    const { statusCode, body, json } = error.stored;
+    reply.code(statusCode).header(REPLAYED_HEADER, 'true');
+    return json === undefined ? reply.send(body) : reply.type('application/json; charset=utf-8').send(json);
   }
   if (error instanceof AppError) {
     return reply.code(error.statusCode).send({ error: { code: error.code, message: error.message } });

@@ -1,5 +1,7 @@
 import { AppError, conflict } from './errors.ts';
 import { sha256 } from './ids.ts';
+import type { Selectable } from 'kysely';
+import type { IdempotencyKeysTable } from '../db/schema.ts';
 import type { Trx } from '../db/trx.ts';
 import { MESSAGES } from './messages.ts';
 
@@ -11,7 +13,12 @@ export const RESPONSE_GRACE_MS = 30_000;
 export interface StoredResponse {
   statusCode: number;
   body: unknown;
+  /** The answer exactly as it was sent, when replayed byte for byte (the generic layer's keys). */
+  json?: string;
 }
+
+/** A key's row as the claim meets it. */
+export type KeyRow = Selectable<IdempotencyKeysTable>;
 
 /** A stable hash of what the request asks for (never the PIN itself: only who it identified). */
 export function requestHash(value: Record<string, unknown>): string {
@@ -25,8 +32,12 @@ export function requestHash(value: Record<string, unknown>): string {
  * Claims `key` inside the caller's transaction. Returns null when this request is the first
  * (run it, then `storeResponse`), or the first request's stored answer for a repeat.
  * A concurrent twin waits on the key's unique index until the first commits or rolls back.
+ * `repeat`, when given, decides what a repeat is answered from the key's row (the generic layer).
  */
-export async function claimKey(trx: Trx, input: { key: string; scope: string; hash: string; now: number }): Promise<StoredResponse | null> {
+export async function claimKey(
+  trx: Trx,
+  input: { key: string; scope: string; hash: string; now: number; repeat?: ((row: KeyRow) => StoredResponse) | undefined },
+): Promise<StoredResponse | null> {
   const inserted = await trx
     .insertInto('idempotency_keys')
     .values({ key: input.key, scope: input.scope, request_hash: input.hash, status_code: null, response: null, created_at: input.now })
@@ -35,6 +46,7 @@ export async function claimKey(trx: Trx, input: { key: string; scope: string; ha
     .executeTakeFirst();
   if (inserted) return null;
   const row = await trx.selectFrom('idempotency_keys').selectAll().where('key', '=', input.key).executeTakeFirst();
+  if (row && input.repeat) return input.repeat(row);
   if (!row || row.scope !== input.scope || row.request_hash !== input.hash) {
     throw new AppError(422, 'idempotency_key_reused', IDEMPOTENCY_MESSAGES.reused);
   }

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { KeyRow, StoredResponse } from './idempotency.ts';
 
 /** The Idempotency-Key of the request being handled, as mutate() needs it. */
 export interface KeyedRequest {
@@ -12,6 +13,8 @@ export interface KeyedRequest {
    * not claim the key again).
    */
   state: 'open' | 'claiming' | 'claimed' | 'closed';
+  /** What a repeat of the key is answered when the claim meets the first request's row. */
+  repeat?: (row: KeyRow) => StoredResponse;
 }
 
 const storage = new AsyncLocalStorage<KeyedRequest>();

@@ -30,7 +30,13 @@ export async function mutate<T>(ctx: AppContext, work: (trx: Transaction<Databas
   try {
     result = await transact(ctx.db, async (trx) => {
       if (claim) {
-        const stored = await claimKey(trx, { key: claim.key, scope: claim.scope, hash: claim.hash, now: ctx.clock.now() });
+        const stored = await claimKey(trx, {
+          key: claim.key,
+          scope: claim.scope,
+          hash: claim.hash,
+          now: ctx.clock.now(),
+          repeat: claim.repeat,
+        });
         // A twin committed while this request waited on the key: answer what it answered.
         if (stored) throw new IdempotentReplay(stored);
       }

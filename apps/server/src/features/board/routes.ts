@@ -32,7 +32,8 @@ export const boardRoutes: FastifyPluginAsync = async (base) => {
   app.patch(
     '/api/orders/:orderId/items/:itemId/status',
     {
-      config: { access: BOARD_ROLES },
+      // setItemStatus's first effect is its transaction: a repeat's key is met by its claim there.
+      config: { access: BOARD_ROLES, idempotency: 'claim-first' },
       schema: { params: ItemStatusParamsSchema, body: ItemStatusBodySchema, response: { 200: ItemStatusResponseSchema } },
     },
     async (request) => {

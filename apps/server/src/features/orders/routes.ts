@@ -41,7 +41,11 @@ export const ordersRoutes: FastifyPluginAsync = async (base) => {
 
   app.post(
     '/api/orders/:orderId/items',
-    { config: floor, schema: { params: OrderIdParamsSchema, body: AddItemBodySchema, response: { 200: OrderWriteResponseSchema } } },
+    // addItem's first effect is its transaction: a repeat's key is met by its claim there.
+    {
+      config: { ...floor, idempotency: 'claim-first' },
+      schema: { params: OrderIdParamsSchema, body: AddItemBodySchema, response: { 200: OrderWriteResponseSchema } },
+    },
     async (request) => {
       const write = await addItem(ctx, requireUser(request.user), { orderId: request.params.orderId, ...request.body });
       return answerItemWrite(ctx.db.db, request.headers.prefer, write);

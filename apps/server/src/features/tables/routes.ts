@@ -29,7 +29,8 @@ export const tablesRoutes: FastifyPluginAsync = async (base) => {
 
   app.post(
     '/api/tables/:tableId/open',
-    { config: { access: STAFF_FLOOR }, schema: { params, response: { 200: OrderResponseSchema } } },
+    // openTable's first effect is its transaction: a repeat's key is met by its claim there.
+    { config: { access: STAFF_FLOOR, idempotency: 'claim-first' }, schema: { params, response: { 200: OrderResponseSchema } } },
     async (request) => ({
       order: await openTable(ctx, requireUser(request.user), request.params.tableId),
     }),
