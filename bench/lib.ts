@@ -1,4 +1,4 @@
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus } from 'node:os';
@@ -271,4 +271,40 @@ export function staticClosure(manifest: Manifest, key: string, seen = new Set<st
 export function loginRouteFiles(manifest: Manifest): Set<string> {
   const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry) ?? 'index.html';
   return staticClosure(manifest, entryKey);
+}
+
+/** What bench/commit-probe.ts measured: the database's own one-row durable commits, in ms. */
+export interface CommitProbe {
+  count: number;
+  p50: number;
+  p99: number;
+  max: number;
+  over50: number;
+}
+
+/**
+ * Starts bench/commit-probe.ts against a benchmark's database (PostgreSQL: its URL; SQLite: a file
+ * of its own in the same data directory, so on the same disk). `stop()` ends it and gives its figures.
+ */
+export function startCommitProbe(
+  kind: 'sqlite' | 'postgres',
+  database: { url: string; dataDir: string },
+): { stop: () => Promise<CommitProbe | null> } {
+  const target = kind === 'postgres' ? database.url : join(database.dataDir, 'probe.db');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/commit-probe.ts', kind, target], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      return line ? (JSON.parse(line) as CommitProbe) : null;
+    },
+  };
 }

@@ -32,7 +32,19 @@ import {
 } from '@comanda/contract';
 import { createTestDatabase, type TestDbKind } from '../apps/server/src/testing/databases.ts';
 import { followChild, waitUntilReady } from '../apps/server/src/testing/process.ts';
-import { benchDatabaseKinds, fmt, freePort, login, printersFor, percentile, REPO_ROOT, sleep, type Figure } from './lib.ts';
+import {
+  benchDatabaseKinds,
+  fmt,
+  freePort,
+  login,
+  printersFor,
+  percentile,
+  REPO_ROOT,
+  sleep,
+  startCommitProbe,
+  type CommitProbe,
+  type Figure,
+} from './lib.ts';
 import { NIGHT_PIN_SECRET, nightStaff, prepareNightDatabase, type NightStaff } from './night-setup.ts';
 
 /**
@@ -111,6 +123,10 @@ export interface NightResult {
    * with it.
    */
   generator: { busyPct: number; loopDelayP99Ms: number };
+  /** The database's own one-row durable commits over the same window (bench/commit-probe.ts): the floor under every write. */
+  commits: CommitProbe | null;
+  /** Board events over the window: patched in from the event's lines, or followed by a read. */
+  boardEvents: { patched: number; read: number };
   loadBefore: string;
   loadAfter: string;
 }
@@ -732,6 +748,7 @@ export async function runNightOnce(opts: NightOptions): Promise<NightResult> {
         between(lo, hi) * 1000,
       );
     };
+    const boardEvents = { patched: 0, read: 0 };
     const advanceAll = (board: Board, items: readonly BoardItem[]) => {
       for (const item of items) if (!item.cancelled && !deleting.has(item.id) && hash(item.id) % 2 === board.part) advance(board, item);
     };
@@ -789,6 +806,9 @@ export async function runNightOnce(opts: NightOptions): Promise<NightResult> {
         } else if (topic.startsWith('card-payment:')) waiter.cardWaiters.get(topic.slice('card-payment:'.length))?.();
       });
       sockets.push(waiter.ws);
+      // A phone on its home screen has read its list (the web reads it on mount and once its
+      // socket's subscribe is confirmed): events patch that list from here on.
+      waiter.refreshTables();
     }
     for (const board of boards) {
       // As the web's boards do (decision 0029): a station's board hears only its station's topic.
@@ -802,7 +822,12 @@ export async function runNightOnce(opts: NightOptions): Promise<NightResult> {
         // A read in flight is older than this event: read once more after it (useLivePatchedQuery).
         const change = (m.event as LiveEventOf<'board:cocina'>).board;
         const next = board.reading ? null : patchBoardFromEvent(board.items ?? undefined, change, board.station);
-        if (!next) return board.refresh();
+        const counted = performance.now() >= rec.measureFrom;
+        if (!next) {
+          if (counted) boardEvents.read++;
+          return board.refresh();
+        }
+        if (counted) boardEvents.patched++;
         board.items = next;
         advanceAll(board, change?.lines ?? []);
       });
@@ -852,11 +877,13 @@ export async function runNightOnce(opts: NightOptions): Promise<NightResult> {
     let cpuFrom: ReturnType<typeof cpuTimes>[] = [];
     let ownFrom = process.cpuUsage();
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    let probe: ReturnType<typeof startCommitProbe> | null = null;
     setTimeout(
       () => {
         cpuFrom = servers.map((s) => cpuTimes(s.pid));
         ownFrom = process.cpuUsage();
         loopDelay.enable();
+        probe = startCommitProbe(opts.database, database);
       },
       Math.max(0, rec.measureFrom - performance.now()),
     );
@@ -874,6 +901,7 @@ export async function runNightOnce(opts: NightOptions): Promise<NightResult> {
     );
     await sleep(Math.max(0, end - performance.now()));
     const elapsed = (performance.now() - rec.measureFrom) / 1000;
+    const commits = probe ? await (probe as ReturnType<typeof startCommitProbe>).stop() : null;
     const cpu = servers.map((s, i) => {
       const a = cpuFrom[i];
       const b = cpuTimes(s.pid);
@@ -945,6 +973,8 @@ export async function runNightOnce(opts: NightOptions): Promise<NightResult> {
       printedTickets: await printing.printed(),
       cpu,
       generator,
+      commits,
+      boardEvents,
       loadBefore,
       loadAfter: loadavg()
         .map((n) => n.toFixed(2))
@@ -1006,6 +1036,11 @@ export function reportNight(r: NightResult, log: (l: string) => void): void {
   log(
     `    load generator over the window: ${fmt(r.generator.busyPct, 0)}% of one core, event-loop delay p99 ${fmt(r.generator.loopDelayP99Ms, 1)} ms`,
   );
+  log(`    board events: ${r.boardEvents.patched} patched in from their lines, ${r.boardEvents.read} followed by a read`);
+  if (r.commits)
+    log(
+      `    the database's own commits meanwhile (another process, one row each ${process.env.PROBE_EVERY_MS ?? 100} ms, no server in the way): ${r.commits.count}, p50 ${fmt(r.commits.p50)} ms, p99 ${fmt(r.commits.p99)} ms, max ${fmt(r.commits.max)} ms, ${r.commits.over50} over 50 ms`,
+    );
   const skipped = Object.entries(r.skipped);
   if (skipped.length) log(`    not done (nothing eligible at that moment): ${skipped.map(([k, n]) => `${k} ×${n}`).join('; ')}`);
   for (const e of r.errorSamples) log(`    error: ${e}`);
