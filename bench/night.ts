@@ -23,10 +23,12 @@ import { pathToFileURL } from 'node:url';
 import WebSocket from 'ws';
 import { stationOf } from '@comanda/domain';
 import {
+  ORDER_CHANGE_PREFER,
   patchBoardFromEvent,
   patchTablesFromEvent,
   type BoardItem,
   type LiveEventOf,
+  type OrderChangeResponse,
   type Table,
   type TableListViewer,
 } from '@comanda/contract';
@@ -283,8 +285,9 @@ async function call<T>(
   method: string,
   path: string,
   body?: unknown,
+  extra: Record<string, string> = {},
 ): Promise<{ body: T; sent: number; at: number } | null> {
-  const headers: Record<string, string> = { cookie: who.cookie };
+  const headers: Record<string, string> = { cookie: who.cookie, ...extra };
   if (body !== undefined) headers['content-type'] = 'application/json';
   // The web sends an Idempotency-Key with every write (the outbox); so does every phone here.
   if (method !== 'GET') headers['idempotency-key'] = `night-${randomUUID()}`;
@@ -413,6 +416,8 @@ interface OrderBody {
 }
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
+/** The web asks every item write for the light answer (decision 0029). */
+const MINIMAL_ANSWER = { prefer: ORDER_CHANGE_PREFER };
 const between = (lo: number, hi: number) => lo + Math.random() * (hi - lo);
 const hash = (s: string) => [...s].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
 
@@ -561,16 +566,26 @@ export async function runNightOnce(opts: NightOptions): Promise<NightResult> {
       for (let i = 0; i < lines; i++) {
         const r = Math.random();
         const product = r < 0.03 && bottles.length ? pick(bottles) : r < 0.62 ? pick(drinks) : pick(food);
-        const res = await call<OrderBody>(rec, measured ? 'add item' : 'setup', order.waiter, 'POST', `/api/orders/${order.id}/items`, {
-          productId: product.id,
-          quantity: 1 + (Math.random() < 0.3 ? Math.floor(Math.random() * 3) : 0),
-          notes: Math.random() < 0.3 ? pick(NOTES) : null,
-        });
+        // As the web's phones do (decision 0029): the add answers only what changed, which the phone
+        // patches into the order it holds.
+        const res = await call<OrderChangeResponse>(
+          rec,
+          measured ? 'add item' : 'setup',
+          order.waiter,
+          'POST',
+          `/api/orders/${order.id}/items`,
+          {
+            productId: product.id,
+            quantity: 1 + (Math.random() < 0.3 ? Math.floor(Math.random() * 3) : 0),
+            notes: Math.random() < 0.3 ? pick(NOTES) : null,
+          },
+          MINIMAL_ANSWER,
+        );
         if (!res) continue;
         adds++;
         if (res.sent >= rec.measureFrom)
-          addResponses.set(`${order.id}:${res.body.order.version}`, { sent: res.sent, at: res.at, station: product.station });
-        const newest = res.body.order.items
+          addResponses.set(`${order.id}:${res.body.change.order.version}`, { sent: res.sent, at: res.at, station: product.station });
+        const newest = res.body.change.items
           .filter((it) => !it.isDeleted && it.productId === product.id)
           .sort((x, y) => y.createdAt - x.createdAt)[0];
         if (newest) added.push(newest.id);
@@ -580,9 +595,15 @@ export async function runNightOnce(opts: NightOptions): Promise<NightResult> {
         const itemId = added.at(-1)!;
         deleting.add(itemId);
         await withItemLock(itemId, async () => {
-          await call(rec, 'delete item (admin PIN)', order.waiter, 'POST', `/api/orders/${order.id}/items/${itemId}/delete`, {
-            pin: ADMIN_PIN,
-          });
+          await call(
+            rec,
+            'delete item (admin PIN)',
+            order.waiter,
+            'POST',
+            `/api/orders/${order.id}/items/${itemId}/delete`,
+            { pin: ADMIN_PIN },
+            MINIMAL_ANSWER,
+          );
         });
       }
     };
