@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { test, expect, ADMIN, BOARD, signedInContext } from './fixtures.ts';
+import { test, expect, ACCOUNTS, ADMIN, BOARD, signedInContext } from './fixtures.ts';
 
-// Tables 5 and 6 belong to this file (see the team brief), and 75–78 and 360, which it adds itself; other specs use other tables.
+// Tables 5 and 6 belong to this file (see the team brief), and 75–78, 360 and 361, which it adds itself; other specs use other tables.
 const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 
 interface Order {
@@ -366,6 +366,44 @@ test.describe('a board that connects late', () => {
     // Once the socket is up and its topics confirmed, the board reads again and shows the dish.
     release();
     await expect(card(page, 'pending', food.id)).toBeVisible({ timeout: 15_000 });
+    await context.close();
+  });
+});
+
+test.describe('two tablets on one station', () => {
+  test('a line added, moved on the other tablet and deleted reaches this one from the live events alone, with no board read', async ({
+    browser,
+    kitchenPage,
+    waiterPage,
+    api,
+  }) => {
+    const { context, page } = await signedInContext(browser, 'kitchen', BOARD, false);
+    // Its socket's subscribe confirmed, the board reads once (decision 0033); after that, events patch it.
+    const subscribed = new Promise<void>((resolve) =>
+      page.on('websocket', (ws) => ws.on('framereceived', (f) => void (String(f.payload).includes('"subscribed"') && resolve()))),
+    );
+    await page.goto('/kitchen/cocina');
+    await expect(page.getByRole('heading', { name: 'Pendientes' })).toBeVisible();
+    await subscribed;
+    await page.waitForLoadState('networkidle');
+    const reads: string[] = [];
+    page.on('request', (r) => void (new URL(r.url()).pathname === '/api/board' && reads.push(r.url())));
+
+    await api.tableByNumber(361);
+    const order = await orderOf(waiterPage.request, 361);
+    const food = (await addItem(waiterPage.request, order.id, 'Tacos al pastor (3)', 'dos tabletas')).items.at(-1)!;
+    const pending = card(page, 'pending', food.id);
+    await expect(pending).toBeVisible({ timeout: 5_000 });
+    await expect(pending).toContainText('Mesa 361');
+    await expect(pending).toContainText('dos tabletas');
+
+    await card(kitchenPage, 'pending', food.id).getByRole('button', { name: 'Marcar Listo' }).click();
+    await expect(card(page, 'ready', food.id)).toBeVisible({ timeout: 5_000 });
+
+    const deleted = await waiterPage.request.post(`/api/orders/${order.id}/items/${food.id}/delete`, { data: { pin: ACCOUNTS.admin.pin } });
+    expect(deleted.status(), await deleted.text()).toBe(200);
+    await expect(page.locator(`[data-item-id="${food.id}"]`)).toHaveCount(0, { timeout: 5_000 });
+    expect(reads).toEqual([]);
     await context.close();
   });
 });
