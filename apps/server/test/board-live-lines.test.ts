@@ -101,6 +101,23 @@ describe.each(testDatabaseKinds())('board: live lines on %s', (kind) => {
     }
   });
 
+  it('ready lines handed out from the order screen: the boards of their stations patch them to delivered', async () => {
+    const [taco, shot] = [await product('Queso fundido'), await product('Shot de mezcal')];
+    const barra = await server.login(server.users.barra.email);
+    const ids: string[] = [];
+    for (const [productId, staff] of [
+      [taco, kitchen],
+      [shot, barra],
+    ] as const) {
+      const added = await waiter.post<{ order: Order }>(`/api/orders/${order.id}/items`, { productId, quantity: 1 });
+      const id = added.body.order.items.at(-1)!.id;
+      expect((await staff.patch(`/api/orders/${order.id}/items/${id}/status`, { status: 'listo' })).status).toBe(200);
+      ids.push(id);
+    }
+    const events = await expectPatched(() => waiter.post(`/api/orders/${order.id}/deliver`, { itemIds: ids }), ['cocina', 'barra', 'all']);
+    expect(events.find((e) => e.topic === 'board')?.board?.lines.map((l) => l.status)).toEqual(['entregado', 'entregado']);
+  });
+
   it('a delete with PIN: the line leaves the boards from the event', async () => {
     const lines = await board('cocina');
     const gone = lines.find((l) => l.orderId === order.id)!;

@@ -6,6 +6,7 @@ import { audit } from '../../http/audit.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { findOrderRow, loadOrder, ORDER_NOT_FOUND, touchOrder } from '../../model/orders/order-repository.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
+import { boardLineOf } from '../../model/orders/board-lines.ts';
 import { assertMayWorkOrder, lockWorkableOrder, ORDER_MESSAGES } from '../../model/orders/order-access.ts';
 
 /**
@@ -38,7 +39,7 @@ export async function deliverItems(
     const pending = items.filter((i) => i.status !== 'entregado');
     if (pending.some((i) => !mayDeliver(i.status))) throw conflict(VOID_MESSAGES.deliverNotReady, 'item_not_ready');
     if (pending.length === 0) return;
-    await trx
+    const delivered = await trx
       .updateTable('order_items')
       .set({ status: 'entregado', updated_at: now })
       .where('order_id', '=', input.orderId)
@@ -48,6 +49,7 @@ export async function deliverItems(
         pending.map((i) => i.id),
       )
       .where('status', '=', 'listo')
+      .returningAll()
       .execute();
     const version = await touchOrder(trx, input.orderId, now);
     for (const item of pending) {
@@ -59,7 +61,13 @@ export async function deliverItems(
         data: { orderId: input.orderId, from: 'listo', to: 'entregado', station: item.station, via: 'order-screen' },
       });
     }
-    emitOrderChanged(emit, input.orderId, version, { owner: order.waiter_id, board: true });
+    // The boards of the lines' stations patch them to Entregado from the event (the order's lock
+    // holds its table and waiter as they are).
+    emitOrderChanged(emit, input.orderId, version, {
+      owner: order.waiter_id,
+      board: delivered.map((i) => i.station),
+      lines: { lines: delivered.map((i) => boardLineOf(order, i)), removed: [] },
+    });
   });
   return loadOrder(ctx.db.db, input.orderId);
 }
