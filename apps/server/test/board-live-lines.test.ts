@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   patchBoardFromEvent,
@@ -138,5 +139,23 @@ describe.each(testDatabaseKinds())('board: live lines on %s', (kind) => {
     );
     expect(patched.get('cocina')).toBeNull();
     expect(patched.get('all')).toBeNull();
+  });
+
+  it('a cash close: every line of the paid order leaves the boards from the event, its CANCELADO one too', async () => {
+    const lines = (await admin.get<{ order: Order }>(`/api/orders/${order.id}`)).body.order.items.filter((i) => !i.isDeleted);
+    for (const line of lines.filter((l) => l.status !== 'entregado'))
+      expect((await admin.patch(`/api/orders/${order.id}/items/${line.id}/status`, { status: 'entregado' })).status).toBe(200);
+    expect((await board('all')).some((l) => l.orderId === order.id && l.cancelled)).toBe(true);
+    const events = await expectPatched(
+      () =>
+        waiter.post(
+          `/api/orders/${order.id}/close`,
+          { method: 'efectivo', pin: server.users.waiter.pin, tipBps: 0, peopleCount: 2, receivedAmount: 1_000_000 },
+          { 'idempotency-key': randomUUID() },
+        ),
+      ['cocina', 'barra', 'all'],
+    );
+    expect(events.find((e) => e.topic === 'board')?.board?.removed.length).toBeGreaterThan(lines.length);
+    expect((await board('all')).some((l) => l.orderId === order.id)).toBe(false);
   });
 });

@@ -86,4 +86,32 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL live bridge', ()
     expect(Math.max(...notifications.map((n) => Buffer.byteLength(n)))).toBeLessThan(8000);
     far.stop();
   });
+
+  it('an event too large for one NOTIFY crosses without the lines it carries, so the other process reads again', async () => {
+    const [a, b] = hubs as [LiveHub, LiveHub];
+    const far = heard(b);
+    const near = heard(a);
+    notifications.length = 0;
+    // A bottle-service table's close names hundreds of lines; names with accents take two bytes a letter.
+    const removed = Array.from({ length: 300 }, (_, i) => `línea-añadida-${'ñ'.repeat(10)}-${i}`);
+    const small: LiveEvent = {
+      topic: 'board:barra',
+      type: 'board.updated',
+      id: 'o-3',
+      version: 4,
+      at: 6,
+      board: { lines: [], removed: ['x'] },
+    };
+    const big: LiveEvent = { topic: 'board:cocina', type: 'board.updated', id: 'o-2', version: 3, at: 5, board: { lines: [], removed } };
+    a.publish(big);
+    a.publish(small);
+    await until(() => far.events.length === 2);
+    const { board: _lines, ...bare } = big;
+    expect(far.events).toEqual([bare, small]);
+    // This process's own sockets still get the whole event.
+    expect(near.events[0]).toEqual(big);
+    expect(Math.max(...notifications.map((n) => Buffer.byteLength(n)))).toBeLessThan(8000);
+    far.stop();
+    near.stop();
+  });
 });

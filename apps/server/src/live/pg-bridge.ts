@@ -3,8 +3,22 @@ import { randomUUID } from 'node:crypto';
 import type { HubEvent, LiveBridge, LiveHub } from './hub.ts';
 
 const CHANNEL = 'comanda_live';
-/** NOTIFY payloads must stay under 8,000 bytes: a batch is split below that. */
+/** NOTIFY payloads must stay under 8,000 bytes: a batch is split below that (counted in bytes). */
 const MAX_PAYLOAD = 7_000;
+
+/**
+ * One event as it crosses: whole when it fits in a NOTIFY, else without the state it carries
+ * (a board event's lines, a table's card), so the other processes' screens still hear it and read
+ * again instead of never hearing it (a bottle-service table's close names hundreds of lines).
+ */
+function serialize(event: HubEvent, room: number): { json: string; bytes: number } {
+  const whole = JSON.stringify(event);
+  const bytes = Buffer.byteLength(whole);
+  if (bytes <= room) return { json: whole, bytes };
+  const { board: _board, table: _table, ...bare } = event;
+  const json = JSON.stringify(bare);
+  return { json, bytes: Buffer.byteLength(json) };
+}
 
 /**
  * Crosses events between server processes on one PostgreSQL database. Each process
@@ -54,18 +68,18 @@ export async function startPgBridge(url: string, hub: LiveHub): Promise<LiveBrid
   };
   // Each event is serialized once; batches are cut before their payload would pass MAX_PAYLOAD.
   const flush = () => {
-    const events = pending.map((event) => JSON.stringify(event));
+    const events = pending.map((event) => serialize(event, MAX_PAYLOAD - prefix.length - 3));
     pending = [];
     let batch: string[] = [];
     let size = prefix.length;
     for (const event of events) {
-      if (batch.length && size + event.length + 3 > MAX_PAYLOAD) {
+      if (batch.length && size + event.bytes + 3 > MAX_PAYLOAD) {
         notify(batch);
         batch = [];
         size = prefix.length;
       }
-      batch.push(event);
-      size += event.length + 1;
+      batch.push(event.json);
+      size += event.bytes + 1;
     }
     if (batch.length) notify(batch);
   };

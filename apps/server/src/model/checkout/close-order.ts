@@ -236,10 +236,14 @@ export async function finishPaidOrder(
 
   await enqueueReceipt(trx, { orderId, now });
   const version = Number(claimed.version);
-  emitOrderChanged(input.emit, orderId, version, { owner: claimed.waiter_id, board: true });
+  const closed = await loadOrder(trx, orderId);
+  // The boards show only active orders' lines (and their recent voids): every line of a paid
+  // order leaves them, which they patch from the event instead of reading again.
+  const removed = closed.items.map((i) => i.id);
+  emitOrderChanged(input.emit, orderId, version, { owner: claimed.waiter_id, board: true, lines: { lines: [], removed } });
   input.emit({ topic: 'tables', type: 'table.updated', id: claimed.table_id, version });
   input.emit({ topic: 'tickets', type: 'ticket.created', id: orderId, version });
-  return loadOrder(trx, orderId);
+  return closed;
 }
 
 /** The next folio, inside the caller's transaction (the counter row's lock orders concurrent closes). */
