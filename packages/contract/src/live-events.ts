@@ -66,8 +66,9 @@ export interface TableLiveCard {
 }
 
 /**
- * What a board event changed, when the write knew it whole (an add, a line's status, a delete): the
- * lines as the boards now show them and the ids that leave the boards. With it a board patches its
+ * What a board event changed, when the write knew it whole (an add, a line's status, a delete, lines
+ * handed out from the order screen, a paid order's close): the lines as the boards now show them and
+ * the ids that leave the boards. With it a board patches its
  * list instead of reading every live line again after each event; an event without it is read again.
  * On a station's topic it holds only that station's lines.
  */

@@ -24,7 +24,7 @@ export interface BoardData {
 
 /**
  * Items of the active orders, kept current from the server's board events: an event that carries
- * its lines (an add, a status, a delete) is patched in; any other is read again.
+ * its lines (an add, a status, a delete, a delivery, a close) is patched in; any other is read again.
  */
 export function useBoardItems(station: BoardStationFilter, view: BoardView) {
   const key = boardKey(station, view);
