@@ -100,7 +100,7 @@ export function installIdempotentRoutes(app: FastifyInstance, ctx: AppContext): 
       return;
     }
     // Without an answer in the row or here, its batch may have committed after the read: read once more.
-    if ((row.status_code === null || row.response === null) && !answers.answerOf(keyed.key) && row.request_hash === keyed.hash) {
+    if ((row.status_code === null || row.response === null) && !answers.answerOf(keyed.key)) {
       row = (await readKey()) ?? row;
     }
     const answer = keyed.repeat(row);

@@ -2,25 +2,12 @@ import type { BoardItem } from '@comanda/contract';
 import type { OrderItemRow, OrderRow } from '../../db/schema.ts';
 import { readModifiers } from '../modifiers/modifier-store.ts';
 
-/** A board line's row: the item's columns with its order's table and waiter (BOARD_COLUMNS). */
-export interface BoardRow {
-  id: string;
-  order_id: string;
-  table_id: string;
-  table_number: number;
-  table_name: string | null;
-  waiter_name: string | null;
-  product_name: string;
-  quantity: number;
-  notes: string | null;
-  modifiers: string | null;
-  category: string;
-  station: BoardItem['station'];
-  status: BoardItem['status'];
-  created_at: number;
-  updated_at: number;
-  void_reason?: string | null;
-}
+/** A board line's row: the item's columns with its order's table and waiter (BOARD_COLUMNS), and a void's reason. */
+export type BoardRow = Pick<
+  OrderItemRow,
+  'id' | 'order_id' | 'product_name' | 'quantity' | 'notes' | 'modifiers' | 'category' | 'station' | 'status' | 'created_at' | 'updated_at'
+> &
+  BoardOrderFields & { void_reason?: string | null };
 
 /** One line as the boards show it. */
 export function presentBoardLine(r: BoardRow): BoardItem {
