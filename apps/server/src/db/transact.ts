@@ -1,6 +1,20 @@
 import type { Transaction } from 'kysely';
 import type { Db } from './connect.ts';
 import type { Database } from './schema.ts';
+import type { Trx } from './trx.ts';
+
+/** Work to do once a transaction is on disk (after its COMMIT, never after a rollback). */
+const afterCommits = new WeakMap<object, (() => void)[]>();
+
+/**
+ * Runs `then` once the transaction `trx` is durable, or on the next turn when `trx` is the
+ * database itself (its statement committed on its own). A rolled-back transaction drops it.
+ */
+export function afterCommit(trx: Trx, then: () => void): void {
+  const waiting = afterCommits.get(trx);
+  if (!waiting) setImmediate(then);
+  else if (!waiting.includes(then)) waiting.push(then);
+}
 
 /**
  * Runs `work` in one transaction and returns once it is durable. On SQLite a transaction may
@@ -10,11 +24,20 @@ import type { Database } from './schema.ts';
  */
 export async function transact<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   let committed: Promise<void> | undefined;
+  const then: (() => void)[] = [];
   const result = await db.db.transaction().execute(async (trx) => {
+    afterCommits.set(trx, then);
     const out = await work(trx);
     committed = db.settled?.(); // inside the transaction: its own group's COMMIT
     return out;
   });
   await committed;
+  for (const run of then) {
+    try {
+      run();
+    } catch {
+      // An observer's bug must not fail the write that committed.
+    }
+  }
   return result;
 }

@@ -1,7 +1,7 @@
 import { AppError, conflict } from './errors.ts';
 import { sha256 } from './ids.ts';
-import type { Selectable } from 'kysely';
-import type { IdempotencyKeysTable } from '../db/schema.ts';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, IdempotencyKeysTable } from '../db/schema.ts';
 import type { Trx } from '../db/trx.ts';
 import { MESSAGES } from './messages.ts';
 
@@ -68,6 +68,22 @@ export async function storeResponse(trx: Trx, key: string, response: StoredRespo
     .set({ status_code: response.statusCode, response: JSON.stringify(response.body) })
     .where('key', '=', key)
     .execute();
+}
+
+/**
+ * PostgreSQL: several answers in one UPDATE, one round trip whatever their number. A single
+ * statement is atomic on its own: every answer is kept, or none.
+ */
+export async function storeRawResponses(
+  db: Kysely<Database>,
+  answers: ReadonlyMap<string, { statusCode: number; json: string }>,
+): Promise<void> {
+  const keys = [...answers.keys()];
+  const codes = keys.map((k) => answers.get(k)!.statusCode);
+  const bodies = keys.map((k) => answers.get(k)!.json);
+  await sql`UPDATE idempotency_keys AS k SET status_code = a.status_code, response = a.response
+    FROM unnest(${keys}::text[], ${codes}::int[], ${bodies}::text[]) AS a(key, status_code, response)
+    WHERE k.key = a.key`.execute(db);
 }
 
 /** The generic (every-route) variant stores the serialized JSON exactly as it was sent. */

@@ -1,6 +1,6 @@
 import type { Db } from '../db/connect.ts';
 import { transact } from '../db/transact.ts';
-import { storeRawResponse } from './idempotency.ts';
+import { storeRawResponse, storeRawResponses } from './idempotency.ts';
 
 export interface KeptAnswer {
   statusCode: number;
@@ -17,6 +17,8 @@ export interface KeptAnswer {
  * repeat of the key in this process is answered from here; a repeat reaching another process in
  * those milliseconds meets the claim without an answer (409, as between any commit and its
  * answer). A crash in that moment loses the answer, not the write: retries learn it was applied.
+ * On PostgreSQL the answers go in one statement, a single round trip (no BEGIN and COMMIT of their
+ * own); on SQLite in one transaction, which joins the open commit group.
  */
 export class AnswerStore {
   private queued = new Map<string, KeptAnswer>();
@@ -55,9 +57,11 @@ export class AnswerStore {
     this.writing = this.queued;
     this.queued = new Map();
     try {
-      await transact(this.db, async (trx) => {
-        for (const [key, a] of this.writing) await storeRawResponse(trx, key, a.statusCode, a.json);
-      });
+      if (this.db.kind === 'postgres') await storeRawResponses(this.db.db, this.writing);
+      else
+        await transact(this.db, async (trx) => {
+          for (const [key, a] of this.writing) await storeRawResponse(trx, key, a.statusCode, a.json);
+        });
     } catch (err) {
       this.warn(err); // the writes stand; their retries are told so (409 applied)
     } finally {

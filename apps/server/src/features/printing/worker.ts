@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../http/context.ts';
 import type { PrintDocument } from '../../model/printing/documents.ts';
 import { getGeneralConfig } from '../../model/config-store.ts';
+import { onPrintJobsCommitted } from '../../model/printing/enqueue.ts';
 import { renderDocument } from './render.ts';
 import { LogoCache } from './logo.ts';
 
@@ -65,10 +66,10 @@ export class PrintWorker {
     this.pruneTimer = setInterval(() => void this.prune().catch(() => undefined), 3_600_000);
     this.pruneTimer.unref();
     void this.prune().catch(() => undefined);
-    // New jobs commit with the order change; its board event (after commit) wakes the worker at once.
-    this.unlisten = this.ctx.live.onEvent((e) => {
-      if (e.topic === 'board' || (e.topic === PRINTERS_TOPIC && e.type === 'jobs')) this.tick();
-    });
+    // New jobs commit with the change that causes them; that commit wakes this process's worker at
+    // once. Nothing else does: a board's status change prints nothing, and jobs another process
+    // wrote are its own worker's (the poll above takes them up if that process is gone).
+    this.unlisten = onPrintJobsCommitted(() => this.tick());
     this.tick();
   }
 

@@ -5,6 +5,7 @@ import type { Trx } from '../../http/transaction.ts';
 import type { OrderItemRow, OrderRow } from '../../db/schema.ts';
 import type { Rider } from '../orders/order-repository.ts';
 import { newId } from '../../http/ids.ts';
+import { afterCommit } from '../../db/transact.ts';
 import type {
   ComandaDocument,
   ComandaLine,
@@ -34,9 +35,23 @@ export async function insertJob(trx: Trx, job: NewJob): Promise<string> {
   return id;
 }
 
-/** A print job's INSERT, not yet run, and the job's id. */
+/** Told, after commit, that a transaction wrote print jobs: the print workers of this process. */
+const jobsWritten = new Set<() => void>();
+
+/** Calls `listener` after every commit that wrote print jobs; returns the unsubscribe. */
+export function onPrintJobsCommitted(listener: () => void): () => void {
+  jobsWritten.add(listener);
+  return () => jobsWritten.delete(listener);
+}
+
+const tellPrintWorkers = () => {
+  for (const listener of jobsWritten) listener();
+};
+
+/** A print job's INSERT, not yet run, and the job's id. Its commit wakes the print workers. */
 export function jobInsert(trx: Trx, job: NewJob) {
   const id = newId();
+  afterCommit(trx, tellPrintWorkers);
   const insert = trx.insertInto('print_jobs').values({
     id,
     printer_id: job.printerId,

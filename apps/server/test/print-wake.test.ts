@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order, OrderChangeResponse } from '@comanda/contract';
+import { ORDER_CHANGE_PREFER } from '@comanda/contract';
+import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
+import type { PrinterEmulator } from '../src/features/printing/emulator/emulator.ts';
+import { onPrintJobsCommitted, insertJob } from '../src/model/printing/enqueue.ts';
+import { transact } from '../src/db/transact.ts';
+import { freshOrder, printersEnv, productsByStation, startEmulators, waitFor, type Product } from './printing-helpers.ts';
+
+/**
+ * What wakes the print worker (issue 20 item 1): the commit of a change that wrote print jobs, in
+ * the process that wrote them, and nothing else. A board's status change prints nothing and used
+ * to cost every process a scan of every printer; a rolled-back change must wake nobody.
+ */
+describe.each(testDatabaseKinds())('waking the print worker on %s', (kind) => {
+  let server: TestServer;
+  let printers: Record<'cocina' | 'barra' | 'caja', PrinterEmulator>;
+  let admin: ApiClient;
+  let waiter: ApiClient;
+  let products: Product[];
+  let wakes = 0;
+  let stopCounting: () => void;
+
+  beforeAll(async () => {
+    printers = await startEmulators();
+    server = await startTestServer(kind, { env: { PRINTERS: printersEnv(printers) } });
+    admin = await server.login(server.users.admin.email);
+    waiter = await server.login(server.users.waiter.email);
+    products = await productsByStation(server);
+    stopCounting = onPrintJobsCommitted(() => wakes++);
+  }, 60_000);
+  afterAll(async () => {
+    stopCounting?.();
+    await server?.close();
+    for (const p of Object.values(printers ?? {})) await p.stop();
+  });
+
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+  it('an add wakes the workers once, after its commit, and its comanda prints', async () => {
+    const order: Order = await freshOrder(admin, waiter);
+    const drink = products.find((p) => p.station === 'barra')!;
+    printers.barra.clear();
+    await settle();
+    wakes = 0;
+    const res = await waiter.post<OrderChangeResponse>(
+      `/api/orders/${order.id}/items`,
+      { productId: drink.id, quantity: 1, notes: 'despertar-1' },
+      { prefer: ORDER_CHANGE_PREFER },
+    );
+    expect(res.status).toBe(200);
+    await settle();
+    expect(wakes).toBe(1);
+    await waitFor(() => printers.barra.list().some((t) => t.text.includes('despertar-1')), 5_000, 'the comanda');
+  });
+
+  it("a board's status change wakes no worker", async () => {
+    const order: Order = await freshOrder(admin, waiter);
+    const drink = products.find((p) => p.station === 'barra')!;
+    const added = await waiter.post<OrderChangeResponse>(
+      `/api/orders/${order.id}/items`,
+      { productId: drink.id, quantity: 1 },
+      { prefer: ORDER_CHANGE_PREFER },
+    );
+    const itemId = added.body.change.items[0]!.id;
+    const barra = await server.login(server.users.barra.email);
+    await settle();
+    wakes = 0;
+    for (const status of ['en_preparacion', 'listo'])
+      expect((await barra.request('PATCH', `/api/orders/${order.id}/items/${itemId}/status`, { status })).status).toBe(200);
+    await settle();
+    expect(wakes).toBe(0);
+  });
+
+  it('a transaction that wrote a job and rolled back wakes nobody; one that committed wakes once for all its jobs', async () => {
+    const printer = await server.ctx.db.db.selectFrom('printers').select(['id']).where('role', '=', 'caja').executeTakeFirstOrThrow();
+    const job = (now: number): Parameters<typeof insertJob>[1] => ({
+      printerId: printer.id,
+      role: 'caja',
+      orderId: null,
+      kind: 'prueba',
+      document: { type: 'prueba', printerName: 'Caja', role: 'caja', at: now },
+      now,
+    });
+    await settle();
+    wakes = 0;
+    await expect(
+      transact(server.ctx.db, async (trx) => {
+        await insertJob(trx, job(server.ctx.clock.now()));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await settle();
+    expect(wakes).toBe(0);
+    await transact(server.ctx.db, async (trx) => {
+      await insertJob(trx, job(server.ctx.clock.now()));
+      await insertJob(trx, job(server.ctx.clock.now()));
+      // Not before the commit.
+      await settle();
+      expect(wakes).toBe(0);
+    });
+    await settle();
+    expect(wakes).toBe(1);
+  });
+});
