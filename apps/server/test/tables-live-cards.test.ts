@@ -85,20 +85,25 @@ describe.each(testDatabaseKinds())('tables: live cards on %s', (kind) => {
     expect(events.find((e) => e.table)?.table).toMatchObject({ id: ids.get(3), status: 'libre', waiterId: null, orderWaiters: [] });
   });
 
-  it('a tab at the bar: the other waiter patches the bar; once they hold a tab of their own there, they read again', async () => {
+  it("a tab at the bar: a waiter with a tab of their own there patches another waiter's tab, and reads again for their own or the bar they hold", async () => {
     const bar = ids.get(0)!;
     await expectPatched(() => api.waiter.post(`/api/tables/${bar}/tabs`, { name: 'Cuenta de Ana' }), {
       patches: ['waiter2'],
       reads: ['waiter'],
     });
+    // The first tab linked the bar to its waiter: the bar's card is theirs, read again.
     await expectPatched(() => api.waiter2.post(`/api/tables/${bar}/tabs`, { name: 'Cuenta de Beto' }), {
       patches: [],
       reads: ['waiter', 'waiter2'],
     });
-    await expectPatched(() => api.waiter.post(`/api/tables/${bar}/tabs`, { name: 'Cuenta de Carla' }), {
-      patches: [],
-      reads: ['waiter', 'waiter2'],
-    });
+    // Another waiter's tab opened, then cancelled: Beto's own tab at the bar is untouched, kept as held.
+    let carla = '';
+    const opened = await expectPatched(
+      async () => (carla = (await api.waiter.post<{ order: Order }>(`/api/tables/${bar}/tabs`, { name: 'Cuenta de Carla' })).body.order.id),
+      { patches: ['waiter2'], reads: ['waiter'] },
+    );
+    expect(opened.find((e) => e.table)?.table).toMatchObject({ id: bar, changedOrdersOf: server.users.waiter.id });
+    await expectPatched(() => api.waiter.post(`/api/orders/${carla}/cancel`, {}), { patches: ['waiter2'], reads: ['waiter'] });
   });
 
   it('a table added and removed by the admin: every waiter patches the list', async () => {

@@ -63,6 +63,13 @@ export interface TableLiveCard {
   waiterName: string | null;
   updatedAt: number;
   orderWaiters: string[];
+  /**
+   * Set when the change touched the orders of one waiter only (a tab opened, an order paid or
+   * cancelled): that waiter's id. Another waiter with an order of their own on the table (the
+   * bar's tabs) keeps their cached summaries, which this change left as they were, and patches the
+   * rest. Absent when the change may have touched several waiters' orders (moves, splits, merges).
+   */
+  changedOrdersOf?: string;
 }
 
 /**

@@ -42,6 +42,7 @@ export const LiveEventSchema = z.object({
       waiterName: z.string().nullable(),
       updatedAt: z.number().int(),
       orderWaiters: z.array(z.string()),
+      changedOrdersOf: z.string().optional(),
     })
     .optional(),
 });

@@ -68,6 +68,38 @@ describe('patchTablesFromEvent', () => {
     expect(patchTablesFromEvent(mine, event({ type: 'table.deleted', id: 't1' }), ana)).toBeNull();
   });
 
+  it("keeps a waiter's own tab at the bar when the change touched only another waiter's orders", () => {
+    const myTab = { id: 'o-ana', tabName: 'Lupe', itemCount: 3 } as NonNullable<Table['order']>;
+    const bar = { ...free('bar', 0), status: 'ocupada' as const, waiterId: 'beto', waiterName: 'Beto', extraOrders: [myTab] };
+    const held = [bar, free('t1', 1)];
+    const tabOpened = event({
+      id: 'bar',
+      table: card({
+        id: 'bar',
+        number: 0,
+        waiterId: 'beto',
+        updatedAt: 7,
+        orderWaiters: ['ana', 'beto', 'carla'],
+        changedOrdersOf: 'carla',
+      }),
+    });
+    const next = patchTablesFromEvent(held, tabOpened, ana)!;
+    expect(next[0]).toEqual({ ...bar, updatedAt: 7 });
+    expect(next[0]!.extraOrders[0]).toBe(myTab);
+    expect(next[1]).toBe(held[1]);
+    // A change to Ana's own orders, one that may touch several waiters', the table handed to Ana,
+    // or a table Ana held: read again.
+    const changed = (over: Partial<TableLiveCard>) =>
+      patchTablesFromEvent(held, event({ id: 'bar', table: card({ id: 'bar', number: 0, orderWaiters: ['ana', 'beto'], ...over }) }), ana);
+    expect(changed({ changedOrdersOf: 'ana' })).toBeNull();
+    expect(changed({})).toBeNull();
+    expect(changed({ changedOrdersOf: 'beto', waiterId: 'ana' })).toBeNull();
+    const heldByAna = [{ ...bar, waiterId: 'ana', currentOrderId: 'o-ana2' }, free('t1', 1)];
+    expect(
+      patchTablesFromEvent(heldByAna, event({ id: 'bar', table: card({ id: 'bar', number: 0, changedOrdersOf: 'beto' }) }), ana),
+    ).toBeNull();
+  });
+
   it("reads again for the waiter's own work, an admin, an event without a card, or no cached list", () => {
     expect(patchTablesFromEvent(list, event({ table: card({ waiterId: 'ana', orderWaiters: ['ana'] }) }), ana)).toBeNull();
     expect(patchTablesFromEvent(list, event({ table: card({ orderWaiters: ['beto', 'ana'] }) }), ana)).toBeNull();

@@ -18,7 +18,10 @@ function showsOwnWork(card: Table, me: TableListViewer): boolean {
  * be read again. Only another waiter's table is patched: the event's public state (id, number,
  * status, waiter, time) is all a waiter's list shows of it, exactly as GET /api/tables answers.
  * Anything about the waiter's own work — their table, an order of theirs on it, a card that showed
- * one — and every admin's list is read again, as is an event without the table's state.
+ * one — and every admin's list is read again, as is an event without the table's state. When the
+ * event says the change touched only another waiter's orders (`changedOrdersOf`), a waiter's own
+ * summaries on that table are kept and the rest is patched: a tab opened or paid at the bar does
+ * not send every waiter with a tab there to read the whole list at the same moment.
  * The web's table list, the night benchmark's phones and the server's tests all use this one rule.
  */
 export function patchTablesFromEvent(
@@ -29,11 +32,20 @@ export function patchTablesFromEvent(
   if (!cached || !me || me.role !== 'waiter' || !event.id) return null;
   const index = cached.findIndex((t) => t.id === event.id);
   const old = index >= 0 ? cached[index]! : null;
-  if (old && showsOwnWork(old, me)) return null;
-  if (event.type === 'table.deleted') return old ? cached.filter((t) => t.id !== event.id) : cached;
   const card = event.table;
+  // Only another waiter's orders changed, on a table that is not mine: my own summaries on it (a
+  // tab of mine at the bar) are as I hold them, so only the public part needs the event.
+  const mineUntouched =
+    old !== null &&
+    card?.id === event.id &&
+    card.changedOrdersOf !== undefined &&
+    card.changedOrdersOf !== me.id &&
+    old.waiterId !== me.id &&
+    card.waiterId !== me.id;
+  if (old && showsOwnWork(old, me) && !mineUntouched) return null;
+  if (event.type === 'table.deleted') return old ? cached.filter((t) => t.id !== event.id) : cached;
   if (!card || card.id !== event.id) return null;
-  if (card.waiterId === me.id || card.orderWaiters.includes(me.id)) return null;
+  if (card.waiterId === me.id || (card.orderWaiters.includes(me.id) && !mineUntouched)) return null;
   if (old && old.updatedAt > card.updatedAt) return cached; // an older state arriving late
   const next: Table = {
     id: card.id,
@@ -43,8 +55,8 @@ export function patchTablesFromEvent(
     waiterName: card.waiterName,
     currentOrderId: null,
     updatedAt: card.updatedAt,
-    order: null,
-    extraOrders: [],
+    order: mineUntouched ? old.order : null,
+    extraOrders: mineUntouched ? old.extraOrders : [],
   };
   const list = old ? cached.map((t, i) => (i === index ? next : t)) : [...cached, next];
   return old ? list : list.sort(compareTables);

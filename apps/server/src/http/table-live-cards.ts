@@ -10,6 +10,7 @@ interface PendingEvent {
   id?: string;
   owner?: string | null;
   table?: TableLiveCard;
+  changedOrdersOf?: string | null;
 }
 
 /** Whether the event is a table-level one every waiter hears (no order owner to filter by). */
@@ -25,6 +26,12 @@ function needsTableCard(e: PendingEvent): boolean {
  */
 export async function attachTableCards(trx: Trx, events: PendingEvent[]): Promise<void> {
   const wanting = events.filter(needsTableCard);
+  // Whose orders the change touched travels in the card, never as a field of its own.
+  const changedOrdersOf = new Map<PendingEvent, string>();
+  for (const e of events) {
+    if (e.changedOrdersOf && needsTableCard(e)) changedOrdersOf.set(e, e.changedOrdersOf);
+    delete e.changedOrdersOf;
+  }
   if (wanting.length === 0) return;
   const ids = [...new Set(wanting.map((e) => e.id!))];
   const [rows, orders] = await Promise.all([
@@ -49,6 +56,7 @@ export async function attachTableCards(trx: Trx, events: PendingEvent[]): Promis
   );
   for (const e of wanting) {
     const card = cards.get(e.id!);
-    if (card) e.table = card;
+    const only = changedOrdersOf.get(e);
+    if (card) e.table = only ? { ...card, changedOrdersOf: only } : card;
   }
 }

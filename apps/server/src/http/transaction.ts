@@ -8,7 +8,12 @@ import { currentKey } from './request-context.ts';
 import { transact } from '../db/transact.ts';
 
 /** An event to publish after commit; its topic and type must be ones the contract lists (live-events.ts). */
-export type EmitEvent = LiveEventDraft & { owner?: string | null; table?: TableLiveCard };
+export type EmitEvent = LiveEventDraft & {
+  owner?: string | null;
+  table?: TableLiveCard;
+  /** On a table-level 'tables' event: the change touched only this waiter's orders (TableLiveCard.changedOrdersOf). */
+  changedOrdersOf?: string | null;
+};
 export type Emit = (event: EmitEvent) => void;
 export type { Trx } from '../db/trx.ts';
 

@@ -52,7 +52,7 @@ export async function openTab(ctx: AppContext, user: SessionUser, tableId: strin
       data: { tableId, number: table.number, name, linksTable: links },
     });
     emitOrderChanged(emit, id, 1, { owner: user.id });
-    emit({ topic: 'tables', type: 'table.updated', id: tableId });
+    emit({ topic: 'tables', type: 'table.updated', id: tableId, changedOrdersOf: user.id });
     return id;
   });
   return loadOrder(ctx.db.db, orderId);

@@ -97,7 +97,7 @@ export async function cancelOrder(ctx: AppContext, user: SessionUser, input: Can
       },
     });
     emitOrderChanged(emit, input.orderId, version, { owner: order.waiter_id, board: live.length > 0 });
-    emit({ topic: 'tables', type: 'table.updated', id: order.table_id, version });
+    emit({ topic: 'tables', type: 'table.updated', id: order.table_id, version, changedOrdersOf: order.waiter_id });
     emit({ topic: 'tickets', type: 'ticket.created', id: input.orderId, version });
   });
   return loadOrder(ctx.db.db, input.orderId);

@@ -37,7 +37,7 @@ export async function openTable(ctx: AppContext, user: SessionUser, tableId: str
       });
       emitOrderChanged(emit, orderId, 1, { owner: user.id });
       // The other waiters see the table taken; only its owner hears about the order itself.
-      emit({ topic: 'tables', type: 'table.updated', id: tableId });
+      emit({ topic: 'tables', type: 'table.updated', id: tableId, changedOrdersOf: user.id });
       // A new order has no lines, payments or adjustments yet: the answer is its row.
       return presentOrder(order, [], []);
     });

@@ -241,7 +241,8 @@ export async function finishPaidOrder(
   // order leaves them, which they patch from the event instead of reading again.
   const removed = closed.items.map((i) => i.id);
   emitOrderChanged(input.emit, orderId, version, { owner: claimed.waiter_id, board: true, lines: { lines: [], removed } });
-  input.emit({ topic: 'tables', type: 'table.updated', id: claimed.table_id, version });
+  // Only this order's waiter's orders changed (a table handed to another order names its new waiter).
+  input.emit({ topic: 'tables', type: 'table.updated', id: claimed.table_id, version, changedOrdersOf: claimed.waiter_id });
   input.emit({ topic: 'tickets', type: 'ticket.created', id: orderId, version });
   return closed;
 }
