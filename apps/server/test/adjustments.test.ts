@@ -3,7 +3,7 @@ import type { AdjustmentsSummary, CardPayment, Order, Table } from '@comanda/con
 import { assertInvariants, startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
 import { businessDate, zonedToUtc } from '@comanda/domain';
 import { startSimulator, type Simulator } from '../src/payments/mercadopago/simulator/server.ts';
-import { cardEnv, key, waitFor, type Err } from './terminals-helpers.ts';
+import { cardEnv, key, providerIdOnceSent, waitFor, type Err } from './terminals-helpers.ts';
 
 type Res = { order: Order } & Err;
 
@@ -242,7 +242,7 @@ describe.each(testDatabaseKinds())('discounts and comps on %s', (kind) => {
     const frozen = await adjust(order, { kind: 'discount', scope: 'order', percentBps: 1000 });
     expect(frozen.status).toBe(409);
     expect(frozen.body.error.message).toBe('Hay un cobro con tarjeta en curso para esta orden. Espera a que termine o cancélalo.');
-    const remote = [...sim.store.payments.values()].find((p) => p.externalReference === started.body.payment.id)!;
+    const remote = sim.store.payments.get(await providerIdOnceSent(server, started.body.payment.id))!;
     sim.store.apply(remote.id, 'approve');
     await waitFor(
       async () => (await waiter.get<{ payment: CardPayment }>(`/api/card-payments/${started.body.payment.id}`)).body.payment,

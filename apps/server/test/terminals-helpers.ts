@@ -103,16 +103,25 @@ export async function approveOnTerminal(
   paymentId: string,
   states: CardPayment['state'][] = ['approved'],
 ): Promise<CardPayment> {
-  const row = await card.server.ctx.db.db
-    .selectFrom('card_payments')
-    .select('provider_id')
-    .where('id', '=', paymentId)
-    .executeTakeFirstOrThrow();
-  card.sim.store.apply(row.provider_id!, 'approve');
+  card.sim.store.apply(await providerIdOnceSent(card.server, paymentId), 'approve');
   return waitFor(
     async () => (await api.get<{ payment: CardPayment }>(`/api/card-payments/${paymentId}`)).body.payment,
     (p) => states.includes(p.state),
   );
+}
+
+/**
+ * The attempt's id at the provider, once the server has sent it there: a new attempt is answered
+ * as 'creating' and sent to the terminal right after (decision 0039).
+ */
+export async function providerIdOnceSent(server: Pick<RunningServer, 'ctx'>, paymentId: string): Promise<string> {
+  const sent = await waitFor(
+    async () =>
+      (await server.ctx.db.db.selectFrom('card_payments').select('provider_id').where('id', '=', paymentId).executeTakeFirstOrThrow())
+        .provider_id,
+    (id) => id !== null,
+  );
+  return sent!;
 }
 
 /** What a card test suite holds once its beforeAll has run. */
@@ -144,13 +153,6 @@ export function cardVerbs(suite: () => CardSuite, terminalPrefix: string) {
         (p) => states.includes(p.state),
       ),
     getOrder: async (id: string) => (await suite().admin.get<{ order: Order }>(`/api/orders/${id}`)).body.order,
-    providerIdOf: async (paymentId: string) =>
-      (
-        await suite()
-          .server.ctx.db.db.selectFrom('card_payments')
-          .select('provider_id')
-          .where('id', '=', paymentId)
-          .executeTakeFirstOrThrow()
-      ).provider_id!,
+    providerIdOf: (paymentId: string) => providerIdOnceSent(suite().server, paymentId),
   };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardPayment, Order } from '@comanda/contract';
 import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
 import { startSimulator, type Simulator } from '../src/payments/mercadopago/simulator/server.ts';
-import { cardEnv, key, openReadyOrder, waitFor } from './terminals-helpers.ts';
+import { cardEnv, key, openReadyOrder, providerIdOnceSent, waitFor } from './terminals-helpers.ts';
 
 describe.each(testDatabaseKinds())('card payments over the Orders API on %s', (kind) => {
   let sim: Simulator;
@@ -35,12 +35,12 @@ describe.each(testDatabaseKinds())('card payments over the Orders API on %s', (k
       async () => (await waiter.get<{ payment: CardPayment }>(`/api/card-payments/${id}`)).body.payment,
       (p) => !['creating', 'pending', 'processing'].includes(p.state),
     );
-  const atProvider = (id: string) => [...sim.store.payments.values()].find((p) => p.externalReference === id)!;
+  const atProvider = async (id: string) => sim.store.payments.get(await providerIdOnceSent(server, id))!;
 
   it('sends the amount as a decimal string and closes the order on processed', async () => {
     const order = await openReadyOrder(server, admin, waiter, 1);
     const payment = await pay(order.id);
-    const remote = atProvider(payment.id);
+    const remote = await atProvider(payment.id);
     expect(remote).toMatchObject({ surface: 'orders', amountCents: payment.amount });
     expect(remote.id).toMatch(/^ORD/);
     sim.store.apply(remote.id, 'tap');
@@ -54,10 +54,10 @@ describe.each(testDatabaseKinds())('card payments over the Orders API on %s', (k
   it('a failed order leaves the order open; an expired one reads as cancelled', async () => {
     const order = await openReadyOrder(server, admin, waiter, 2);
     const first = await pay(order.id);
-    sim.store.apply(atProvider(first.id).id, 'reject');
+    sim.store.apply((await atProvider(first.id)).id, 'reject');
     expect(await settle(first.id)).toMatchObject({ state: 'rejected', message: 'Pago rechazado' });
     const second = await pay(order.id);
-    sim.store.apply(atProvider(second.id).id, 'timeout');
+    sim.store.apply((await atProvider(second.id)).id, 'timeout');
     expect(await settle(second.id)).toMatchObject({ state: 'cancelled', dialogState: 'rejected' });
     expect((await admin.get<{ order: Order }>(`/api/orders/${order.id}`)).body.order.status).toBe('activo');
   });

@@ -12,7 +12,7 @@ import {
   type TestDatabase,
 } from '../src/testing/index.ts';
 import { startSimulator, type Simulator } from '../src/payments/mercadopago/simulator/server.ts';
-import { cardEnv, key, openReadyOrder, waitFor, type Err } from './terminals-helpers.ts';
+import { cardEnv, key, openReadyOrder, providerIdOnceSent, waitFor, type Err } from './terminals-helpers.ts';
 
 const ADMIN = DEMO_USERS[0]!.email;
 const WAITER = DEMO_USERS[1]!.email;
@@ -54,7 +54,8 @@ describe.each(testDatabaseKinds())('card payment sessions across a restart on %s
       { orderId: order.id, terminalId: 'PAX_A910__RESTART1', method: 'tarjeta', tipBps: 1500, peopleCount: 3 },
       { 'idempotency-key': key() },
     );
-    expect(res.body.payment.state).toBe('pending');
+    expect(res.body.payment.state).toBe('creating');
+    await providerIdOnceSent(a.server, res.body.payment.id);
     const row = await a.server.ctx.db.db
       .selectFrom('card_payments')
       .selectAll()

@@ -35,12 +35,14 @@ describe.each(testDatabaseKinds())('card terminal payments on %s', (kind) => {
     const order = await openReadyOrder(server, admin, waiter, 1);
     const res = await pay(waiter, { orderId: order.id, terminalId, method: 'tarjeta', tipBps: 1000, peopleCount: 2 });
     expect(res.status).toBe(201);
+    // Answered as committed, before the provider is called (decision 0039); on the terminal right after.
     expect(res.body.payment).toMatchObject({
-      state: 'pending',
-      dialogState: 'processing',
+      state: 'creating',
+      dialogState: 'sending',
       amount: Math.round(order.subtotal * 1.1),
       tipAmount: Math.round(order.subtotal * 0.1),
     });
+    expect(await untilState(res.body.payment.id, 'pending')).toMatchObject({ dialogState: 'processing' });
     const providerId = await providerIdOf(res.body.payment.id);
     expect(sim.store.payments.get(providerId)).toMatchObject({
       amountCents: res.body.payment.amount,
@@ -105,6 +107,7 @@ describe.each(testDatabaseKinds())('card terminal payments on %s', (kind) => {
     const [a, b] = await Promise.all([pay(waiter, body, idem), pay(waiter, body, idem)]);
     expect([a.status, b.status].sort()).toEqual([200, 201]);
     expect(a.body.payment.id).toBe(b.body.payment.id);
+    await untilState(a.body.payment.id, 'pending');
     expect([...sim.store.payments.values()].filter((p) => p.externalReference === a.body.payment.id)).toHaveLength(1);
     const reused = await pay(waiter, { ...body, tipBps: 0 }, idem);
     expect(reused.status).toBe(422);

@@ -13,7 +13,7 @@ import { computeOrderFigures } from '../../model/orders/order-adjustments.ts';
 import { withShares } from '../../model/checkout/amount-owed.ts';
 import { cardGateway } from '../../model/card-payments/card-gateway.ts';
 import { assertNoCardCharge } from '../../model/orders/order-guards.ts';
-import { CARD_MESSAGES, emitCardPayment, findCardPayment, presentCardPayment } from '../../model/card-payments/card-payment-store.ts';
+import { CARD_MESSAGES, emitCardPayment, presentCardPayment } from '../../model/card-payments/card-payment-store.ts';
 import { asParts, orderPayments } from '../../model/checkout/order-payments.ts';
 import { gatedItems } from '../../model/checkout/close-order.ts';
 import { reconcileTimedOut } from '../../model/card-payments/timed-out.ts';
@@ -46,7 +46,8 @@ async function replay(ctx: AppContext, req: CreateCardPaymentRequest, db: Trx): 
 /**
  * Starts a card or transfer payment at a terminal. The amount is computed here from the items
  * (subtotal + tip), never taken from the browser. An order has at most one live attempt; a
- * repeat of the Idempotency-Key answers the same attempt, so a double click charges once.
+ * repeat of the Idempotency-Key answers the same attempt, so a double click charges once. The
+ * answer is the attempt as committed ('creating'); the provider is called right after it.
  */
 export async function createCardPayment(
   ctx: AppContext,
@@ -133,11 +134,10 @@ export async function createCardPayment(
     throw error;
   }
   if (row.state !== 'creating' || description === null) return { created: false, payment: view(row) };
-
-  const result = await gw.driver.create(row, description);
-  if (result !== 'failed') gw.driver.drive(row.id);
-  const current = (await findCardPayment(ctx.db.db, row.id)) ?? row;
-  return { created: true, payment: view(current) };
+  // Sent to the terminal after the answer (decision 0039): the attempt is on disk as 'creating'
+  // (the dialog shows 'sending'), and its next state reaches the dialog by its live event.
+  gw.driver.start(row, description);
+  return { created: true, payment: view(row) };
 }
 
 /**

@@ -59,10 +59,26 @@ export class CardPaymentDriver {
   }
 
   drive(id: string): void {
+    this.launch(id, (signal) => this.run(id, signal));
+  }
+
+  /**
+   * A new attempt, already committed as 'creating': created at the provider now, then followed
+   * like any other. The request that started it has been answered by then (decision 0039): the
+   * provider's latency is the terminal's, not the waiter's screen's.
+   */
+  start(row: CardPaymentRow, description: string): void {
+    this.launch(row.id, async (signal) => {
+      if ((await this.create(row, description)) === 'failed' || signal.aborted) return;
+      await this.run(row.id, signal);
+    });
+  }
+
+  private launch(id: string, work: (signal: AbortSignal) => Promise<void>): void {
     if (this.stopped || this.running.has(id)) return;
     const abort = new AbortController();
     this.running.set(id, abort);
-    const loop = this.run(id, abort.signal)
+    const loop = work(abort.signal)
       .catch((error: unknown) => console.error(`card payment ${id}:`, error))
       .finally(() => {
         this.running.delete(id);
