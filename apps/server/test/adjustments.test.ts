@@ -204,6 +204,8 @@ describe.each(testDatabaseKinds())('discounts and comps on %s', (kind) => {
     // owed 135.00, tip 13.50, total 148.50
     expect(res.body.order).toMatchObject({ status: 'pagado', subtotal: 20_500, comp: BEER, discount: 1500, tip: 1350, total: 14_850 });
     expect(res.body.order.payments[0]).toMatchObject({ amount: 14_850, tipAmount: 1350, change: 20_000 - 14_850 });
+    // Built from the rows the close holds (the adjustments' amounts as it recomputed them): what a read gives.
+    expect((await admin.get<Res>(`/api/orders/${order.id}`)).body.order).toEqual(res.body.order);
     const late = await adjust(order, { kind: 'discount', scope: 'order', percentBps: 1000 });
     expect(late.status).toBe(409);
     const adj = res.body.order.adjustments![0]!;
@@ -225,6 +227,7 @@ describe.each(testDatabaseKinds())('discounts and comps on %s', (kind) => {
     );
     expect(res.status).toBe(200);
     expect(res.body.order).toMatchObject({ status: 'pagado', comp: BEER + TACOS, tip: 0, total: 0 });
+    expect((await admin.get<Res>(`/api/orders/${order.id}`)).body.order).toEqual(res.body.order);
     await assertInvariants(server.ctx.db);
   });
 

@@ -198,6 +198,8 @@ describe.each(testDatabaseKinds())('checkout close on %s', (kind) => {
       tipAmount: 36_75,
       tipPercent: 0.15,
     });
+    // The answer is built from the rows the close holds, not read again: it is what a read gives.
+    expect((await waiter.get<{ order: Order }>(`/api/orders/${o.orderId}`)).body.order).toEqual(order);
   });
 
   it('rounds the tip to the centavo and refuses cash below the total', async () => {

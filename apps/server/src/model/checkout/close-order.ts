@@ -15,15 +15,15 @@ import {
   type Cents,
   type PaymentMethod,
 } from '@comanda/domain';
-import type { PaymentRow } from '../../db/schema.ts';
+import type { OrderAdjustmentRow, OrderItemRow, PaymentRow } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
 import type { Emit, Trx } from '../../http/transaction.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { audit } from '../../http/audit.ts';
 import { newId } from '../../http/ids.ts';
 import { enqueueReceipt } from '../printing/enqueue.ts';
-import { loadOrder, ORDER_CLOSED, ORDER_NOT_FOUND } from '../orders/order-repository.ts';
-import { presentItem } from '../orders/order-presenter.ts';
+import { ORDER_CLOSED, ORDER_NOT_FOUND } from '../orders/order-repository.ts';
+import { presentItem, presentOrder } from '../orders/order-presenter.ts';
 import { emitOrderChanged } from '../orders/order-events.ts';
 import { recomputeAdjustments } from '../orders/order-adjustments.ts';
 import { lockTableOfOrder, releaseTableLink } from '../orders/table-link.ts';
@@ -122,6 +122,10 @@ export async function claimOpenOrder(trx: Trx, orderId: string, now: number): Pr
 }
 
 export interface CheckoutState {
+  /** Every line of the order (deleted ones too), in the order's reading order. */
+  items: OrderItemRow[];
+  /** The live discounts and comps, with the amounts recomputed here. */
+  adjustments: OrderAdjustmentRow[];
   subtotal: Cents;
   /** Discounts and comps (decision 0017), recomputed on the items as they are now. */
   discount: number;
@@ -137,11 +141,11 @@ export interface CheckoutState {
  */
 export async function checkoutState(trx: Trx, claimed: ClaimedOrder, allowUndelivered: boolean): Promise<CheckoutState> {
   const orderId = claimed.id;
-  const { subtotal } = await gatedItems(trx, claimed, allowUndelivered);
+  const { subtotal, rows: items } = await gatedItems(trx, claimed, allowUndelivered);
   const payments = await orderPayments(trx, orderId);
-  const { discount, comp } = await recomputeAdjustments(trx, orderId, claimed);
+  const { discount, comp, rows: adjustments } = await recomputeAdjustments(trx, orderId, claimed);
   const figures = { subtotal, discount, comp, share_amount: claimed.share_amount, shared_out: claimed.shared_out };
-  return { subtotal, discount, comp, owed: amountOwed(figures), payments, balance: balanceOf(figures, payments) };
+  return { items, adjustments, subtotal, discount, comp, owed: amountOwed(figures), payments, balance: balanceOf(figures, payments) };
 }
 
 /**
@@ -152,12 +156,18 @@ export async function gatedItems(
   trx: Trx,
   order: { id: string; share_amount: number | string | bigint },
   allowUndelivered = false,
-): Promise<{ subtotal: Cents }> {
-  const items = (await trx.selectFrom('order_items').selectAll().where('order_id', '=', order.id).execute()).map(presentItem);
+): Promise<{ subtotal: Cents; rows: OrderItemRow[] }> {
+  const rows = await trx
+    .selectFrom('order_items')
+    .selectAll()
+    .where('order_id', '=', order.id)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   // An equal-share check (decision 0022) has no items of its own and may be paid.
-  const gate = checkoutGate(items, { allowUndelivered, shareAmount: Number(order.share_amount) });
+  const gate = checkoutGate(rows.map(presentItem), { allowUndelivered, shareAmount: Number(order.share_amount) });
   if (!gate.ok) throw conflict(gate.message, gate.reason === 'empty' ? 'order_empty' : 'items_undelivered');
-  return gate;
+  return { subtotal: gate.subtotal, rows };
 }
 
 /**
@@ -187,7 +197,7 @@ export async function finishPaidOrder(
   const tip = paymentsTip(parts);
   const total = orderTotal(state.owed, tip);
   const folio = await nextFolio(trx);
-  await trx
+  const paid = await trx
     .updateTable('orders')
     .set({
       status: 'pagado',
@@ -204,13 +214,17 @@ export async function finishPaidOrder(
       updated_at: now,
     })
     .where('id', '=', orderId)
-    .execute();
+    .returningAll()
+    .executeTakeFirstOrThrow();
   // Only a table that still points at this order is freed; one reopened meanwhile is left alone.
   // Separate checks and bar tabs (0014): while another order of the table is activo, the table
   // stays ocupada and its link moves to that order; the last one paid frees it.
   await releaseTableLink(trx, claimed.table_id, orderId, now);
   // The owner reports' summary rows, in this transaction (decision 0020).
-  await rollUpPaidOrder(trx, orderId, await businessTimezone(ctx, trx));
+  // The order as it now stands is in hand: the paid row, the lines and adjustments read under the
+  // order's lock (the close changes neither), the payments with the one that settled it.
+  const paidOrder = { row: paid, items: state.items, payments: byCreation(payments), adjustments: state.adjustments };
+  await rollUpPaidOrder(trx, paidOrder, await businessTimezone(ctx, trx));
   await audit(trx, now, {
     actor: input.actor,
     action: 'order.closed',
@@ -236,7 +250,7 @@ export async function finishPaidOrder(
 
   await enqueueReceipt(trx, { orderId, now });
   const version = Number(claimed.version);
-  const closed = await loadOrder(trx, orderId);
+  const closed = presentOrder(paidOrder.row, paidOrder.items, paidOrder.payments, paidOrder.adjustments);
   // The boards show only active orders' lines (and their recent voids): every line of a paid
   // order leaves them, which they patch from the event instead of reading again.
   const removed = closed.items.map((i) => i.id);
@@ -245,6 +259,11 @@ export async function finishPaidOrder(
   input.emit({ topic: 'tables', type: 'table.updated', id: claimed.table_id, version, changedOrdersOf: claimed.waiter_id });
   input.emit({ topic: 'tickets', type: 'ticket.created', id: orderId, version });
   return closed;
+}
+
+/** Payments in the order the order's reads give them: by creation, then id. */
+function byCreation(payments: readonly PaymentRow[]): PaymentRow[] {
+  return [...payments].sort((a, b) => Number(a.created_at) - Number(b.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /** The next folio, inside the caller's transaction (the counter row's lock orders concurrent closes). */

@@ -76,13 +76,16 @@ export async function recomputeAdjustments(
   db: Trx,
   orderId: string,
   cached: { discount: number; comp: number; share_amount?: number; shared_out?: number },
-): Promise<{ discount: number; comp: number }> {
-  const rows = await liveAdjustmentRows(db, orderId);
-  if (rows.length === 0 && Number(cached.discount) === 0 && Number(cached.comp) === 0) return { discount: 0, comp: 0 };
-  const figures = computeAdjustments(await adjustmentLines(db, orderId), rows.map(adjustmentSpec));
-  for (const row of rows) {
+): Promise<{ discount: number; comp: number; rows: OrderAdjustmentRow[] }> {
+  const read = await liveAdjustmentRows(db, orderId);
+  if (read.length === 0 && Number(cached.discount) === 0 && Number(cached.comp) === 0) return { discount: 0, comp: 0, rows: [] };
+  const figures = computeAdjustments(await adjustmentLines(db, orderId), read.map(adjustmentSpec));
+  // The live rows as this leaves them (the amounts it rewrote), for a caller that presents them.
+  const rows: OrderAdjustmentRow[] = [];
+  for (const row of read) {
     const amount = figures.amounts.get(row.id) ?? 0;
     if (Number(row.amount) !== amount) await db.updateTable('order_adjustments').set({ amount }).where('id', '=', row.id).execute();
+    rows.push(Number(row.amount) === amount ? row : { ...row, amount });
   }
   await db
     .updateTable('orders')
@@ -90,5 +93,5 @@ export async function recomputeAdjustments(
     .where('id', '=', orderId)
     .where('status', '=', 'activo')
     .execute();
-  return { discount: figures.discounts, comp: figures.comps };
+  return { discount: figures.discounts, comp: figures.comps, rows };
 }

@@ -1,6 +1,7 @@
 import { slotAt } from '@comanda/domain';
 import type { AppContext } from '../../http/context.ts';
 import type { Trx } from '../../http/transaction.ts';
+import type { OrderAdjustmentRow, OrderItemRow, OrderRow, PaymentRow } from '../../db/schema.ts';
 import { getGeneralConfig } from '../config-store.ts';
 import { addRollup, emptyRollups, upsertRollups, withDayRows } from './rollup-set.ts';
 
@@ -15,27 +16,24 @@ export async function businessTimezone(ctx: AppContext, trx: Trx): Promise<strin
 
 const n = (v: number | string | null | undefined): number => (v == null ? 0 : Number(v));
 
+/** A paid order as finishPaidOrder holds it: its row as written, every line, its payments and live adjustments. */
+export interface PaidOrderRows {
+  row: Pick<OrderRow, 'waiter_id' | 'waiter_name' | 'subtotal' | 'discount' | 'comp' | 'tip' | 'total' | 'completed_at'>;
+  items: readonly Pick<OrderItemRow, 'product_id' | 'product_name' | 'category' | 'quantity' | 'product_price' | 'is_deleted'>[];
+  payments: readonly Pick<PaymentRow, 'method' | 'amount' | 'tip_amount'>[];
+  adjustments: readonly Pick<
+    OrderAdjustmentRow,
+    'kind' | 'reason' | 'created_by' | 'created_by_name' | 'units' | 'amount' | 'removed_at'
+  >[];
+}
+
 /** A paid order (after finishPaidOrder wrote it): its sales, products, waiter, payments and discounts. */
-export async function rollUpPaidOrder(trx: Trx, orderId: string, timezone: string): Promise<void> {
-  const order = await trx
-    .selectFrom('orders')
-    .select(['waiter_id', 'waiter_name', 'subtotal', 'discount', 'comp', 'tip', 'total', 'completed_at'])
-    .where('id', '=', orderId)
-    .executeTakeFirstOrThrow();
+export async function rollUpPaidOrder(trx: Trx, paid: PaidOrderRows, timezone: string): Promise<void> {
+  const order = paid.row;
   const slot = slotAt(n(order.completed_at), timezone);
-  const items = await trx
-    .selectFrom('order_items')
-    .select(['product_id', 'product_name', 'category', 'quantity', 'product_price'])
-    .where('order_id', '=', orderId)
-    .where('is_deleted', '=', 0)
-    .execute();
-  const payments = await trx.selectFrom('payments').select(['method', 'amount', 'tip_amount']).where('order_id', '=', orderId).execute();
-  const adjustments = await trx
-    .selectFrom('order_adjustments')
-    .select(['kind', 'reason', 'created_by', 'created_by_name', 'units', 'amount'])
-    .where('order_id', '=', orderId)
-    .where('removed_at', 'is', null)
-    .execute();
+  const items = paid.items.filter((i) => Number(i.is_deleted) === 0);
+  const { payments } = paid;
+  const adjustments = paid.adjustments.filter((a) => a.removed_at === null);
 
   const set = emptyRollups();
   const units = items.reduce((acc, i) => acc + n(i.quantity), 0);
