@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderChangeResponse, Table } from '@comanda/contract';
 import { ORDER_CHANGE_PREFER } from '@comanda/contract';
 import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
+import { openReadyOrder } from './terminals-helpers.ts';
 
 /**
  * The SQL an item add runs (issue 20 item 3): each statement is a round trip on PostgreSQL, so
@@ -90,6 +91,31 @@ describe.each(testDatabaseKinds())('statements of an item add on %s', (kind) => 
     // PostgreSQL (6) and runs just before it on SQLite (7). It was 8 on both: the order and the
     // line read apart, the audit entry on its own.
     expect(own).toHaveLength(kind === 'postgres' ? 6 : 7);
+  });
+
+  it('a cash checkout reads the order once under its lock and answers from the rows it holds', async () => {
+    const admin = await server.login(server.users.admin.email);
+    const ready = await openReadyOrder(server, admin, waiter, 5);
+    const seen = await statementsOf(async () =>
+      expect(
+        (
+          await waiter.post(
+            `/api/orders/${ready.id}/close`,
+            { method: 'efectivo', pin: server.users.waiter.pin, tipBps: 1000, peopleCount: 2, receivedAmount: 100_000 },
+            { 'idempotency-key': randomUUID() },
+          )
+        ).status,
+      ).toBe(200),
+    );
+    // The print worker's poll may fall inside the window: its statements are not the close's own
+    // (the close's are the receipt printer's read and its job's INSERT).
+    const worker = /^(select \* from "printers"|select .* from "print_jobs"|update "print_jobs"|update "printers")/i;
+    const own = seen.filter((s) => !/^(SAVEPOINT|RELEASE) /.test(s) && !worker.test(s));
+    if (process.env.SHOW_STATEMENTS) console.log(`${kind}: ${own.length} statements\n${own.map((s) => '  ' + s.slice(0, 160)).join('\n')}`);
+    // 2026-11-27: 41, of which the order's lines, payments and adjustments were read three times
+    // (the checks, the report rollups, the answer); now once, under the order's lock: 33.
+    expect(own.length).toBeLessThanOrEqual(33);
+    expect(own.filter((s) => /^select \* from "order_items"/i.test(s))).toHaveLength(1);
   });
 
   it('a keyed add claims its key inside its transaction and never reads it first; added units read it before the handler', async () => {
