@@ -85,7 +85,7 @@ describe('patchTablesFromEvent', () => {
     });
     const next = patchTablesFromEvent(held, tabOpened, ana)!;
     expect(next[0]).toEqual({ ...bar, updatedAt: 7 });
-    expect(next[0]!.extraOrders[0]).toBe(myTab);
+    expect(next[0]!.extraOrders?.[0]).toBe(myTab);
     expect(next[1]).toBe(held[1]);
     // A change to Ana's own orders, one that may touch several waiters', the table handed to Ana,
     // or a table Ana held: read again.
