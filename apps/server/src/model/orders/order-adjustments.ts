@@ -84,8 +84,12 @@ export async function recomputeAdjustments(
   const rows: OrderAdjustmentRow[] = [];
   for (const row of read) {
     const amount = figures.amounts.get(row.id) ?? 0;
-    if (Number(row.amount) !== amount) await db.updateTable('order_adjustments').set({ amount }).where('id', '=', row.id).execute();
-    rows.push(Number(row.amount) === amount ? row : { ...row, amount });
+    if (Number(row.amount) === amount) {
+      rows.push(row);
+      continue;
+    }
+    await db.updateTable('order_adjustments').set({ amount }).where('id', '=', row.id).execute();
+    rows.push({ ...row, amount });
   }
   await db
     .updateTable('orders')

@@ -21,10 +21,7 @@ export interface PaidOrderRows {
   row: Pick<OrderRow, 'waiter_id' | 'waiter_name' | 'subtotal' | 'discount' | 'comp' | 'tip' | 'total' | 'completed_at'>;
   items: readonly Pick<OrderItemRow, 'product_id' | 'product_name' | 'category' | 'quantity' | 'product_price' | 'is_deleted'>[];
   payments: readonly Pick<PaymentRow, 'method' | 'amount' | 'tip_amount'>[];
-  adjustments: readonly Pick<
-    OrderAdjustmentRow,
-    'kind' | 'reason' | 'created_by' | 'created_by_name' | 'units' | 'amount' | 'removed_at'
-  >[];
+  adjustments: readonly Pick<OrderAdjustmentRow, 'kind' | 'reason' | 'created_by' | 'created_by_name' | 'units' | 'amount'>[];
 }
 
 /** A paid order (after finishPaidOrder wrote it): its sales, products, waiter, payments and discounts. */
@@ -32,8 +29,7 @@ export async function rollUpPaidOrder(trx: Trx, paid: PaidOrderRows, timezone: s
   const order = paid.row;
   const slot = slotAt(n(order.completed_at), timezone);
   const items = paid.items.filter((i) => Number(i.is_deleted) === 0);
-  const { payments } = paid;
-  const adjustments = paid.adjustments.filter((a) => a.removed_at === null);
+  const { payments, adjustments } = paid;
 
   const set = emptyRollups();
   const units = items.reduce((acc, i) => acc + n(i.quantity), 0);
