@@ -44,9 +44,12 @@ describe('benchmarks, smoke run', { timeout: 120_000 }, () => {
     figures(await runLiveLatency(quiet));
   });
 
-  it('write throughput counts HTTP adds and raw commits', async () => {
+  it('write throughput counts HTTP adds, raw commits and the bare HTTP server committing the same load', async () => {
     const { runWriteThroughput } = await import('./write-throughput.ts');
-    figures(await runWriteThroughput(quiet));
+    const list = await runWriteThroughput(quiet);
+    figures(list);
+    const floor = list.find((f) => f.what === 'bare HTTP commits/s, SQLite, same run');
+    expect(Number.parseFloat(floor?.value ?? '0')).toBeGreaterThan(0);
   });
 
   it('cash close times the summary and the ticket search over a small fill', async () => {

@@ -8,7 +8,18 @@ import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { ANSWER_HEADERS, ANSWER_NAME, fmt, openOrders, percentile, withComanda, withFreshDatabase, type Figure } from './lib.ts';
+import {
+  ANSWER_HEADERS,
+  ANSWER_NAME,
+  fmt,
+  freePort,
+  openOrders,
+  percentile,
+  spawnTs,
+  withComanda,
+  withFreshDatabase,
+  type Figure,
+} from './lib.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -27,6 +38,8 @@ interface HttpResult {
   cpuMsPerAdd: number | null;
   /** SQLite: transactions per COMMIT while counting (group commit), or null. */
   perCommit: number | null;
+  /** SQLite: COMMITs per counted add, the groups' and the writes' committed alone (the print worker's), or null. */
+  commitsPerAdd: number | null;
 }
 
 /** Figures from the server's /metrics (loopback may read it): CPU seconds, SQLite's commit groups. */
@@ -34,6 +47,7 @@ interface ServerCounters {
   cpu: number | null;
   groups: number | null;
   grouped: number | null;
+  alone: number | null;
 }
 async function serverCounters(base: string): Promise<ServerCounters> {
   const res = await fetch(`${base}/metrics`).catch(() => null);
@@ -46,43 +60,63 @@ async function serverCounters(base: string): Promise<ServerCounters> {
     cpu: read('comanda_process_cpu_seconds_total'),
     groups: read('comanda_sqlite_commit_groups'),
     grouped: read('comanda_sqlite_grouped_transactions'),
+    alone: read('comanda_sqlite_writes_alone'),
   };
 }
 
-/** CONCURRENCY clients, each adding items back to back, spread over ORDERS open orders. */
-async function httpAdds(base: string): Promise<HttpResult> {
-  const { waiter, orders, productId } = await openOrders(base, ORDERS);
+/** One POST of the load: an add to `orderId`, with its headers; the answer's status. */
+type Post = (orderId: string) => Promise<number>;
+
+/**
+ * CONCURRENCY clients, each posting back to back for WARMUP + SECONDS, spread over `orders`;
+ * the posts that answered 200 after the warm-up are counted and timed.
+ */
+async function drive(orders: readonly string[], post: Post): Promise<{ took: number[]; errors: number; elapsed: number }> {
   const took: number[] = [];
   let errors = 0;
   const warmupEnd = performance.now() + WARMUP * 1000;
   const end = warmupEnd + SECONDS * 1000;
-  const atStart = new Promise<ServerCounters>((resolve) => setTimeout(() => resolve(serverCounters(base)), WARMUP * 1000));
   const worker = async (w: number) => {
     for (let i = 0; performance.now() < end && i < 1_000_000; i++) {
-      const orderId = orders[(w + i * CONCURRENCY) % orders.length];
+      const orderId = orders[(w + i * CONCURRENCY) % orders.length]!;
       const t0 = performance.now();
-      const res = await fetch(`${base}/api/orders/${orderId}/items`, {
-        method: 'POST',
-        headers: {
-          cookie: waiter,
-          'content-type': 'application/json',
-          ...ANSWER_HEADERS,
-          ...(KEYED ? { 'idempotency-key': randomUUID() } : {}),
-        },
-        body: JSON.stringify({ productId, quantity: 1 }),
-      });
-      await res.arrayBuffer();
+      const status = await post(orderId);
       if (t0 < warmupEnd) continue; // warm-up: not counted
-      if (res.status === 200) took.push(performance.now() - t0);
+      if (status === 200) took.push(performance.now() - t0);
       else errors++;
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, (_, w) => worker(w)));
-  const elapsed = (performance.now() - warmupEnd) / 1000;
+  return { took, errors, elapsed: (performance.now() - warmupEnd) / 1000 };
+}
+
+/** An add as the web's outbox sends it: the product, quantity 1, a key when KEYED. */
+function addPost(base: string, path: (orderId: string) => string, headers: Record<string, string>, productId: string): Post {
+  return async (orderId) => {
+    const res = await fetch(`${base}${path(orderId)}`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json', ...(KEYED ? { 'idempotency-key': randomUUID() } : {}) },
+      body: JSON.stringify({ productId, quantity: 1 }),
+    });
+    await res.arrayBuffer();
+    return res.status;
+  };
+}
+
+/** Item adds through Comanda's API, spread over ORDERS open orders. */
+async function httpAdds(base: string): Promise<HttpResult> {
+  const { waiter, orders, productId } = await openOrders(base, ORDERS);
+  const atStart = new Promise<ServerCounters>((resolve) => setTimeout(() => resolve(serverCounters(base)), WARMUP * 1000));
+  const { took, errors, elapsed } = await drive(
+    orders,
+    addPost(base, (orderId) => `/api/orders/${orderId}/items`, { cookie: waiter, ...ANSWER_HEADERS }, productId),
+  );
   const [c0, c1] = [await atStart, await serverCounters(base)];
   const cpuMsPerAdd = c0.cpu !== null && c1.cpu !== null && took.length ? ((c1.cpu - c0.cpu) * 1000) / took.length : null;
   const commits = c0.groups !== null && c1.groups !== null ? c1.groups - c0.groups : null;
   const perCommit = commits && c0.grouped !== null && c1.grouped !== null ? (c1.grouped - c0.grouped) / commits : null;
+  const alone = c0.alone !== null && c1.alone !== null ? c1.alone - c0.alone : null;
+  const commitsPerAdd = commits !== null && alone !== null && took.length ? (commits + alone) / took.length : null;
   return {
     adds: took.length,
     perSecond: took.length / elapsed,
@@ -91,7 +125,27 @@ async function httpAdds(base: string): Promise<HttpResult> {
     errors,
     cpuMsPerAdd,
     perCommit,
+    commitsPerAdd,
   };
+}
+
+/**
+ * The same load against a bare HTTP server that only commits one row per POST
+ * (raw-http-commit-server.ts): the share of raw commits an HTTP server of our stack reaches
+ * at all on this machine, with nothing of Comanda's in it.
+ */
+async function floorPosts(databaseUrl: string): Promise<{ perSecond: number; p50: number; p99: number; errors: number }> {
+  const floor = await spawnTs('bench/raw-http-commit-server.ts', { DATABASE_URL: databaseUrl }, await freePort(), '/health');
+  try {
+    const orders = Array.from({ length: ORDERS }, () => randomUUID());
+    const { took, errors, elapsed } = await drive(
+      orders,
+      addPost(floor.url, () => '/add', {}, randomUUID()),
+    );
+    return { perSecond: took.length / elapsed, p50: percentile(took, 50), p99: percentile(took, 99), errors };
+  } finally {
+    await floor.stop();
+  }
 }
 
 /** Small durable transactions (BEGIN; INSERT; COMMIT) with the server's own pragmas. */
@@ -140,6 +194,17 @@ async function pgCommitRate(url: string): Promise<number> {
   return rate;
 }
 
+type Floor = Awaited<ReturnType<typeof floorPosts>>;
+const floorLine = (floor: Floor, raw: number, http: HttpResult) =>
+  `    bare HTTP server committing one row per POST, same load: ${fmt(floor.perSecond, 0)}/s (p50 ${fmt(floor.p50)} ms, p99 ${fmt(floor.p99)} ms, ${floor.errors} errors) = ${fmt((100 * floor.perSecond) / raw)}% of raw; Comanda's adds are ${fmt((100 * http.perSecond) / floor.perSecond)}% of it`;
+const floorFigure = (database: string, floor: Floor, raw: number): Figure => ({
+  benchmark: 'write throughput',
+  what: `bare HTTP commits/s, ${database}, same run`,
+  value: `${fmt(floor.perSecond, 0)}/s (ratio to raw ${fmt(floor.perSecond / raw, 3)})`,
+  target: '—',
+  met: null,
+});
+
 const cpuText = (http: HttpResult) => (http.cpuMsPerAdd === null ? 'unknown' : `${fmt(http.cpuMsPerAdd, 2)} ms`);
 
 export async function runWriteThroughput(log: (l: string) => void = console.log): Promise<Figure[]> {
@@ -151,12 +216,14 @@ export async function runWriteThroughput(log: (l: string) => void = console.log)
   await withFreshDatabase('sqlite', async (database) => {
     const http = await withComanda(database, httpAdds);
     const raw = sqliteCommitRate(join(database.dataDir, 'raw.db'));
+    const floor = await floorPosts(`sqlite:${join(database.dataDir, 'floor.db')}`);
     log(
-      `  SQLite: ${fmt(http.perSecond, 0)} adds/s through HTTP (${http.adds} adds, ~${fmt(http.adds / ORDERS, 0)} items per order at the end, p50 ${fmt(http.p50)} ms, p99 ${fmt(http.p99)} ms, ${http.errors} errors, server CPU ${cpuText(http)} per add${http.perCommit === null ? '' : `, ${fmt(http.perCommit, 1)} transactions per COMMIT`})`,
+      `  SQLite: ${fmt(http.perSecond, 0)} adds/s through HTTP (${http.adds} adds, ~${fmt(http.adds / ORDERS, 0)} items per order at the end, p50 ${fmt(http.p50)} ms, p99 ${fmt(http.p99)} ms, ${http.errors} errors, server CPU ${cpuText(http)} per add${http.perCommit === null ? '' : `, ${fmt(http.perCommit, 1)} transactions per group COMMIT`}${http.commitsPerAdd === null ? '' : `, ${fmt(http.commitsPerAdd, 3)} COMMITs per add in all`})`,
     );
     log(
       `  SQLite raw commits (WAL, synchronous=FULL, one row each): ${fmt(raw, 0)}/s → HTTP adds are ${fmt((100 * http.perSecond) / raw)}% of it   target ≥ 1,000 adds/s`,
     );
+    log(floorLine(floor, raw, http));
     figures.push(
       {
         benchmark: 'write throughput',
@@ -172,6 +239,7 @@ export async function runWriteThroughput(log: (l: string) => void = console.log)
         target: '—',
         met: null,
       },
+      floorFigure('SQLite', floor, raw),
     );
   });
 
@@ -179,12 +247,14 @@ export async function runWriteThroughput(log: (l: string) => void = console.log)
     await withFreshDatabase('postgres', async (database) => {
       const http = await withComanda(database, httpAdds);
       const raw = await pgCommitRate(database.url);
+      const floor = await floorPosts(database.url);
       log(
         `  PostgreSQL: ${fmt(http.perSecond, 0)} adds/s through HTTP (${http.adds} adds, ~${fmt(http.adds / ORDERS, 0)} items per order at the end, p50 ${fmt(http.p50)} ms, p99 ${fmt(http.p99)} ms, ${http.errors} errors, server CPU ${cpuText(http)} per add)`,
       );
       log(
         `  PostgreSQL raw commits (10 connections, one row each): ${fmt(raw, 0)}/s → HTTP adds are ${fmt((100 * http.perSecond) / raw)}% of it`,
       );
+      log(floorLine(floor, raw, http));
       figures.push(
         {
           benchmark: 'write throughput',
@@ -200,6 +270,7 @@ export async function runWriteThroughput(log: (l: string) => void = console.log)
           target: '—',
           met: null,
         },
+        floorFigure('PostgreSQL', floor, raw),
       );
     });
   } else {

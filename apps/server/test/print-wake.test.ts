@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderChangeResponse } from '@comanda/contract';
 import { ORDER_CHANGE_PREFER } from '@comanda/contract';
-import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
+import { testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
 import type { PrinterEmulator } from '../src/features/printing/emulator/emulator.ts';
 import { onPrintJobsCommitted, insertJob } from '../src/model/printing/enqueue.ts';
 import { transact } from '../src/db/transact.ts';
-import { freshOrder, printersEnv, productsByStation, startEmulators, waitFor, type Product } from './printing-helpers.ts';
+import { freshOrder, productsByStation, startPrintingServer, waitFor, type PrintingServer, type Product } from './printing-helpers.ts';
 
 /**
  * What wakes the print worker (issue 20 item 1): the commit of a change that wrote print jobs, in
@@ -21,18 +21,17 @@ describe.each(testDatabaseKinds())('waking the print worker on %s', (kind) => {
   let wakes = 0;
   let stopCounting: () => void;
 
+  let running: PrintingServer | undefined;
+
   beforeAll(async () => {
-    printers = await startEmulators();
-    server = await startTestServer(kind, { env: { PRINTERS: printersEnv(printers) } });
-    admin = await server.login(server.users.admin.email);
-    waiter = await server.login(server.users.waiter.email);
+    running = await startPrintingServer(kind);
+    ({ server, printers, admin, waiter } = running);
     products = await productsByStation(server);
     stopCounting = onPrintJobsCommitted(() => wakes++);
   }, 60_000);
   afterAll(async () => {
     stopCounting?.();
-    await server?.close();
-    for (const p of Object.values(printers ?? {})) await p.stop();
+    await running?.stop();
   });
 
   const settle = () => new Promise((resolve) => setTimeout(resolve, 20));

@@ -3,13 +3,13 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Corte, Printer } from '@comanda/contract';
 import { PRINTER_HOST_NOT_LOCAL } from '@comanda/domain';
-import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
+import { testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import type { PrinterEmulator } from '../src/features/printing/emulator/emulator.ts';
 import { decodeLogo } from '../src/features/printing/logo.ts';
 import { renderDocument } from '../src/features/printing/render.ts';
 import type { MovementDocument, ReceiptDocument } from '../src/model/printing/documents.ts';
-import { freshOrder, printersEnv, productsByStation, startEmulators, waitFor, type Product } from './printing-helpers.ts';
+import { freshOrder, productsByStation, startPrintingServer, waitFor, type PrintingServer, type Product } from './printing-helpers.ts';
 
 type ErrorBody = { error: { code: string; message: string } };
 /** GS v 0 m: the ESC/POS raster bit image command. */
@@ -105,6 +105,7 @@ describe('printer hosts are on the local network', () => {
 describe.each(testDatabaseKinds())('caja slips on %s', (kind) => {
   let server: TestServer;
   let printers: Record<'cocina' | 'barra' | 'caja', PrinterEmulator>;
+  let running: PrintingServer | undefined;
   let admin: ApiClient;
   let waiter: ApiClient;
   let sessionId = '';
@@ -140,19 +141,14 @@ describe.each(testDatabaseKinds())('caja slips on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    printers = await startEmulators();
-    server = await startTestServer(kind, {
-      env: { PRINTERS: printersEnv(printers), PRINT_RETRY_MS: '200', PRINT_RETRY_MAX_MS: '1000', PRINT_TIMEOUT_MS: '1000' },
-    });
-    admin = await server.login(server.users.admin.email);
-    waiter = await server.login(server.users.waiter.email);
+    running = await startPrintingServer(kind, { PRINT_RETRY_MS: '200', PRINT_RETRY_MAX_MS: '1000', PRINT_TIMEOUT_MS: '1000' });
+    ({ server, printers, admin, waiter } = running);
     const opened = await admin.post<{ session: { id: string } }>('/api/drawer/open', { count: { b50000: 1 } });
     expect(opened.status).toBe(200);
     sessionId = opened.body.session.id;
   }, 60_000);
   afterAll(async () => {
-    await server?.close();
-    for (const p of Object.values(printers ?? {})) await p.stop();
+    await running?.stop();
   });
 
   it('a withdrawal prints exactly one slip on the caja printer, with the amount and the reason', async () => {

@@ -1,7 +1,7 @@
 import { stationOf } from '@comanda/domain';
 import type { Order, Table } from '@comanda/contract';
 import { expect } from 'vitest';
-import type { ApiClient, TestServer } from '../src/testing/index.ts';
+import { startTestServer, type ApiClient, type TestDbKind, type TestServer } from '../src/testing/index.ts';
 import { PrinterEmulator, type ReceivedTicket } from '../src/features/printing/emulator/emulator.ts';
 
 export type Product = { id: string; name: string; price: number; category: string; station: 'cocina' | 'barra' };
@@ -17,6 +17,31 @@ export async function startEmulators(keep = 1000): Promise<Record<'cocina' | 'ba
 
 export function printersEnv(e: Record<'cocina' | 'barra' | 'caja', PrinterEmulator>): string {
   return `cocina=${e.cocina.url},barra=${e.barra.url},caja=${e.caja.url}`;
+}
+
+/** A server whose PRINTERS are three emulators on loopback, with an admin and a waiter signed in. */
+export interface PrintingServer {
+  server: TestServer;
+  printers: Record<'cocina' | 'barra' | 'caja', PrinterEmulator>;
+  admin: ApiClient;
+  waiter: ApiClient;
+  /** Stops the server, then the printers. */
+  stop(): Promise<void>;
+}
+
+export async function startPrintingServer(kind: TestDbKind, env: Record<string, string> = {}): Promise<PrintingServer> {
+  const printers = await startEmulators();
+  const server = await startTestServer(kind, { env: { PRINTERS: printersEnv(printers), ...env } });
+  return {
+    server,
+    printers,
+    admin: await server.login(server.users.admin.email),
+    waiter: await server.login(server.users.waiter.email),
+    async stop() {
+      await server.close();
+      for (const p of Object.values(printers)) await p.stop();
+    },
+  };
 }
 
 export async function productsByStation(server: TestServer): Promise<Product[]> {

@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@comanda/contract';
-import { loginAt, startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
+import { loginAt, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
 import type { PrinterEmulator } from '../src/features/printing/emulator/emulator.ts';
-import { countMarkers, freshOrder, printersEnv, productsByStation, startEmulators, waitFor, type Product } from './printing-helpers.ts';
+import {
+  countMarkers,
+  freshOrder,
+  productsByStation,
+  startPrintingServer,
+  waitFor,
+  type PrintingServer,
+  type Product,
+} from './printing-helpers.ts';
 
 /**
  * Comandas on network printers: real TCP listeners on loopback (the emulator) as the printers,
@@ -21,24 +29,20 @@ describe.each(testDatabaseKinds())('printing on %s', (kind) => {
   const jobs = () => server.ctx.db.db.selectFrom('print_jobs').selectAll().orderBy('seq').execute();
   const allPrinted = async () => (await jobs()).every((j) => j.state === 'printed');
 
+  let running: PrintingServer | undefined;
+
   beforeAll(async () => {
-    printers = await startEmulators();
-    server = await startTestServer(kind, {
-      env: {
-        PRINTERS: printersEnv(printers),
-        PRINT_RETRY_MS: '200',
-        PRINT_RETRY_MAX_MS: '1000',
-        PRINT_TIMEOUT_MS: '1000',
-        PRINT_ALERT_MS: '1500',
-      },
+    running = await startPrintingServer(kind, {
+      PRINT_RETRY_MS: '200',
+      PRINT_RETRY_MAX_MS: '1000',
+      PRINT_TIMEOUT_MS: '1000',
+      PRINT_ALERT_MS: '1500',
     });
-    admin = await server.login(server.users.admin.email);
-    waiter = await server.login(server.users.waiter.email);
+    ({ server, printers, admin, waiter } = running);
     products = await productsByStation(server);
   }, 60_000);
   afterAll(async () => {
-    await server?.close();
-    for (const p of Object.values(printers ?? {})) await p.stop();
+    await running?.stop();
   });
 
   it('provisions the printers named in PRINTERS', async () => {

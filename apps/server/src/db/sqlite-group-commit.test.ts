@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connect, type Db } from './connect.ts';
 import { GROUP_MAX_MEMBERS } from './sqlite-group-commit.ts';
-import { transact } from './transact.ts';
+import { durably, transact } from './transact.ts';
 
 /**
  * Group commit on SQLite, checked against a second, independent connection to the same file:
@@ -99,10 +99,33 @@ describe('SQLite group commit', () => {
   });
 
   it('a write outside a transaction commits the open group first, then itself', async () => {
+    const alone = db.groupCommits!.alone; // the table's CREATE
     const members = Array.from({ length: 3 }, (_, i) => transact(db, insert(`g${i}`)));
     const autocommit = sql`INSERT INTO notes (body) VALUES ('alone')`.execute(db.db).then(() => committed());
     const [seen] = await Promise.all([autocommit, ...members]);
     expect(seen).toEqual(['g0', 'g1', 'g2', 'alone']);
+    expect(db.groupCommits!.alone - alone).toBe(1);
+  });
+
+  it('a write with RETURNING outside a transaction is a write too: the group first, then itself, on disk when it answers', async () => {
+    const alone = db.groupCommits!.alone;
+    const members = Array.from({ length: 3 }, (_, i) => transact(db, insert(`r${i}`)));
+    const returning = sql<{ id: number }>`INSERT INTO notes (body) VALUES ('returned') RETURNING id`
+      .execute(db.db)
+      .then((result) => ({ rows: result.rows.length, onDisk: committed() }));
+    const [seen] = await Promise.all([returning, ...members]);
+    expect(seen).toEqual({ rows: 1, onDisk: ['r0', 'r1', 'r2', 'returned'] });
+    expect(db.groupCommits!.alone - alone).toBe(1);
+  });
+
+  it('durably() joins the open group instead of cutting it short: one COMMIT for all, each on disk when it returns', async () => {
+    const alone = db.groupCommits!.alone;
+    const members = Array.from({ length: 3 }, (_, i) => transact(db, insert(`d${i}`)));
+    const write = durably(db, (trx) => sql`INSERT INTO notes (body) VALUES ('joined')`.execute(trx)).then(() => committed());
+    const [seen] = await Promise.all([write, ...members]);
+    expect(seen).toEqual(expect.arrayContaining(['d0', 'd1', 'd2', 'joined']));
+    expect(db.groupCommits).toMatchObject({ groups: 1, members: 4 });
+    expect(db.groupCommits!.alone).toBe(alone);
   });
 
   it('a COMMIT that fails fails every transaction of its group, and the next one starts clean', async () => {

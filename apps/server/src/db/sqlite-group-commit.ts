@@ -56,6 +56,8 @@ export interface GroupCommitStats {
   groups: number;
   members: number;
   largest: number;
+  /** Writes outside any transaction: each committed on its own (and cut the open group short). */
+  alone: number;
 }
 
 export class GroupCommitDriver implements Driver {
@@ -66,7 +68,7 @@ export class GroupCommitDriver implements Driver {
   #group: Group | null = null;
   #inTransaction = false;
   #scheduled = false;
-  readonly stats: GroupCommitStats = { groups: 0, members: 0, largest: 0 };
+  readonly stats: GroupCommitStats = { groups: 0, members: 0, largest: 0, alone: 0 };
   /** Told the time and text of the driver's own statements (BEGIN, SAVEPOINT, RELEASE, COMMIT…), as Kysely's log is told the others'. */
   onStatement?: (ms: number, sql: string) => void;
 
@@ -211,9 +213,13 @@ export class GroupCommitDriver implements Driver {
   #execute<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const statement = this.#db.prepare(query.sql);
     const parameters = query.parameters as unknown[];
+    // A write outside a transaction (RETURNING ones too) commits on its own: the open group goes
+    // to disk first, or the write would join it and answer before it is on disk.
+    if (!this.#inTransaction && !statement.readonly) {
+      if (this.#group) this.#commitGroup();
+      this.stats.alone++;
+    }
     if (statement.reader) return Promise.resolve({ rows: statement.all(parameters) as R[] });
-    // A write outside a transaction commits on its own: the open group goes to disk first.
-    if (!this.#inTransaction && this.#group) this.#commitGroup();
     const { changes, lastInsertRowid } = statement.run(parameters);
     return Promise.resolve({ numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] });
   }

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Db } from './connect.ts';
 import type { Database } from './schema.ts';
 import type { Trx } from './trx.ts';
@@ -40,4 +40,15 @@ export async function transact<T>(db: Db, work: (trx: Transaction<Database>) => 
     }
   }
   return result;
+}
+
+/**
+ * One write that needs no transaction around it (a print job's claim, its outcome), durable
+ * when it returns, at the least each database asks: on SQLite it joins the open commit group as
+ * a transaction of its own, sharing the group's one disk flush, where a bare write would commit
+ * the group first and then itself (two flushes, and a group cut short); on PostgreSQL it runs
+ * alone in autocommit (one round trip, without BEGIN and COMMIT around it).
+ */
+export function durably<T>(db: Db, write: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+  return db.kind === 'sqlite' ? transact(db, write) : write(db.db);
 }

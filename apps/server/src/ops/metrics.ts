@@ -83,6 +83,14 @@ export function createMetrics(ctx: AppContext): Metrics {
         this.set(groups.members);
       },
     });
+    new Gauge({
+      name: 'comanda_sqlite_writes_alone',
+      help: 'SQLite writes outside any transaction so far, each its own COMMIT',
+      registers: [registry],
+      collect() {
+        this.set(groups.alone);
+      },
+    });
   }
   ctx.db.onQuery = (ms, sql) => queries.observe({ kind: statementKind(sql) }, ms / 1000);
   return {

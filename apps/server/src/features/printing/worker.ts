@@ -4,6 +4,7 @@ import type { AppContext } from '../../http/context.ts';
 import type { PrintDocument } from '../../model/printing/documents.ts';
 import { getGeneralConfig } from '../../model/config-store.ts';
 import { onPrintJobsCommitted } from '../../model/printing/enqueue.ts';
+import { durably } from '../../db/transact.ts';
 import { renderDocument } from './render.ts';
 import { LogoCache } from './logo.ts';
 
@@ -165,42 +166,43 @@ export class PrintWorker {
     // This claim's rows. printer_id and state lead so the (printer_id, state, seq) index finds the
     // printer's few live jobs; the claim token alone would scan every job ever printed.
     const mine = { printer_id: printerId, state: 'printing', claim: token } as const;
-    await db
-      .updateTable('print_jobs')
-      .set({
-        state: 'printing',
-        attempts: sql<number>`attempts + 1`,
-        lease_until: now + this.leaseMs,
-        claim: token,
-        // A claim that expired was cut short by a crash: its bytes may have reached the printer.
-        maybe_printed: sql<number>`case when state = 'printing' then 1 else maybe_printed end`,
-      })
-      .where(
-        'seq',
-        'in',
-        due.map((j) => j.seq),
-      )
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('state', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
-          eb.and([eb('state', '=', 'printing'), eb('lease_until', '<=', now)]),
-        ]),
-      )
-      .execute();
-    const claimed = await db
-      .selectFrom('print_jobs')
-      .selectAll()
-      .where((eb) => eb.and(mine))
-      .orderBy('seq')
-      .execute();
+    // Durable before a byte is sent: on SQLite the claim shares the open group's commit.
+    const claimed = await durably(this.ctx.db, (db) =>
+      db
+        .updateTable('print_jobs')
+        .set({
+          state: 'printing',
+          attempts: sql<number>`attempts + 1`,
+          lease_until: now + this.leaseMs,
+          claim: token,
+          // A claim that expired was cut short by a crash: its bytes may have reached the printer.
+          maybe_printed: sql<number>`case when state = 'printing' then 1 else maybe_printed end`,
+        })
+        .where(
+          'seq',
+          'in',
+          due.map((j) => j.seq),
+        )
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('state', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
+            eb.and([eb('state', '=', 'printing'), eb('lease_until', '<=', now)]),
+          ]),
+        )
+        .returningAll()
+        .execute(),
+    );
+    claimed.sort((a, b) => Number(a.seq) - Number(b.seq));
     // Only an unbroken run from the head keeps the printer's order; otherwise give the claims back.
     const prefix = claimed.every((job, i) => String(job.seq) === String(due[i]?.seq));
     if (!prefix) {
-      await db
-        .updateTable('print_jobs')
-        .set({ state: 'pending', lease_until: null, claim: null })
-        .where((eb) => eb.and(mine))
-        .execute();
+      await durably(this.ctx.db, (db) =>
+        db
+          .updateTable('print_jobs')
+          .set({ state: 'pending', lease_until: null, claim: null })
+          .where((eb) => eb.and(mine))
+          .execute(),
+      );
       return false;
     }
     const batch = claimed.map((job) => ({ job, resend: job.maybe_printed === 1 }));
@@ -225,18 +227,20 @@ export class PrintWorker {
       const at = this.ctx.clock.now();
       const attempts = Math.max(...batch.map((b) => b.job.attempts));
       const wait = backoff(attempts, this.timing);
-      await db
-        .updateTable('print_jobs')
-        .set({
-          state: 'pending',
-          lease_until: null,
-          next_attempt_at: at + wait,
-          last_error: e.message,
-          maybe_printed: e.maybeDelivered ? 1 : sql<number>`maybe_printed`,
-          claim: null,
-        })
-        .where((eb) => eb.and(mine))
-        .execute();
+      await durably(this.ctx.db, (db) =>
+        db
+          .updateTable('print_jobs')
+          .set({
+            state: 'pending',
+            lease_until: null,
+            next_attempt_at: at + wait,
+            last_error: e.message,
+            maybe_printed: e.maybeDelivered ? 1 : sql<number>`maybe_printed`,
+            claim: null,
+          })
+          .where((eb) => eb.and(mine))
+          .execute(),
+      );
       await this.setStatus(printerId, e.status, e.message, at);
       // Try again when the back-off ends.
       const retry = setTimeout(() => this.tick(), wait + 5);
@@ -244,11 +248,13 @@ export class PrintWorker {
       return false;
     }
     const done = this.ctx.clock.now();
-    await db
-      .updateTable('print_jobs')
-      .set({ state: 'printed', printed_at: done, lease_until: null, last_error: null, claim: null })
-      .where((eb) => eb.and(mine))
-      .execute();
+    await durably(this.ctx.db, (db) =>
+      db
+        .updateTable('print_jobs')
+        .set({ state: 'printed', printed_at: done, lease_until: null, last_error: null, claim: null })
+        .where((eb) => eb.and(mine))
+        .execute(),
+    );
     await this.setStatus(printerId, 'listo', null, done);
     return true;
   }
@@ -267,11 +273,13 @@ export class PrintWorker {
     const current = await db.selectFrom('printers').select(['status', 'last_error']).where('id', '=', printerId).executeTakeFirst();
     if (!current) return;
     if (current.status === status && (status === 'listo' || current.last_error === error)) return;
-    await db
-      .updateTable('printers')
-      .set(status === 'listo' ? { status, updated_at: now } : { status, last_error: error, last_error_at: now, updated_at: now })
-      .where('id', '=', printerId)
-      .execute();
+    await durably(this.ctx.db, (db) =>
+      db
+        .updateTable('printers')
+        .set(status === 'listo' ? { status, updated_at: now } : { status, last_error: error, last_error_at: now, updated_at: now })
+        .where('id', '=', printerId)
+        .execute(),
+    );
     this.ctx.live.publish({ topic: PRINTERS_TOPIC, type: 'printer.status', id: printerId, at: this.ctx.clock.now() });
   }
 
