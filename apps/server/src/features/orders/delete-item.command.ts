@@ -2,12 +2,12 @@ import type { SessionUser } from '@comanda/contract';
 import { PIN_MESSAGES } from '@comanda/domain';
 import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
-import { audit } from '../../http/audit.ts';
+import { auditInsert } from '../../http/audit.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { verifyPin } from '../../auth/verify-pin.ts';
 import { enqueueCancelation } from '../../model/printing/enqueue.ts';
-import { findOrderRow, ORDER_NOT_FOUND, touchOrder } from '../../model/orders/order-repository.ts';
-import type { ItemWrite } from '../../model/orders/order-change.ts';
+import { findOrderRow, ORDER_NOT_FOUND, touchOrderRow } from '../../model/orders/order-repository.ts';
+import { orderChangeOf, type ItemWrite } from '../../model/orders/order-change.ts';
 import { dropLineAdjustments } from '../../model/orders/adjustments-follow.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
 import { assertMayWorkOrder, lockWorkableOrder, ORDER_MESSAGES } from '../../model/orders/order-access.ts';
@@ -39,47 +39,58 @@ export async function deleteItem(
   });
   await thawTimedOut(ctx, input.orderId);
 
-  await mutate(ctx, async (trx, emit) => {
+  const change = await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
     const order = await lockWorkableOrder(trx, user, input.orderId, now);
     await assertNotFrozen(trx, input.orderId);
-    const item = await trx
-      .selectFrom('order_items')
-      .select(['id', 'is_deleted', 'product_id', 'product_name', 'product_price', 'quantity', 'status', 'station'])
-      .where('id', '=', input.itemId)
-      .where('order_id', '=', input.orderId)
-      .executeTakeFirst();
-    if (!item) throw notFound(ORDER_MESSAGES.itemNotFound);
-    if (item.is_deleted === 1) throw conflict(ORDER_MESSAGES.itemAlreadyDeleted, 'item_deleted');
-    await trx
+    // The line is marked in one statement that gives its row back; only when none is marked is it
+    // read, to tell a line that is not there from one deleted already.
+    const deleted = await trx
       .updateTable('order_items')
       .set({ is_deleted: 1, deleted_by: authorizer.id, deleted_by_name: authorizer.displayName, deleted_at: now, updated_at: now })
-      .where('id', '=', item.id)
-      .execute();
-    await enqueueCancelation(trx, { orderId: input.orderId, itemId: item.id, now });
-    await dropLineAdjustments(trx, { itemIds: [item.id], actor: user, now, why: 'item-deleted' });
-    const version = await touchOrder(trx, input.orderId, now);
-    await audit(trx, now, {
+      .where('id', '=', input.itemId)
+      .where('order_id', '=', input.orderId)
+      .where('is_deleted', '=', 0)
+      .returningAll()
+      .executeTakeFirst();
+    if (!deleted) {
+      const item = await trx
+        .selectFrom('order_items')
+        .select('id')
+        .where('id', '=', input.itemId)
+        .where('order_id', '=', input.orderId)
+        .executeTakeFirst();
+      if (!item) throw notFound(ORDER_MESSAGES.itemNotFound);
+      throw conflict(ORDER_MESSAGES.itemAlreadyDeleted, 'item_deleted');
+    }
+    await enqueueCancelation(trx, { orderId: input.orderId, itemId: deleted.id, now });
+    await dropLineAdjustments(trx, { itemIds: [deleted.id], actor: user, now, why: 'item-deleted' });
+    // The audit entry goes with the order's figures: one round trip on PostgreSQL.
+    const entry = auditInsert(trx, now, {
       actor: user,
       action: 'order.item-deleted',
       entity: 'order',
       entityId: input.orderId,
       authorizedBy: authorizer.id,
       data: {
-        itemId: item.id,
-        productId: item.product_id,
-        productName: item.product_name,
-        price: Number(item.product_price),
-        quantity: item.quantity,
-        status: item.status,
+        itemId: deleted.id,
+        productId: deleted.product_id,
+        productName: deleted.product_name,
+        price: Number(deleted.product_price),
+        quantity: deleted.quantity,
+        status: deleted.status,
       },
     });
+    const touched = await touchOrderRow(trx, input.orderId, now, [entry]);
     // A SPEC delete (no reason) leaves the boards at once: they drop the line from the event.
-    emitOrderChanged(emit, input.orderId, version, {
+    emitOrderChanged(emit, input.orderId, touched.version, {
       owner: order.waiter_id,
-      board: [item.station],
-      lines: { lines: [], removed: [item.id] },
+      board: [deleted.station],
+      lines: { lines: [], removed: [deleted.id] },
     });
+    // With no payment or live adjustment the answer is the rows in hand, as an add's (order-change.ts).
+    const answerable = touched.row && Number(touched.row.payment_count) === 0 && Number(touched.row.live_adjustments) === 0;
+    return answerable ? orderChangeOf(touched.row!, [deleted]) : undefined;
   });
-  return { orderId: input.orderId, itemIds: [input.itemId] };
+  return { orderId: input.orderId, itemIds: [input.itemId], change };
 }
