@@ -31,17 +31,29 @@ export interface PrintingServer {
 
 export async function startPrintingServer(kind: TestDbKind, env: Record<string, string> = {}): Promise<PrintingServer> {
   const printers = await startEmulators();
-  const server = await startTestServer(kind, { env: { PRINTERS: printersEnv(printers), ...env } });
-  return {
-    server,
-    printers,
-    admin: await server.login(server.users.admin.email),
-    waiter: await server.login(server.users.waiter.email),
-    async stop() {
-      await server.close();
-      for (const p of Object.values(printers)) await p.stop();
-    },
+  const stopPrinters = async () => {
+    for (const p of Object.values(printers)) await p.stop();
   };
+  let server: TestServer | undefined;
+  try {
+    server = await startTestServer(kind, { env: { PRINTERS: printersEnv(printers), ...env } });
+    const started = server;
+    return {
+      server,
+      printers,
+      admin: await server.login(server.users.admin.email),
+      waiter: await server.login(server.users.waiter.email),
+      async stop() {
+        await started.close();
+        await stopPrinters();
+      },
+    };
+  } catch (error) {
+    // A setup that failed half way leaves no listener behind for the next suite.
+    await server?.close();
+    await stopPrinters();
+    throw error;
+  }
 }
 
 export async function productsByStation(server: TestServer): Promise<Product[]> {
