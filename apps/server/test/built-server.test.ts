@@ -41,21 +41,25 @@ describe('the built server (scripts/build-server.mjs)', () => {
 
   it('starts on a new SQLite data folder with plain node, seeds the demo, answers /api/health and stops on SIGTERM', async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=4', join(out, 'main.js')], {
-      cwd: REPO_ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: data,
-        DATABASE_URL: `sqlite:${join(data, 'pos.db')}`,
-        DEMO_DATA: 'auto',
-        WEB_DIST: '/nonexistent-web-dist',
-        BACKUP_EVERY: 'off',
-        LOG_LEVEL: 'warn',
+    const child = spawn(
+      process.execPath,
+      ['--enable-source-maps', '--max-semi-space-size=4', '--single-threaded-gc', join(out, 'main.js')],
+      {
+        cwd: REPO_ROOT,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          DATA_DIR: data,
+          DATABASE_URL: `sqlite:${join(data, 'pos.db')}`,
+          DEMO_DATA: 'auto',
+          WEB_DIST: '/nonexistent-web-dist',
+          BACKUP_EVERY: 'off',
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    );
     const followed = followChild(child);
     try {
       await waitUntilReady(child, `http://127.0.0.1:${port}/api/health`, {

@@ -30,7 +30,9 @@ describe('the shipped systemd unit (deploy/comanda.service)', () => {
     const d = directives(readFileSync(UNIT, 'utf8'));
     const exec = d.get('ExecStart')![0]!;
     // The built server, as `npm start` runs it (decision 0034); `npm run build` makes it at install.
-    expect(exec).toMatch(/^\/usr\/bin\/node --enable-source-maps --max-semi-space-size=4 apps\/server\/dist\/main\.js$/);
+    expect(exec).toMatch(
+      /^\/usr\/bin\/node --enable-source-maps --max-semi-space-size=4 --single-threaded-gc apps\/server\/dist\/main\.js$/,
+    );
     const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
     expect(pkg.scripts.start).toContain(exec.replace('/usr/bin/node ', 'node '));
     expect(pkg.scripts.build).toContain('build:server');
