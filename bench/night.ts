@@ -33,7 +33,7 @@ import {
   type TableListViewer,
 } from '@comanda/contract';
 import { createTestDatabase, type TestDbKind } from '../apps/server/src/testing/databases.ts';
-import { followChild, waitUntilReady } from '../apps/server/src/testing/process.ts';
+import { followChild, startNodeFlags, waitUntilReady } from '../apps/server/src/testing/process.ts';
 import {
   benchDatabaseKinds,
   fmt,
@@ -167,11 +167,9 @@ async function startServer(env: Record<string, string>, pin: boolean): Promise<S
     if (build.status !== 0) throw new Error('scripts/build-server.mjs failed');
     serverBuilt = true;
   }
-  // The flags of `npm start` (package.json; docs/decisions/0034-a-built-server.md, 0040-gc-on-the-servers-own-thread.md).
+  // The flags of `npm start`, read from package.json (docs/decisions/0034-a-built-server.md, 0040).
   // SERVER_NODE_ARGS come after them, so that one may override (e.g. --max-semi-space-size=8).
-  const [script, flags] = fromSource
-    ? ['apps/server/src/main.ts', ['--import', 'tsx']]
-    : ['apps/server/dist/main.js', ['--enable-source-maps', '--max-semi-space-size=4', '--single-threaded-gc']];
+  const [script, flags] = fromSource ? ['apps/server/src/main.ts', ['--import', 'tsx']] : ['apps/server/dist/main.js', startNodeFlags()];
   const node = [process.execPath, ...flags, ...nodeArgs, script];
   const [cmd, ...args] = pin ? ['taskset', '-c', '0', ...node] : node;
   const child = spawn(cmd!, args, {

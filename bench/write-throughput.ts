@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import {
   ANSWER_HEADERS,
@@ -20,6 +19,7 @@ import {
   withFreshDatabase,
   type Figure,
 } from './lib.ts';
+import { PG_COMMIT_TABLE, pgOneRowCommit, sqliteOneRowCommits } from './one-row-commit.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -150,18 +150,13 @@ async function floorPosts(databaseUrl: string): Promise<{ perSecond: number; p50
 
 /** Small durable transactions (BEGIN; INSERT; COMMIT) with the server's own pragmas. */
 function sqliteCommitRate(file: string): number {
-  const db = new SQLite(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
-  db.exec('CREATE TABLE IF NOT EXISTS bench_commit (id INTEGER PRIMARY KEY, note TEXT, at INTEGER)');
-  const insert = db.prepare('INSERT INTO bench_commit (note, at) VALUES (?, ?)');
-  const tx = db.transaction((i: number) => insert.run(`n${i}`, i));
+  const rows = sqliteOneRowCommits(file);
   let n = 0;
   const end = performance.now() + Math.min(SECONDS, 5) * 1000;
   const started = performance.now();
-  while (performance.now() < end && n < 10_000_000) tx(n++);
+  while (performance.now() < end && n < 10_000_000) rows.commit(`n${n++}`);
   const rate = n / ((performance.now() - started) / 1000);
-  db.close();
+  rows.close();
   return rate;
 }
 
@@ -170,7 +165,7 @@ async function pgCommitRate(url: string): Promise<number> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // The run's database is dropped right after (WITH (FORCE)): a client still closing must not crash the benchmark.
   pool.on('error', () => undefined);
-  await pool.query('CREATE TABLE IF NOT EXISTS bench_commit (id bigserial PRIMARY KEY, note text, at bigint)');
+  await pool.query(PG_COMMIT_TABLE);
   let n = 0;
   const started = performance.now();
   const end = started + Math.min(SECONDS, 5) * 1000;
@@ -178,12 +173,7 @@ async function pgCommitRate(url: string): Promise<number> {
     Array.from({ length: 10 }, async () => {
       const client = await pool.connect();
       try {
-        while (performance.now() < end && n < 10_000_000) {
-          await client.query('BEGIN');
-          await client.query('INSERT INTO bench_commit (note, at) VALUES ($1, $2)', [`n${n}`, n]);
-          await client.query('COMMIT');
-          n++;
-        }
+        while (performance.now() < end && n < 10_000_000) await pgOneRowCommit(client, `n${n++}`);
       } finally {
         client.release();
       }

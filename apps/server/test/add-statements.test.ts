@@ -42,14 +42,22 @@ describe.each(testDatabaseKinds())('statements of an item add on %s', (kind) => 
     }
     return seen;
   };
+  /** SHOW_STATEMENTS=1 prints what a test counted. */
+  const show = (statements: readonly string[]) => {
+    if (process.env.SHOW_STATEMENTS)
+      console.log(`${kind}: ${statements.length} statements\n${statements.map((s) => '  ' + s.slice(0, 160)).join('\n')}`);
+  };
+  /** A new line of one beer on the test's order; its id. */
+  const addLine = async () =>
+    (await waiter.post<OrderChangeResponse>(`/api/orders/${order.id}/items`, { productId, quantity: 1 }, { prefer: ORDER_CHANGE_PREFER }))
+      .body.change.items[0]!.id;
 
   it('adds an item and answers the change in a bounded number of statements', async () => {
     const add = () =>
       waiter.post<OrderChangeResponse>(`/api/orders/${order.id}/items`, { productId, quantity: 1 }, { prefer: ORDER_CHANGE_PREFER });
     await add(); // the first add of a server warms its caches (configuration, printers)
     const seen = await statementsOf(async () => expect((await add()).status).toBe(200));
-    if (process.env.SHOW_STATEMENTS)
-      console.log(`${kind}: ${seen.length} statements\n${seen.map((s) => '  ' + s.slice(0, 160)).join('\n')}`);
+    show(seen);
     // 2026-11-23 (decision 0029): 19 on SQLite — session, card thaw check, 11 in the transaction
     // (BEGIN … COMMIT), 4 for the answer, 2 for the print worker's scan; PostgreSQL adds the
     // cross-process NOTIFY. A change that adds a statement to every add should raise this on purpose.
@@ -73,19 +81,14 @@ describe.each(testDatabaseKinds())('statements of an item add on %s', (kind) => 
   });
 
   it('moves a line on a board in one read, the line, the order with its audit entry, and the commit', async () => {
-    const added = await waiter.post<OrderChangeResponse>(
-      `/api/orders/${order.id}/items`,
-      { productId, quantity: 1 },
-      { prefer: ORDER_CHANGE_PREFER },
-    );
-    const itemId = added.body.change.items[0]!.id;
+    const itemId = await addLine();
     const barra = await server.login(server.users.barra.email);
     const move = (status: string) => barra.request('PATCH', `/api/orders/${order.id}/items/${itemId}/status`, { status });
     expect((await move('en_preparacion')).status).toBe(200);
     const seen = await statementsOf(async () => expect((await move('listo')).status).toBe(200));
     // The print worker wakes on the board's event and may scan inside the window: not the change's own.
     const own = seen.filter((s) => !/^(SAVEPOINT|RELEASE) /.test(s) && !/from "(printers|print_jobs)"/.test(s));
-    if (process.env.SHOW_STATEMENTS) console.log(`${kind}: ${own.length} statements\n${own.map((s) => '  ' + s.slice(0, 160)).join('\n')}`);
+    show(own);
     // 2026-11-26: the session, BEGIN, the order and its line in one read, the line's UPDATE, the
     // order's figures (RETURNING), COMMIT; the audit entry rides on the figures' UPDATE on
     // PostgreSQL (6) and runs just before it on SQLite (7). It was 8 on both: the order and the
@@ -94,12 +97,7 @@ describe.each(testDatabaseKinds())('statements of an item add on %s', (kind) => 
   });
 
   it('a delete with PIN answers from the rows it holds: the line comes back from its UPDATE, the order is not read again', async () => {
-    const added = await waiter.post<OrderChangeResponse>(
-      `/api/orders/${order.id}/items`,
-      { productId, quantity: 1 },
-      { prefer: ORDER_CHANGE_PREFER },
-    );
-    const itemId = added.body.change.items[0]!.id;
+    const itemId = await addLine();
     let answer: OrderChangeResponse | undefined;
     const seen = await statementsOf(async () => {
       const res = await waiter.post<OrderChangeResponse>(
@@ -113,7 +111,7 @@ describe.each(testDatabaseKinds())('statements of an item add on %s', (kind) => 
     const worker =
       /^(select \* from "printers"|select .* from "print_jobs" where "printer_id"|update "print_jobs"|update "printers"|select "printer_id")/i;
     const own = seen.filter((s) => !/^(SAVEPOINT|RELEASE) /.test(s) && !worker.test(s));
-    if (process.env.SHOW_STATEMENTS) console.log(`${kind}: ${own.length} statements\n${own.map((s) => '  ' + s.slice(0, 160)).join('\n')}`);
+    show(own);
     // 2026-11-27: 21 on PostgreSQL, of which the line's read before its UPDATE, the audit entry on
     // its own and 4 reads of the answer after commit; now the UPDATE returns the line, the audit
     // entry rides on the figures' UPDATE, and the answer is the rows in hand: 15 (SQLite 16).
@@ -143,7 +141,7 @@ describe.each(testDatabaseKinds())('statements of an item add on %s', (kind) => 
     // (the close's are the receipt printer's read and its job's INSERT).
     const worker = /^(select \* from "printers"|select .* from "print_jobs"|update "print_jobs"|update "printers")/i;
     const own = seen.filter((s) => !/^(SAVEPOINT|RELEASE) /.test(s) && !worker.test(s));
-    if (process.env.SHOW_STATEMENTS) console.log(`${kind}: ${own.length} statements\n${own.map((s) => '  ' + s.slice(0, 160)).join('\n')}`);
+    show(own);
     // 2026-11-27: 41, of which the order's lines, payments and adjustments were read three times
     // (the checks, the report rollups, the answer); now once, under the order's lock: 33.
     expect(own.length).toBeLessThanOrEqual(33);

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followChild, freePort, REPO_ROOT, waitUntilReady } from '../src/testing/process.ts';
+import { followChild, freePort, REPO_ROOT, startNodeFlags, waitUntilReady } from '../src/testing/process.ts';
 
 // `npm start` runs the server built by scripts/build-server.mjs with plain node
 // (docs/decisions/0034-a-built-server.md); the other suites run it from source. This one builds
@@ -41,25 +41,22 @@ describe('the built server (scripts/build-server.mjs)', () => {
 
   it('starts on a new SQLite data folder with plain node, seeds the demo, answers /api/health and stops on SIGTERM', async () => {
     const port = await freePort();
-    const child = spawn(
-      process.execPath,
-      ['--enable-source-maps', '--max-semi-space-size=4', '--single-threaded-gc', join(out, 'main.js')],
-      {
-        cwd: REPO_ROOT,
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          DATA_DIR: data,
-          DATABASE_URL: `sqlite:${join(data, 'pos.db')}`,
-          DEMO_DATA: 'auto',
-          WEB_DIST: '/nonexistent-web-dist',
-          BACKUP_EVERY: 'off',
-          LOG_LEVEL: 'warn',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+    // With the flags of `npm start` (package.json).
+    const child = spawn(process.execPath, [...startNodeFlags(), join(out, 'main.js')], {
+      cwd: REPO_ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: data,
+        DATABASE_URL: `sqlite:${join(data, 'pos.db')}`,
+        DEMO_DATA: 'auto',
+        WEB_DIST: '/nonexistent-web-dist',
+        BACKUP_EVERY: 'off',
+        LOG_LEVEL: 'warn',
       },
-    );
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const followed = followChild(child);
     try {
       await waitUntilReady(child, `http://127.0.0.1:${port}/api/health`, {

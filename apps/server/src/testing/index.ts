@@ -10,5 +10,5 @@ export {
   type UnitLedger,
 } from './invariants.ts';
 export { connectLive, type LiveTestClient } from './live-client.ts';
-export { REPO_ROOT, freePort, spawnTsProcess, type TsProcess } from './process.ts';
+export { REPO_ROOT, freePort, spawnTsProcess, startNodeFlags, type TsProcess } from './process.ts';
 export { withShiftHoldingNow } from './shift.ts';

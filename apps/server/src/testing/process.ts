@@ -1,8 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/**
+ * The Node flags `npm start` gives the built server (package.json's start script), for everything
+ * that must run it the same way (the night replay, the built-server test).
+ */
+export function startNodeFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const flags = /\bnode ((?:--\S+ )*)apps\/server\/dist\/main\.js/.exec(pkg.scripts.start)?.[1];
+  if (flags === undefined) throw new Error('package.json: the start script does not run apps/server/dist/main.js with node');
+  return flags.split(' ').filter(Boolean);
+}
 
 /** A free loopback port (asked from the OS, then released for the child to take). */
 export function freePort(): Promise<number> {
