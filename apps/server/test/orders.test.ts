@@ -250,6 +250,33 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
     expect((await api.waiter.post(`/api/orders/${order.id}/items/${itemId}/units`, { quantity: 1 })).status).toBe(404);
   });
 
+  it('deletes a line once when two phones send the delete at the same moment, and tells an unknown line from a deleted one', async () => {
+    const order = await freshTable();
+    const added = await add('waiter', order.id, { productId: product('Queso fundido').id, quantity: 1 });
+    const itemId = added.body.order.items[0]!.id;
+    const url = `/api/orders/${order.id}/items/${itemId}/delete`;
+    const both = await Promise.all([
+      api.waiter.post<Err>(url, { pin: server.users.admin.pin }),
+      api.admin.post<Err>(url, { pin: server.users.admin.pin }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(both.find((r) => r.status === 409)!.body.error.code).toBe('item_deleted');
+    const db = server.ctx.db.db;
+    const entries = await db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'order.item-deleted')
+      .where('entity_id', '=', order.id)
+      .execute();
+    expect(entries).toHaveLength(1);
+    const row = await db.selectFrom('order_items').select(['is_deleted', 'deleted_by']).where('id', '=', itemId).executeTakeFirstOrThrow();
+    expect(row).toEqual({ is_deleted: 1, deleted_by: server.users.admin.id });
+    const unknown = await api.waiter.post<Err>(`/api/orders/${order.id}/items/${crypto.randomUUID()}/delete`, {
+      pin: server.users.admin.pin,
+    });
+    expect(unknown.status).toBe(404);
+  });
+
   it('updates guest count, table name and admin comments, trimmed and blank as null', async () => {
     const order = await freshTable();
     const url = `/api/orders/${order.id}`;
