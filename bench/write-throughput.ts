@@ -4,6 +4,7 @@
  * rate of small transactions on the same database, measured in the same run.
  */
 import { randomUUID } from 'node:crypto';
+import { Agent, request } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -27,6 +28,12 @@ const ORDERS = Number(process.env.BENCH_OPEN_ORDERS ?? 200);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 /** BENCH_KEYED=1: every add carries an Idempotency-Key, as the web's outbox sends it. */
 const KEYED = process.env.BENCH_KEYED === '1';
+/**
+ * BENCH_CLIENT: how the load generator posts. 'http' (default): node:http on kept-alive sockets,
+ * the cheapest client at hand; 'fetch': Node's fetch, which the figures before 2026-11-27 used and
+ * which cost the shared two cores 0.2–0.35 ms per request (a bar's phones cost the server nothing).
+ */
+const CLIENT = process.env.BENCH_CLIENT === 'fetch' ? 'fetch' : 'http';
 
 interface HttpResult {
   adds: number;
@@ -40,6 +47,11 @@ interface HttpResult {
   perCommit: number | null;
   /** SQLite: COMMITs per counted add, the groups' and the writes' committed alone (the print worker's), or null. */
   commitsPerAdd: number | null;
+  /** SQLite: the event loop's time inside SQLite per counted add (statements and COMMITs), and the COMMITs' part, or null. */
+  sqliteMsPerAdd: number | null;
+  commitMsPerAdd: number | null;
+  /** The load generator's own CPU per request (it shares the machine with the server). */
+  clientCpuMs: number;
 }
 
 /** Figures from the server's /metrics (loopback may read it): CPU seconds, SQLite's commit groups. */
@@ -48,6 +60,8 @@ interface ServerCounters {
   groups: number | null;
   grouped: number | null;
   alone: number | null;
+  busy: number | null;
+  commit: number | null;
 }
 async function serverCounters(base: string): Promise<ServerCounters> {
   const res = await fetch(`${base}/metrics`).catch(() => null);
@@ -61,6 +75,8 @@ async function serverCounters(base: string): Promise<ServerCounters> {
     groups: read('comanda_sqlite_commit_groups'),
     grouped: read('comanda_sqlite_grouped_transactions'),
     alone: read('comanda_sqlite_writes_alone'),
+    busy: read('comanda_sqlite_busy_seconds'),
+    commit: read('comanda_sqlite_commit_seconds'),
   };
 }
 
@@ -71,7 +87,10 @@ type Post = (orderId: string) => Promise<number>;
  * CONCURRENCY clients, each posting back to back for WARMUP + SECONDS, spread over `orders`;
  * the posts that answered 200 after the warm-up are counted and timed.
  */
-async function drive(orders: readonly string[], post: Post): Promise<{ took: number[]; errors: number; elapsed: number }> {
+async function drive(
+  orders: readonly string[],
+  post: Post,
+): Promise<{ took: number[]; errors: number; elapsed: number; clientCpuMs: number }> {
   const took: number[] = [];
   let errors = 0;
   const warmupEnd = performance.now() + WARMUP * 1000;
@@ -86,18 +105,39 @@ async function drive(orders: readonly string[], post: Post): Promise<{ took: num
       else errors++;
     }
   };
+  let cpuAtStart: NodeJS.CpuUsage | undefined;
+  const counting = setTimeout(() => (cpuAtStart = process.cpuUsage()), WARMUP * 1000);
   await Promise.all(Array.from({ length: CONCURRENCY }, (_, w) => worker(w)));
-  return { took, errors, elapsed: (performance.now() - warmupEnd) / 1000 };
+  clearTimeout(counting);
+  const cpu = process.cpuUsage(cpuAtStart);
+  const clientCpuMs = (cpu.user + cpu.system) / 1000 / Math.max(1, took.length + errors);
+  return { took, errors, elapsed: (performance.now() - warmupEnd) / 1000, clientCpuMs };
+}
+
+/** One socket per client, kept open between its posts, as a phone's browser keeps its own. */
+const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+
+/** A POST of `body` with node:http; the answer read to its end; its status (0 when the connection failed). */
+function httpPost(url: string, headers: Record<string, string>, body: string): Promise<number> {
+  return new Promise((resolve) => {
+    const req = request(url, { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('error', () => resolve(0));
+    });
+    req.on('error', () => resolve(0));
+    req.end(body);
+  });
 }
 
 /** An add as the web's outbox sends it: the product, quantity 1, a key when KEYED. */
 function addPost(base: string, path: (orderId: string) => string, headers: Record<string, string>, productId: string): Post {
   return async (orderId) => {
-    const res = await fetch(`${base}${path(orderId)}`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json', ...(KEYED ? { 'idempotency-key': randomUUID() } : {}) },
-      body: JSON.stringify({ productId, quantity: 1 }),
-    });
+    const url = `${base}${path(orderId)}`;
+    const all = { ...headers, 'content-type': 'application/json', ...(KEYED ? { 'idempotency-key': randomUUID() } : {}) };
+    const body = JSON.stringify({ productId, quantity: 1 });
+    if (CLIENT === 'http') return httpPost(url, all, body);
+    const res = await fetch(url, { method: 'POST', headers: all, body });
     await res.arrayBuffer();
     return res.status;
   };
@@ -107,7 +147,7 @@ function addPost(base: string, path: (orderId: string) => string, headers: Recor
 async function httpAdds(base: string): Promise<HttpResult> {
   const { waiter, orders, productId } = await openOrders(base, ORDERS);
   const atStart = new Promise<ServerCounters>((resolve) => setTimeout(() => resolve(serverCounters(base)), WARMUP * 1000));
-  const { took, errors, elapsed } = await drive(
+  const { took, errors, elapsed, clientCpuMs } = await drive(
     orders,
     addPost(base, (orderId) => `/api/orders/${orderId}/items`, { cookie: waiter, ...ANSWER_HEADERS }, productId),
   );
@@ -117,6 +157,7 @@ async function httpAdds(base: string): Promise<HttpResult> {
   const perCommit = commits && c0.grouped !== null && c1.grouped !== null ? (c1.grouped - c0.grouped) / commits : null;
   const alone = c0.alone !== null && c1.alone !== null ? c1.alone - c0.alone : null;
   const commitsPerAdd = commits !== null && alone !== null && took.length ? (commits + alone) / took.length : null;
+  const perAdd = (a: number | null, b: number | null) => (a !== null && b !== null && took.length ? ((b - a) * 1000) / took.length : null);
   return {
     adds: took.length,
     perSecond: took.length / elapsed,
@@ -126,6 +167,9 @@ async function httpAdds(base: string): Promise<HttpResult> {
     cpuMsPerAdd,
     perCommit,
     commitsPerAdd,
+    sqliteMsPerAdd: perAdd(c0.busy, c1.busy),
+    commitMsPerAdd: perAdd(c0.commit, c1.commit),
+    clientCpuMs,
   };
 }
 
@@ -134,15 +178,17 @@ async function httpAdds(base: string): Promise<HttpResult> {
  * (raw-http-commit-server.ts): the share of raw commits an HTTP server of our stack reaches
  * at all on this machine, with nothing of Comanda's in it.
  */
-async function floorPosts(databaseUrl: string): Promise<{ perSecond: number; p50: number; p99: number; errors: number }> {
+async function floorPosts(
+  databaseUrl: string,
+): Promise<{ perSecond: number; p50: number; p99: number; errors: number; clientCpuMs: number }> {
   const floor = await spawnTs('bench/raw-http-commit-server.ts', { DATABASE_URL: databaseUrl }, await freePort(), '/health');
   try {
     const orders = Array.from({ length: ORDERS }, () => randomUUID());
-    const { took, errors, elapsed } = await drive(
+    const { took, errors, elapsed, clientCpuMs } = await drive(
       orders,
       addPost(floor.url, () => '/add', {}, randomUUID()),
     );
-    return { perSecond: took.length / elapsed, p50: percentile(took, 50), p99: percentile(took, 99), errors };
+    return { perSecond: took.length / elapsed, p50: percentile(took, 50), p99: percentile(took, 99), errors, clientCpuMs };
   } finally {
     await floor.stop();
   }
@@ -186,7 +232,16 @@ async function pgCommitRate(url: string): Promise<number> {
 
 type Floor = Awaited<ReturnType<typeof floorPosts>>;
 const floorLine = (floor: Floor, raw: number, http: HttpResult) =>
-  `    bare HTTP server committing one row per POST, same load: ${fmt(floor.perSecond, 0)}/s (p50 ${fmt(floor.p50)} ms, p99 ${fmt(floor.p99)} ms, ${floor.errors} errors) = ${fmt((100 * floor.perSecond) / raw)}% of raw; Comanda's adds are ${fmt((100 * http.perSecond) / floor.perSecond)}% of it`;
+  `    bare HTTP server committing one row per POST, same load: ${fmt(floor.perSecond, 0)}/s (p50 ${fmt(floor.p50)} ms, p99 ${fmt(floor.p99)} ms, ${floor.errors} errors, load generator ${fmt(floor.clientCpuMs, 3)} ms CPU per request) = ${fmt((100 * floor.perSecond) / raw)}% of raw; Comanda's adds are ${fmt((100 * http.perSecond) / floor.perSecond)}% of it`;
+
+/**
+ * SQLite's own time per add bounds the adds a single event loop can make, whatever the rest of the
+ * server costs: the line says how far that bound is from raw commits.
+ */
+const sqliteBound = (http: HttpResult, raw: number) =>
+  http.sqliteMsPerAdd === null
+    ? '    time inside SQLite per add: unknown'
+    : `    time inside SQLite per add: ${fmt(http.sqliteMsPerAdd, 3)} ms (COMMITs ${fmt(http.commitMsPerAdd ?? 0, 3)} ms) of the event loop → a server doing nothing but these statements would make ${fmt(1000 / http.sqliteMsPerAdd, 0)} adds/s = ${fmt((100 * 1000) / http.sqliteMsPerAdd / raw)}% of raw; the server's CPU per add outside SQLite: ${http.cpuMsPerAdd === null ? 'unknown' : `~${fmt(http.cpuMsPerAdd - http.sqliteMsPerAdd, 3)} ms`}`;
 const floorFigure = (database: string, floor: Floor, raw: number): Figure => ({
   benchmark: 'write throughput',
   what: `bare HTTP commits/s, ${database}, same run`,
@@ -199,7 +254,7 @@ const cpuText = (http: HttpResult) => (http.cpuMsPerAdd === null ? 'unknown' : `
 
 export async function runWriteThroughput(log: (l: string) => void = console.log): Promise<Figure[]> {
   log(
-    `write throughput: ${CONCURRENCY} concurrent HTTP clients adding items to ${ORDERS} orders for ${SECONDS} s after ${WARMUP} s of warm-up, ${ANSWER_NAME} answer, ${KEYED ? 'an Idempotency-Key on every add' : 'no Idempotency-Key'}`,
+    `write throughput: ${CONCURRENCY} concurrent HTTP clients (${CLIENT === 'http' ? 'node:http, kept-alive sockets' : 'fetch'}) adding items to ${ORDERS} orders for ${SECONDS} s after ${WARMUP} s of warm-up, ${ANSWER_NAME} answer, ${KEYED ? 'an Idempotency-Key on every add' : 'no Idempotency-Key'}`,
   );
   const figures: Figure[] = [];
 
@@ -208,11 +263,12 @@ export async function runWriteThroughput(log: (l: string) => void = console.log)
     const raw = sqliteCommitRate(join(database.dataDir, 'raw.db'));
     const floor = await floorPosts(`sqlite:${join(database.dataDir, 'floor.db')}`);
     log(
-      `  SQLite: ${fmt(http.perSecond, 0)} adds/s through HTTP (${http.adds} adds, ~${fmt(http.adds / ORDERS, 0)} items per order at the end, p50 ${fmt(http.p50)} ms, p99 ${fmt(http.p99)} ms, ${http.errors} errors, server CPU ${cpuText(http)} per add${http.perCommit === null ? '' : `, ${fmt(http.perCommit, 1)} transactions per group COMMIT`}${http.commitsPerAdd === null ? '' : `, ${fmt(http.commitsPerAdd, 3)} COMMITs per add in all`})`,
+      `  SQLite: ${fmt(http.perSecond, 0)} adds/s through HTTP (${http.adds} adds, ~${fmt(http.adds / ORDERS, 0)} items per order at the end, p50 ${fmt(http.p50)} ms, p99 ${fmt(http.p99)} ms, ${http.errors} errors, server CPU ${cpuText(http)} per add${http.perCommit === null ? '' : `, ${fmt(http.perCommit, 1)} transactions per group COMMIT`}${http.commitsPerAdd === null ? '' : `, ${fmt(http.commitsPerAdd, 3)} COMMITs per add in all`}, load generator ${fmt(http.clientCpuMs, 3)} ms CPU per request)`,
     );
     log(
       `  SQLite raw commits (WAL, synchronous=FULL, one row each): ${fmt(raw, 0)}/s → HTTP adds are ${fmt((100 * http.perSecond) / raw)}% of it   target ≥ 1,000 adds/s`,
     );
+    log(sqliteBound(http, raw));
     log(floorLine(floor, raw, http));
     figures.push(
       {
@@ -239,7 +295,7 @@ export async function runWriteThroughput(log: (l: string) => void = console.log)
       const raw = await pgCommitRate(database.url);
       const floor = await floorPosts(database.url);
       log(
-        `  PostgreSQL: ${fmt(http.perSecond, 0)} adds/s through HTTP (${http.adds} adds, ~${fmt(http.adds / ORDERS, 0)} items per order at the end, p50 ${fmt(http.p50)} ms, p99 ${fmt(http.p99)} ms, ${http.errors} errors, server CPU ${cpuText(http)} per add)`,
+        `  PostgreSQL: ${fmt(http.perSecond, 0)} adds/s through HTTP (${http.adds} adds, ~${fmt(http.adds / ORDERS, 0)} items per order at the end, p50 ${fmt(http.p50)} ms, p99 ${fmt(http.p99)} ms, ${http.errors} errors, server CPU ${cpuText(http)} per add, load generator ${fmt(http.clientCpuMs, 3)} ms CPU per request)`,
       );
       log(
         `  PostgreSQL raw commits (10 connections, one row each): ${fmt(raw, 0)}/s → HTTP adds are ${fmt((100 * http.perSecond) / raw)}% of it`,

@@ -58,6 +58,14 @@ export interface GroupCommitStats {
   largest: number;
   /** Writes outside any transaction: each committed on its own (and cut the open group short). */
   alone: number;
+  /**
+   * Milliseconds the event loop spent inside SQLite so far: every statement's own run, BEGIN and
+   * COMMIT included (a COMMIT writes the group's pages and waits for the disk). What is left of the
+   * server's time per request is its own (bench/write-throughput.ts prints both).
+   */
+  busyMs: number;
+  /** The COMMITs' share of busyMs. */
+  commitMs: number;
 }
 
 export class GroupCommitDriver implements Driver {
@@ -68,7 +76,7 @@ export class GroupCommitDriver implements Driver {
   #group: Group | null = null;
   #inTransaction = false;
   #scheduled = false;
-  readonly stats: GroupCommitStats = { groups: 0, members: 0, largest: 0, alone: 0 };
+  readonly stats: GroupCommitStats = { groups: 0, members: 0, largest: 0, alone: 0, busyMs: 0, commitMs: 0 };
   /** Told the time and text of the driver's own statements (BEGIN, SAVEPOINT, RELEASE, COMMIT…), as Kysely's log is told the others'. */
   onStatement?: (ms: number, sql: string) => void;
 
@@ -206,8 +214,14 @@ export class GroupCommitDriver implements Driver {
 
   #run(sql: string): void {
     const started = performance.now();
-    this.#db.prepare(sql).run();
-    this.onStatement?.(performance.now() - started, sql);
+    try {
+      this.#db.prepare(sql).run();
+    } finally {
+      const ms = performance.now() - started;
+      this.stats.busyMs += ms;
+      if (sql === 'COMMIT') this.stats.commitMs += ms;
+      this.onStatement?.(ms, sql);
+    }
   }
 
   #execute<R>(query: CompiledQuery): Promise<QueryResult<R>> {
@@ -219,9 +233,14 @@ export class GroupCommitDriver implements Driver {
       if (this.#group) this.#commitGroup();
       this.stats.alone++;
     }
-    if (statement.reader) return Promise.resolve({ rows: statement.all(parameters) as R[] });
-    const { changes, lastInsertRowid } = statement.run(parameters);
-    return Promise.resolve({ numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] });
+    const started = performance.now();
+    try {
+      if (statement.reader) return Promise.resolve({ rows: statement.all(parameters) as R[] });
+      const { changes, lastInsertRowid } = statement.run(parameters);
+      return Promise.resolve({ numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] });
+    } finally {
+      this.stats.busyMs += performance.now() - started;
+    }
   }
 
   async *#stream<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {

@@ -84,6 +84,22 @@ export function createMetrics(ctx: AppContext): Metrics {
       },
     });
     new Gauge({
+      name: 'comanda_sqlite_busy_seconds',
+      help: 'Seconds the event loop spent inside SQLite so far, every statement and COMMIT included',
+      registers: [registry],
+      collect() {
+        this.set(groups.busyMs / 1000);
+      },
+    });
+    new Gauge({
+      name: 'comanda_sqlite_commit_seconds',
+      help: "Seconds of those spent in the groups' COMMITs (writing their pages, waiting for the disk)",
+      registers: [registry],
+      collect() {
+        this.set(groups.commitMs / 1000);
+      },
+    });
+    new Gauge({
       name: 'comanda_sqlite_writes_alone',
       help: 'SQLite writes outside any transaction so far, each its own COMMIT',
       registers: [registry],
