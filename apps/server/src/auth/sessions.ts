@@ -3,6 +3,7 @@ import type { SessionUser, Role } from '@comanda/contract';
 import { ROLES } from '@comanda/contract';
 import type { AppContext } from '../http/context.ts';
 import { randomToken, sha256 } from '../http/ids.ts';
+import { compiledOnce, firstRow } from '../db/compiled.ts';
 
 export const SESSION_COOKIE = 'comanda_session';
 /**
@@ -36,17 +37,21 @@ export interface ResolvedSession {
   hash: string;
 }
 
+/** Every request's first statement: built once (db/compiled.ts). */
+const sessionByHash = compiledOnce((db, a: { hash: string }) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.last_seen_at', 'sessions.expires_at', 'users.id', 'users.email', 'users.display_name', 'users.role', 'users.active'])
+    .where('sessions.token_hash', '=', a.hash),
+);
+
 /** The session behind a cookie token, or null when unknown, expired, or its user is inactive. */
 export async function resolveSession(ctx: AppContext, token: string | undefined): Promise<ResolvedSession | null> {
   if (!token || token.length > 200) return null;
   const hash = sha256(token);
   const now = ctx.clock.now();
-  const row = await ctx.db.db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.last_seen_at', 'sessions.expires_at', 'users.id', 'users.email', 'users.display_name', 'users.role', 'users.active'])
-    .where('sessions.token_hash', '=', hash)
-    .executeTakeFirst();
+  const row = await firstRow(sessionByHash, ctx.db.db, { hash });
   if (!row) return null;
   const expired = row.expires_at <= now || row.last_seen_at + IDLE_MS <= now;
   if (expired || row.active === 0 || !(ROLES as readonly string[]).includes(row.role)) {

@@ -17,6 +17,7 @@ import { equalShares } from './migrations/0015-equal-shares.ts';
 import { modifiers } from './migrations/0016-modifiers.ts';
 import { promotions } from './migrations/0018-promotions.ts';
 import { printJobIndex } from './migrations/0019-print-job-index.ts';
+import { orderFiguresIndex } from './migrations/0020-order-figures-index.ts';
 
 function migrationsFor(kind: DbKind): Record<string, Migration> {
   return {
@@ -37,6 +38,7 @@ function migrationsFor(kind: DbKind): Record<string, Migration> {
     '0016-modifiers': modifiers(),
     '0018-promotions': promotions(),
     '0019-print-job-index': printJobIndex(),
+    '0020-order-figures-index': orderFiguresIndex(),
   };
 }
 

@@ -4,6 +4,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, IdempotencyKeysTable } from '../db/schema.ts';
 import type { Trx } from '../db/trx.ts';
 import { MESSAGES } from './messages.ts';
+import { compiledOnce, firstRow } from '../db/compiled.ts';
 
 export const IDEMPOTENCY_MESSAGES = MESSAGES.idempotency;
 
@@ -34,16 +35,19 @@ export function requestHash(value: Record<string, unknown>): string {
  * A concurrent twin waits on the key's unique index until the first commits or rolls back.
  * `repeat`, when given, decides what a repeat is answered from the key's row (the generic layer).
  */
+const claimStatement = compiledOnce((db, a: { key: string; scope: string; hash: string; now: number }) =>
+  db
+    .insertInto('idempotency_keys')
+    .values({ key: a.key, scope: a.scope, request_hash: a.hash, status_code: null, response: null, created_at: a.now })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .returning('key'),
+);
+
 export async function claimKey(
   trx: Trx,
   input: { key: string; scope: string; hash: string; now: number; repeat?: ((row: KeyRow) => StoredResponse) | undefined },
 ): Promise<StoredResponse | null> {
-  const inserted = await trx
-    .insertInto('idempotency_keys')
-    .values({ key: input.key, scope: input.scope, request_hash: input.hash, status_code: null, response: null, created_at: input.now })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .returning('key')
-    .executeTakeFirst();
+  const inserted = await firstRow(claimStatement, trx, { key: input.key, scope: input.scope, hash: input.hash, now: input.now });
   if (inserted) return null;
   const row = await trx.selectFrom('idempotency_keys').selectAll().where('key', '=', input.key).executeTakeFirst();
   if (row && input.repeat) return input.repeat(row);
@@ -87,6 +91,10 @@ export async function storeRawResponses(
 }
 
 /** The generic (every-route) variant stores the serialized JSON exactly as it was sent. */
+const answerStatement = compiledOnce((db, a: { key: string; statusCode: number; json: string }) =>
+  db.updateTable('idempotency_keys').set({ status_code: a.statusCode, response: a.json }).where('key', '=', a.key),
+);
+
 export async function storeRawResponse(trx: Trx, key: string, statusCode: number, json: string): Promise<void> {
-  await trx.updateTable('idempotency_keys').set({ status_code: statusCode, response: json }).where('key', '=', key).execute();
+  await answerStatement(trx, { key, statusCode, json });
 }

@@ -19,6 +19,7 @@ import { LIVE_STATES } from '../../model/card-payments/card-payment-store.ts';
 import { applyPromotion } from '../../model/orders/promotions.ts';
 import { priceWithModifiers } from '../../model/modifiers/modifier-store.ts';
 import { boardLineOf } from '../../model/orders/board-lines.ts';
+import { compiledOnce, firstRow } from '../../db/compiled.ts';
 
 export interface AddItemInput {
   orderId: string;
@@ -79,25 +80,29 @@ const LIVE_STATE_LIST = sql.join(LIVE_STATES.map((state) => sql`${state}`));
  * after the order's lock, so on PostgreSQL (READ COMMITTED) its snapshot sees every write the
  * lock waited for, as the separate reads did.
  */
-async function readAddFacts(trx: Trx, orderId: string, productId: string): Promise<{ product: Product; facts: AddFacts }> {
-  const pg = trx.getExecutor().adapter instanceof PostgresAdapter;
+const addFactsStatement = compiledOnce((db, a: { orderId: string; productId: string }) => {
+  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
   const printers = pg ? STATION_PRINTERS_JSON.postgres : STATION_PRINTERS_JSON.sqlite;
   const live = LIVE_STATE_LIST;
-  const query = trx
+  const query = db
     .selectFrom('products')
     .select(['id', 'name', 'price', 'category', 'available'])
     .select([
       sql<number>`(SELECT COUNT(*) FROM modifier_groups WHERE min_select > 0 AND id IN (SELECT group_id FROM modifier_links WHERE product_id = products.id OR category = products.category))`.as(
         'required_groups',
       ),
-      sql<number>`(SELECT COUNT(*) FROM card_payments WHERE order_id = ${orderId} AND state IN (${live}))`.as('live_cards'),
-      sql<number>`(SELECT COUNT(*) FROM card_payments WHERE order_id = ${orderId} AND state = ${'timeout'})`.as('timed_out_cards'),
-      sql<number>`(SELECT COUNT(*) FROM order_items WHERE order_id = ${orderId})`.as('lines'),
+      sql<number>`(SELECT COUNT(*) FROM card_payments WHERE order_id = ${a.orderId} AND state IN (${live}))`.as('live_cards'),
+      sql<number>`(SELECT COUNT(*) FROM card_payments WHERE order_id = ${a.orderId} AND state = ${'timeout'})`.as('timed_out_cards'),
+      sql<number>`(SELECT COUNT(*) FROM order_items WHERE order_id = ${a.orderId})`.as('lines'),
       sql<number>`(SELECT COUNT(*) FROM promotions WHERE active = 1)`.as('active_promotions'),
       printers.as('printers'),
     ])
-    .where('id', '=', productId);
-  const row = await (pg ? query.forShare() : query).executeTakeFirst();
+    .where('id', '=', a.productId);
+  return pg ? query.forShare() : query;
+});
+
+async function readAddFacts(trx: Trx, orderId: string, productId: string): Promise<{ product: Product; facts: AddFacts }> {
+  const row = await firstRow(addFactsStatement, trx, { orderId, productId });
   const product = availableProduct(row);
   const list = typeof row?.printers === 'string' ? (JSON.parse(row.printers) as unknown) : row?.printers;
   return {
@@ -113,6 +118,47 @@ async function readAddFacts(trx: Trx, orderId: string, productId: string): Promi
   };
 }
 
+const insertItemStatement = compiledOnce(
+  (
+    db,
+    a: {
+      id: string;
+      orderId: string;
+      productId: string;
+      productName: string;
+      price: number;
+      category: string;
+      quantity: number;
+      station: ReturnType<typeof stationOf>;
+      notes: string | null;
+      modifiers: string | null;
+      now: number;
+    },
+  ) =>
+    db
+      .insertInto('order_items')
+      .values({
+        id: a.id,
+        order_id: a.orderId,
+        product_id: a.productId,
+        product_name: a.productName,
+        product_price: a.price,
+        quantity: a.quantity,
+        status: INITIAL_ITEM_STATUS,
+        category: a.category,
+        station: a.station,
+        notes: a.notes,
+        modifiers: a.modifiers,
+        is_deleted: 0,
+        deleted_by: null,
+        deleted_by_name: null,
+        deleted_at: null,
+        created_at: a.now,
+        updated_at: a.now,
+      })
+      .returningAll(),
+);
+
 /**
  * Inserts one pending item row with the product's current name and price copied onto it, so
  * later catalogue changes never rewrite what was ordered. With modifiers, `product.price` is
@@ -121,29 +167,19 @@ async function readAddFacts(trx: Trx, orderId: string, productId: string): Promi
 export async function insertItem(trx: Trx, input: AddItemInput, product: Product, now: number, modifiers: string | null = null) {
   const id = newId();
   const notes = normalizeOptionalText(input.notes);
-  const row = await trx
-    .insertInto('order_items')
-    .values({
-      id,
-      order_id: input.orderId,
-      product_id: product.id,
-      product_name: product.name,
-      product_price: product.price,
-      quantity: input.quantity,
-      status: INITIAL_ITEM_STATUS,
-      category: product.category,
-      station: stationOf(product.category),
-      notes,
-      modifiers,
-      is_deleted: 0,
-      deleted_by: null,
-      deleted_by_name: null,
-      deleted_at: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = (await firstRow(insertItemStatement, trx, {
+    id,
+    orderId: input.orderId,
+    productId: product.id,
+    productName: product.name,
+    price: product.price,
+    category: product.category,
+    quantity: input.quantity,
+    station: stationOf(product.category),
+    notes,
+    modifiers,
+    now,
+  }))!;
   return { id, productName: product.name, price: product.price, notes, row };
 }
 

@@ -5,6 +5,7 @@ import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { findOrderRow, ORDER_CLOSED, ORDER_NOT_FOUND } from './order-repository.ts';
 import { mayWorkOrder } from './may-work-order.ts';
 import { MESSAGES } from '../../http/messages.ts';
+import { compiledOnce, firstRow } from '../../db/compiled.ts';
 
 export const ORDER_MESSAGES = MESSAGES.orders;
 
@@ -12,15 +13,13 @@ export function assertMayWorkOrder(user: SessionUser, order: Pick<OrderRow, 'wai
   if (!mayWorkOrder(user, order)) throw forbidden(ORDER_MESSAGES.notOwner);
 }
 
+const lockStatement = compiledOnce((db, a: { orderId: string; now: number }) =>
+  db.updateTable('orders').set({ updated_at: a.now }).where('id', '=', a.orderId).where('status', '=', 'activo').returningAll(),
+);
+
 /** The lock itself: touches an activo order's row and returns it, or nothing when it is not activo. */
 function lockIfActive(trx: Trx, orderId: string, now: number): Promise<OrderRow | undefined> {
-  return trx
-    .updateTable('orders')
-    .set({ updated_at: now })
-    .where('id', '=', orderId)
-    .where('status', '=', 'activo')
-    .returningAll()
-    .executeTakeFirst();
+  return firstRow(lockStatement, trx, { orderId, now });
 }
 
 /**

@@ -8,6 +8,7 @@ import { liveAdjustmentRows, recomputeAdjustments } from './order-adjustments.ts
 import { amountOwed } from '../checkout/amount-owed.ts';
 import { MESSAGES } from '../../http/messages.ts';
 import { EQUAL_SHARE_MESSAGES } from '@comanda/domain';
+import { compiledOnce, firstRow } from '../../db/compiled.ts';
 
 export const ORDER_NOT_FOUND = MESSAGES.order.notFound;
 export const ORDER_CLOSED = MESSAGES.order.closed;
@@ -82,6 +83,26 @@ export async function touchOrder(db: Trx, orderId: string, now: number): Promise
   return (await touchOrderRow(db, orderId, now)).version;
 }
 
+/**
+ * touchOrderRow's UPDATE: the subtotal recomputed from the lines, the version bumped, and with the
+ * row the order's paid parts, its number of payments and whether an adjustment is live.
+ */
+function touchQuery(creator: QueryCreator<Database>, orderId: string, now: number) {
+  const subtotal = sql<number>`(SELECT COALESCE(SUM(product_price * quantity), 0) FROM order_items WHERE order_id = ${orderId} AND is_deleted = 0)`;
+  return creator
+    .updateTable('orders')
+    .set({ subtotal, total: subtotal, version: sql<number>`version + 1`, updated_at: now })
+    .where('id', '=', orderId)
+    .where('status', '=', 'activo')
+    .returningAll()
+    .returning([
+      sql<number>`(SELECT COALESCE(SUM(amount - tip_amount), 0) FROM payments WHERE order_id = ${orderId})`.as('paid_parts'),
+      sql<number>`(SELECT COUNT(*) FROM payments WHERE order_id = ${orderId})`.as('payment_count'),
+      sql<number>`(SELECT COUNT(*) FROM order_adjustments WHERE order_id = ${orderId} AND removed_at IS NULL)`.as('live_adjustments'),
+    ]);
+}
+const touchStatement = compiledOnce((db, a: { orderId: string; now: number }) => touchQuery(db, a.orderId, a.now));
+
 /** An INSERT built but not run (an audit entry, a print job) that goes along with touchOrderRow's UPDATE. */
 export interface Rider extends OperationNodeSource {
   execute(): Promise<unknown>;
@@ -104,28 +125,19 @@ export async function touchOrderRow(
    */
   riders: readonly Rider[] = [],
 ): Promise<{ version: number; row?: OrderRow & { payment_count: number; live_adjustments: number }; after: OrderRow }> {
-  const subtotal = sql<number>`(SELECT COALESCE(SUM(product_price * quantity), 0) FROM order_items WHERE order_id = ${orderId} AND is_deleted = 0)`;
   // The paid parts and whether any adjustment is live come back with the update: two round
   // trips fewer on every item change (issue 20 item 3).
-  let creator: QueryCreator<Database> = db;
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+  let row: Awaited<ReturnType<typeof touchStatement>>['rows'][number] | undefined;
+  if (riders.length > 0 && db.getExecutor().adapter instanceof PostgresAdapter) {
+    let creator: QueryCreator<Database> = db;
     for (const [i, rider] of riders.entries())
       creator = creator.with(`rider${i}`, () => rider as never) as unknown as QueryCreator<Database>;
+    row = await touchQuery(creator, orderId, now).executeTakeFirst();
   } else {
     for (const rider of riders) await rider.execute();
+    // Alone, the UPDATE is the same text on every call: built once (db/compiled.ts).
+    row = await firstRow(touchStatement, db, { orderId, now });
   }
-  const row = await creator
-    .updateTable('orders')
-    .set({ subtotal, total: subtotal, version: sql<number>`version + 1`, updated_at: now })
-    .where('id', '=', orderId)
-    .where('status', '=', 'activo')
-    .returningAll()
-    .returning([
-      sql<number>`(SELECT COALESCE(SUM(amount - tip_amount), 0) FROM payments WHERE order_id = ${orderId})`.as('paid_parts'),
-      sql<number>`(SELECT COUNT(*) FROM payments WHERE order_id = ${orderId})`.as('payment_count'),
-      sql<number>`(SELECT COUNT(*) FROM order_adjustments WHERE order_id = ${orderId} AND removed_at IS NULL)`.as('live_adjustments'),
-    ])
-    .executeTakeFirst();
   if (!row) throw conflict(ORDER_CLOSED, 'order_closed');
   const plain = Number(row.live_adjustments) === 0 && Number(row.discount) === 0 && Number(row.comp) === 0;
   const { discount, comp } = plain ? { discount: 0, comp: 0 } : await recomputeAdjustments(db, orderId, row);

@@ -1,0 +1,80 @@
+import type { Compilable, CompiledQuery, Kysely, QueryResult, RootOperationNode } from 'kysely';
+import type { Database } from './schema.ts';
+
+/**
+ * Hot statements built once (decision 0041, issue 20 item 3).
+ *
+ * Kysely builds every query as a tree of frozen nodes and compiles that tree to SQL on every call:
+ * on an item add that was about a fifth of the server's own time (bench/write-throughput.ts's
+ * profile). A statement made with `compiledOnce` is built and compiled by Kysely once per database
+ * kind, with named slots where its values go; every call afterwards only puts the values in the
+ * slots and runs the same SQL text through the same executor (so the query log, the metrics, the
+ * prepared statements of PostgreSQL and SQLite's group commit see it as any other statement).
+ *
+ * `build` receives stand-ins for the values: it may place them anywhere Kysely takes a value (a
+ * `where`, an insert's or an update's value, a `sql` template's parameter) and must do nothing else
+ * with them (no test on them, no spread, no list of values built from them). A statement whose
+ * shape depends on its values (an `in` list of varying length, optional columns) is not for here.
+ */
+export type Statement<A extends Record<string, unknown>, R> = (db: Kysely<Database>, args: A) => Promise<QueryResult<R>>;
+
+/** Where one of the compiled statement's parameters comes from: a slot named by the caller, or a constant of the build. */
+type Source = { slot: string } | { value: unknown };
+
+interface Plan {
+  sql: string;
+  sources: readonly Source[];
+  query: RootOperationNode;
+  queryId: CompiledQuery['queryId'];
+}
+
+class Slot {
+  constructor(readonly name: string) {}
+}
+
+/** The stand-ins `build` receives: any property read gives that name's slot. */
+const SLOTS = new Proxy({} as Record<string, unknown>, {
+  get: (_target, name) => (typeof name === 'string' ? new Slot(name) : undefined),
+});
+
+export function compiledOnce<A extends Record<string, unknown>, R>(
+  build: (db: Kysely<Database>, args: A) => Compilable<R>,
+): Statement<A, R> {
+  // One plan per dialect: the adapter's class (PostgreSQL's or SQLite's) decides the SQL text.
+  const plans = new Map<unknown, Plan>();
+  const planFor = (db: Kysely<Database>): Plan => {
+    const dialect = db.getExecutor().adapter.constructor;
+    let plan = plans.get(dialect);
+    if (!plan) {
+      const compiled = build(db, SLOTS as A).compile();
+      const sources = compiled.parameters.map((p): Source => {
+        if (p instanceof Slot) return { slot: p.name };
+        if (Array.isArray(p) && p.some((v) => v instanceof Slot)) throw new Error(`compiledOnce: a slot inside a list (${compiled.sql})`);
+        return { value: p };
+      });
+      plan = { sql: compiled.sql, sources, query: compiled.query, queryId: compiled.queryId };
+      plans.set(dialect, plan);
+    }
+    return plan;
+  };
+  return (db, args) => {
+    const plan = planFor(db);
+    const parameters = plan.sources.map((source) => {
+      if (!('slot' in source)) return source.value;
+      const value = args[source.slot];
+      // A missing value would bind as nothing (SQLite) or fail late (PostgreSQL): refuse it here.
+      if (value === undefined) throw new Error(`compiledOnce: no value for "${source.slot}" (${plan.sql})`);
+      return value;
+    });
+    return db.executeQuery<R>({ sql: plan.sql, parameters, query: plan.query, queryId: plan.queryId });
+  };
+}
+
+/** The first row of a statement's result, or undefined (as Kysely's executeTakeFirst). */
+export async function firstRow<A extends Record<string, unknown>, R>(
+  statement: Statement<A, R>,
+  db: Kysely<Database>,
+  args: A,
+): Promise<R | undefined> {
+  return (await statement(db, args)).rows[0];
+}
