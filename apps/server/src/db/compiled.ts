@@ -13,8 +13,9 @@ import type { Database } from './schema.ts';
  *
  * `build` receives stand-ins for the values: it may place them anywhere Kysely takes a value (a
  * `where`, an insert's or an update's value, a `sql` template's parameter) and must do nothing else
- * with them (no test on them, no spread, no list of values built from them). A statement whose
- * shape depends on its values (an `in` list of varying length, optional columns) is not for here.
+ * with them (no test on them, no spread). A slot holds one value: a list given for it is refused
+ * (Kysely writes one parameter per value of an `in` list when it builds, so a list's length is
+ * part of the statement's shape). A statement whose shape depends on its values is not for here.
  */
 export type Statement<A extends Record<string, unknown>, R> = (db: Kysely<Database>, args: A) => Promise<QueryResult<R>>;
 
@@ -47,25 +48,29 @@ export function compiledOnce<A extends Record<string, unknown>, R>(
     let plan = plans.get(dialect);
     if (!plan) {
       const compiled = build(db, SLOTS as A).compile();
-      const sources = compiled.parameters.map((p): Source => {
-        if (p instanceof Slot) return { slot: p.name };
-        if (Array.isArray(p) && p.some((v) => v instanceof Slot)) throw new Error(`compiledOnce: a slot inside a list (${compiled.sql})`);
-        return { value: p };
-      });
+      const sources = compiled.parameters.map((p): Source => (p instanceof Slot ? { slot: p.name } : { value: p }));
       plan = { sql: compiled.sql, sources, query: compiled.query, queryId: compiled.queryId };
       plans.set(dialect, plan);
     }
     return plan;
   };
   return (db, args) => {
-    const plan = planFor(db);
-    const parameters = plan.sources.map((source) => {
-      if (!('slot' in source)) return source.value;
-      const value = args[source.slot];
-      // A missing value would bind as nothing (SQLite) or fail late (PostgreSQL): refuse it here.
-      if (value === undefined) throw new Error(`compiledOnce: no value for "${source.slot}" (${plan.sql})`);
-      return value;
-    });
+    let plan: Plan;
+    let parameters: unknown[];
+    try {
+      plan = planFor(db);
+      parameters = plan.sources.map((source) => {
+        if (!('slot' in source)) return source.value;
+        const value = args[source.slot];
+        // A missing value would bind as nothing (SQLite) or fail late (PostgreSQL): refuse it here.
+        if (value === undefined) throw new Error(`compiledOnce: no value for "${source.slot}" (${plan.sql})`);
+        // Kysely spreads a list into one parameter per value when it builds; one slot is one value.
+        if (Array.isArray(value)) throw new Error(`compiledOnce: a list of values for "${source.slot}" (${plan.sql})`);
+        return value;
+      });
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
     return db.executeQuery<R>({ sql: plan.sql, parameters, query: plan.query, queryId: plan.queryId });
   };
 }

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/databases.ts';
+import { connect, type Db } from './connect.ts';
+import { migrateToLatest } from './migrate.ts';
+import { compiledOnce, firstRow } from './compiled.ts';
+
+describe.each(testDatabaseKinds())('statements built once on %s', (kind) => {
+  let database: TestDatabase;
+  let db: Db;
+  const seen: string[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    db = connect(database.url);
+    await migrateToLatest(db);
+    db.onQuery = (_ms, sql) => seen.push(sql);
+    await db.db
+      .insertInto('idempotency_keys')
+      .values([
+        { key: 'k1', scope: 'POST /a', request_hash: 'h1', status_code: null, response: null, created_at: 1 },
+        { key: 'k2', scope: 'POST /a', request_hash: 'h2', status_code: 201, response: '{}', created_at: 2 },
+        { key: 'k3', scope: 'POST /b', request_hash: 'h3', status_code: 201, response: '{}', created_at: 3 },
+      ])
+      .execute();
+  });
+  afterAll(async () => {
+    await db?.close();
+    await database?.drop();
+  });
+
+  it('runs the SQL Kysely compiles, with each call its own values, and builds it once', async () => {
+    let builds = 0;
+    const answered = compiledOnce((d, a: { scope: string; after: number }) => {
+      builds++;
+      return d
+        .selectFrom('idempotency_keys')
+        .select(['key', 'request_hash'])
+        .where('scope', '=', a.scope)
+        .where('created_at', '>', a.after)
+        .where('status_code', '=', 201) // a constant of the build stays in every call
+        .orderBy('key');
+    });
+    seen.length = 0;
+    expect((await answered(db.db, { scope: 'POST /a', after: 0 })).rows).toEqual([{ key: 'k2', request_hash: 'h2' }]);
+    expect((await answered(db.db, { scope: 'POST /b', after: 0 })).rows).toEqual([{ key: 'k3', request_hash: 'h3' }]);
+    expect((await answered(db.db, { scope: 'POST /b', after: 3 })).rows).toEqual([]);
+    expect(builds).toBe(1);
+    const kysely = db.db
+      .selectFrom('idempotency_keys')
+      .select(['key', 'request_hash'])
+      .where('scope', '=', 'POST /b')
+      .where('created_at', '>', 3)
+      .where('status_code', '=', 201)
+      .orderBy('key')
+      .compile().sql;
+    expect(seen).toEqual([kysely, kysely, kysely]);
+  });
+
+  it('writes inside a transaction and answers as executeTakeFirst: a row, or undefined', async () => {
+    const answer = compiledOnce((d, a: { key: string; json: string }) =>
+      d.updateTable('idempotency_keys').set({ status_code: 200, response: a.json }).where('key', '=', a.key).returning(['key', 'response']),
+    );
+    const row = await db.db.transaction().execute((trx) => firstRow(answer, trx, { key: 'k1', json: '{"ok":true}' }));
+    expect(row).toEqual({ key: 'k1', response: '{"ok":true}' });
+    expect(await firstRow(answer, db.db, { key: 'nope', json: '{}' })).toBeUndefined();
+    const stored = await db.db.selectFrom('idempotency_keys').select('response').where('key', '=', 'k1').executeTakeFirstOrThrow();
+    expect(stored.response).toBe('{"ok":true}');
+  });
+
+  it('takes a slot as one value of a list, and refuses a missing value or a list for one slot', async () => {
+    const inList = compiledOnce((d, a: { key: string }) =>
+      d.selectFrom('idempotency_keys').select('key').where('key', 'in', [a.key, 'k3']).orderBy('key'),
+    );
+    expect((await inList(db.db, { key: 'k2' })).rows).toEqual([{ key: 'k2' }, { key: 'k3' }]);
+    const byKey = compiledOnce((d, a: { key: string }) => d.selectFrom('idempotency_keys').select('key').where('key', '=', a.key));
+    await expect(byKey(db.db, {} as { key: string })).rejects.toThrow(/no value for "key"/);
+    await expect(byKey(db.db, { key: ['k1', 'k2'] as unknown as string })).rejects.toThrow(/a list of values for "key"/);
+  });
+});
