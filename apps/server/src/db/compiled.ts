@@ -1,4 +1,4 @@
-import type { Compilable, CompiledQuery, Kysely, QueryResult, RootOperationNode } from 'kysely';
+import type { Compilable, CompiledQuery, Kysely, OperationNodeSource, QueryResult, RootOperationNode } from 'kysely';
 import type { Database } from './schema.ts';
 
 /**
@@ -82,4 +82,26 @@ export async function firstRow<A extends Record<string, unknown>, R>(
   args: A,
 ): Promise<R | undefined> {
   return (await statement(db, args)).rows[0];
+}
+
+/**
+ * A write built but not yet run (an audit entry, a print job): on PostgreSQL another statement
+ * takes it along as a data-modifying CTE (Kysely builds it there from `toOperationNode`); on SQLite
+ * it runs alone (`execute`), a statement built once.
+ */
+export interface Rider extends OperationNodeSource {
+  execute(): Promise<unknown>;
+}
+
+/** A Rider of one row's INSERT: `insert(db)` is the Kysely builder a CTE takes, `statement` the one run alone. */
+export function insertRider<A extends Record<string, unknown>>(
+  db: Kysely<Database>,
+  row: A,
+  insert: (db: Kysely<Database>, row: A) => OperationNodeSource,
+  statement: Statement<A, unknown>,
+): Rider {
+  return {
+    toOperationNode: () => insert(db, row).toOperationNode(),
+    execute: () => statement(db, row),
+  };
 }

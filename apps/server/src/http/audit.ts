@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { newId } from './ids.ts';
+import { compiledOnce, insertRider, type Rider } from '../db/compiled.ts';
 
 export interface AuditEntry {
   actor: { id: string; displayName: string } | null;
@@ -16,9 +17,37 @@ export async function audit(trx: Kysely<Database>, at: number, entry: AuditEntry
   await auditInsert(trx, at, entry).execute();
 }
 
+type AuditRow = {
+  id: string;
+  at: number;
+  actor_id: string | null;
+  actor_name: string | null;
+  authorized_by: string | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  data: string | null;
+};
+
+const insertAudit = (db: Kysely<Database>, row: AuditRow) => db.insertInto('audit_log').values(row);
+// Every column a slot of its own: the statement is one text whatever the entry.
+const auditStatement = compiledOnce((db, a: AuditRow) =>
+  insertAudit(db, {
+    id: a.id,
+    at: a.at,
+    actor_id: a.actor_id,
+    actor_name: a.actor_name,
+    authorized_by: a.authorized_by,
+    action: a.action,
+    entity: a.entity,
+    entity_id: a.entity_id,
+    data: a.data,
+  }),
+);
+
 /** The audit entry's INSERT, not yet run: a caller may send it along with another statement (touchOrderRow's riders). */
-export function auditInsert(trx: Kysely<Database>, at: number, entry: AuditEntry) {
-  return trx.insertInto('audit_log').values({
+export function auditInsert(trx: Kysely<Database>, at: number, entry: AuditEntry): Rider {
+  const row: AuditRow = {
     id: newId(),
     at,
     actor_id: entry.actor?.id ?? null,
@@ -28,5 +57,6 @@ export function auditInsert(trx: Kysely<Database>, at: number, entry: AuditEntry
     entity: entry.entity,
     entity_id: entry.entityId,
     data: entry.data ? JSON.stringify(entry.data) : null,
-  });
+  };
+  return insertRider(trx, row, insertAudit, auditStatement);
 }

@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type OperationNodeSource, type QueryCreator } from 'kysely';
+import { PostgresAdapter, sql, type QueryCreator } from 'kysely';
 import type { Order } from '@comanda/contract';
 import type { Database, OrderItemRow, OrderRow } from '../../db/schema.ts';
 import type { Trx } from '../../http/transaction.ts';
@@ -8,7 +8,7 @@ import { liveAdjustmentRows, recomputeAdjustments } from './order-adjustments.ts
 import { amountOwed } from '../checkout/amount-owed.ts';
 import { MESSAGES } from '../../http/messages.ts';
 import { EQUAL_SHARE_MESSAGES } from '@comanda/domain';
-import { compiledOnce, firstRow } from '../../db/compiled.ts';
+import { compiledOnce, firstRow, type Rider } from '../../db/compiled.ts';
 
 export const ORDER_NOT_FOUND = MESSAGES.order.notFound;
 export const ORDER_CLOSED = MESSAGES.order.closed;
@@ -104,9 +104,7 @@ function touchQuery(creator: QueryCreator<Database>, orderId: string, now: numbe
 const touchStatement = compiledOnce((db, a: { orderId: string; now: number }) => touchQuery(db, a.orderId, a.now));
 
 /** An INSERT built but not run (an audit entry, a print job) that goes along with touchOrderRow's UPDATE. */
-export interface Rider extends OperationNodeSource {
-  execute(): Promise<unknown>;
-}
+export type { Rider };
 
 /**
  * touchOrder, also giving back the order's row as the change left it when nothing else rewrites

@@ -2,8 +2,9 @@ import { cents, clampGuests, modifierLabel, perPersonAmount, shortOrderId, table
 import { readModifiers } from '../modifiers/modifier-store.ts';
 import { getGeneralConfig } from '../config-store.ts';
 import type { Trx } from '../../http/transaction.ts';
-import type { OrderItemRow, OrderRow } from '../../db/schema.ts';
-import type { Rider } from '../orders/order-repository.ts';
+import type { Database, OrderItemRow, OrderRow } from '../../db/schema.ts';
+import type { Kysely } from 'kysely';
+import { compiledOnce, insertRider, type Rider } from '../../db/compiled.ts';
 import { newId } from '../../http/ids.ts';
 import { afterCommit } from '../../db/transact.ts';
 import type {
@@ -48,28 +49,54 @@ const tellPrintWorkers = () => {
   for (const listener of jobsWritten) listener();
 };
 
+type JobRow = {
+  id: string;
+  printer_id: string;
+  role: PrinterRole;
+  order_id: string | null;
+  kind: JobKind;
+  document: string;
+  created_at: number;
+};
+
+const insertJobRow = (db: Kysely<Database>, row: JobRow) =>
+  db.insertInto('print_jobs').values({
+    ...row,
+    state: 'pending',
+    attempts: 0,
+    next_attempt_at: row.created_at,
+    lease_until: null,
+    claim: null,
+    maybe_printed: 0,
+    last_error: null,
+    printed_at: null,
+  });
+const jobStatement = compiledOnce((db, a: JobRow) =>
+  insertJobRow(db, {
+    id: a.id,
+    printer_id: a.printer_id,
+    role: a.role,
+    order_id: a.order_id,
+    kind: a.kind,
+    document: a.document,
+    created_at: a.created_at,
+  }),
+);
+
 /** A print job's INSERT, not yet run, and the job's id. Its commit wakes the print workers. */
-export function jobInsert(trx: Trx, job: NewJob) {
+export function jobInsert(trx: Trx, job: NewJob): { id: string; insert: Rider } {
   const id = newId();
   afterCommit(trx, tellPrintWorkers);
-  const insert = trx.insertInto('print_jobs').values({
+  const row: JobRow = {
     id,
     printer_id: job.printerId,
     role: job.role,
     order_id: job.orderId,
     kind: job.kind,
     document: JSON.stringify(job.document),
-    state: 'pending',
-    attempts: 0,
-    next_attempt_at: job.now,
-    lease_until: null,
-    claim: null,
-    maybe_printed: 0,
-    last_error: null,
     created_at: job.now,
-    printed_at: null,
-  });
-  return { id, insert };
+  };
+  return { id, insert: insertRider(trx, row, insertJobRow, jobStatement) };
 }
 
 async function orderHeader(trx: Trx, orderId: string) {
