@@ -46,6 +46,10 @@ function connectSqlite(file: string): Db {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
+  // A commit group's transactions are SAVEPOINTs (sqlite-group-commit.ts), and SQLite keeps what
+  // each one may have to undo in a sub-journal: past 64 KB a temporary file, ~45 writes to it per
+  // add under load, all on the event loop. In memory they are copies (decision 0041).
+  database.pragma('temp_store = MEMORY');
   // Kysely prepares every query anew; the same few SQL texts repeat on every request, so keep
   // their prepared statements (bench/write-throughput.ts: 25–70 % more adds per second).
   const statements = new Map<string, SQLite.Statement>();
