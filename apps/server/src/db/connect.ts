@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Database } from './schema.ts';
 import { preparingPool } from './pg-prepared.ts';
 import { GroupCommitSqliteDialect, type GroupCommitStats } from './sqlite-group-commit.ts';
+import { startCheckpointer, type Checkpointer } from './sqlite-checkpointer.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
 export interface Db {
@@ -23,6 +24,8 @@ export interface Db {
   settled?: () => Promise<void> | undefined;
   /** SQLite: how many groups committed, with how many transactions, the largest group. */
   groupCommits?: GroupCommitStats;
+  /** SQLite on a file: the thread that checkpoints its log (sqlite-checkpointer.ts). */
+  checkpointer?: Checkpointer;
 }
 
 /** Kysely's log hook, forwarding to db.onQuery once it is set. */
@@ -72,11 +75,16 @@ function connectSqlite(file: string): Db {
   const db = new Kysely<Database>({ dialect, log: timings(handle) });
   const driver = dialect.driver;
   driver.onStatement = (ms, sql) => handle.current?.onQuery?.(ms, sql);
+  const checkpointer = file === ':memory:' ? undefined : startCheckpointer(file);
   return (handle.current = {
     db,
     kind: 'sqlite',
     url: `sqlite:${file}`,
-    close: () => db.destroy(),
+    checkpointer,
+    close: async () => {
+      await checkpointer?.stop();
+      await db.destroy();
+    },
     settled: () => driver.settled(),
     groupCommits: driver.stats,
   });

@@ -108,6 +108,17 @@ export function createMetrics(ctx: AppContext): Metrics {
       },
     });
   }
+  const checkpointer = ctx.db.checkpointer;
+  if (checkpointer) {
+    new Gauge({
+      name: 'comanda_sqlite_checkpointed_pages',
+      help: "Pages of SQLite's log copied into the database file by the checkpoint thread so far",
+      registers: [registry],
+      collect() {
+        this.set(checkpointer.pages);
+      },
+    });
+  }
   ctx.db.onQuery = (ms, sql) => queries.observe({ kind: statementKind(sql) }, ms / 1000);
   return {
     registry,
