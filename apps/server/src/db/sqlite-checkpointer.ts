@@ -65,9 +65,13 @@ export function startCheckpointer(file: string, everyMs = 20): Checkpointer {
       return pages;
     },
     async stop() {
+      // Held by the process until it has closed its connection (or is terminated): an unreferenced
+      // worker and timer would let a process with nothing else to do exit in the middle of this await.
+      worker.ref();
       worker.postMessage('stop');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
-      await worker.terminate();
+      const timeout = setTimeout(() => void worker.terminate(), 2000);
+      await exited;
+      clearTimeout(timeout);
     },
   };
 }
