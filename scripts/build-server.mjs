@@ -33,7 +33,12 @@ const externalDependencies = {
 
 const started = Date.now();
 const result = await build({
-  entryPoints: { main: join(server, 'src/main.ts'), cli: join(server, 'src/cli.ts') },
+  // The print worker's render thread is an entry of its own (features/printing/render-thread.ts).
+  entryPoints: {
+    main: join(server, 'src/main.ts'),
+    cli: join(server, 'src/cli.ts'),
+    'render-worker': join(server, 'src/features/printing/render-worker.ts'),
+  },
   outdir,
   bundle: true,
   platform: 'node',
