@@ -14,7 +14,10 @@ import { Worker } from 'node:worker_threads';
  * pages already copied, and it is still there if this thread stops.
  */
 export interface Checkpointer {
-  /** Pages this thread has copied into the database file so far. */
+  /**
+   * Pages of the log found copied into the database file at this thread's passes so far: its own
+   * copies, and the few the server's connection made in between (a count to watch, not an audit).
+   */
   readonly pages: number;
   stop(): Promise<void>;
 }

@@ -112,7 +112,7 @@ export function createMetrics(ctx: AppContext): Metrics {
   if (checkpointer) {
     new Gauge({
       name: 'comanda_sqlite_checkpointed_pages',
-      help: "Pages of SQLite's log copied into the database file by the checkpoint thread so far",
+      help: "Pages of SQLite's log found copied into the database file at the checkpoint thread's passes so far",
       registers: [registry],
       collect() {
         this.set(checkpointer.pages);

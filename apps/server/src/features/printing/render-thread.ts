@@ -73,7 +73,8 @@ export function startRenderer(spawn: () => Worker = spawnWorker): Renderer {
           thread.postMessage({ id, items } satisfies RenderRequest);
         });
       } catch {
-        // The thread could not render these (it failed to start, or stopped): render them here.
+        // The thread could not render these (it failed to start, it stopped, or a document made the
+        // encoder throw): render them here, where such a document throws as it always did.
         return renderInPlace(items);
       }
     },
