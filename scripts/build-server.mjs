@@ -33,12 +33,7 @@ const externalDependencies = {
 
 const started = Date.now();
 const result = await build({
-  // The print worker's render thread is an entry of its own (features/printing/render-thread.ts).
-  entryPoints: {
-    main: join(server, 'src/main.ts'),
-    cli: join(server, 'src/cli.ts'),
-    'render-worker': join(server, 'src/features/printing/render-worker.ts'),
-  },
+  entryPoints: { main: join(server, 'src/main.ts'), cli: join(server, 'src/cli.ts') },
   outdir,
   bundle: true,
   platform: 'node',

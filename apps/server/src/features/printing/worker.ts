@@ -5,7 +5,7 @@ import type { PrintDocument } from '../../model/printing/documents.ts';
 import { getGeneralConfig } from '../../model/config-store.ts';
 import { onPrintJobsCommitted } from '../../model/printing/enqueue.ts';
 import { durably } from '../../db/transact.ts';
-import { renderInPlace, startRenderer, type Renderer } from './render-thread.ts';
+import { renderDocument } from './render.ts';
 import { LogoCache } from './logo.ts';
 
 const LOGO_KINDS = new Set<string>(['ticket', 'movimiento', 'corte']);
@@ -49,8 +49,6 @@ export class PrintWorker {
   private alertCheckedAt = -Infinity;
   private readonly inflight = new Set<Promise<void>>();
   private readonly logo: LogoCache;
-  /** Renders the batches' bytes off the event loop (render-thread.ts); started with the worker. */
-  private renderer: Renderer | null = null;
 
   constructor(
     private readonly ctx: AppContext,
@@ -66,7 +64,6 @@ export class PrintWorker {
   }
 
   start(): void {
-    this.renderer = startRenderer();
     this.timer = setInterval(() => this.tick(), this.timing.pollMs);
     this.pruneTimer = setInterval(() => void this.prune().catch(() => undefined), 3_600_000);
     this.pruneTimer.unref();
@@ -84,7 +81,6 @@ export class PrintWorker {
     if (this.pruneTimer) clearInterval(this.pruneTimer);
     this.unlisten?.();
     await Promise.allSettled([...this.inflight]);
-    await this.renderer?.close();
   }
 
   /**
@@ -215,11 +211,15 @@ export class PrintWorker {
     // The caja's papers (receipts, cash movement slips, cortes) carry the business logo when it is
     // printable (read at delivery: the logo of today); comandas never do.
     const logo = batch.some(({ job }) => LOGO_KINDS.has(job.kind)) ? this.logo.get((await getGeneralConfig(db)).logoUrl) : null;
-    const items = batch.map(({ job, resend }) => ({
-      doc: JSON.parse(job.document) as PrintDocument,
-      opts: { width: printer.width, jobNumber: Number(job.seq), resend, timeZone: this.ctx.config.BUSINESS_TIMEZONE, logo },
-    }));
-    const parts = this.renderer ? await this.renderer.render(items) : renderInPlace(items);
+    const parts = batch.map(({ job, resend }) =>
+      renderDocument(JSON.parse(job.document) as PrintDocument, {
+        width: printer.width,
+        jobNumber: Number(job.seq),
+        resend,
+        timeZone: this.ctx.config.BUSINESS_TIMEZONE,
+        logo,
+      }),
+    );
     const bytes = Buffer.concat(parts);
     try {
       await sendJob({ host: printer.host, port: printer.port, timeoutMs: this.timing.timeoutMs }, bytes);
