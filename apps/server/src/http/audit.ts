@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Kysely, Selectable } from 'kysely';
+import type { AuditLogTable, Database } from '../db/schema.ts';
 import { newId } from './ids.ts';
 import { compiledOnce, insertRider, type Rider } from '../db/compiled.ts';
 
@@ -17,17 +17,8 @@ export async function audit(trx: Kysely<Database>, at: number, entry: AuditEntry
   await auditInsert(trx, at, entry).execute();
 }
 
-type AuditRow = {
-  id: string;
-  at: number;
-  actor_id: string | null;
-  actor_name: string | null;
-  authorized_by: string | null;
-  action: string;
-  entity: string;
-  entity_id: string | null;
-  data: string | null;
-};
+/** The row an entry writes: every column of the table but its sequence number. */
+type AuditRow = Omit<Selectable<AuditLogTable>, 'seq'>;
 
 const insertAudit = (db: Kysely<Database>, row: AuditRow) => db.insertInto('audit_log').values(row);
 // Every column a slot of its own: the statement is one text whatever the entry.

@@ -40,85 +40,45 @@ export function createMetrics(ctx: AppContext): Metrics {
     labelNames: ['route'] as const,
     registers: [registry],
   });
-  new Gauge({
-    name: 'comanda_live_sockets',
-    help: 'Open live (WebSocket) connections',
-    registers: [registry],
-    collect() {
-      this.set(ctx.live.size);
-    },
+  /** A gauge read when scraped: a running figure the server keeps anyway. */
+  const reading = (name: string, help: string, read: () => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(read());
+      },
+    });
+  reading('comanda_live_sockets', 'Open live (WebSocket) connections', () => ctx.live.size);
+  reading('comanda_backup_last_timestamp_seconds', 'Time of the newest scheduled backup (0: none)', () => {
+    const last = backupStatus(ctx).last;
+    return last ? last.at / 1000 : 0;
   });
-  new Gauge({
-    name: 'comanda_backup_last_timestamp_seconds',
-    help: 'Time of the newest scheduled backup (0: none)',
-    registers: [registry],
-    collect() {
-      const last = backupStatus(ctx).last;
-      this.set(last ? last.at / 1000 : 0);
-    },
-  });
-  new Gauge({
-    name: 'comanda_backup_stale',
-    help: '1 when the newest backup is older than twice BACKUP_EVERY',
-    registers: [registry],
-    collect() {
-      this.set(backupStatus(ctx).stale ? 1 : 0);
-    },
-  });
+  reading('comanda_backup_stale', '1 when the newest backup is older than twice BACKUP_EVERY', () => (backupStatus(ctx).stale ? 1 : 0));
   const groups = ctx.db.groupCommits;
   if (groups) {
-    new Gauge({
-      name: 'comanda_sqlite_commit_groups',
-      help: 'SQLite COMMITs of transaction groups so far (decision 0035)',
-      registers: [registry],
-      collect() {
-        this.set(groups.groups);
-      },
-    });
-    new Gauge({
-      name: 'comanda_sqlite_grouped_transactions',
-      help: 'SQLite transactions committed in those groups so far',
-      registers: [registry],
-      collect() {
-        this.set(groups.members);
-      },
-    });
-    new Gauge({
-      name: 'comanda_sqlite_busy_seconds',
-      help: 'Seconds the event loop spent inside SQLite so far, every statement and COMMIT included',
-      registers: [registry],
-      collect() {
-        this.set(groups.busyMs / 1000);
-      },
-    });
-    new Gauge({
-      name: 'comanda_sqlite_commit_seconds',
-      help: "Seconds of those spent in the groups' COMMITs (writing their pages, waiting for the disk)",
-      registers: [registry],
-      collect() {
-        this.set(groups.commitMs / 1000);
-      },
-    });
-    new Gauge({
-      name: 'comanda_sqlite_writes_alone',
-      help: 'SQLite writes outside any transaction so far, each its own COMMIT',
-      registers: [registry],
-      collect() {
-        this.set(groups.alone);
-      },
-    });
+    reading('comanda_sqlite_commit_groups', 'SQLite COMMITs of transaction groups so far (decision 0035)', () => groups.groups);
+    reading('comanda_sqlite_grouped_transactions', 'SQLite transactions committed in those groups so far', () => groups.members);
+    reading(
+      'comanda_sqlite_busy_seconds',
+      'Seconds the event loop spent inside SQLite so far, every statement and COMMIT included',
+      () => groups.busyMs / 1000,
+    );
+    reading(
+      'comanda_sqlite_commit_seconds',
+      "Seconds of those spent in the groups' COMMITs (writing their pages, waiting for the disk)",
+      () => groups.commitMs / 1000,
+    );
+    reading('comanda_sqlite_writes_alone', 'SQLite writes outside any transaction so far, each its own COMMIT', () => groups.alone);
   }
   const checkpointer = ctx.db.checkpointer;
-  if (checkpointer) {
-    new Gauge({
-      name: 'comanda_sqlite_checkpointed_pages',
-      help: "Pages of SQLite's log found copied into the database file at the checkpoint thread's passes so far",
-      registers: [registry],
-      collect() {
-        this.set(checkpointer.pages);
-      },
-    });
-  }
+  if (checkpointer)
+    reading(
+      'comanda_sqlite_checkpointed_pages',
+      "Pages of SQLite's log found copied into the database file at the checkpoint thread's passes so far",
+      () => checkpointer.pages,
+    );
   ctx.db.onQuery = (ms, sql) => queries.observe({ kind: statementKind(sql) }, ms / 1000);
   return {
     registry,

@@ -2,8 +2,8 @@ import { cents, clampGuests, modifierLabel, perPersonAmount, shortOrderId, table
 import { readModifiers } from '../modifiers/modifier-store.ts';
 import { getGeneralConfig } from '../config-store.ts';
 import type { Trx } from '../../http/transaction.ts';
-import type { Database, OrderItemRow, OrderRow } from '../../db/schema.ts';
-import type { Kysely } from 'kysely';
+import type { Database, OrderItemRow, OrderRow, PrintJobsTable } from '../../db/schema.ts';
+import type { Kysely, Selectable } from 'kysely';
 import { compiledOnce, insertRider, type Rider } from '../../db/compiled.ts';
 import { newId } from '../../http/ids.ts';
 import { afterCommit } from '../../db/transact.ts';
@@ -49,15 +49,8 @@ const tellPrintWorkers = () => {
   for (const listener of jobsWritten) listener();
 };
 
-type JobRow = {
-  id: string;
-  printer_id: string;
-  role: PrinterRole;
-  order_id: string | null;
-  kind: JobKind;
-  document: string;
-  created_at: number;
-};
+/** What a new job's row carries; its state and delivery columns start the same for every job. */
+type JobRow = Pick<Selectable<PrintJobsTable>, 'id' | 'printer_id' | 'role' | 'order_id' | 'kind' | 'document' | 'created_at'>;
 
 const insertJobRow = (db: Kysely<Database>, row: JobRow) =>
   db.insertInto('print_jobs').values({
