@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import {
   ANSWER_HEADERS,
+  benchDatabaseKinds,
   ANSWER_NAME,
   fmt,
   freePort,
@@ -258,38 +259,40 @@ export async function runWriteThroughput(log: (l: string) => void = console.log)
   );
   const figures: Figure[] = [];
 
-  await withFreshDatabase('sqlite', async (database) => {
-    const http = await withComanda(database, httpAdds);
-    const raw = sqliteCommitRate(join(database.dataDir, 'raw.db'));
-    const floor = await floorPosts(`sqlite:${join(database.dataDir, 'floor.db')}`);
-    log(
-      `  SQLite: ${fmt(http.perSecond, 0)} adds/s through HTTP (${http.adds} adds, ~${fmt(http.adds / ORDERS, 0)} items per order at the end, p50 ${fmt(http.p50)} ms, p99 ${fmt(http.p99)} ms, ${http.errors} errors, server CPU ${cpuText(http)} per add${http.perCommit === null ? '' : `, ${fmt(http.perCommit, 1)} transactions per group COMMIT`}${http.commitsPerAdd === null ? '' : `, ${fmt(http.commitsPerAdd, 3)} COMMITs per add in all`}, load generator ${fmt(http.clientCpuMs, 3)} ms CPU per request)`,
-    );
-    log(
-      `  SQLite raw commits (WAL, synchronous=FULL, one row each): ${fmt(raw, 0)}/s → HTTP adds are ${fmt((100 * http.perSecond) / raw)}% of it   target ≥ 1,000 adds/s`,
-    );
-    log(sqliteBound(http, raw));
-    log(floorLine(floor, raw, http));
-    figures.push(
-      {
-        benchmark: 'write throughput',
-        what: 'item adds/s via HTTP, SQLite',
-        value: `${fmt(http.perSecond, 0)}/s (p99 ${fmt(http.p99)} ms)`,
-        target: '≥ 1,000/s',
-        met: http.perSecond >= 1000,
-      },
-      {
-        benchmark: 'write throughput',
-        what: 'raw SQLite commits/s, same run',
-        value: `${fmt(raw, 0)}/s (ratio ${fmt(http.perSecond / raw, 3)})`,
-        target: '—',
-        met: null,
-      },
-      floorFigure('SQLite', floor, raw),
-    );
-  });
+  const kinds = benchDatabaseKinds();
+  if (kinds.includes('sqlite'))
+    await withFreshDatabase('sqlite', async (database) => {
+      const http = await withComanda(database, httpAdds);
+      const raw = sqliteCommitRate(join(database.dataDir, 'raw.db'));
+      const floor = await floorPosts(`sqlite:${join(database.dataDir, 'floor.db')}`);
+      log(
+        `  SQLite: ${fmt(http.perSecond, 0)} adds/s through HTTP (${http.adds} adds, ~${fmt(http.adds / ORDERS, 0)} items per order at the end, p50 ${fmt(http.p50)} ms, p99 ${fmt(http.p99)} ms, ${http.errors} errors, server CPU ${cpuText(http)} per add${http.perCommit === null ? '' : `, ${fmt(http.perCommit, 1)} transactions per group COMMIT`}${http.commitsPerAdd === null ? '' : `, ${fmt(http.commitsPerAdd, 3)} COMMITs per add in all`}, load generator ${fmt(http.clientCpuMs, 3)} ms CPU per request)`,
+      );
+      log(
+        `  SQLite raw commits (WAL, synchronous=FULL, one row each): ${fmt(raw, 0)}/s → HTTP adds are ${fmt((100 * http.perSecond) / raw)}% of it   target ≥ 1,000 adds/s`,
+      );
+      log(sqliteBound(http, raw));
+      log(floorLine(floor, raw, http));
+      figures.push(
+        {
+          benchmark: 'write throughput',
+          what: 'item adds/s via HTTP, SQLite',
+          value: `${fmt(http.perSecond, 0)}/s (p99 ${fmt(http.p99)} ms)`,
+          target: '≥ 1,000/s',
+          met: http.perSecond >= 1000,
+        },
+        {
+          benchmark: 'write throughput',
+          what: 'raw SQLite commits/s, same run',
+          value: `${fmt(raw, 0)}/s (ratio ${fmt(http.perSecond / raw, 3)})`,
+          target: '—',
+          met: null,
+        },
+        floorFigure('SQLite', floor, raw),
+      );
+    });
 
-  if (process.env.TEST_DATABASE_URL) {
+  if (kinds.includes('postgres')) {
     await withFreshDatabase('postgres', async (database) => {
       const http = await withComanda(database, httpAdds);
       const raw = await pgCommitRate(database.url);
@@ -320,7 +323,9 @@ export async function runWriteThroughput(log: (l: string) => void = console.log)
       );
     });
   } else {
-    log('  PostgreSQL: skipped (set TEST_DATABASE_URL to include it)');
+    log(
+      `  PostgreSQL: skipped (${process.env.TEST_DATABASE_URL ? 'BENCH_DATABASES leaves it out' : 'set TEST_DATABASE_URL to include it'})`,
+    );
   }
   return figures;
 }

@@ -5,7 +5,8 @@ export const DEFAULT_CATEGORY: Category = 'Comida';
 export const STATION_KEYS = ['cocina', 'barra'] as const;
 export type Station = (typeof STATION_KEYS)[number];
 
-const BAR_CATEGORIES: ReadonlySet<string> = new Set(['bebida', 'botella', 'shot', 'servicio']);
+/** The categories the bar prepares, lower case (stationOf trims and lower-cases before it looks). */
+export const BAR_CATEGORIES: ReadonlySet<string> = new Set(['bebida', 'botella', 'shot', 'servicio']);
 
 /**
  * Bar categories are listed and everything else, including categories typed in

@@ -18,6 +18,7 @@ import { modifiers } from './migrations/0016-modifiers.ts';
 import { promotions } from './migrations/0018-promotions.ts';
 import { printJobIndex } from './migrations/0019-print-job-index.ts';
 import { orderFiguresIndex } from './migrations/0020-order-figures-index.ts';
+import { quickAdd } from './migrations/0021-quick-add.ts';
 
 function migrationsFor(kind: DbKind): Record<string, Migration> {
   return {
@@ -39,6 +40,7 @@ function migrationsFor(kind: DbKind): Record<string, Migration> {
     '0018-promotions': promotions(),
     '0019-print-job-index': printJobIndex(),
     '0020-order-figures-index': orderFiguresIndex(),
+    '0021-quick-add': quickAdd(kind),
   };
 }
 

@@ -20,6 +20,7 @@ import { applyPromotion } from '../../model/orders/promotions.ts';
 import { priceWithModifiers } from '../../model/modifiers/modifier-store.ts';
 import { boardLineOf } from '../../model/orders/board-lines.ts';
 import { compiledOnce, firstRow } from '../../db/compiled.ts';
+import { mayQuickAdd, quickAddItem } from './quick-add.ts';
 
 export interface AddItemInput {
   orderId: string;
@@ -251,6 +252,16 @@ class ThawFirst extends Error {}
  * the card freeze, the order's limits.
  */
 export async function addItem(ctx: AppContext, user: SessionUser, input: AddItemInput): Promise<ItemWrite> {
+  // PostgreSQL, the plain case: one statement (quick-add.ts); anything else comes back here.
+  if (mayQuickAdd(ctx.db, user, input)) {
+    const quick = await quickAddItem(ctx, user, input);
+    if (quick) return quick;
+  }
+  return addItemInTypeScript(ctx, user, input);
+}
+
+/** The add as one TypeScript transaction: every case, every refusal (and the reference quick-add.test.ts holds the one statement to). */
+export async function addItemInTypeScript(ctx: AppContext, user: SessionUser, input: AddItemInput): Promise<ItemWrite> {
   let placed: PlacedLine;
   try {
     placed = await addItemOnce(ctx, user, input, false);

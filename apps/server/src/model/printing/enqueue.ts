@@ -45,7 +45,8 @@ export function onPrintJobsCommitted(listener: () => void): () => void {
   return () => jobsWritten.delete(listener);
 }
 
-const tellPrintWorkers = () => {
+/** Wakes the print workers: call only once the jobs' rows are committed (a write that made them outside `jobInsert`). */
+export const tellPrintWorkers = () => {
   for (const listener of jobsWritten) listener();
 };
 

@@ -1,0 +1,132 @@
+import { sql, type Kysely } from 'kysely';
+import type { DbKind } from '../connect.ts';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema builder needs no row types
+type AnyDb = Kysely<any>;
+
+/**
+ * PostgreSQL only: an item add's common case in one round trip (decision 0042, issue 20 item 3).
+ *
+ * `comanda_quick_add` does, in one statement and so in one transaction, what the add's TypeScript
+ * transaction does when nothing is unusual: the key's claim, the order's lock, the product read FOR
+ * SHARE, the line, one comanda per enabled printer of its station, the audit entry and the order's
+ * figures. It holds no rule of its own: whenever the add could be anything but that plain case
+ * (the key met again, the order not activo or not the caller's, the product missing, sold out or
+ * with required options, a card attempt alive, a promotion active, payments, adjustments or equal
+ * shares on the order, a limit reached, a category it cannot place with certainty) it raises
+ * SQLSTATE CMQ01 before anything is kept, and the server runs the TypeScript add, which answers.
+ * quick-add.test.ts holds the two to the same rows.
+ *
+ * Everything the add decides in TypeScript comes in as a parameter (the ids, the time, the bar
+ * categories, the limits, the first status); what it reads from the rows (the order's header on
+ * the comanda, the station) is written here the way labels.ts and stations.ts write it.
+ */
+const CREATE = sql`
+CREATE OR REPLACE FUNCTION comanda_quick_add(
+  p_key text, p_scope text, p_hash text,
+  p_order_id text, p_product_id text, p_quantity integer, p_notes text,
+  p_user_id text, p_user_name text, p_any_order boolean,
+  p_now bigint, p_item_id text, p_audit_id text, p_job_ids text[],
+  p_bar_categories text[], p_bar_table integer, p_max_lines integer, p_max_amount bigint,
+  p_first_status text, p_live_card_states text[]
+) RETURNS json LANGUAGE plpgsql AS $fn$
+DECLARE
+  o orders%ROWTYPE;
+  it order_items%ROWTYPE;
+  p record;
+  station text;
+  category text;
+  printer record;
+  jobs integer := 0;
+  comanda text;
+BEGIN
+  IF p_key IS NOT NULL THEN
+    INSERT INTO idempotency_keys (key, scope, request_hash, status_code, response, created_at)
+      VALUES (p_key, p_scope, p_hash, NULL, NULL, p_now)
+      ON CONFLICT (key) DO NOTHING;
+    IF NOT FOUND THEN RAISE EXCEPTION 'quick add: key met again' USING ERRCODE = 'CMQ01'; END IF;
+  END IF;
+
+  UPDATE orders SET updated_at = p_now WHERE id = p_order_id AND status = 'activo' RETURNING * INTO o;
+  IF NOT FOUND THEN RAISE EXCEPTION 'quick add: order not activo' USING ERRCODE = 'CMQ01'; END IF;
+  IF NOT (p_any_order OR o.waiter_id = p_user_id) THEN
+    RAISE EXCEPTION 'quick add: not the caller''s order' USING ERRCODE = 'CMQ01';
+  END IF;
+  IF o.share_amount <> 0 OR o.shared_out <> 0 OR o.discount <> 0 OR o.comp <> 0 THEN
+    RAISE EXCEPTION 'quick add: order figures beyond its lines' USING ERRCODE = 'CMQ01';
+  END IF;
+
+  SELECT id, name, price, products.category, available INTO p FROM products WHERE id = p_product_id FOR SHARE;
+  IF NOT FOUND OR p.available <> 1 THEN RAISE EXCEPTION 'quick add: product' USING ERRCODE = 'CMQ01'; END IF;
+  -- stationOf: trimmed and lower-cased. Only ASCII letters, digits, spaces and Spanish accents are
+  -- placed here (their lower case is the same everywhere); any other category goes the long way.
+  IF p.category !~ '^[ -~ÁÉÍÓÚÜÑáéíóúüñ]*$' THEN
+    RAISE EXCEPTION 'quick add: category' USING ERRCODE = 'CMQ01';
+  END IF;
+  category := lower(translate(btrim(p.category, ' '), 'ÁÉÍÓÚÜÑ', 'áéíóúüñ'));
+  station := CASE WHEN category = ANY (p_bar_categories) THEN 'barra' ELSE 'cocina' END;
+
+  IF EXISTS (SELECT 1 FROM modifier_groups WHERE min_select > 0 AND id IN
+      (SELECT group_id FROM modifier_links WHERE product_id = p.id OR modifier_links.category = p.category))
+    OR EXISTS (SELECT 1 FROM card_payments WHERE order_id = p_order_id AND state = ANY (p_live_card_states))
+    OR EXISTS (SELECT 1 FROM promotions WHERE active = 1)
+    OR EXISTS (SELECT 1 FROM payments WHERE order_id = p_order_id)
+    OR EXISTS (SELECT 1 FROM order_adjustments WHERE order_id = p_order_id AND removed_at IS NULL)
+    OR (SELECT COUNT(*) FROM order_items WHERE order_id = p_order_id) + 1 > p_max_lines
+    OR o.subtotal + p.price * p_quantity > p_max_amount
+  THEN
+    RAISE EXCEPTION 'quick add: not the plain case' USING ERRCODE = 'CMQ01';
+  END IF;
+
+  INSERT INTO order_items (id, order_id, product_id, product_name, product_price, quantity, status, category, station,
+      notes, modifiers, is_deleted, deleted_by, deleted_by_name, deleted_at, created_at, updated_at)
+    VALUES (p_item_id, p_order_id, p.id, p.name, p.price, p_quantity, p_first_status, p.category, station,
+      p_notes, NULL, 0, NULL, NULL, NULL, p_now, p_now)
+    RETURNING * INTO it;
+
+  -- The comanda exactly as enqueue.ts writes it (JSON.stringify: no spaces, keys in its order), the
+  -- header, then the one line: a cancelation later finds it by its text ("itemId":"…").
+  comanda := '{"type":"comanda","station":' || to_json(station)::text
+    || ',"table":' || to_json(COALESCE(o.table_name, CASE WHEN o.table_number = p_bar_table THEN 'Barra' ELSE 'Mesa ' || o.table_number END))::text
+    || ',"waiter":' || COALESCE(to_json(o.waiter_name)::text, 'null')
+    || ',"guests":' || to_json(o.people_count)::text
+    || ',"orderShortId":' || to_json(right(o.id, 8))::text
+    || ',"at":' || to_json(p_now)::text
+    || ',"lines":[{"itemId":' || to_json(it.id)::text || ',"quantity":' || to_json(it.quantity)::text
+    || ',"name":' || to_json(it.product_name)::text || ',"notes":' || COALESCE(to_json(it.notes)::text, 'null') || '}]}';
+  FOR printer IN SELECT id FROM printers WHERE role = station AND enabled = 1 ORDER BY id LOOP
+    jobs := jobs + 1;
+    IF jobs > COALESCE(array_length(p_job_ids, 1), 0) THEN
+      RAISE EXCEPTION 'quick add: more printers than job ids' USING ERRCODE = 'CMQ01';
+    END IF;
+    INSERT INTO print_jobs (id, printer_id, role, order_id, kind, document, created_at, state, attempts, next_attempt_at,
+        lease_until, claim, maybe_printed, last_error, printed_at)
+      VALUES (p_job_ids[jobs], printer.id, station, p_order_id, 'comanda', comanda, p_now, 'pending', 0, p_now,
+        NULL, NULL, 0, NULL, NULL);
+  END LOOP;
+
+  INSERT INTO audit_log (id, at, actor_id, actor_name, authorized_by, action, entity, entity_id, data)
+    VALUES (p_audit_id, p_now, p_user_id, p_user_name, NULL, 'order.item-added', 'order', p_order_id,
+      '{"itemId":' || to_json(it.id)::text || ',"productId":' || to_json(p_product_id)::text
+        || ',"productName":' || to_json(p.name)::text || ',"price":' || to_json(p.price)::text
+        || ',"quantity":' || to_json(p_quantity)::text || ',"modifiers":[]}');
+
+  UPDATE orders SET
+      subtotal = (SELECT COALESCE(SUM(product_price * quantity), 0) FROM order_items WHERE order_id = p_order_id AND is_deleted = 0),
+      total = (SELECT COALESCE(SUM(product_price * quantity), 0) FROM order_items WHERE order_id = p_order_id AND is_deleted = 0),
+      version = version + 1,
+      updated_at = p_now
+    WHERE id = p_order_id
+    RETURNING * INTO o;
+
+  RETURN json_build_object('order', row_to_json(o), 'item', row_to_json(it), 'jobs', jobs);
+END
+$fn$`;
+
+export function quickAdd(kind: DbKind) {
+  return {
+    async up(db: AnyDb): Promise<void> {
+      if (kind === 'postgres') await CREATE.execute(db);
+    },
+  };
+}

@@ -1,0 +1,256 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order, OrderChangeResponse, SessionUser, Table } from '@comanda/contract';
+import { ORDER_CHANGE_PREFER } from '@comanda/contract';
+import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
+import { addItemInTypeScript } from '../src/features/orders/add-item.command.ts';
+import { quickAddCounts, quickAddItem } from '../src/features/orders/quick-add.ts';
+import { newId } from '../src/http/ids.ts';
+
+/**
+ * PostgreSQL's one-statement add (decision 0042) against the TypeScript add it stands in for: the
+ * same rows for the plain case, and for anything else a hand-over that leaves nothing behind, so
+ * the TypeScript add gives the answer. The rest of the suite runs on PostgreSQL through it too.
+ */
+const kinds = testDatabaseKinds().filter((k) => k === 'postgres');
+
+describe.skipIf(kinds.length === 0).each(kinds)('the one-statement add on %s', (kind) => {
+  let server: TestServer;
+  let admin: ApiClient;
+  let waiter: ApiClient;
+  let waiterUser: SessionUser;
+  let nextTable = 700;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    admin = await server.login(server.users.admin.email);
+    waiter = await server.login(server.users.waiter.email);
+    const u = server.users.waiter;
+    waiterUser = { id: u.id, email: u.email, displayName: u.displayName, role: 'waiter' };
+    // Two kitchen printers and one bar printer, enabled, and a disabled one: a comanda per enabled printer of the station.
+    const now = Date.now();
+    for (const [name, role, enabled] of [
+      ['Cocina A', 'cocina', 1],
+      ['Cocina B', 'cocina', 1],
+      ['Barra', 'barra', 1],
+      ['Cocina apagada', 'cocina', 0],
+    ] as const) {
+      await server.ctx.db.db
+        .insertInto('printers')
+        .values({
+          id: newId(),
+          name,
+          host: '127.0.0.1',
+          port: 9,
+          role,
+          width: 80,
+          enabled,
+          emulated: 0,
+          status: 'listo',
+          last_error: null,
+          last_error_at: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    }
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const db = () => server.ctx.db.db;
+  const openOrder = async (): Promise<Order> => {
+    const table = (await admin.post<{ table: Table }>('/api/tables', { number: nextTable++ })).body.table;
+    return (await waiter.post<{ order: Order }>(`/api/tables/${table.id}/open`)).body.order;
+  };
+  const product = async (name: string, category: string, price = 4_500, available = 1) => {
+    const id = newId();
+    const now = Date.now();
+    await db()
+      .insertInto('products')
+      .values({ id, name, description: '', price, category, image_url: null, available, created_at: now, updated_at: now })
+      .execute();
+    return id;
+  };
+  const rowsOf = async (orderId: string) => ({
+    items: await db().selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute(),
+    jobs: await db().selectFrom('print_jobs').selectAll().where('order_id', '=', orderId).orderBy('seq').execute(),
+    audit: await db()
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('entity_id', '=', orderId)
+      .where('action', '=', 'order.item-added')
+      .orderBy('seq')
+      .execute(),
+    order: await db().selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow(),
+    keys: Number((await db().selectFrom('idempotency_keys').select(db().fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+  });
+  const counts = () => ({ ...quickAddCounts(server.ctx.db) });
+
+  it('writes, for the plain case, the very rows the TypeScript add writes', async () => {
+    const cases = [
+      { name: 'Tacos al pastor', category: 'Comida', notes: '  sin cebolla ', quantity: 3 },
+      { name: 'Cerveza de barril', category: ' BEBIDA ', notes: null, quantity: 2 },
+      { name: 'Mezcal', category: 'Shot', notes: 'con naranja', quantity: 1 },
+      { name: 'Pastel de elote', category: 'Postre típico', notes: '', quantity: 99 },
+    ];
+    for (const c of cases) {
+      const productId = await product(c.name, c.category);
+      const order = await openOrder();
+      const input = { orderId: order.id, productId, quantity: c.quantity, notes: c.notes };
+      const before = counts();
+      const quick = await quickAddItem(server.ctx, waiterUser, input);
+      expect(quick, c.name).toBeDefined();
+      expect(counts().taken).toBe(before.taken + 1);
+      const afterQuick = await rowsOf(order.id);
+      const typed = await addItemInTypeScript(server.ctx, waiterUser, input);
+      const after = await rowsOf(order.id);
+
+      // One line each, the same but for the ids and the order's version.
+      expect(after.items).toHaveLength(2);
+      const [q, t] = after.items;
+      const line = ({ id: _id, created_at: _c, updated_at: _u, ...rest }: Record<string, unknown>) => rest;
+      expect(line(q!)).toEqual(line(t!));
+      expect(q!.created_at).toBe(q!.updated_at);
+      // The same comandas: one per enabled printer of the line's station, the same document.
+      // (Sorted by printer: the TypeScript add's comandas ride on one statement as CTEs, whose order PostgreSQL leaves open.)
+      const byPrinter = (a: { printer_id: string }, b: { printer_id: string }) => a.printer_id.localeCompare(b.printer_id);
+      const quickJobs = after.jobs.filter((j) => afterQuick.jobs.some((k) => k.id === j.id)).sort(byPrinter);
+      const typedJobs = after.jobs.filter((j) => !quickJobs.includes(j)).sort(byPrinter);
+      expect(quickJobs.length, c.name).toBe(q!.station === 'cocina' ? 2 : 1);
+      expect(typedJobs.map((j) => j.printer_id)).toEqual(quickJobs.map((j) => j.printer_id));
+      // The documents to the letter (a cancelation finds its comanda by the text), but for the line's id and the time.
+      const job = (j: (typeof after.jobs)[number], itemId: string, at: number) => {
+        // What the add writes; the print worker may already be delivering it (state, attempts, lease…).
+        const { printer_id, role, order_id, kind, document } = j;
+        return {
+          printer_id,
+          role,
+          order_id,
+          kind,
+          document: document.replace(`"itemId":"${itemId}"`, '"itemId":"…"').replace(`"at":${at},`, '"at":0,'),
+        };
+      };
+      expect(quickJobs.map((j) => job(j, q!.id, Number(q!.created_at)))).toEqual(
+        typedJobs.map((j) => job(j, t!.id, Number(t!.created_at))),
+      );
+      // The audit entries, but for their ids.
+      const entry = (e: (typeof after.audit)[number], itemId: string) => {
+        const { id: _id, seq: _s, at: _at, ...rest } = e;
+        return { ...rest, data: e.data!.replace(`"itemId":"${itemId}"`, '"itemId":"…"') };
+      };
+      expect(after.audit).toHaveLength(2);
+      expect(entry(after.audit[0]!, q!.id)).toEqual(entry(after.audit[1]!, t!.id));
+      expect(JSON.parse(after.audit[0]!.data!).itemId).toBe(q!.id);
+      // The order's figures: each add bumps the version once and adds its line to the totals.
+      expect(afterQuick.order.version).toBe(order.version + 1);
+      expect(after.order.version).toBe(order.version + 2);
+      expect(afterQuick.order.subtotal).toBe(Number(q!.product_price) * c.quantity);
+      expect(after.order.subtotal).toBe(2 * Number(q!.product_price) * c.quantity);
+      expect(after.order.total).toBe(after.order.subtotal);
+      // The answers: the order after the write and the line it made.
+      expect(quick!.change!.items[0]!.id).toBe(q!.id);
+      expect(typed.change!.items[0]!.id).toBe(t!.id);
+      const { id: _qi, createdAt: _qc, updatedAt: _qu, ...quickItem } = quick!.change!.items[0]!;
+      const { id: _ti, createdAt: _tc, updatedAt: _tu, ...typedItem } = typed.change!.items[0]!;
+      expect(quickItem).toEqual(typedItem);
+      expect(quick!.change!.order.subtotal).toBe(afterQuick.order.subtotal);
+      expect(quick!.change!.order.version).toBe(afterQuick.order.version);
+    }
+  });
+
+  it('hands anything but the plain case to the TypeScript add and keeps nothing of its own', async () => {
+    const plain = await product('Agua fresca', 'Bebida');
+    const soldOut = await product('Pozole', 'Comida', 9_000, 0);
+    const tab = await product('Ron', 'Bebida\t');
+    const dear = await product('Botella reserva', 'Botella', 2_000_000);
+    const other = await server.login(server.users.waiter2.email);
+    const order = await openOrder();
+    const add = (api: ApiClient, body: Record<string, unknown>, key = randomUUID()) =>
+      api.post<OrderChangeResponse & { error?: { code: string } }>(`/api/orders/${order.id}/items`, body, {
+        prefer: ORDER_CHANGE_PREFER,
+        'idempotency-key': key,
+      });
+    const refusals: [string, () => ReturnType<typeof add>, number, string | null][] = [
+      ['another waiter', () => add(other, { productId: plain, quantity: 1 }), 403, null],
+      ['sold out', () => add(waiter, { productId: soldOut, quantity: 1 }), 409, 'product_unavailable'],
+      ['unknown product', () => add(waiter, { productId: newId(), quantity: 1 }), 404, null],
+      ['past the amount limit', () => add(waiter, { productId: dear, quantity: 99 }), 422, 'order_amount_limit'],
+    ];
+    for (const [name, send, status, code] of refusals) {
+      const before = { rows: await rowsOf(order.id), counts: counts() };
+      const res = await send();
+      expect(res.status, name).toBe(status);
+      if (code) expect(res.body.error?.code, name).toBe(code);
+      expect(counts().handedOver, name).toBe(before.counts.handedOver + 1);
+      const after = await rowsOf(order.id);
+      expect(after.items, name).toEqual(before.rows.items);
+      expect(after.jobs, name).toEqual(before.rows.jobs);
+      expect(after.order.version, name).toBe(before.rows.order.version);
+      expect(after.keys, name).toBe(before.rows.keys); // the refused write's key is not kept
+    }
+    // A category this statement cannot place with certainty goes the long way, and lands the same.
+    const before = counts();
+    const res = await add(waiter, { productId: tab, quantity: 1 });
+    expect(res.status).toBe(200);
+    expect(counts()).toEqual({ taken: before.taken, handedOver: before.handedOver + 1 });
+    expect(res.body.change.items[0]!.station).toBe('barra');
+    // A closed order: handed over, refused.
+    expect((await admin.post(`/api/orders/${order.id}/cancel`, { reason: 'Otro', pin: server.users.admin.pin })).status).toBe(200);
+    const closed = await add(waiter, { productId: plain, quantity: 1 });
+    expect(closed.status).toBe(409);
+    expect(closed.body.error?.code).toBe('order_closed');
+  });
+
+  it('adds once per key when the same add arrives twice at once, and answers the twin the same', async () => {
+    const productId = await product('Michelada', 'Bebida');
+    const order = await openOrder();
+    const key = randomUUID();
+    const send = () =>
+      waiter.post<OrderChangeResponse>(
+        `/api/orders/${order.id}/items`,
+        { productId, quantity: 1 },
+        { prefer: ORDER_CHANGE_PREFER, 'idempotency-key': key },
+      );
+    const answers = await Promise.all(Array.from({ length: 8 }, send));
+    // The first commits; a twin that waited on the key is answered the stored answer, or told the
+    // answer is on its way (409 idempotency_in_flight) in the moment before it is kept.
+    const ok = answers.filter((a) => a.status === 200);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    for (const a of answers) expect([200, 409]).toContain(a.status);
+    const ids = new Set(ok.map((a) => a.body.change.items[0]!.id));
+    expect(ids.size).toBe(1);
+    const again = await send();
+    expect(again.status).toBe(200);
+    expect(again.body.change.items[0]!.id).toBe([...ids][0]);
+    const rows = await rowsOf(order.id);
+    expect(rows.items).toHaveLength(1);
+    expect(rows.jobs).toHaveLength(1);
+    expect(rows.audit).toHaveLength(1);
+    expect(rows.order.version).toBe(order.version + 1);
+  });
+
+  it('keeps the exact count and total under 200 concurrent adds to one order', async () => {
+    const productId = await product('Refresco', 'Bebida', 3_500);
+    const order = await openOrder();
+    const before = counts();
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        waiter.post(
+          `/api/orders/${order.id}/items`,
+          { productId, quantity: 1 },
+          { prefer: ORDER_CHANGE_PREFER, 'idempotency-key': randomUUID() },
+        ),
+      ),
+    );
+    expect(answers.filter((a) => a.status !== 200)).toEqual([]);
+    expect(counts().taken).toBe(before.taken + 200);
+    const rows = await rowsOf(order.id);
+    expect(rows.items).toHaveLength(200);
+    expect(rows.jobs).toHaveLength(200);
+    expect(rows.audit).toHaveLength(200);
+    expect(rows.order.subtotal).toBe(200 * 3_500);
+    expect(rows.order.version).toBe(order.version + 200);
+  });
+});
