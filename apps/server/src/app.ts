@@ -11,7 +11,7 @@ import { isAllowed } from './http/access.ts';
 import { badRequest, forbidden, unauthorized } from './http/errors.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { installIdempotentRoutes } from './http/idempotent-routes.ts';
-import { resolveSession, sessionToken } from './auth/sessions.ts';
+import { rememberedSession, resolveSession, sessionToken } from './auth/sessions.ts';
 import { liveRoutes, liveSocketOptions } from './live/routes.ts';
 import { featureRoutes } from './features/index.ts';
 import { netRoutes } from './net/routes.ts';
@@ -63,6 +63,7 @@ export async function buildApp({ ctx, webDist, logger = false, onRoute }: BuildO
   app.decorate('ctx', ctx);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionHash', null);
+  app.decorateRequest('sessionRead', true);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer(ctx.config.CHECK_RESPONSES === 'on'));
   app.setErrorHandler(errorHandler);
@@ -92,7 +93,12 @@ export async function buildApp({ ctx, webDist, logger = false, onRoute }: BuildO
     if (!request.url.startsWith('/api')) return;
     reply.header('cache-control', 'no-store');
     checkOrigin(request.method, request.headers.origin, request.headers.host);
-    const session = await resolveSession(ctx, sessionToken(request.cookies));
+    const token = sessionToken(request.cookies);
+    // A write that checks the session in its own statement may start from one remembered (decision 0042).
+    const remembered =
+      request.routeOptions.config.session === 'checked-by-write' && ctx.db.kind === 'postgres' ? rememberedSession(ctx, token) : null;
+    request.sessionRead = remembered === null;
+    const session = remembered ?? (await resolveSession(ctx, token));
     request.user = session?.user ?? null;
     request.sessionHash = session?.hash ?? null;
     const access = request.routeOptions.config.access;

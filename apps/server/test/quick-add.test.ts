@@ -5,7 +5,7 @@ import { ORDER_CHANGE_PREFER } from '@comanda/contract';
 import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
 import { addItemInTypeScript } from '../src/features/orders/add-item.command.ts';
 import { quickAddCounts, quickAddItem } from '../src/features/orders/quick-add.ts';
-import { newId } from '../src/http/ids.ts';
+import { newId, sha256 } from '../src/http/ids.ts';
 
 /**
  * PostgreSQL's one-statement add (decision 0042) against the TypeScript add it stands in for: the
@@ -252,5 +252,147 @@ describe.skipIf(kinds.length === 0).each(kinds)('the one-statement add on %s', (
     expect(rows.audit).toHaveLength(200);
     expect(rows.order.subtotal).toBe(200 * 3_500);
     expect(rows.order.version).toBe(order.version + 200);
+  });
+});
+
+describe.skipIf(kinds.length === 0).each(kinds)('a remembered session checked by the add itself on %s', (kind) => {
+  let server: TestServer;
+  let admin: ApiClient;
+  let now = Date.UTC(2026, 10, 27, 20, 0);
+  const clock = { now: () => now };
+  let nextTable = 800;
+  let productId: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind, { clock });
+    admin = await server.login(server.users.admin.email);
+    productId = (await server.ctx.db.db.selectFrom('products').select('id').where('category', '=', 'Comida').executeTakeFirstOrThrow()).id;
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const db = () => server.ctx.db.db;
+  const hashOf = (api: ApiClient) => sha256(api.cookie!.split('=').slice(1).join('='));
+  /** A waiter signed in afresh, with an open order of their own. */
+  const waiterWithOrder = async () => {
+    const waiter = await server.login(server.users.waiter.email);
+    const table = (await admin.post<{ table: Table }>('/api/tables', { number: nextTable++ })).body.table;
+    const order = (await waiter.post<{ order: Order }>(`/api/tables/${table.id}/open`)).body.order;
+    return { waiter, order };
+  };
+  const add = (api: ApiClient, orderId: string) =>
+    api.post<OrderChangeResponse & { error?: { code: string } }>(
+      `/api/orders/${orderId}/items`,
+      { productId, quantity: 1 },
+      { prefer: ORDER_CHANGE_PREFER, 'idempotency-key': randomUUID() },
+    );
+  const linesOf = async (orderId: string) =>
+    Number(
+      (
+        await db()
+          .selectFrom('order_items')
+          .select(db().fn.countAll<number>().as('n'))
+          .where('order_id', '=', orderId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const statementsOf = async (write: () => Promise<unknown>) => {
+    const seen: string[] = [];
+    const before = server.ctx.db.onQuery;
+    server.ctx.db.onQuery = (ms, sql) => {
+      seen.push(sql);
+      before?.(ms, sql);
+    };
+    try {
+      await write();
+    } finally {
+      server.ctx.db.onQuery = before;
+    }
+    return seen;
+  };
+
+  it('does not read a session this process resolved lately: the add checks it, and marks it seen', async () => {
+    const { waiter, order } = await waiterWithOrder();
+    const seen = await statementsOf(async () => expect((await add(waiter, order.id)).status).toBe(200));
+    expect(seen.filter((s) => /from "sessions"/.test(s))).toEqual([]);
+    expect(seen.filter((s) => /comanda_quick_add/.test(s))).toHaveLength(1);
+    // Two minutes on, the add itself marks the session seen (resolveSession does it once a minute).
+    now += 2 * 60_000;
+    expect((await add(waiter, order.id)).status).toBe(200);
+    const row = await db().selectFrom('sessions').select('last_seen_at').where('token_hash', '=', hashOf(waiter)).executeTakeFirstOrThrow();
+    expect(Number(row.last_seen_at)).toBe(now);
+    expect(await linesOf(order.id)).toBe(2);
+  });
+
+  it('refuses, and writes nothing, when another process ended the session or changed its user', async () => {
+    const cases: [string, (waiter: ApiClient) => Promise<unknown>, number, () => Promise<unknown>][] = [
+      [
+        'session ended elsewhere',
+        (w) => db().deleteFrom('sessions').where('token_hash', '=', hashOf(w)).execute(),
+        401,
+        async () => undefined,
+      ],
+      [
+        'user deactivated elsewhere',
+        () => db().updateTable('users').set({ active: 0 }).where('id', '=', server.users.waiter.id).execute(),
+        401,
+        () => db().updateTable('users').set({ active: 1 }).where('id', '=', server.users.waiter.id).execute(),
+      ],
+      [
+        'user now a cook',
+        () => db().updateTable('users').set({ role: 'kitchen' }).where('id', '=', server.users.waiter.id).execute(),
+        403,
+        () => db().updateTable('users').set({ role: 'waiter' }).where('id', '=', server.users.waiter.id).execute(),
+      ],
+    ];
+    for (const [name, change, status, undo] of cases) {
+      const { waiter, order } = await waiterWithOrder();
+      expect((await add(waiter, order.id)).status, name).toBe(200);
+      const keys = Number(
+        (await db().selectFrom('idempotency_keys').select(db().fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+      );
+      const handedOver = quickAddCounts(server.ctx.db).handedOver;
+      await change(waiter);
+      const res = await add(waiter, order.id);
+      await undo();
+      expect(res.status, name).toBe(status);
+      expect(quickAddCounts(server.ctx.db).handedOver, name).toBe(handedOver + 1);
+      expect(await linesOf(order.id), name).toBe(1);
+      const after = Number(
+        (await db().selectFrom('idempotency_keys').select(db().fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+      );
+      expect(after, name).toBe(keys);
+    }
+  });
+
+  it('refuses a session idle past its limit, and adds under a renamed user with the new name', async () => {
+    const first = await waiterWithOrder();
+    now += 12 * 60 * 60_000 + 1;
+    expect((await add(first.waiter, first.order.id)).status).toBe(401);
+    expect(await linesOf(first.order.id)).toBe(0);
+
+    admin = await server.login(server.users.admin.email); // idle as long: signed in again
+    const { waiter, order } = await waiterWithOrder();
+    expect((await add(waiter, order.id)).status).toBe(200);
+    await db().updateTable('users').set({ display_name: 'Mesero Renombrado' }).where('id', '=', server.users.waiter.id).execute();
+    try {
+      const res = await add(waiter, order.id);
+      expect(res.status).toBe(200);
+      const entry = await db()
+        .selectFrom('audit_log')
+        .select('actor_name')
+        .where('entity_id', '=', order.id)
+        .where('action', '=', 'order.item-added')
+        .orderBy('seq', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(entry.actor_name).toBe('Mesero Renombrado');
+    } finally {
+      await db()
+        .updateTable('users')
+        .set({ display_name: server.users.waiter.displayName })
+        .where('id', '=', server.users.waiter.id)
+        .execute();
+    }
   });
 });

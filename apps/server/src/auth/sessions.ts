@@ -52,24 +52,90 @@ export async function resolveSession(ctx: AppContext, token: string | undefined)
   const hash = sha256(token);
   const now = ctx.clock.now();
   const row = await firstRow(sessionByHash, ctx.db.db, { hash });
-  if (!row) return null;
+  if (!row) {
+    memoOf(ctx).forget(hash);
+    return null;
+  }
   const expired = row.expires_at <= now || row.last_seen_at + IDLE_MS <= now;
   if (expired || row.active === 0 || !(ROLES as readonly string[]).includes(row.role)) {
+    memoOf(ctx).forget(hash);
     await ctx.db.db.deleteFrom('sessions').where('token_hash', '=', hash).execute();
     return null;
   }
+  let lastSeenAt = row.last_seen_at;
   if (now - row.last_seen_at > TOUCH_EVERY_MS) {
     await ctx.db.db.updateTable('sessions').set({ last_seen_at: now }).where('token_hash', '=', hash).execute();
+    lastSeenAt = now;
   }
-  return { hash, user: { id: row.id, email: row.email, displayName: row.display_name, role: row.role as Role } };
+  const user: SessionUser = { id: row.id, email: row.email, displayName: row.display_name, role: row.role as Role };
+  memoOf(ctx).remember(hash, { user, expiresAt: row.expires_at, lastSeenAt, at: now });
+  return { hash, user };
 }
 
+/**
+ * Sessions this process resolved lately (decision 0042). Only a route whose write checks the
+ * session again inside its own statement may take one from here without reading it first
+ * (PostgreSQL's one-statement add: one round trip fewer on every add). Nothing else trusts it:
+ * another process may have ended the session or changed its user meanwhile, and that write then
+ * finds out and hands over to a fresh read (`resolveSession`).
+ */
+interface Remembered {
+  user: SessionUser;
+  expiresAt: number;
+  lastSeenAt: number;
+  at: number;
+}
+/** How long a remembered session is offered, and how many are kept (the oldest go first). */
+const MEMO_MS = 10 * 60_000;
+const MEMO_SIZE = 5_000;
+
+class SessionMemo {
+  private readonly entries = new Map<string, Remembered>();
+  remember(hash: string, entry: Remembered): void {
+    this.entries.delete(hash);
+    this.entries.set(hash, entry);
+    if (this.entries.size > MEMO_SIZE) this.entries.delete(this.entries.keys().next().value!);
+  }
+  recall(hash: string, now: number): Remembered | undefined {
+    const entry = this.entries.get(hash);
+    if (!entry) return undefined;
+    const stale = entry.at + MEMO_MS <= now || entry.expiresAt <= now || entry.lastSeenAt + IDLE_MS <= now;
+    if (stale) this.entries.delete(hash);
+    return stale ? undefined : entry;
+  }
+  forget(hash: string): void {
+    this.entries.delete(hash);
+  }
+  forgetUser(userId: string): void {
+    for (const [hash, entry] of this.entries) if (entry.user.id === userId) this.entries.delete(hash);
+  }
+}
+const memos = new WeakMap<AppContext, SessionMemo>();
+function memoOf(ctx: AppContext): SessionMemo {
+  let memo = memos.get(ctx);
+  if (!memo) memos.set(ctx, (memo = new SessionMemo()));
+  return memo;
+}
+
+/** A session this process resolved lately, not read again: for a write that checks it itself (`checkedSession`). */
+export function rememberedSession(ctx: AppContext, token: string | undefined): ResolvedSession | null {
+  if (!token || token.length > 200) return null;
+  const hash = sha256(token);
+  const entry = memoOf(ctx).recall(hash, ctx.clock.now());
+  return entry ? { hash, user: entry.user } : null;
+}
+
+/** What a write that checks its session itself must hold it to: resolveSession's own rules, as figures. */
+export const SESSION_CHECK = { idleMs: IDLE_MS, touchEveryMs: TOUCH_EVERY_MS } as const;
+
 export async function endSession(ctx: AppContext, hash: string): Promise<void> {
+  memoOf(ctx).forget(hash);
   await ctx.db.db.deleteFrom('sessions').where('token_hash', '=', hash).execute();
 }
 
 /** Ends every session of a user and drops their live connections at once. */
 export async function endUserSessions(ctx: AppContext, userId: string): Promise<void> {
+  memoOf(ctx).forgetUser(userId);
   await ctx.db.db.deleteFrom('sessions').where('user_id', '=', userId).execute();
   ctx.live.disconnectUser(userId);
 }

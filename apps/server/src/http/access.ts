@@ -9,6 +9,12 @@ export type Access = 'public' | 'any' | readonly Role[];
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * 'checked-by-write' (PostgreSQL): the route's write checks the caller's session inside its own
+     * statement, so a session this process resolved lately is taken without reading it again, and
+     * the route reads it fresh before anything else it does (decision 0042).
+     */
+    session?: 'checked-by-write';
   }
 }
 

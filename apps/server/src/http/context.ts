@@ -28,6 +28,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
     sessionHash: string | null;
+    /** False when `user` is a session remembered, not read (a 'checked-by-write' route): the write must check it. */
+    sessionRead: boolean;
   }
 }
 

@@ -17,6 +17,9 @@ type AnyDb = Kysely<any>;
  * SQLSTATE CMQ01 before anything is kept, and the server runs the TypeScript add, which answers.
  * quick-add.test.ts holds the two to the same rows.
  *
+ * With a session the server took as remembered (not read for this request), it also checks that
+ * session first, as resolveSession would, and hands over when it is not good.
+ *
  * Everything the add decides in TypeScript comes in as a parameter (the ids, the time, the bar
  * categories, the limits, the first status); what it reads from the rows (the order's header on
  * the comanda, the station) is written here the way labels.ts and stations.ts write it.
@@ -26,6 +29,7 @@ CREATE OR REPLACE FUNCTION comanda_quick_add(
   p_key text, p_scope text, p_hash text,
   p_order_id text, p_product_id text, p_quantity integer, p_notes text,
   p_user_id text, p_user_name text, p_any_order boolean,
+  p_session text, p_role text, p_idle_ms bigint, p_touch_ms bigint,
   p_now bigint, p_item_id text, p_audit_id text, p_job_ids text[],
   p_bar_categories text[], p_bar_table integer, p_max_lines integer, p_max_amount bigint,
   p_first_status text, p_live_card_states text[]
@@ -39,7 +43,20 @@ DECLARE
   printer record;
   jobs integer := 0;
   comanda text;
+  seen bigint;
 BEGIN
+  -- A session the server took as remembered (decision 0042): still there, its user active and as the
+  -- server holds them, neither past its end nor idle too long (resolveSession's rules); and seen now.
+  IF p_session IS NOT NULL THEN
+    SELECT s.last_seen_at INTO seen FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.token_hash = p_session AND u.id = p_user_id AND u.active = 1 AND u.role = p_role
+        AND u.display_name = p_user_name AND s.expires_at > p_now AND s.last_seen_at + p_idle_ms > p_now;
+    IF NOT FOUND THEN RAISE EXCEPTION 'quick add: session' USING ERRCODE = 'CMQ01'; END IF;
+    IF p_now - seen > p_touch_ms THEN
+      UPDATE sessions SET last_seen_at = p_now WHERE token_hash = p_session;
+    END IF;
+  END IF;
+
   IF p_key IS NOT NULL THEN
     INSERT INTO idempotency_keys (key, scope, request_hash, status_code, response, created_at)
       VALUES (p_key, p_scope, p_hash, NULL, NULL, p_now)

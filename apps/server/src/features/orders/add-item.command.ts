@@ -251,16 +251,31 @@ class ThawFirst extends Error {}
  * checks answer in the order they always did: ownership and 'closed', the product, its options,
  * the card freeze, the order's limits.
  */
-export async function addItem(ctx: AppContext, user: SessionUser, input: AddItemInput): Promise<ItemWrite> {
+export async function addItem(ctx: AppContext, user: SessionUser, input: AddItemInput, session?: SessionToCheck): Promise<ItemWrite> {
   // PostgreSQL, the plain case: one statement (quick-add.ts); anything else comes back here.
   if (mayQuickAdd(ctx.db, user, input)) {
-    const quick = await quickAddItem(ctx, user, input);
+    const quick = await quickAddItem(ctx, user, input, session?.hash ?? null);
     if (quick) return quick;
   }
-  return addItemInTypeScript(ctx, user, input);
+  // A session the statement did not confirm is read before anything else is done for it.
+  return addItemInTypeScript(ctx, session ? await session.read() : user, input);
 }
 
-/** The add as one TypeScript transaction: every case, every refusal (and the reference quick-add.test.ts holds the one statement to). */
+/**
+ * The caller's session when the route took it as remembered, not read (decision 0042): the
+ * one-statement add checks `hash` itself; anything else must `read` it first (it throws 401 or
+ * 403 when the session is no longer good for this route, and gives its user as it is now).
+ */
+export interface SessionToCheck {
+  hash: string;
+  read(): Promise<SessionUser>;
+}
+
+/**
+ * The add as one TypeScript transaction: every case, every refusal, and the reference quick-add.test.ts
+ * holds PostgreSQL's one statement to. A change to what a plain add writes, or a new reason to refuse
+ * one, must reach comanda_quick_add too (a new migration, decision 0042).
+ */
 export async function addItemInTypeScript(ctx: AppContext, user: SessionUser, input: AddItemInput): Promise<ItemWrite> {
   let placed: PlacedLine;
   try {

@@ -15,6 +15,7 @@ import type { EmitEvent } from '../../http/transaction.ts';
 import { currentKey } from '../../http/request-context.ts';
 import { newId } from '../../http/ids.ts';
 import { compiledOnce, firstRow } from '../../db/compiled.ts';
+import { SESSION_CHECK } from '../../auth/sessions.ts';
 import { boardLineOf } from '../../model/orders/board-lines.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
 import { orderChangeOf, type ItemWrite } from '../../model/orders/order-change.ts';
@@ -50,6 +51,9 @@ interface QuickArgs extends Record<string, unknown> {
   userId: string;
   userName: string;
   anyOrder: boolean;
+  /** A remembered session's hash for the statement to check, or null (read for this request already). */
+  session: string | null;
+  role: string;
   now: number;
   itemId: string;
   auditId: string;
@@ -66,7 +70,8 @@ interface QuickResult {
 const quickAddStatement = compiledOnce((db, a: QuickArgs) =>
   db.selectNoFrom(
     sql<QuickResult>`comanda_quick_add(${a.key}, ${a.scope}, ${a.hash}, ${a.orderId}, ${a.productId}, ${a.quantity}::integer, ${a.notes},
-      ${a.userId}, ${a.userName}, ${a.anyOrder}::boolean, ${a.now}::bigint, ${a.itemId}, ${a.auditId}, string_to_array(${a.jobIds}, ','),
+      ${a.userId}, ${a.userName}, ${a.anyOrder}::boolean,
+      ${a.session}, ${a.role}, ${SESSION_CHECK.idleMs}::bigint, ${SESSION_CHECK.touchEveryMs}::bigint, ${a.now}::bigint, ${a.itemId}, ${a.auditId}, string_to_array(${a.jobIds}, ','),
       ${[...BAR_CATEGORIES]}::text[], ${BAR_TABLE_NUMBER}::integer, ${ORDER_LIMITS.maxLines}::integer, ${ORDER_LIMITS.maxOrderAmount}::bigint,
       ${INITIAL_ITEM_STATUS}, ${[...CARD_LIVE_STATES]}::text[])`.as('result'),
   ),
@@ -94,7 +99,13 @@ export function mayQuickAdd(db: Db, user: SessionUser, input: AddItemInput): boo
  * The add in one statement, or undefined when it is not the plain case (nothing was written, and
  * the key, if any, is unclaimed): the caller then runs the TypeScript add.
  */
-export async function quickAddItem(ctx: AppContext, user: SessionUser, input: AddItemInput): Promise<ItemWrite | undefined> {
+export async function quickAddItem(
+  ctx: AppContext,
+  user: SessionUser,
+  input: AddItemInput,
+  /** The hash of a session taken as remembered, for the statement to check; null when it was read for this request. */
+  session: string | null = null,
+): Promise<ItemWrite | undefined> {
   const keyed = currentKey();
   const claim = keyed?.state === 'open' ? keyed : null;
   if (claim) claim.state = 'claiming';
@@ -112,6 +123,8 @@ export async function quickAddItem(ctx: AppContext, user: SessionUser, input: Ad
       userId: user.id,
       userName: user.displayName,
       anyOrder: user.role === 'admin',
+      session,
+      role: user.role,
       now,
       itemId: newId(),
       auditId: newId(),

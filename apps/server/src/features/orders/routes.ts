@@ -10,18 +10,35 @@ import {
   OrderWriteResponseSchema,
   UpdateOrderBodySchema,
 } from '@comanda/contract';
-import { STAFF_FLOOR } from '../../http/access.ts';
+import type { FastifyRequest } from 'fastify';
+import { isAllowed, STAFF_FLOOR } from '../../http/access.ts';
+import type { AppContext } from '../../http/context.ts';
+import { resolveSession, sessionToken } from '../../auth/sessions.ts';
 import { requireUser } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
+import { forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import { findOrderRow, loadOrderOf, ORDER_NOT_FOUND } from '../../model/orders/order-repository.ts';
 import { assertMayWorkOrder } from '../../model/orders/order-access.ts';
 import { answerItemWrite } from '../../model/orders/order-change.ts';
-import { addItem } from './add-item.command.ts';
+import { addItem, type SessionToCheck } from './add-item.command.ts';
 import { addUnits } from './add-units.command.ts';
 import { deleteItem } from './delete-item.command.ts';
 import { updateOrder } from './update-order.command.ts';
 
 const floor = { access: STAFF_FLOOR };
+
+/** A session taken as remembered: its hash for the write to check, and the fresh read for when the write hands over. */
+function sessionToCheck(ctx: AppContext, request: FastifyRequest): SessionToCheck {
+  return {
+    hash: request.sessionHash!,
+    read: async () => {
+      const session = await resolveSession(ctx, sessionToken(request.cookies));
+      if (!session) throw unauthorized();
+      if (!isAllowed(floor.access, session.user.role)) throw forbidden();
+      request.user = session.user;
+      return session.user;
+    },
+  };
+}
 
 export const ordersRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -42,12 +59,14 @@ export const ordersRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/orders/:orderId/items',
     // addItem's first effect is its transaction: a repeat's key is met by its claim there.
+    // On PostgreSQL its plain case checks the caller's session in its own statement (decision 0042).
     {
-      config: { ...floor, idempotency: 'claim-first' },
+      config: { ...floor, idempotency: 'claim-first', session: 'checked-by-write' },
       schema: { params: OrderIdParamsSchema, body: AddItemBodySchema, response: { 200: OrderWriteResponseSchema } },
     },
     async (request) => {
-      const write = await addItem(ctx, requireUser(request.user), { orderId: request.params.orderId, ...request.body });
+      const input = { orderId: request.params.orderId, ...request.body };
+      const write = await addItem(ctx, requireUser(request.user), input, request.sessionRead ? undefined : sessionToCheck(ctx, request));
       return answerItemWrite(ctx.db.db, request.headers.prefer, write);
     },
   );
