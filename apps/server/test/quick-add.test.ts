@@ -103,6 +103,11 @@ describe.skipIf(kinds.length === 0).each(kinds)('the one-statement add on %s', (
       const quick = await quickAddItem(server.ctx, waiterUser, input);
       expect(quick, c.name).toBeDefined();
       expect(counts().taken).toBe(before.taken + 1);
+      // The answer is what a read right after it gives: the order's figures and the new line.
+      const read = (await waiter.get<{ order: Order }>(`/api/orders/${order.id}`)).body.order;
+      const { items: readItems, ...readOrder } = read;
+      expect(quick!.change!.order).toEqual(readOrder);
+      expect(quick!.change!.items).toEqual(readItems);
       const afterQuick = await rowsOf(order.id);
       const typed = await addItemInTypeScript(server.ctx, waiterUser, input);
       const after = await rowsOf(order.id);

@@ -68,7 +68,8 @@ export async function resolveSession(ctx: AppContext, token: string | undefined)
     lastSeenAt = now;
   }
   const user: SessionUser = { id: row.id, email: row.email, displayName: row.display_name, role: row.role as Role };
-  memoOf(ctx).remember(hash, { user, expiresAt: row.expires_at, lastSeenAt, at: now });
+  // Only PostgreSQL's add takes a remembered session (app.ts): SQLite's reads are in-process anyway.
+  if (ctx.db.kind === 'postgres') memoOf(ctx).remember(hash, { user, expiresAt: row.expires_at, lastSeenAt, at: now });
   return { hash, user };
 }
 
