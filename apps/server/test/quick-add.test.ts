@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderChangeResponse, SessionUser, Table } from '@comanda/contract';
 import { ORDER_CHANGE_PREFER } from '@comanda/contract';
-import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
+import {
+  apiClient,
+  listenOnLoopback,
+  startTestServer,
+  testDatabaseKinds,
+  testServerConfig,
+  type ApiClient,
+  type TestServer,
+} from '../src/testing/index.ts';
+import { createServer, type RunningServer } from '../src/server.ts';
 import { addItemInTypeScript } from '../src/features/orders/add-item.command.ts';
 import { quickAddCounts, quickAddItem } from '../src/features/orders/quick-add.ts';
 import { newId, sha256 } from '../src/http/ids.ts';
@@ -401,3 +410,73 @@ describe.skipIf(kinds.length === 0).each(kinds)('a remembered session checked by
     }
   });
 });
+
+describe.skipIf(kinds.length === 0).each(kinds)(
+  'two server processes on one %s database: a session ended on one is refused by the other',
+  (kind) => {
+    let a: TestServer;
+    let b: RunningServer;
+    let bUrl: string;
+    let nextTable = 900;
+
+    beforeAll(async () => {
+      a = await startTestServer(kind);
+      // The second server: the same database and data directory, as a second process of the bar's would.
+      b = await createServer({
+        config: testServerConfig({ url: a.ctx.config.DATABASE_URL, dataDir: a.ctx.config.DATA_DIR }, { BACKUP_EVERY: 'off' }),
+        log: () => undefined,
+      });
+      bUrl = await listenOnLoopback(b);
+    }, 60_000);
+    afterAll(async () => {
+      await b?.close();
+      await a?.close();
+    });
+
+    const lines = async (orderId: string) =>
+      Number(
+        (
+          await a.ctx.db.db
+            .selectFrom('order_items')
+            .select(a.ctx.db.db.fn.countAll<number>().as('n'))
+            .where('order_id', '=', orderId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+
+    it('signed out on B, or deactivated there by the admin: the next add on A is 401 and writes nothing', async () => {
+      const productId = (await a.ctx.db.db.selectFrom('products').select('id').where('category', '=', 'Comida').executeTakeFirstOrThrow())
+        .id;
+      const admin = await a.login(a.users.admin.email);
+      const endings: [string, (waiter: ApiClient) => Promise<unknown>][] = [
+        ['signed out on B', (waiter) => apiClient(bUrl, waiter.cookie).post('/api/auth/logout')],
+        [
+          'deactivated on B',
+          async () => {
+            const adminOnB = apiClient(bUrl, admin.cookie);
+            expect((await adminOnB.request('PATCH', `/api/users/${a.users.waiter.id}/active`, { active: false })).status).toBe(200);
+          },
+        ],
+      ];
+      for (const [name, end] of endings) {
+        const waiter = await a.login(a.users.waiter.email);
+        const table = (await admin.post<{ table: Table }>('/api/tables', { number: nextTable++ })).body.table;
+        const order = (await waiter.post<{ order: Order }>(`/api/tables/${table.id}/open`)).body.order;
+        const add = () =>
+          waiter.post(
+            `/api/orders/${order.id}/items`,
+            { productId, quantity: 1 },
+            { prefer: ORDER_CHANGE_PREFER, 'idempotency-key': randomUUID() },
+          );
+        expect((await add()).status, name).toBe(200); // A now remembers the session
+        expect((await add()).status, name).toBe(200);
+        await end(waiter);
+        expect((await add()).status, name).toBe(401);
+        expect(await lines(order.id), name).toBe(2);
+        await a.ctx.db.db.updateTable('users').set({ active: 1 }).where('id', '=', a.users.waiter.id).execute();
+        // The order stays open and its owner signs in again to close the night: cancel it to keep the data whole.
+        expect((await admin.post(`/api/orders/${order.id}/cancel`, { reason: 'Otro', pin: a.users.admin.pin })).status, name).toBe(200);
+      }
+    });
+  },
+);
