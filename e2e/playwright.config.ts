@@ -72,7 +72,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${join(dataDir, 'pos.db')}`,
+      // E2E_DATABASE_URL: an empty PostgreSQL database to run the specs on instead (on demand, docs/ARCHITECTURE.md).
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? `sqlite:${join(dataDir, 'pos.db')}`,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DEMO_DATA: 'auto',

@@ -13,7 +13,7 @@ import {
 } from '../src/testing/index.ts';
 import { createServer, type RunningServer } from '../src/server.ts';
 import { addItemInTypeScript } from '../src/features/orders/add-item.command.ts';
-import { quickAddCounts, quickAddItem } from '../src/features/orders/quick-add.ts';
+import { quickAddItem } from '../src/features/orders/quick-add.ts';
 import { newId, sha256 } from '../src/http/ids.ts';
 
 /**
@@ -95,7 +95,7 @@ describe.skipIf(kinds.length === 0).each(kinds)('the one-statement add on %s', (
     order: await db().selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow(),
     keys: Number((await db().selectFrom('idempotency_keys').select(db().fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
   });
-  const counts = () => ({ ...quickAddCounts(server.ctx.db) });
+  const counts = () => ({ ...server.ctx.db.quickAdds! });
 
   it('writes, for the plain case, the very rows the TypeScript add writes', async () => {
     const cases = [
@@ -266,6 +266,10 @@ describe.skipIf(kinds.length === 0).each(kinds)('the one-statement add on %s', (
     expect(rows.audit).toHaveLength(200);
     expect(rows.order.subtotal).toBe(200 * 3_500);
     expect(rows.order.version).toBe(order.version + 200);
+    // The server's metrics count both ways an add went.
+    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    expect(metrics).toContain(`comanda_quick_adds ${counts().taken}\n`);
+    expect(metrics).toContain(`comanda_quick_add_handovers ${counts().handedOver}\n`);
   });
 });
 
@@ -366,12 +370,12 @@ describe.skipIf(kinds.length === 0).each(kinds)('a remembered session checked by
       const keys = Number(
         (await db().selectFrom('idempotency_keys').select(db().fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
       );
-      const handedOver = quickAddCounts(server.ctx.db).handedOver;
+      const handedOver = server.ctx.db.quickAdds!.handedOver;
       await change(waiter);
       const res = await add(waiter, order.id);
       await undo();
       expect(res.status, name).toBe(status);
-      expect(quickAddCounts(server.ctx.db).handedOver, name).toBe(handedOver + 1);
+      expect(server.ctx.db.quickAdds!.handedOver, name).toBe(handedOver + 1);
       expect(await linesOf(order.id), name).toBe(1);
       const after = Number(
         (await db().selectFrom('idempotency_keys').select(db().fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,

@@ -79,6 +79,15 @@ export function createMetrics(ctx: AppContext): Metrics {
       "Pages of SQLite's log found copied into the database file at the checkpoint thread's passes so far",
       () => checkpointer.pages,
     );
+  const quick = ctx.db.quickAdds;
+  if (quick) {
+    reading('comanda_quick_adds', 'Item adds made in one statement so far (PostgreSQL, decision 0042)', () => quick.taken);
+    reading(
+      'comanda_quick_add_handovers',
+      'Item adds the one statement handed to the TypeScript add so far (not the plain case, or a session to read again)',
+      () => quick.handedOver,
+    );
+  }
   ctx.db.onQuery = (ms, sql) => queries.observe({ kind: statementKind(sql) }, ms / 1000);
   return {
     registry,

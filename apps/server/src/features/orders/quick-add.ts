@@ -77,19 +77,6 @@ const quickAddStatement = compiledOnce((db, a: QuickArgs) =>
   ),
 );
 
-/** How often the one-statement add was taken and how often it handed the add to TypeScript, per database. */
-export interface QuickAddCounts {
-  taken: number;
-  handedOver: number;
-}
-const counts = new WeakMap<Db, QuickAddCounts>();
-
-export function quickAddCounts(db: Db): QuickAddCounts {
-  let c = counts.get(db);
-  if (!c) counts.set(db, (c = { taken: 0, handedOver: 0 }));
-  return c;
-}
-
 /** Whether this add may try the one statement at all: PostgreSQL, a waiter or an admin, no options chosen. */
 export function mayQuickAdd(db: Db, user: SessionUser, input: AddItemInput): boolean {
   return db.kind === 'postgres' && (user.role === 'admin' || user.role === 'waiter') && (input.optionIds ?? []).length === 0;
@@ -134,12 +121,12 @@ export async function quickAddItem(
   } catch (error) {
     if (claim) claim.state = 'open';
     if ((error as { code?: unknown } | null)?.code !== NOT_PLAIN) throw error;
-    quickAddCounts(ctx.db).handedOver++;
+    if (ctx.db.quickAdds) ctx.db.quickAdds.handedOver++;
     return undefined;
   }
   if (!result) throw new Error('comanda_quick_add gave no result');
   if (claim) claim.state = 'claimed';
-  quickAddCounts(ctx.db).taken++;
+  if (ctx.db.quickAdds) ctx.db.quickAdds.taken++;
   const { order, item } = result;
   if (result.jobs > 0) tellPrintWorkers();
   // The live events as placeLine emits them: the new line rides on them, the boards patch it in.
