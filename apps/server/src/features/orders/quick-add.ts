@@ -20,7 +20,6 @@ import { boardLineOf } from '../../model/orders/board-lines.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
 import { orderChangeOf, type ItemWrite } from '../../model/orders/order-change.ts';
 import { tellPrintWorkers } from '../../model/printing/enqueue.ts';
-import type { AddItemInput } from './add-item.command.ts';
 
 /**
  * PostgreSQL: an add's common case in one round trip (decision 0042, issue 20 item 3).
@@ -36,6 +35,15 @@ import type { AddItemInput } from './add-item.command.ts';
 
 /** How many comandas one add may print here: one per enabled printer of its station. More go the long way. */
 const JOB_IDS = 4;
+
+/** What this path reads of an add's input (add-item.command.ts's AddItemInput; declared here so neither file imports the other's). */
+interface QuickAddInput {
+  orderId: string;
+  productId: string;
+  quantity: number;
+  notes?: string | null | undefined;
+  optionIds?: string[] | undefined;
+}
 
 /** SQLSTATE of the function's "not the plain case": the add runs in TypeScript. */
 const NOT_PLAIN = 'CMQ01';
@@ -78,7 +86,7 @@ const quickAddStatement = compiledOnce((db, a: QuickArgs) =>
 );
 
 /** Whether this add may try the one statement at all: PostgreSQL, a waiter or an admin, no options chosen. */
-export function mayQuickAdd(db: Db, user: SessionUser, input: AddItemInput): boolean {
+export function mayQuickAdd(db: Db, user: SessionUser, input: QuickAddInput): boolean {
   return db.kind === 'postgres' && (user.role === 'admin' || user.role === 'waiter') && (input.optionIds ?? []).length === 0;
 }
 
@@ -89,7 +97,7 @@ export function mayQuickAdd(db: Db, user: SessionUser, input: AddItemInput): boo
 export async function quickAddItem(
   ctx: AppContext,
   user: SessionUser,
-  input: AddItemInput,
+  input: QuickAddInput,
   /** The hash of a session taken as remembered, for the statement to check; null when it was read for this request. */
   session: string | null = null,
 ): Promise<ItemWrite | undefined> {
