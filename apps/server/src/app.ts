@@ -7,8 +7,8 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import { responseSerializer } from './http/serializer.ts';
 import type { AppContext } from './http/context.ts';
 import type { TrustProxy } from './config.ts';
-import { isAllowed } from './http/access.ts';
-import { badRequest, forbidden, unauthorized } from './http/errors.ts';
+import { assertAllowed } from './http/access.ts';
+import { badRequest, forbidden } from './http/errors.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { installIdempotentRoutes } from './http/idempotent-routes.ts';
 import { rememberedSession, resolveSession, sessionToken } from './auth/sessions.ts';
@@ -103,7 +103,7 @@ export async function buildApp({ ctx, webDist, logger = false, onRoute }: BuildO
     request.sessionHash = session?.hash ?? null;
     const access = request.routeOptions.config.access;
     if (access === undefined) return; // unknown /api path: the 404 handler answers
-    if (!isAllowed(access, request.user?.role)) throw request.user ? forbidden() : unauthorized();
+    assertAllowed(access, request.user);
   });
 
   // SQLite's group commit: no answer leaves with work that is not yet on disk (decision 0035).

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderChangeResponse, Table } from '@comanda/contract';
 import { ORDER_CHANGE_PREFER } from '@comanda/contract';
-import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
+import { startTestServer, statementsDuring, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
 import { openReadyOrder } from './terminals-helpers.ts';
 
 /**
@@ -28,20 +28,7 @@ describe.each(testDatabaseKinds())('statements of an item add on %s', (kind) => 
     await server?.close();
   });
 
-  const statementsOf = async (write: () => Promise<unknown>) => {
-    const seen: string[] = [];
-    const before = server.ctx.db.onQuery;
-    server.ctx.db.onQuery = (ms, sql) => {
-      seen.push(sql);
-      before?.(ms, sql);
-    };
-    try {
-      await write();
-    } finally {
-      server.ctx.db.onQuery = before;
-    }
-    return seen;
-  };
+  const statementsOf = (write: () => Promise<unknown>) => statementsDuring(server.ctx.db, write);
   /** SHOW_STATEMENTS=1 prints what a test counted. */
   const show = (statements: readonly string[]) => {
     if (process.env.SHOW_STATEMENTS)

@@ -6,6 +6,7 @@ import {
   apiClient,
   listenOnLoopback,
   startTestServer,
+  statementsDuring,
   testDatabaseKinds,
   testServerConfig,
   type ApiClient,
@@ -15,6 +16,8 @@ import { createServer, type RunningServer } from '../src/server.ts';
 import { addItemInTypeScript } from '../src/features/orders/add-item.command.ts';
 import { quickAddItem } from '../src/features/orders/quick-add.ts';
 import { newId, sha256 } from '../src/http/ids.ts';
+import { insertPrinter, insertProduct } from '../src/testing/factories.ts';
+import { orderItemRowCount } from '../src/testing/reads.ts';
 
 /**
  * PostgreSQL's one-statement add (decision 0042) against the TypeScript add it stands in for: the
@@ -22,6 +25,12 @@ import { newId, sha256 } from '../src/http/ids.ts';
  * the TypeScript add gives the answer. The rest of the suite runs on PostgreSQL through it too.
  */
 const kinds = testDatabaseKinds().filter((k) => k === 'postgres');
+
+/** How many idempotency keys the server keeps: a refused write must not keep its key. */
+const keyCount = async (server: TestServer) => {
+  const db = server.ctx.db.db;
+  return Number((await db.selectFrom('idempotency_keys').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+};
 
 describe.skipIf(kinds.length === 0).each(kinds)('the one-statement add on %s', (kind) => {
   let server: TestServer;
@@ -43,26 +52,8 @@ describe.skipIf(kinds.length === 0).each(kinds)('the one-statement add on %s', (
       ['Cocina B', 'cocina', 1],
       ['Barra', 'barra', 1],
       ['Cocina apagada', 'cocina', 0],
-    ] as const) {
-      await server.ctx.db.db
-        .insertInto('printers')
-        .values({
-          id: newId(),
-          name,
-          host: '127.0.0.1',
-          port: 9,
-          role,
-          width: 80,
-          enabled,
-          emulated: 0,
-          status: 'listo',
-          last_error: null,
-          last_error_at: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-    }
+    ] as const)
+      await insertPrinter(server.ctx.db.db, { name, role, enabled, created_at: now });
   }, 60_000);
   afterAll(async () => {
     await server?.close();
@@ -73,15 +64,8 @@ describe.skipIf(kinds.length === 0).each(kinds)('the one-statement add on %s', (
     const table = (await admin.post<{ table: Table }>('/api/tables', { number: nextTable++ })).body.table;
     return (await waiter.post<{ order: Order }>(`/api/tables/${table.id}/open`)).body.order;
   };
-  const product = async (name: string, category: string, price = 4_500, available = 1) => {
-    const id = newId();
-    const now = Date.now();
-    await db()
-      .insertInto('products')
-      .values({ id, name, description: '', price, category, image_url: null, available, created_at: now, updated_at: now })
-      .execute();
-    return id;
-  };
+  const product = async (name: string, category: string, price = 4_500, available = 1) =>
+    (await insertProduct(db(), { name, category, price, available, created_at: Date.now() })).id;
   const rowsOf = async (orderId: string) => ({
     items: await db().selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute(),
     jobs: await db().selectFrom('print_jobs').selectAll().where('order_id', '=', orderId).orderBy('seq').execute(),
@@ -93,7 +77,7 @@ describe.skipIf(kinds.length === 0).each(kinds)('the one-statement add on %s', (
       .orderBy('seq')
       .execute(),
     order: await db().selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow(),
-    keys: Number((await db().selectFrom('idempotency_keys').select(db().fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+    keys: await keyCount(server),
   });
   const counts = () => ({ ...server.ctx.db.quickAdds! });
 
@@ -305,30 +289,8 @@ describe.skipIf(kinds.length === 0).each(kinds)('a remembered session checked by
       { productId, quantity: 1 },
       { prefer: ORDER_CHANGE_PREFER, 'idempotency-key': randomUUID() },
     );
-  const linesOf = async (orderId: string) =>
-    Number(
-      (
-        await db()
-          .selectFrom('order_items')
-          .select(db().fn.countAll<number>().as('n'))
-          .where('order_id', '=', orderId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  const statementsOf = async (write: () => Promise<unknown>) => {
-    const seen: string[] = [];
-    const before = server.ctx.db.onQuery;
-    server.ctx.db.onQuery = (ms, sql) => {
-      seen.push(sql);
-      before?.(ms, sql);
-    };
-    try {
-      await write();
-    } finally {
-      server.ctx.db.onQuery = before;
-    }
-    return seen;
-  };
+  const linesOf = (orderId: string) => orderItemRowCount(db(), orderId);
+  const statementsOf = (write: () => Promise<unknown>) => statementsDuring(server.ctx.db, write);
 
   it('does not read a session this process resolved lately: the add checks it, and marks it seen', async () => {
     const { waiter, order } = await waiterWithOrder();
@@ -367,9 +329,7 @@ describe.skipIf(kinds.length === 0).each(kinds)('a remembered session checked by
     for (const [name, change, status, undo] of cases) {
       const { waiter, order } = await waiterWithOrder();
       expect((await add(waiter, order.id)).status, name).toBe(200);
-      const keys = Number(
-        (await db().selectFrom('idempotency_keys').select(db().fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
-      );
+      const keys = await keyCount(server);
       const handedOver = server.ctx.db.quickAdds!.handedOver;
       await change(waiter);
       const res = await add(waiter, order.id);
@@ -377,10 +337,7 @@ describe.skipIf(kinds.length === 0).each(kinds)('a remembered session checked by
       expect(res.status, name).toBe(status);
       expect(server.ctx.db.quickAdds!.handedOver, name).toBe(handedOver + 1);
       expect(await linesOf(order.id), name).toBe(1);
-      const after = Number(
-        (await db().selectFrom('idempotency_keys').select(db().fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
-      );
-      expect(after, name).toBe(keys);
+      expect(await keyCount(server), name).toBe(keys);
     }
   });
 
@@ -437,16 +394,7 @@ describe.skipIf(kinds.length === 0).each(kinds)(
       await a?.close();
     });
 
-    const lines = async (orderId: string) =>
-      Number(
-        (
-          await a.ctx.db.db
-            .selectFrom('order_items')
-            .select(a.ctx.db.db.fn.countAll<number>().as('n'))
-            .where('order_id', '=', orderId)
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const lines = (orderId: string) => orderItemRowCount(a.ctx.db.db, orderId);
 
     it('signed out on B, or deactivated there by the admin: the next add on A is 401 and writes nothing', async () => {
       const productId = (await a.ctx.db.db.selectFrom('products').select('id').where('category', '=', 'Comida').executeTakeFirstOrThrow())

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardResponse, CancellationsReport, Order, Table, TicketsPage } from '@comanda/contract';
 import { DEFAULT_VOID_REASONS, VOID_BOARD_RETENTION_MS, VOID_MESSAGES } from '@comanda/domain';
 import { startTestServer, testDatabaseKinds, withShiftHoldingNow, type ApiClient, type TestServer } from '../src/testing/index.ts';
-import { insertCardPayment } from '../src/testing/factories.ts';
+import { insertCardPayment, insertPrinter } from '../src/testing/factories.ts';
 
 type Err = { error: { code: string; message: string } };
 type Who = 'admin' | 'waiter' | 'waiter2' | 'kitchen';
@@ -389,25 +389,7 @@ describe.each(testDatabaseKinds())('voids, cancellations and deliveries on %s', 
 
   it('a partial void of a printed item prints one cancelation slip with exactly the voided units', async () => {
     const now = Date.now();
-    const printerId = randomUUID();
-    await db()
-      .insertInto('printers')
-      .values({
-        id: printerId,
-        name: 'Cocina prueba',
-        host: '127.0.0.1',
-        port: 9,
-        role: 'cocina',
-        width: 80,
-        enabled: 1,
-        emulated: 0,
-        status: 'listo',
-        last_error: null,
-        last_error_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    const { id: printerId } = await insertPrinter(db(), { name: 'Cocina prueba', role: 'cocina', created_at: now });
     try {
       const order = await fresh();
       const item = await add('waiter', order.id, 'Tacos al pastor (3)', 3);

@@ -1,4 +1,5 @@
 import type { Role } from '@comanda/contract';
+import { forbidden, unauthorized } from './errors.ts';
 
 /**
  * Every route declares who may call it; a route without a declaration refuses to start
@@ -28,4 +29,9 @@ export function isAllowed(access: Access, role: Role | undefined): boolean {
   if (!role) return false;
   if (access === 'any') return true;
   return access.includes(role);
+}
+
+/** Refuses a caller the access does not allow: 401 without a session, 403 with one of another role. */
+export function assertAllowed(access: Access, user: { role: Role } | null | undefined): void {
+  if (!isAllowed(access, user?.role)) throw user ? forbidden() : unauthorized();
 }

@@ -4,7 +4,7 @@ import type { AppContext } from './context.ts';
 import type { LiveEventDraft, TableLiveCard } from '@comanda/contract';
 import { attachTableCards } from './table-live-cards.ts';
 import { claimKey, IdempotentReplay } from './idempotency.ts';
-import { currentKey } from './request-context.ts';
+import { currentKey, type KeyedRequest } from './request-context.ts';
 import { transact } from '../db/transact.ts';
 
 /** An event to publish after commit; its topic and type must be ones the contract lists (live-events.ts). */
@@ -28,12 +28,8 @@ export type { Trx } from '../db/trx.ts';
  */
 export async function mutate<T>(ctx: AppContext, work: (trx: Transaction<Database>, emit: Emit) => Promise<T>): Promise<T> {
   const events: EmitEvent[] = [];
-  const keyed = currentKey();
-  const claim = keyed?.state === 'open' ? keyed : null;
-  if (claim) claim.state = 'claiming';
-  let result: T;
-  try {
-    result = await transact(ctx.db, async (trx) => {
+  const result = await claimingKey((claim) =>
+    transact(ctx.db, async (trx) => {
       if (claim) {
         const stored = await claimKey(trx, {
           key: claim.key,
@@ -49,13 +45,34 @@ export async function mutate<T>(ctx: AppContext, work: (trx: Transaction<Databas
       // Table-level events carry the table's public state, read as this transaction leaves it.
       await attachTableCards(trx, events);
       return out;
-    });
+    }),
+  );
+  publishEvents(ctx, events);
+  return result;
+}
+
+/**
+ * Runs `write` with the request's Idempotency-Key when it is still to be claimed (else null), the
+ * key marked as being claimed meanwhile: claimed once `write` returns (its claim committed with it),
+ * open again when it throws (rolled back with the claim: a later write of this request may claim).
+ */
+export async function claimingKey<T>(write: (claim: KeyedRequest | null) => Promise<T>): Promise<T> {
+  const keyed = currentKey();
+  const claim = keyed?.state === 'open' ? keyed : null;
+  if (claim) claim.state = 'claiming';
+  let result: T;
+  try {
+    result = await write(claim);
   } catch (error) {
-    if (claim) claim.state = 'open'; // rolled back with the claim: a later write of this request may claim
+    if (claim) claim.state = 'open';
     throw error;
   }
   if (claim) claim.state = 'claimed';
+  return result;
+}
+
+/** Publishes a committed write's events, all stamped with one time. */
+export function publishEvents(ctx: AppContext, events: readonly EmitEvent[]): void {
   const at = ctx.clock.now();
   for (const e of events) ctx.live.publish({ ...e, at });
-  return result;
 }

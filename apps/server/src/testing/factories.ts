@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import { stationOf } from '@comanda/domain';
 import { randomUUID } from 'node:crypto';
-import type { CardPaymentsTable, Database, OrderItemsTable, OrdersTable, ProductsTable, TablesTable } from '../db/schema.ts';
+import type { CardPaymentsTable, Database, OrderItemsTable, OrdersTable, PrintersTable, ProductsTable, TablesTable } from '../db/schema.ts';
 import { newOrderRow } from '../model/orders/new-order.ts';
 import { newTableRow } from '../model/tables/new-table.ts';
 import { newId } from '../http/ids.ts';
@@ -166,5 +166,32 @@ export async function insertProduct(db: Writer, fields: Parameters<typeof produc
     .values(row)
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
+  return row;
+}
+
+/**
+ * A network printer row as the printers command writes one: enabled, ready, 80 mm, at a loopback
+ * port where nothing listens (its jobs wait and retry) unless told otherwise.
+ */
+export function printerRow(fields: Pick<Insertable<PrintersTable>, 'name' | 'role' | 'created_at'> & Partial<Insertable<PrintersTable>>) {
+  return {
+    id: newId(),
+    host: '127.0.0.1',
+    port: 9,
+    width: 80,
+    enabled: 1,
+    emulated: 0,
+    status: 'listo',
+    last_error: null,
+    last_error_at: null,
+    updated_at: fields.created_at,
+    ...fields,
+  } satisfies Insertable<PrintersTable>;
+}
+
+/** Inserts a printer row (see printerRow); returns it. */
+export async function insertPrinter(db: Writer, fields: Parameters<typeof printerRow>[0]) {
+  const row = printerRow(fields);
+  await db.insertInto('printers').values(row).execute();
   return row;
 }

@@ -11,8 +11,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { OrderItemRow, OrderRow } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
-import type { EmitEvent } from '../../http/transaction.ts';
-import { currentKey } from '../../http/request-context.ts';
+import { claimingKey, publishEvents, type EmitEvent } from '../../http/transaction.ts';
 import { newId } from '../../http/ids.ts';
 import { compiledOnce, firstRow } from '../../db/compiled.ts';
 import { SESSION_CHECK } from '../../auth/sessions.ts';
@@ -47,6 +46,7 @@ interface QuickAddInput {
 
 /** SQLSTATE of the function's "not the plain case": the add runs in TypeScript. */
 const NOT_PLAIN = 'CMQ01';
+const HANDED_OVER = new Error('comanda_quick_add: not the plain case');
 
 interface QuickArgs extends Record<string, unknown> {
   key: string | null;
@@ -101,39 +101,41 @@ export async function quickAddItem(
   /** The hash of a session taken as remembered, for the statement to check; null when it was read for this request. */
   session: string | null = null,
 ): Promise<ItemWrite | undefined> {
-  const keyed = currentKey();
-  const claim = keyed?.state === 'open' ? keyed : null;
-  if (claim) claim.state = 'claiming';
-  const now = ctx.clock.now();
   let result: QuickResult | undefined;
   try {
-    const row = await firstRow(quickAddStatement, ctx.db.db, {
-      key: claim?.key ?? null,
-      scope: claim?.scope ?? null,
-      hash: claim?.hash ?? null,
-      orderId: input.orderId,
-      productId: input.productId,
-      quantity: input.quantity,
-      notes: normalizeOptionalText(input.notes),
-      userId: user.id,
-      userName: user.displayName,
-      anyOrder: user.role === 'admin',
-      session,
-      role: user.role,
-      now,
-      itemId: newId(),
-      auditId: newId(),
-      jobIds: Array.from({ length: JOB_IDS }, newId).join(','),
+    // Handed over, the statement kept nothing: the key goes back to open, as after a rollback.
+    result = await claimingKey(async (claim) => {
+      try {
+        return (
+          await firstRow(quickAddStatement, ctx.db.db, {
+            key: claim?.key ?? null,
+            scope: claim?.scope ?? null,
+            hash: claim?.hash ?? null,
+            orderId: input.orderId,
+            productId: input.productId,
+            quantity: input.quantity,
+            notes: normalizeOptionalText(input.notes),
+            userId: user.id,
+            userName: user.displayName,
+            anyOrder: user.role === 'admin',
+            session,
+            role: user.role,
+            now: ctx.clock.now(),
+            itemId: newId(),
+            auditId: newId(),
+            jobIds: Array.from({ length: JOB_IDS }, newId).join(','),
+          })
+        )?.result;
+      } catch (error) {
+        throw (error as { code?: unknown } | null)?.code === NOT_PLAIN ? HANDED_OVER : error;
+      }
     });
-    result = row?.result;
   } catch (error) {
-    if (claim) claim.state = 'open';
-    if ((error as { code?: unknown } | null)?.code !== NOT_PLAIN) throw error;
+    if (error !== HANDED_OVER) throw error;
     if (ctx.db.quickAdds) ctx.db.quickAdds.handedOver++;
     return undefined;
   }
   if (!result) throw new Error('comanda_quick_add gave no result');
-  if (claim) claim.state = 'claimed';
   if (ctx.db.quickAdds) ctx.db.quickAdds.taken++;
   const { order, item } = result;
   if (result.jobs > 0) tellPrintWorkers();
@@ -144,7 +146,6 @@ export async function quickAddItem(
     board: [item.station],
     lines: { lines: [boardLineOf(order, item)], removed: [] },
   });
-  const at = ctx.clock.now();
-  for (const e of events) ctx.live.publish({ ...e, at });
+  publishEvents(ctx, events);
   return { orderId: input.orderId, itemIds: [item.id], change: orderChangeOf(order, [item]) };
 }

@@ -11,11 +11,11 @@ import {
   UpdateOrderBodySchema,
 } from '@comanda/contract';
 import type { FastifyRequest } from 'fastify';
-import { isAllowed, STAFF_FLOOR } from '../../http/access.ts';
+import { assertAllowed, STAFF_FLOOR } from '../../http/access.ts';
 import type { AppContext } from '../../http/context.ts';
 import { resolveSession, sessionToken } from '../../auth/sessions.ts';
 import { requireUser } from '../../http/context.ts';
-import { forbidden, notFound, unauthorized } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { findOrderRow, loadOrderOf, ORDER_NOT_FOUND } from '../../model/orders/order-repository.ts';
 import { assertMayWorkOrder } from '../../model/orders/order-access.ts';
 import { answerItemWrite } from '../../model/orders/order-change.ts';
@@ -32,10 +32,9 @@ function sessionToCheck(ctx: AppContext, request: FastifyRequest): SessionToChec
     hash: request.sessionHash!,
     read: async () => {
       const session = await resolveSession(ctx, sessionToken(request.cookies));
-      if (!session) throw unauthorized();
-      if (!isAllowed(floor.access, session.user.role)) throw forbidden();
-      request.user = session.user;
-      return session.user;
+      assertAllowed(floor.access, session?.user);
+      request.user = session!.user;
+      return session!.user;
     },
   };
 }
