@@ -24,7 +24,12 @@ import { orderItemRowCount } from '../src/testing/reads.ts';
  * same rows for the plain case, and for anything else a hand-over that leaves nothing behind, so
  * the TypeScript add gives the answer. The rest of the suite runs on PostgreSQL through it too.
  */
-const kinds = testDatabaseKinds().filter((k) => k === 'postgres');
+const onPostgres = testDatabaseKinds().includes('postgres');
+/**
+ * PostgreSQL only. Without TEST_DATABASE_URL the suites are still declared, and skipped: a file
+ * whose every `describe.each` gets an empty list declares none, and Vitest fails the file.
+ */
+const kinds = ['postgres'] as const;
 
 /** How many idempotency keys the server keeps: a refused write must not keep its key. */
 const keyCount = async (server: TestServer) => {
@@ -32,7 +37,7 @@ const keyCount = async (server: TestServer) => {
   return Number((await db.selectFrom('idempotency_keys').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 };
 
-describe.skipIf(kinds.length === 0).each(kinds)('the one-statement add on %s', (kind) => {
+describe.skipIf(!onPostgres).each(kinds)('the one-statement add on %s', (kind) => {
   let server: TestServer;
   let admin: ApiClient;
   let waiter: ApiClient;
@@ -257,7 +262,7 @@ describe.skipIf(kinds.length === 0).each(kinds)('the one-statement add on %s', (
   });
 });
 
-describe.skipIf(kinds.length === 0).each(kinds)('a remembered session checked by the add itself on %s', (kind) => {
+describe.skipIf(!onPostgres).each(kinds)('a remembered session checked by the add itself on %s', (kind) => {
   let server: TestServer;
   let admin: ApiClient;
   let now = Date.UTC(2026, 10, 27, 20, 0);
@@ -372,7 +377,7 @@ describe.skipIf(kinds.length === 0).each(kinds)('a remembered session checked by
   });
 });
 
-describe.skipIf(kinds.length === 0).each(kinds)(
+describe.skipIf(!onPostgres).each(kinds)(
   'two server processes on one %s database: a session ended on one is refused by the other',
   (kind) => {
     let a: TestServer;
