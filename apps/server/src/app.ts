@@ -110,16 +110,20 @@ export async function buildApp({ ctx, webDist, logger = false, onRoute }: BuildO
   // PostgreSQL has no group to wait for: no hook on its every request.
   const settled = ctx.db.settled;
   if (settled) {
-    app.addHook('onSend', async () => {
-      await settled();
+    // Callback style: an answer with no group open goes on without a promise.
+    app.addHook('onSend', (_request, _reply, payload, done) => {
+      const open = settled();
+      if (!open) return done(null, payload);
+      open.then(() => done(null, payload), done);
     });
   }
 
   // PostgreSQL cannot store NUL characters and no field of ours needs them: refuse them for both databases.
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) {
-      throw badRequest('Datos inválidos: contiene caracteres no permitidos', 'validation');
+      return done(badRequest('Datos inválidos: contiene caracteres no permitidos', 'validation'));
     }
+    done();
   });
 
   installOpsRoutes(app); // /api/health, /api/backups, /metrics (ops/routes.ts)

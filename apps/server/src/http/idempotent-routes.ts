@@ -60,11 +60,30 @@ export function installIdempotentRoutes(app: FastifyInstance, ctx: AppContext): 
     };
   });
 
-  app.addHook('preHandler', async (request, reply) => {
+  // Callback-style hooks (here and in onSend): most requests pass them without a promise.
+  app.addHook('preHandler', (request, reply, done) => {
+    let keyed: KeyedRequest | null;
+    try {
+      keyed = keyOf(request);
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (!keyed) return done();
+    if (request.routeOptions.config.idempotency === 'claim-first') {
+      request.keyed = keyed;
+      return done();
+    }
+    replayIfRepeated(request, reply, keyed).then((replayed) => {
+      if (!replayed) done(); // a replay has answered: the request goes no further
+    }, done);
+  });
+
+  /** The request's key, scoped and hashed, or null when the request carries none or its route keeps its own. */
+  const keyOf = (request: FastifyRequest): KeyedRequest | null => {
     const header = request.headers['idempotency-key'];
-    if (header === undefined || !MUTATING.has(request.method) || !request.user) return;
+    if (header === undefined || !MUTATING.has(request.method) || !request.user) return null;
     const config = request.routeOptions.config;
-    if (!request.url.startsWith('/api') || config.access === 'public' || config.idempotency === 'own') return;
+    if (!request.url.startsWith('/api') || config.access === 'public' || config.idempotency === 'own') return null;
     if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header)) throw badRequest(IDEMPOTENCY_MESSAGES.invalid, 'validation');
     const scope = `${request.user.id} ${request.method} ${request.routeOptions.url ?? ''}`;
     const keyed: KeyedRequest = {
@@ -89,37 +108,39 @@ export function installIdempotentRoutes(app: FastifyInstance, ctx: AppContext): 
       }
       throw conflict(IDEMPOTENCY_MESSAGES.applied, 'idempotency_applied');
     };
-    if (config.idempotency === 'claim-first') {
-      request.keyed = keyed;
-      return;
-    }
+    return keyed;
+  };
+
+  /** Answers a repeat of a key already used (true), or lets the request claim it (false). */
+  const replayIfRepeated = async (request: FastifyRequest, reply: FastifyReply, keyed: KeyedRequest): Promise<boolean> => {
     const readKey = () => ctx.db.db.selectFrom('idempotency_keys').selectAll().where('key', '=', keyed.key).executeTakeFirst();
     let row = await readKey();
     if (!row) {
       request.keyed = keyed;
-      return;
+      return false;
     }
     // Without an answer in the row or here, its batch may have committed after the read: read once more.
     if ((row.status_code === null || row.response === null) && !answers.answerOf(keyed.key)) {
       row = (await readKey()) ?? row;
     }
-    const answer = keyed.repeat(row);
-    return reply.code(answer.statusCode).header(REPLAYED_HEADER, 'true').type('application/json; charset=utf-8').send(answer.json);
-  });
+    const answer = keyed.repeat!(row);
+    reply.code(answer.statusCode).header(REPLAYED_HEADER, 'true').type('application/json; charset=utf-8').send(answer.json);
+    return true;
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const keyed = request.keyed;
-    if (!keyed) return payload;
+    if (!keyed) return done(null, payload);
     const claimed = keyed.state === 'claimed';
     keyed.state = 'closed'; // store once; nothing this request left running may claim the key after its answer
-    if (!claimed || typeof payload !== 'string') return payload;
+    if (!claimed || typeof payload !== 'string') return done(null, payload);
     // A server error after the commit (the answer could not be read back) is not the answer to
     // replay forever: the claim stays without one, and retries learn the write was applied.
-    if (reply.statusCode >= 500) return payload;
+    if (reply.statusCode >= 500) return done(null, payload);
     // The write is committed: failing to keep its answer must not turn it into an error. A
     // retry then meets the claim without an answer (409 in flight, later applied).
     answers.keep(keyed.key, { statusCode: reply.statusCode, json: payload });
-    return payload;
+    done(null, payload);
   });
 }
 

@@ -18,8 +18,9 @@ export function installDrain(app: FastifyInstance): (maxMs: number) => Promise<v
   });
   // Upgraded sockets (live WebSockets) are closed by the live hub with 1012, not here.
   app.server.on('upgrade', (_request, socket: Socket) => sockets.delete(socket));
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) reply.header('connection', 'close');
+    done(null, payload);
   });
   return async (maxMs) => {
     draining = true;

@@ -1,4 +1,5 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { SeriesHistogram, type Series } from './series-histogram.ts';
 import type { AppContext } from '../http/context.ts';
 import { backupStatus } from './backup-schedule.ts';
 
@@ -20,20 +21,20 @@ function statementKind(sql: string): string {
 export function createMetrics(ctx: AppContext): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'comanda_' });
-  const requests = new Histogram({
-    name: 'comanda_http_request_duration_seconds',
-    help: 'HTTP request latency by route (the route pattern, never the raw URL)',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [registry],
-  });
-  const queries = new Histogram({
-    name: 'comanda_db_query_duration_seconds',
-    help: 'Database query time by statement kind',
-    labelNames: ['kind'] as const,
-    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
-    registers: [registry],
-  });
+  const requests = new SeriesHistogram(
+    'comanda_http_request_duration_seconds',
+    'HTTP request latency by route (the route pattern, never the raw URL)',
+    ['method', 'route', 'status'],
+    [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+  );
+  registry.registerMetric(requests as never);
+  const queries = new SeriesHistogram(
+    'comanda_db_query_duration_seconds',
+    'Database query time by statement kind',
+    ['kind'],
+    [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+  );
+  registry.registerMetric(queries as never);
   const errors = new Counter({
     name: 'comanda_http_server_errors_total',
     help: 'Responses with a 5xx status',
@@ -88,11 +89,27 @@ export function createMetrics(ctx: AppContext): Metrics {
       () => quick.handedOver,
     );
   }
-  ctx.db.onQuery = (ms, sql) => queries.observe({ kind: statementKind(sql) }, ms / 1000);
+  // Each observation goes straight to its series, found once per SQL text or route and status.
+  const byStatement = new Map<string, Series>();
+  ctx.db.onQuery = (ms, sql) => {
+    let series = byStatement.get(sql);
+    if (!series) {
+      series = queries.series({ kind: statementKind(sql) });
+      if (byStatement.size < 2000) byStatement.set(sql, series);
+    }
+    series.observe(ms / 1000);
+  };
+  const byRoute = new Map<string, Series>();
   return {
     registry,
     observeRequest(method, route, status, seconds) {
-      requests.observe({ method, route, status: String(status) }, seconds);
+      const key = `${status} ${method} ${route}`;
+      let series = byRoute.get(key);
+      if (!series) {
+        series = requests.series({ method, route, status: String(status) });
+        if (byRoute.size < 2000) byRoute.set(key, series);
+      }
+      series.observe(seconds);
       if (status >= 500) errors.inc({ route });
     },
   };

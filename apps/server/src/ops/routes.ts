@@ -29,9 +29,10 @@ export function installOpsRoutes(base: FastifyInstance): void {
   const metrics = createMetrics(ctx);
   const started = Date.now();
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'sin-ruta';
     metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
 
   // Public: load balancers and systemd watchdogs probe it. The first two fields are the original
