@@ -15,6 +15,9 @@ const TINY: Record<string, string> = {
   BENCH_CONCURRENCY: '2',
   BENCH_OPEN_ORDERS: '3',
   BENCH_LIVE_ORDERS: '3',
+  BENCH_PAIRS: '1',
+  BENCH_PAIR_SECONDS: '1',
+  BENCH_PAIR_RAW_SECONDS: '0.5',
 };
 const saved: Record<string, string | undefined> = {};
 
@@ -44,12 +47,14 @@ describe('benchmarks, smoke run', { timeout: 120_000 }, () => {
     figures(await runLiveLatency(quiet));
   });
 
-  it('write throughput counts HTTP adds, raw commits and the bare HTTP server committing the same load', async () => {
+  it('write throughput counts HTTP adds, raw commits, the bare HTTP server committing the same load, and adds and raw commits in turn', async () => {
     const { runWriteThroughput } = await import('./write-throughput.ts');
     const list = await runWriteThroughput(quiet);
     figures(list);
     const floor = list.find((f) => f.what === 'bare HTTP commits/s, SQLite, same run');
     expect(Number.parseFloat(floor?.value ?? '0')).toBeGreaterThan(0);
+    const paired = list.find((f) => f.what === 'share of raw commits, SQLite, 1 rounds in turn');
+    expect(paired?.value).toMatch(/^median \d+\.\d%$/);
   });
 
   it('cash close times the summary and the ticket search over a small fill', async () => {

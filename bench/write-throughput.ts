@@ -35,6 +35,15 @@ const KEYED = process.env.BENCH_KEYED === '1';
  * which cost the shared two cores 0.2–0.35 ms per request (a bar's phones cost the server nothing).
  */
 const CLIENT = process.env.BENCH_CLIENT === 'fetch' ? 'fetch' : 'http';
+/**
+ * BENCH_PAIRS=N: after the usual figures, N rounds in turn on a fresh database and server: adds for
+ * BENCH_PAIR_SECONDS (3), then, once the server is idle, raw commits for BENCH_PAIR_RAW_SECONDS
+ * (1.5). On a machine whose speed drifts from one minute to the next, each round's ratio compares
+ * figures taken seconds apart; the median of the rounds is the steadier share of raw.
+ */
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 0);
+const PAIR_SECONDS = Number(process.env.BENCH_PAIR_SECONDS ?? 3);
+const PAIR_RAW_SECONDS = Number(process.env.BENCH_PAIR_RAW_SECONDS ?? 1.5);
 
 interface HttpResult {
   adds: number;
@@ -85,17 +94,19 @@ async function serverCounters(base: string): Promise<ServerCounters> {
 type Post = (orderId: string) => Promise<number>;
 
 /**
- * CONCURRENCY clients, each posting back to back for WARMUP + SECONDS, spread over `orders`;
- * the posts that answered 200 after the warm-up are counted and timed.
+ * CONCURRENCY clients, each posting back to back for `warmup` + `seconds` (WARMUP + SECONDS),
+ * spread over `orders`; the posts that answered 200 after the warm-up are counted and timed.
  */
 async function drive(
   orders: readonly string[],
   post: Post,
+  seconds = SECONDS,
+  warmup = WARMUP,
 ): Promise<{ took: number[]; errors: number; elapsed: number; clientCpuMs: number }> {
   const took: number[] = [];
   let errors = 0;
-  const warmupEnd = performance.now() + WARMUP * 1000;
-  const end = warmupEnd + SECONDS * 1000;
+  const warmupEnd = performance.now() + warmup * 1000;
+  const end = warmupEnd + seconds * 1000;
   const worker = async (w: number) => {
     for (let i = 0; performance.now() < end && i < 1_000_000; i++) {
       const orderId = orders[(w + i * CONCURRENCY) % orders.length]!;
@@ -107,7 +118,7 @@ async function drive(
     }
   };
   let cpuAtStart: NodeJS.CpuUsage | undefined;
-  const counting = setTimeout(() => (cpuAtStart = process.cpuUsage()), WARMUP * 1000);
+  const counting = setTimeout(() => (cpuAtStart = process.cpuUsage()), warmup * 1000);
   await Promise.all(Array.from({ length: CONCURRENCY }, (_, w) => worker(w)));
   clearTimeout(counting);
   const cpu = process.cpuUsage(cpuAtStart);
@@ -196,10 +207,10 @@ async function floorPosts(
 }
 
 /** Small durable transactions (BEGIN; INSERT; COMMIT) with the server's own pragmas. */
-function sqliteCommitRate(file: string): number {
+function sqliteCommitRate(file: string, seconds = Math.min(SECONDS, 5)): number {
   const rows = sqliteOneRowCommits(file);
   let n = 0;
-  const end = performance.now() + Math.min(SECONDS, 5) * 1000;
+  const end = performance.now() + seconds * 1000;
   const started = performance.now();
   while (performance.now() < end && n < 10_000_000) rows.commit(`n${n++}`);
   const rate = n / ((performance.now() - started) / 1000);
@@ -208,14 +219,14 @@ function sqliteCommitRate(file: string): number {
 }
 
 /** The same on PostgreSQL, with as many connections as the server's pool (10). */
-async function pgCommitRate(url: string): Promise<number> {
+async function pgCommitRate(url: string, seconds = Math.min(SECONDS, 5)): Promise<number> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // The run's database is dropped right after (WITH (FORCE)): a client still closing must not crash the benchmark.
   pool.on('error', () => undefined);
   await pool.query(PG_COMMIT_TABLE);
   let n = 0;
   const started = performance.now();
-  const end = started + Math.min(SECONDS, 5) * 1000;
+  const end = started + seconds * 1000;
   await Promise.all(
     Array.from({ length: 10 }, async () => {
       const client = await pool.connect();
@@ -230,6 +241,49 @@ async function pgCommitRate(url: string): Promise<number> {
   await pool.end();
   return rate;
 }
+
+/** Resolves once the server's CPU stays under a tenth of a core for a quarter second (its print worker done), or after 5 s. */
+async function serverIdle(base: string): Promise<void> {
+  let last = (await serverCounters(base)).cpu;
+  for (let waited = 0; waited < 5000 && last !== null; waited += 250) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = (await serverCounters(base)).cpu;
+    if (now === null || now - last < 0.025) return;
+    last = now;
+  }
+}
+
+interface Pair {
+  adds: number;
+  raw: number;
+}
+
+/** PAIRS rounds of adds and raw commits in turn against the server at `base` (BENCH_PAIRS). */
+async function pairedRounds(base: string, raw: () => number | Promise<number>): Promise<Pair[]> {
+  const { waiter, orders, productId } = await openOrders(base, ORDERS);
+  const post = addPost(base, (orderId) => `/api/orders/${orderId}/items`, { cookie: waiter, ...ANSWER_HEADERS }, productId);
+  const pairs: Pair[] = [];
+  for (let round = 0; round < PAIRS; round++) {
+    // The first round warms the server as the main run does; later ones only refill the pipeline.
+    const { took, elapsed } = await drive(orders, post, PAIR_SECONDS, round === 0 ? WARMUP : Math.min(WARMUP, 0.5));
+    await serverIdle(base);
+    pairs.push({ adds: took.length / elapsed, raw: await raw() });
+  }
+  return pairs;
+}
+
+const pairedLine = (database: string, pairs: readonly Pair[]) => {
+  const shares = pairs.map((p) => (100 * p.adds) / p.raw);
+  const rounds = pairs.map((p, i) => `${fmt(p.adds, 0)}/${fmt(p.raw, 0)} (${fmt(shares[i]!)}%)`).join(', ');
+  return `  ${database}, ${pairs.length} rounds in turn (${PAIR_SECONDS} s of adds, then ${PAIR_RAW_SECONDS} s of raw commits once the server is idle): share of raw median ${fmt(percentile(shares, 50))}% (${fmt(Math.min(...shares))}–${fmt(Math.max(...shares))}%); adds/s / raw/s: ${rounds}`;
+};
+const pairedFigure = (database: string, pairs: readonly Pair[]): Figure => ({
+  benchmark: 'write throughput',
+  what: `share of raw commits, ${database}, ${pairs.length} rounds in turn`,
+  value: `median ${fmt(percentile(pairs.map((p) => (100 * p.adds) / p.raw), 50))}%`,
+  target: '≥ 25 %',
+  met: percentile(pairs.map((p) => p.adds / p.raw), 50) >= 0.25,
+});
 
 type Floor = Awaited<ReturnType<typeof floorPosts>>;
 const floorLine = (floor: Floor, raw: number, http: HttpResult) =>
@@ -291,6 +345,13 @@ export async function runWriteThroughput(log: (l: string) => void = console.log)
         floorFigure('SQLite', floor, raw),
       );
     });
+  if (kinds.includes('sqlite') && PAIRS > 0)
+    await withFreshDatabase('sqlite', async (database) => {
+      const file = join(database.dataDir, 'raw-pairs.db');
+      const pairs = await withComanda(database, (base) => pairedRounds(base, () => sqliteCommitRate(file, PAIR_RAW_SECONDS)));
+      log(pairedLine('SQLite', pairs));
+      figures.push(pairedFigure('SQLite', pairs));
+    });
 
   if (kinds.includes('postgres')) {
     await withFreshDatabase('postgres', async (database) => {
@@ -322,6 +383,12 @@ export async function runWriteThroughput(log: (l: string) => void = console.log)
         floorFigure('PostgreSQL', floor, raw),
       );
     });
+    if (PAIRS > 0)
+      await withFreshDatabase('postgres', async (database) => {
+        const pairs = await withComanda(database, (base) => pairedRounds(base, () => pgCommitRate(database.url, PAIR_RAW_SECONDS)));
+        log(pairedLine('PostgreSQL', pairs));
+        figures.push(pairedFigure('PostgreSQL', pairs));
+      });
   } else {
     log(
       `  PostgreSQL: skipped (${process.env.TEST_DATABASE_URL ? 'BENCH_DATABASES leaves it out' : 'set TEST_DATABASE_URL to include it'})`,
