@@ -280,9 +280,18 @@ const pairedLine = (database: string, pairs: readonly Pair[]) => {
 const pairedFigure = (database: string, pairs: readonly Pair[]): Figure => ({
   benchmark: 'write throughput',
   what: `share of raw commits, ${database}, ${pairs.length} rounds in turn`,
-  value: `median ${fmt(percentile(pairs.map((p) => (100 * p.adds) / p.raw), 50))}%`,
+  value: `median ${fmt(
+    percentile(
+      pairs.map((p) => (100 * p.adds) / p.raw),
+      50,
+    ),
+  )}%`,
   target: '≥ 25 %',
-  met: percentile(pairs.map((p) => p.adds / p.raw), 50) >= 0.25,
+  met:
+    percentile(
+      pairs.map((p) => p.adds / p.raw),
+      50,
+    ) >= 0.25,
 });
 
 type Floor = Awaited<ReturnType<typeof floorPosts>>;
