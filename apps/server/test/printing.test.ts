@@ -157,12 +157,14 @@ describe.each(testDatabaseKinds())('printing on %s', (kind) => {
     await waitFor(allPrinted, 10_000, 'jobs printed after the printer is back');
     const seen = printers.barra.list().flatMap((t) => [...t.text.matchAll(/off\d+z/g)].map((m) => m[0]));
     expect(seen).toEqual(['off0z', 'off1z', 'off2z', 'off3z', 'off4z']);
-    const status = await server.ctx.db.db
-      .selectFrom('printers')
-      .select(['status', 'last_error'])
-      .where('role', '=', 'barra')
-      .executeTakeFirstOrThrow();
-    expect(status.status).toBe('listo');
+    // The printer's status is written just after its jobs are marked printed (worker.ts): wait for it.
+    await waitFor(
+      async () =>
+        (await server.ctx.db.db.selectFrom('printers').select('status').where('role', '=', 'barra').executeTakeFirstOrThrow()).status ===
+        'listo',
+      5000,
+      'barra back to listo',
+    );
     await waitFor(
       async () => (await admin.get<{ alerts: unknown[] }>('/api/printers/alerts')).body.alerts.length === 0,
       5000,
