@@ -28,6 +28,10 @@ describe.each(testDatabaseKinds())('printing on %s', (kind) => {
     who.post<{ order: Order }>(`/api/orders/${orderId}/items`, { productId, quantity, notes });
   const jobs = () => server.ctx.db.db.selectFrom('print_jobs').selectAll().orderBy('seq').execute();
   const allPrinted = async () => (await jobs()).every((j) => j.state === 'printed');
+  /** Whether the barra printer's row shows `status` now. */
+  const barraIs = async (status: string) =>
+    (await server.ctx.db.db.selectFrom('printers').select('status').where('role', '=', 'barra').executeTakeFirstOrThrow()).status ===
+    status;
 
   let running: PrintingServer | undefined;
 
@@ -133,13 +137,7 @@ describe.each(testDatabaseKinds())('printing on %s', (kind) => {
     await printers.barra.stop();
     const order = await freshOrder(admin, waiter);
     for (let i = 0; i < 5; i++) expect((await add(waiter, order.id, drink().id, `off${i}z`)).status).toBe(200);
-    await waitFor(
-      async () =>
-        (await server.ctx.db.db.selectFrom('printers').select('status').where('role', '=', 'barra').executeTakeFirstOrThrow()).status ===
-        'sin_conexion',
-      5000,
-      'barra shown sin conexión',
-    );
+    await waitFor(() => barraIs('sin_conexion'), 5000, 'barra shown sin conexión');
     const during = (await jobs()).filter((j) => j.order_id === order.id);
     expect(during.every((j) => j.state !== 'printed')).toBe(true);
     // The alert: jobs unprinted for longer than PRINT_ALERT_MS are listed for the station.
@@ -158,13 +156,7 @@ describe.each(testDatabaseKinds())('printing on %s', (kind) => {
     const seen = printers.barra.list().flatMap((t) => [...t.text.matchAll(/off\d+z/g)].map((m) => m[0]));
     expect(seen).toEqual(['off0z', 'off1z', 'off2z', 'off3z', 'off4z']);
     // The printer's status is written just after its jobs are marked printed (worker.ts): wait for it.
-    await waitFor(
-      async () =>
-        (await server.ctx.db.db.selectFrom('printers').select('status').where('role', '=', 'barra').executeTakeFirstOrThrow()).status ===
-        'listo',
-      5000,
-      'barra back to listo',
-    );
+    await waitFor(() => barraIs('listo'), 5000, 'barra back to listo');
     await waitFor(
       async () => (await admin.get<{ alerts: unknown[] }>('/api/printers/alerts')).body.alerts.length === 0,
       5000,
