@@ -19,6 +19,7 @@ import { promotions } from './migrations/0018-promotions.ts';
 import { printJobIndex } from './migrations/0019-print-job-index.ts';
 import { orderFiguresIndex } from './migrations/0020-order-figures-index.ts';
 import { quickAdd } from './migrations/0021-quick-add.ts';
+import { printQueueIndex } from './migrations/0022-print-queue-index.ts';
 
 function migrationsFor(kind: DbKind): Record<string, Migration> {
   return {
@@ -41,6 +42,7 @@ function migrationsFor(kind: DbKind): Record<string, Migration> {
     '0019-print-job-index': printJobIndex(),
     '0020-order-figures-index': orderFiguresIndex(),
     '0021-quick-add': quickAdd(kind),
+    '0022-print-queue-index': printQueueIndex(kind),
   };
 }
 

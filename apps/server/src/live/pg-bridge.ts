@@ -28,7 +28,10 @@ function serialize(event: HubEvent, room: number): { json: string; bytes: number
  */
 export async function startPgBridge(url: string, hub: LiveHub): Promise<LiveBridge> {
   const origin = randomUUID();
-  const publisher = new pg.Pool({ connectionString: url, max: 1 });
+  const prefix = `{"origin":${JSON.stringify(origin)},"events":[`;
+  // A NOTIFY is a transaction of its own whose commit would wait for the disk like an add's; it
+  // carries nothing the database keeps (a notification never outlives a restart), so it does not wait.
+  const publisher = new pg.Pool({ connectionString: url, max: 1, options: '-c synchronous_commit=off' });
   publisher.on('error', () => undefined);
   publisher.on('connect', (client) => client.on('error', () => undefined));
   let listener: pg.Client | null = null;
@@ -41,7 +44,8 @@ export async function startPgBridge(url: string, hub: LiveHub): Promise<LiveBrid
       if (!closed) setTimeout(() => void listen().catch(() => undefined), 1000);
     });
     client.on('notification', (msg) => {
-      if (!msg.payload) return;
+      // This process's own events come back too: recognised by their first bytes, never parsed.
+      if (!msg.payload || msg.payload.startsWith(prefix)) return;
       // Anyone with access to the database can NOTIFY this channel: a bad payload is dropped, never thrown.
       try {
         const parsed = JSON.parse(msg.payload) as { origin?: unknown; event?: HubEvent; events?: HubEvent[] };
@@ -61,7 +65,6 @@ export async function startPgBridge(url: string, hub: LiveHub): Promise<LiveBrid
   let pending: HubEvent[] = [];
   // One NOTIFY at a time, so the other processes hear this one's events in the order it published them.
   let queue: Promise<unknown> = Promise.resolve();
-  const prefix = `{"origin":${JSON.stringify(origin)},"events":[`;
   const notify = (serialized: string[]) => {
     const payload = `${prefix}${serialized.join(',')}]}`;
     queue = queue.then(() => publisher.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]).catch(() => undefined));

@@ -44,6 +44,8 @@ DECLARE
   jobs integer := 0;
   comanda text;
   seen bigint;
+  line_count bigint;
+  line_sum bigint;
 BEGIN
   -- A session the server took as remembered (decision 0042): still there, its user active and as the
   -- server holds them, neither past its end nor idle too long (resolveSession's rules); and seen now.
@@ -64,7 +66,7 @@ BEGIN
     IF NOT FOUND THEN RAISE EXCEPTION 'quick add: key met again' USING ERRCODE = 'CMQ01'; END IF;
   END IF;
 
-  UPDATE orders SET updated_at = p_now WHERE id = p_order_id AND status = 'activo' RETURNING * INTO o;
+  SELECT * INTO o FROM orders WHERE id = p_order_id AND status = 'activo' FOR UPDATE;
   IF NOT FOUND THEN RAISE EXCEPTION 'quick add: order not activo' USING ERRCODE = 'CMQ01'; END IF;
   IF NOT (p_any_order OR o.waiter_id = p_user_id) THEN
     RAISE EXCEPTION 'quick add: not the caller''s order' USING ERRCODE = 'CMQ01';
@@ -83,13 +85,17 @@ BEGIN
   category := lower(translate(btrim(p.category, ' '), 'ÁÉÍÓÚÜÑ', 'áéíóúüñ'));
   station := CASE WHEN category = ANY (p_bar_categories) THEN 'barra' ELSE 'cocina' END;
 
+  -- The order's lines and their sum in one pass (touchOrderRow sums the lines as the add leaves them).
+  SELECT COUNT(*), COALESCE(SUM(product_price * quantity) FILTER (WHERE is_deleted = 0), 0) INTO line_count, line_sum
+    FROM order_items WHERE order_id = p_order_id;
+
   IF EXISTS (SELECT 1 FROM modifier_groups WHERE min_select > 0 AND id IN
       (SELECT group_id FROM modifier_links WHERE product_id = p.id OR modifier_links.category = p.category))
     OR EXISTS (SELECT 1 FROM card_payments WHERE order_id = p_order_id AND state = ANY (p_live_card_states))
     OR EXISTS (SELECT 1 FROM promotions WHERE active = 1)
     OR EXISTS (SELECT 1 FROM payments WHERE order_id = p_order_id)
     OR EXISTS (SELECT 1 FROM order_adjustments WHERE order_id = p_order_id AND removed_at IS NULL)
-    OR (SELECT COUNT(*) FROM order_items WHERE order_id = p_order_id) + 1 > p_max_lines
+    OR line_count + 1 > p_max_lines
     OR o.subtotal + p.price * p_quantity > p_max_amount
   THEN
     RAISE EXCEPTION 'quick add: not the plain case' USING ERRCODE = 'CMQ01';
@@ -129,8 +135,8 @@ BEGIN
         || ',"quantity":' || to_json(p_quantity)::text || ',"modifiers":[]}');
 
   UPDATE orders SET
-      subtotal = (SELECT COALESCE(SUM(product_price * quantity), 0) FROM order_items WHERE order_id = p_order_id AND is_deleted = 0),
-      total = (SELECT COALESCE(SUM(product_price * quantity), 0) FROM order_items WHERE order_id = p_order_id AND is_deleted = 0),
+      subtotal = line_sum + it.product_price * it.quantity,
+      total = line_sum + it.product_price * it.quantity,
       version = version + 1,
       updated_at = p_now
     WHERE id = p_order_id

@@ -150,7 +150,8 @@ export class PrintWorker {
       .selectFrom('print_jobs')
       .selectAll()
       .where('printer_id', '=', printerId)
-      .where('state', 'in', ['pending', 'printing'])
+      // Written as the print_jobs_live index's own condition (migration 0022): the read then comes in order and stops at BATCH.
+      .where(sql<boolean>`state in ('pending', 'printing')`)
       .orderBy('seq')
       .limit(BATCH)
       .execute();
