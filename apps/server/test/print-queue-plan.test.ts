@@ -38,7 +38,7 @@ describe.each(testDatabaseKinds())('the print worker reads a printer queue in or
     } finally {
       server.ctx.db.onQuery = before;
     }
-    const next = [...texts].filter((t) => /state in \('pending', 'printing'\)/.test(t));
+    const next = [...texts].filter((t) => /"state" in \('pending', 'printing'\)/.test(t));
     expect(next).toHaveLength(1);
 
     // A backlog behind the cocina printer (not due for an hour: the worker leaves it) and a week of printed jobs.

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../http/context.ts';
 import type { PrintDocument } from '../../model/printing/documents.ts';
 import { getGeneralConfig } from '../../model/config-store.ts';
-import { onPrintJobsCommitted } from '../../model/printing/enqueue.ts';
+import { onPrintJobsCommitted, STILL_TO_PRINT } from '../../model/printing/enqueue.ts';
 import { durably } from '../../db/transact.ts';
 import { renderDocument } from './render.ts';
 import { LogoCache } from './logo.ts';
@@ -150,8 +150,8 @@ export class PrintWorker {
       .selectFrom('print_jobs')
       .selectAll()
       .where('printer_id', '=', printerId)
-      // Written as the print_jobs_live index's own condition (migration 0022): the read then comes in order and stops at BATCH.
-      .where(sql<boolean>`state in ('pending', 'printing')`)
+      // From the index of the waiting jobs, in order: the read stops at BATCH.
+      .where(STILL_TO_PRINT)
       .orderBy('seq')
       .limit(BATCH)
       .execute();
