@@ -4,7 +4,7 @@ import { IDEMPOTENCY_KEY_PATTERN } from '@comanda/contract';
 import type { AppContext } from './context.ts';
 import { AppError, badRequest, conflict } from './errors.ts';
 import { sha256 } from './ids.ts';
-import { IDEMPOTENCY_MESSAGES, requestHash, RESPONSE_GRACE_MS } from './idempotency.ts';
+import { IDEMPOTENCY_MESSAGES, requestHash, RESPONSE_GRACE_MS, type KeyRow, type StoredResponse } from './idempotency.ts';
 import { AnswerStore } from './idempotent-answers.ts';
 import { runWithKey, type KeyedRequest } from './request-context.ts';
 
@@ -86,20 +86,16 @@ export function installIdempotentRoutes(app: FastifyInstance, ctx: AppContext): 
     if (!request.url.startsWith('/api') || config.access === 'public' || config.idempotency === 'own') return null;
     if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header)) throw badRequest(IDEMPOTENCY_MESSAGES.invalid, 'validation');
     const scope = `${request.user.id} ${request.method} ${request.routeOptions.url ?? ''}`;
-    const keyed: KeyedRequest = {
-      key: `r:${sha256(`${scope}\n${header}`)}`,
-      scope,
-      hash: requestHash({ params: request.params ?? null, body: hideSecrets(ctx, request.body ?? null) }),
-      state: 'open',
-    };
+    const key = `r:${sha256(`${scope}\n${header}`)}`;
+    const hash = requestHash({ params: request.params ?? null, body: hideSecrets(ctx, request.body ?? null) });
     // A repeat of the key (its row found): the first answer, or why there is none.
-    keyed.repeat = (row) => {
-      if (row.scope !== keyed.scope || row.request_hash !== keyed.hash) {
+    const repeat = (row: KeyRow): StoredResponse => {
+      if (row.scope !== scope || row.request_hash !== hash) {
         throw new AppError(422, 'idempotency_key_reused', IDEMPOTENCY_MESSAGES.reused);
       }
       if (row.status_code !== null && row.response !== null) return { statusCode: row.status_code, body: null, json: row.response };
       // Sent but not yet written (idempotent-answers.ts): this process still holds it.
-      const kept = answers.answerOf(keyed.key);
+      const kept = answers.answerOf(key);
       if (kept) return { statusCode: kept.statusCode, body: null, json: kept.json };
       // The write committed with its claim; its response is written a moment later. A
       // process that died in that moment leaves the key without one: say so, never rewrite.
@@ -108,7 +104,7 @@ export function installIdempotentRoutes(app: FastifyInstance, ctx: AppContext): 
       }
       throw conflict(IDEMPOTENCY_MESSAGES.applied, 'idempotency_applied');
     };
-    return keyed;
+    return { key, scope, hash, state: 'open', repeat };
   };
 
   /** Answers a repeat of a key already used (true), or lets the request claim it (false). */
@@ -123,7 +119,7 @@ export function installIdempotentRoutes(app: FastifyInstance, ctx: AppContext): 
     if ((row.status_code === null || row.response === null) && !answers.answerOf(keyed.key)) {
       row = (await readKey()) ?? row;
     }
-    const answer = keyed.repeat!(row);
+    const answer = keyed.repeat(row);
     reply.code(answer.statusCode).header(REPLAYED_HEADER, 'true').type('application/json; charset=utf-8').send(answer.json);
     return true;
   };

@@ -14,7 +14,7 @@ export interface KeyedRequest {
    */
   state: 'open' | 'claiming' | 'claimed' | 'closed';
   /** What a repeat of the key is answered when the claim meets the first request's row. */
-  repeat?: (row: KeyRow) => StoredResponse;
+  repeat: (row: KeyRow) => StoredResponse;
 }
 
 const storage = new AsyncLocalStorage<KeyedRequest>();
