@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order } from '@comanda/contract';
-import { testDatabaseKinds } from '../src/testing/index.ts';
+import { statementsDuring, testDatabaseKinds } from '../src/testing/index.ts';
 import { freshOrder, productsByStation, startPrintingServer, waitFor, type PrintingServer } from './printing-helpers.ts';
 
 /**
@@ -23,22 +22,15 @@ describe.each(testDatabaseKinds())('the print worker reads a printer queue in or
   it('its next-jobs read uses print_jobs_live, in seq order, with no sort, behind a backlog of 300 and 2,000 printed', async () => {
     const { server, printers, admin, waiter } = s;
     const db = server.ctx.db.db;
-    const texts = new Set<string>();
-    const before = server.ctx.db.onQuery;
-    server.ctx.db.onQuery = (ms, text) => {
-      if (/from "print_jobs"/.test(text) && /limit/i.test(text)) texts.add(text);
-      before?.(ms, text);
-    };
-    let order: Order;
-    try {
-      const product = (await productsByStation(server)).find((p) => p.station === 'cocina')!;
-      order = await freshOrder(admin, waiter);
+    const product = (await productsByStation(server)).find((p) => p.station === 'cocina')!;
+    const order = await freshOrder(admin, waiter);
+    const seen = await statementsDuring(server.ctx.db, async () => {
       expect((await waiter.post(`/api/orders/${order.id}/items`, { productId: product.id, quantity: 1 })).status).toBe(200);
       await waitFor(() => printers.cocina.list().length >= 1, 10_000, 'the comanda');
-    } finally {
-      server.ctx.db.onQuery = before;
-    }
-    const next = [...texts].filter((t) => /"state" in \('pending', 'printing'\)/.test(t));
+    });
+    const next = [...new Set(seen)].filter(
+      (t) => /from "print_jobs"/.test(t) && /limit/i.test(t) && /"state" in \('pending', 'printing'\)/.test(t),
+    );
     expect(next).toHaveLength(1);
 
     // A backlog behind the cocina printer (not due for an hour: the worker leaves it) and a week of printed jobs.

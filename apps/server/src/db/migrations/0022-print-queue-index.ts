@@ -12,7 +12,7 @@ type AnyDb = Kysely<any>;
  * delivery, so a backlog (a printer off, a rush ahead of the printers) made every delivery slower
  * than the last — 186 rows per read in a benchmark minute. This index holds only the waiting jobs,
  * in order: the read stops after ten. The worker states the same condition literally
- * (STILL_TO_PRINT, model/printing/enqueue.ts), as a partial index is used only when the query's
+ * (STILL_TO_PRINT, features/printing/worker.ts), as a partial index is used only when the query's
  * condition is its own.
  *
  * It also re-creates `comanda_quick_add` (PostgreSQL) with migration 0021's current text: the

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../http/context.ts';
 import type { PrintDocument } from '../../model/printing/documents.ts';
 import { getGeneralConfig } from '../../model/config-store.ts';
-import { onPrintJobsCommitted, STILL_TO_PRINT } from '../../model/printing/enqueue.ts';
+import { onPrintJobsCommitted } from '../../model/printing/enqueue.ts';
 import { durably } from '../../db/transact.ts';
 import { renderDocument } from './render.ts';
 import { LogoCache } from './logo.ts';
@@ -22,6 +22,14 @@ export const PRINTERS_TOPIC = 'printers';
 /** Jobs sent in one connection when several are waiting (a burst of adds). */
 const BATCH = 10;
 const PRINTED_KEPT_MS = 7 * 24 * 3_600_000;
+/**
+ * A printer's jobs still to print (pending, or claimed and printing), written as the
+ * print_jobs_live index's own condition (migration 0022): SQLite and PostgreSQL use a partial index
+ * only for a query that states its condition. With the printer's id, the index gives its waiting
+ * jobs in seq order (the print worker's next jobs). Reads across printers in seq order keep the
+ * (state, seq) index: on a small table SQLite would rather scan it in seq order than sort.
+ */
+const STILL_TO_PRINT = sql<boolean>`${sql.ref('print_jobs.state')} in ('pending', 'printing')`;
 
 /** How long a wake-up waits for the rest of its burst before scanning. */
 const GATHER_MS = 8;

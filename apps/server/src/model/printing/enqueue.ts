@@ -3,7 +3,7 @@ import { readModifiers } from '../modifiers/modifier-store.ts';
 import { getGeneralConfig } from '../config-store.ts';
 import type { Trx } from '../../http/transaction.ts';
 import type { Database, OrderItemRow, OrderRow, PrintJobsTable } from '../../db/schema.ts';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { compiledOnce, insertRider, type Rider } from '../../db/compiled.ts';
 import { newId } from '../../http/ids.ts';
 import { afterCommit } from '../../db/transact.ts';
@@ -29,15 +29,6 @@ async function enabledPrinters(trx: Trx, role: PrinterRole) {
 }
 
 type NewJob = { printerId: string; role: PrinterRole; orderId: string | null; kind: JobKind; document: PrintDocument; now: number };
-
-/**
- * A printer's jobs still to print (pending, or claimed and printing), written as the
- * print_jobs_live index's own condition (migration 0022): SQLite and PostgreSQL use a partial index
- * only for a query that states its condition. With the printer's id, the index gives its waiting
- * jobs in seq order (the print worker's next jobs). Reads across printers in seq order keep the
- * (state, seq) index: on a small table SQLite would rather scan it in seq order than sort.
- */
-export const STILL_TO_PRINT = sql<boolean>`${sql.ref('print_jobs.state')} in ('pending', 'printing')`;
 
 export async function insertJob(trx: Trx, job: NewJob): Promise<string> {
   const { id, insert } = jobInsert(trx, job);
