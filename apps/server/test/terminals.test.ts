@@ -287,6 +287,38 @@ describe.each(testDatabaseKinds())('card terminal payments on %s', (kind) => {
     expect(await orderItemRowCount(server.ctx.db.db, order.id)).toBe(before + 1);
   });
 
+  it('a delete with PIN is refused while the terminal may charge, and goes through once a timed-out attempt is settled', async () => {
+    const terminalId = newTerminal();
+    await admin.post('/api/tables', { number: 36 });
+    const order = await openReadyOrder(server, admin, waiter, 36);
+    const line = order.items[0]!;
+    const res = await pay(waiter, { orderId: order.id, terminalId, method: 'tarjeta', tipBps: 0, peopleCount: 1 });
+    const providerId = await providerIdOf(res.body.payment.id);
+    const del = () => waiter.post<Err>(`/api/orders/${order.id}/items/${line.id}/delete`, { pin: server.users.admin.pin });
+    // Live on the terminal: the lock's own statement finds it, and nothing is deleted.
+    const frozen = await del();
+    expect(frozen.status).toBe(409);
+    expect(frozen.body.error.code).toBe('order_frozen');
+    expect((await getOrder(order.id)).items.map((i) => i.id)).toContain(line.id);
+    act(providerId, 'tap');
+    await waiter.post(`/api/card-payments/${res.body.payment.id}/cancel`);
+    await untilState(res.body.payment.id, 'timeout');
+    act(providerId, 'cancel'); // nothing was charged; our row still says 'timeout'
+    // The ownership read sees the timed-out attempt, so the delete asks the provider first.
+    const deleted = await del();
+    expect(deleted.status).toBe(200);
+    expect(
+      (await server.ctx.db.db.selectFrom('card_payments').select('state').where('id', '=', res.body.payment.id).executeTakeFirstOrThrow())
+        .state,
+    ).not.toBe('timeout');
+    const rows = await server.ctx.db.db.selectFrom('order_items').select(['id', 'is_deleted']).where('order_id', '=', order.id).execute();
+    expect(rows).toHaveLength(order.items.length); // marked, not removed, and no row added
+    expect(rows.filter((r) => r.is_deleted === 1).map((r) => r.id)).toEqual([line.id]);
+    const again = await del();
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('item_deleted');
+  });
+
   it('a timed-out payment that never reached the customer comes off the terminal and frees a retry', async () => {
     const terminalId = newTerminal();
     const order = await openReadyOrder(server, admin, waiter, 9);

@@ -58,6 +58,16 @@ export async function verifyPin(ctx: AppContext, input: VerifyPinInput): Promise
   // An attempt still in flight counts too: a correct PIN is given back within milliseconds, so a
   // request over a budget looks again a few times before it is refused. Real failures stay
   // counted; correct PINs racing each other (several checks closed at once) are not refused.
+  // The PIN's owner is looked up while the attempt is counted (a round trip less on PostgreSQL,
+  // where the two run on two connections). Nothing is decided, or answered, before both are back.
+  const lookup = isValidPin(input.pin)
+    ? ctx.db.db
+        .selectFrom('users')
+        .select(['id', 'display_name', 'role', 'active'])
+        .where('pin_hash', '=', ctx.pins.hash(input.pin))
+        .executeTakeFirst()
+    : Promise.resolve(undefined);
+  lookup.catch(() => undefined); // awaited below; refused over a budget, it is not awaited at all
   let attempt: Awaited<ReturnType<typeof ctx.throttle.hit>>;
   for (let tries = 0; ; tries++) {
     attempt = await ctx.throttle.hit(limits.map(([key, rule]) => [key, rule.windowMs] as const));
@@ -69,15 +79,9 @@ export async function verifyPin(ctx: AppContext, input: VerifyPinInput): Promise
   const { batch, counts } = attempt;
   const refund = () => ctx.throttle.refund(batch);
 
-  let user: { id: string; display_name: string; role: string; active: number } | undefined;
+  let user: Awaited<typeof lookup>;
   try {
-    user = isValidPin(input.pin)
-      ? await ctx.db.db
-          .selectFrom('users')
-          .select(['id', 'display_name', 'role', 'active'])
-          .where('pin_hash', '=', ctx.pins.hash(input.pin))
-          .executeTakeFirst()
-      : undefined;
+    user = await lookup;
   } catch (error) {
     await refund().catch(() => undefined); // the database failed, not the guess
     throw error;

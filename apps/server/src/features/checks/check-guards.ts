@@ -1,24 +1,11 @@
-import { assertNotFrozen } from '../../model/orders/order-guards.ts';
+import { lockUnfrozenOrder, requireOrderToEdit } from '../../model/orders/order-guards.ts';
 import type { AppContext } from '../../http/context.ts';
 import type { SessionUser } from '@comanda/contract';
 import type { OrderRow } from '../../db/schema.ts';
 import type { Trx } from '../../http/transaction.ts';
-import { notFound } from '../../http/errors.ts';
-import { findOrderRow, ORDER_NOT_FOUND } from '../../model/orders/order-repository.ts';
-import { assertMayWorkOrder, lockWorkableOrder } from '../../model/orders/order-access.ts';
 import { lockTableOfOrder } from '../../model/orders/table-link.ts';
 import { assertNoPendingReview } from '../../model/card-payments/card-review-guard.ts';
 import { reconcileTimedOut } from '../../model/card-payments/timed-out.ts';
-
-/**
- * An order the card terminal may be charging (or whose approved charge waits for review) is
- * not split: the terminal charges the amount computed when the payment started, exactly as
- * the order edit commands refuse it.
- */
-export async function assertNoCardInFlight(trx: Trx, orderId: string): Promise<void> {
-  await assertNotFrozen(trx, orderId);
-  await assertNoPendingReview(trx, orderId);
-}
 
 /** Outside the transaction: a card attempt whose dialog timed out is settled with the provider first. */
 export async function settleTimedOutCard(ctx: AppContext, orderId: string): Promise<void> {
@@ -27,16 +14,19 @@ export async function settleTimedOutCard(ctx: AppContext, orderId: string): Prom
 
 /** Before splitting, outside the transaction: the order exists, the user may work it, a timed-out card attempt is settled. */
 export async function prepareSplit(ctx: AppContext, user: SessionUser, orderId: string): Promise<void> {
-  const existing = await findOrderRow(ctx.db.db, orderId);
-  if (!existing) throw notFound(ORDER_NOT_FOUND);
-  assertMayWorkOrder(user, existing);
-  await settleTimedOutCard(ctx, orderId);
+  const { timedOut } = await requireOrderToEdit(ctx, user, orderId);
+  if (timedOut) await settleTimedOutCard(ctx, orderId);
 }
 
-/** In the split's transaction: the table's lock, then the order's, and no card charge on its way. */
+/**
+ * In the split's transaction: the table's lock, then the order's, and no card charge on its way.
+ * An order the card terminal may be charging (or whose approved charge waits for review) is not
+ * split: the terminal charges the amount computed when the payment started, exactly as the order
+ * edit commands refuse it.
+ */
 export async function lockOrderToSplit(trx: Trx, user: SessionUser, orderId: string, now: number): Promise<OrderRow> {
   await lockTableOfOrder(trx, orderId, now);
-  const order = await lockWorkableOrder(trx, user, orderId, now);
-  await assertNoCardInFlight(trx, orderId);
+  const order = await lockUnfrozenOrder(trx, user, orderId, now);
+  await assertNoPendingReview(trx, orderId);
   return order;
 }

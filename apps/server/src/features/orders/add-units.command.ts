@@ -3,10 +3,10 @@ import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { notFound } from '../../http/errors.ts';
 import type { ItemWrite } from '../../model/orders/order-change.ts';
-import { lockWorkableOrder, ORDER_MESSAGES } from '../../model/orders/order-access.ts';
+import { ORDER_MESSAGES } from '../../model/orders/order-access.ts';
 import { placeLine, requireAvailableProduct } from './add-item.command.ts';
 import { snapshotDelta } from '../../model/modifiers/modifier-store.ts';
-import { assertNotFrozen, thawTimedOut } from '../../model/orders/order-guards.ts';
+import { lockUnfrozenOrder, thawTimedOut } from '../../model/orders/order-guards.ts';
 
 /**
  * "+ unidad" adds a NEW pending row for the same product and notes rather than raising the
@@ -22,8 +22,7 @@ export async function addUnits(
   await thawTimedOut(ctx, input.orderId);
   const { itemIds } = await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
-    const order = await lockWorkableOrder(trx, user, input.orderId, now);
-    await assertNotFrozen(trx, input.orderId);
+    const order = await lockUnfrozenOrder(trx, user, input.orderId, now);
     const source = await trx
       .selectFrom('order_items')
       .select(['id', 'product_id', 'notes', 'modifiers'])

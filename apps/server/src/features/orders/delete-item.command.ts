@@ -5,13 +5,13 @@ import { mutate } from '../../http/transaction.ts';
 import { auditInsert } from '../../http/audit.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { verifyPin } from '../../auth/verify-pin.ts';
-import { enqueueCancelation } from '../../model/printing/enqueue.ts';
-import { findOrderRow, ORDER_NOT_FOUND, touchOrderRow } from '../../model/orders/order-repository.ts';
+import { comandaPrintedFor, enqueuePrintedCancelation } from '../../model/printing/enqueue.ts';
+import { touchOrderRow } from '../../model/orders/order-repository.ts';
 import { orderChangeOf, type ItemWrite } from '../../model/orders/order-change.ts';
-import { dropLineAdjustments } from '../../model/orders/adjustments-follow.ts';
+import { dropLineAdjustments, lineAdjusted } from '../../model/orders/adjustments-follow.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
-import { assertMayWorkOrder, lockWorkableOrder, ORDER_MESSAGES } from '../../model/orders/order-access.ts';
-import { assertNotFrozen, thawTimedOut } from '../../model/orders/order-guards.ts';
+import { ORDER_MESSAGES } from '../../model/orders/order-access.ts';
+import { lockUnfrozenOrder, requireOrderToEdit, thawTimedOut } from '../../model/orders/order-guards.ts';
 
 /**
  * Soft delete authorised by an admin PIN (SPEC §5): the row stays for the audit trail,
@@ -23,9 +23,7 @@ export async function deleteItem(
   input: { orderId: string; itemId: string; pin: string; ip: string; sessionHash?: string | null },
 ): Promise<ItemWrite> {
   // Ownership first, so a waiter cannot probe PINs through someone else's table.
-  const existing = await findOrderRow(ctx.db.db, input.orderId);
-  if (!existing) throw notFound(ORDER_NOT_FOUND);
-  assertMayWorkOrder(user, existing);
+  const { timedOut } = await requireOrderToEdit(ctx, user, input.orderId);
   // Only an admin's PIN authorises. Another user's PIN is answered exactly like a wrong one, so
   // guessing cannot learn whose PINs exist; the caller's own PIN gets the spec's message.
   const authorizer = await verifyPin(ctx, {
@@ -37,23 +35,24 @@ export async function deleteItem(
     roles: ['admin'],
     ownPinRefused: new AppError(403, 'not_admin_pin', PIN_MESSAGES.notAdmin),
   });
-  await thawTimedOut(ctx, input.orderId);
+  if (timedOut) await thawTimedOut(ctx, input.orderId);
 
   const change = await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
-    const order = await lockWorkableOrder(trx, user, input.orderId, now);
-    await assertNotFrozen(trx, input.orderId);
-    // The line is marked in one statement that gives its row back; only when none is marked is it
-    // read, to tell a line that is not there from one deleted already.
-    const deleted = await trx
+    const order = await lockUnfrozenOrder(trx, user, input.orderId, now);
+    // The line is marked in one statement that gives its row back, and whether its comanda was
+    // printed and an adjustment is on it; only when none is marked is it read, to tell a line that
+    // is not there from one deleted already.
+    const marked = await trx
       .updateTable('order_items')
       .set({ is_deleted: 1, deleted_by: authorizer.id, deleted_by_name: authorizer.displayName, deleted_at: now, updated_at: now })
       .where('id', '=', input.itemId)
       .where('order_id', '=', input.orderId)
       .where('is_deleted', '=', 0)
       .returningAll()
+      .returning([comandaPrintedFor(input.orderId, input.itemId).as('printed'), lineAdjusted(input.itemId).as('adjusted')])
       .executeTakeFirst();
-    if (!deleted) {
+    if (!marked) {
       const item = await trx
         .selectFrom('order_items')
         .select('id')
@@ -63,8 +62,9 @@ export async function deleteItem(
       if (!item) throw notFound(ORDER_MESSAGES.itemNotFound);
       throw conflict(ORDER_MESSAGES.itemAlreadyDeleted, 'item_deleted');
     }
-    await enqueueCancelation(trx, { orderId: input.orderId, itemId: deleted.id, now });
-    await dropLineAdjustments(trx, { itemIds: [deleted.id], actor: user, now, why: 'item-deleted' });
+    const { printed, adjusted, ...deleted } = marked;
+    if (Number(printed)) await enqueuePrintedCancelation(trx, { orderId: input.orderId, itemId: deleted.id, now });
+    if (Number(adjusted)) await dropLineAdjustments(trx, { itemIds: [deleted.id], actor: user, now, why: 'item-deleted' });
     // The audit entry goes with the order's figures: one round trip on PostgreSQL.
     const entry = auditInsert(trx, now, {
       actor: user,

@@ -2,12 +2,10 @@ import type { SessionUser } from '@comanda/contract';
 import { VOID_MESSAGES } from '@comanda/domain';
 import type { AppContext } from '../../http/context.ts';
 import type { Trx } from '../../http/transaction.ts';
-import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
 import { verifyPin, type PinUser } from '../../auth/verify-pin.ts';
 import { matchVoidReason } from '../../model/voids/void-reasons.ts';
-import { findOrderRow, ORDER_NOT_FOUND } from '../../model/orders/order-repository.ts';
-import { assertMayWorkOrder } from '../../model/orders/order-access.ts';
-import { thawTimedOut } from '../../model/orders/order-guards.ts';
+import { requireOrderToEdit, thawTimedOut } from '../../model/orders/order-guards.ts';
 
 /** What a void or a cancellation carries besides its subject: the optional admin PIN and where it came from. */
 export interface VoidRequest {
@@ -24,11 +22,9 @@ export interface VoidRequest {
  * is lifted. Returns the authorising admin, or null.
  */
 export async function beginVoid(ctx: AppContext, user: SessionUser, input: VoidRequest, purpose: string): Promise<PinUser | null> {
-  const existing = await findOrderRow(ctx.db.db, input.orderId);
-  if (!existing) throw notFound(ORDER_NOT_FOUND);
-  assertMayWorkOrder(user, existing);
+  const { timedOut } = await requireOrderToEdit(ctx, user, input.orderId);
   const authorizer = await optionalAdminPin(ctx, user, { ...input, purpose });
-  await thawTimedOut(ctx, input.orderId);
+  if (timedOut) await thawTimedOut(ctx, input.orderId);
   return authorizer;
 }
 

@@ -9,8 +9,8 @@ import { enqueueCancelation } from '../../model/printing/enqueue.ts';
 import { findOrderItem, loadOrder, touchOrder } from '../../model/orders/order-repository.ts';
 import { dropLineAdjustments } from '../../model/orders/adjustments-follow.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
-import { lockWorkableOrder, ORDER_MESSAGES } from '../../model/orders/order-access.ts';
-import { assertNotFrozen } from '../../model/orders/order-guards.ts';
+import { ORDER_MESSAGES } from '../../model/orders/order-access.ts';
+import { lockUnfrozenOrder } from '../../model/orders/order-guards.ts';
 import { businessTimezone, rollUpLoss } from '../../model/reports/rollups.ts';
 import { voidedFields } from '../../model/voids/voided-fields.ts';
 import { beginVoid, listedReason, pinRequired, type VoidRequest } from './void-guards.ts';
@@ -34,8 +34,7 @@ export async function voidItem(ctx: AppContext, user: SessionUser, input: VoidIt
 
   await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
-    const order = await lockWorkableOrder(trx, user, input.orderId, now);
-    await assertNotFrozen(trx, input.orderId);
+    const order = await lockUnfrozenOrder(trx, user, input.orderId, now);
     const reason = await listedReason(trx, input.reason);
     const item = await findOrderItem(trx, input.orderId, input.itemId);
     if (!item) throw notFound(ORDER_MESSAGES.itemNotFound);

@@ -1,9 +1,13 @@
 import { sql } from 'kysely';
+import type { SessionUser } from '@comanda/contract';
 import { EQUAL_SHARE_MESSAGES, orderLimitError } from '@comanda/domain';
 import type { AppContext } from '../../http/context.ts';
 import type { OrderRow } from '../../db/schema.ts';
 import type { Trx } from '../../http/transaction.ts';
-import { AppError, conflict } from '../../http/errors.ts';
+import { AppError, conflict, notFound } from '../../http/errors.ts';
+import { compiledOnce, firstRow } from '../../db/compiled.ts';
+import { assertMayWorkOrder, lockWorkableOrder } from './order-access.ts';
+import { ORDER_NOT_FOUND } from './order-repository.ts';
 import { CARD_MESSAGES, LIVE_STATES } from '../card-payments/card-payment-store.ts';
 import { reconcileTimedOut } from '../card-payments/timed-out.ts';
 import { REVIEW_MESSAGES } from '../card-payments/card-review-guard.ts';
@@ -41,6 +45,57 @@ export async function assertNoCardCharge(trx: Trx, orderId: string): Promise<voi
   ).map((row) => row.state);
   if (states.some((state) => state !== 'needs_review')) throw conflict(CARD_MESSAGES.inProgress, 'card_payment_in_progress');
   if (states.length > 0) throw conflict(REVIEW_MESSAGES.pending, 'card_payment_needs_review');
+}
+
+/** 1 when the order has a card attempt in one of `states`, else 0: a column of one of the order's own statements. */
+function cardAttemptIn(orderId: string, states: readonly string[]) {
+  return sql<number>`CASE WHEN EXISTS (SELECT 1 FROM card_payments WHERE order_id = ${orderId} AND state IN (${sql.join(states)})) THEN 1 ELSE 0 END`;
+}
+
+const lockUnfrozenStatement = compiledOnce((db, a: { orderId: string; now: number }) =>
+  db
+    .updateTable('orders')
+    .set({ updated_at: a.now })
+    .where('id', '=', a.orderId)
+    .where('status', '=', 'activo')
+    .returningAll()
+    .returning(cardAttemptIn(a.orderId, LIVE_STATES).as('card_live')),
+);
+
+/**
+ * lockWorkableOrder and assertNotFrozen in one statement: the lock's UPDATE tells whether a card
+ * attempt may still charge the order (a round trip less on PostgreSQL for a delete or a void).
+ * Ownership is answered first, then the freeze, as the two calls did.
+ */
+export async function lockUnfrozenOrder(trx: Trx, user: SessionUser, orderId: string, now: number): Promise<OrderRow> {
+  const locked = await firstRow(lockUnfrozenStatement, trx, { orderId, now });
+  // Nothing locked: the order is missing or not activo; the plain lock answers which, ownership first.
+  if (!locked) return lockWorkableOrder(trx, user, orderId, now);
+  const { card_live: cardLive, ...order } = locked;
+  assertMayWorkOrder(user, order);
+  if (Number(cardLive) !== 0) throw conflict(CARD_MESSAGES.inProgress, 'order_frozen');
+  return order;
+}
+
+const ownershipStatement = compiledOnce((db, a: { orderId: string }) =>
+  db
+    .selectFrom('orders')
+    .selectAll()
+    .select(cardAttemptIn(a.orderId, ['timeout']).as('card_timed_out'))
+    .where('id', '=', a.orderId),
+);
+
+/**
+ * Before a PIN is checked, outside the transaction: the order exists and this user may work it
+ * (so a waiter cannot probe PINs through someone else's table). The same read tells whether a
+ * card attempt's dialog timed out; only then is it settled with the provider (thawTimedOut).
+ */
+export async function requireOrderToEdit(ctx: AppContext, user: SessionUser, orderId: string): Promise<{ row: OrderRow; timedOut: boolean }> {
+  const found = await firstRow(ownershipStatement, ctx.db.db, { orderId });
+  if (!found) throw notFound(ORDER_NOT_FOUND);
+  const { card_timed_out: timedOut, ...row } = found;
+  assertMayWorkOrder(user, row);
+  return { row, timedOut: Number(timedOut) !== 0 };
 }
 
 async function liveCardAttempt(trx: Trx, orderId: string): Promise<boolean> {

@@ -3,7 +3,7 @@ import { readModifiers } from '../modifiers/modifier-store.ts';
 import { getGeneralConfig } from '../config-store.ts';
 import type { Trx } from '../../http/transaction.ts';
 import type { Database, OrderItemRow, OrderRow, PrintJobsTable } from '../../db/schema.ts';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { compiledOnce, insertRider, type Rider } from '../../db/compiled.ts';
 import { newId } from '../../http/ids.ts';
 import { afterCommit } from '../../db/transact.ts';
@@ -185,6 +185,17 @@ export async function enqueueComandas(
   return enqueueStationDocs(trx, input, 'comanda', {});
 }
 
+/** What marks a line in a comanda's (or a reprint's) document, for a LIKE over print_jobs.document. */
+const inDocument = (itemId: string) => `%"itemId":"${itemId}"%`;
+
+/**
+ * 1 when a comanda (or a reprint) carrying the line was enqueued, else 0: a column for the line's
+ * own statement (a delete's UPDATE returns it), so no read of its own is needed.
+ */
+export function comandaPrintedFor(orderId: string, itemId: string) {
+  return sql<number>`CASE WHEN EXISTS (SELECT 1 FROM print_jobs WHERE order_id = ${orderId} AND kind IN ('comanda', 'reimpresion') AND document LIKE ${inDocument(itemId)}) THEN 1 ELSE 0 END`;
+}
+
 /**
  * A deleted item that already had a comanda gets a cancelation slip at the same station.
  * `printedItemId`: the row whose comanda was printed, when the cancelled units are a row split
@@ -199,9 +210,14 @@ export async function enqueueCancelation(
     .select('seq')
     .where('order_id', '=', input.orderId)
     .where('kind', 'in', ['comanda', 'reimpresion'])
-    .where('document', 'like', `%"itemId":"${input.printedItemId ?? input.itemId}"%`)
+    .where('document', 'like', inDocument(input.printedItemId ?? input.itemId))
     .executeTakeFirst();
   if (!printed) return 0;
+  return enqueuePrintedCancelation(trx, input);
+}
+
+/** enqueueCancelation when the caller already knows the line's comanda was printed (comandaPrintedFor). */
+export function enqueuePrintedCancelation(trx: Trx, input: { orderId: string; itemId: string; now: number }): Promise<number> {
   return enqueueStationDocs(trx, { orderId: input.orderId, itemIds: [input.itemId], now: input.now }, 'cancelacion', { cancel: true });
 }
 
