@@ -90,7 +90,11 @@ const ownershipStatement = compiledOnce((db, a: { orderId: string }) =>
  * (so a waiter cannot probe PINs through someone else's table). The same read tells whether a
  * card attempt's dialog timed out; only then is it settled with the provider (thawTimedOut).
  */
-export async function requireOrderToEdit(ctx: AppContext, user: SessionUser, orderId: string): Promise<{ row: OrderRow; timedOut: boolean }> {
+export async function requireOrderToEdit(
+  ctx: AppContext,
+  user: SessionUser,
+  orderId: string,
+): Promise<{ row: OrderRow; timedOut: boolean }> {
   const found = await firstRow(ownershipStatement, ctx.db.db, { orderId });
   if (!found) throw notFound(ORDER_NOT_FOUND);
   const { card_timed_out: timedOut, ...row } = found;
