@@ -331,6 +331,29 @@ describe.each(testDatabaseKinds())('card terminal payments on %s', (kind) => {
     await waiter.post(`/api/card-payments/${retry.body.payment.id}/cancel`);
   });
 
+  it('a new card attempt after one timed out asks the provider first: refused while it is on the terminal, started once it is not', async () => {
+    const terminalId = newTerminal();
+    await admin.post('/api/tables', { number: 37 });
+    const order = await openReadyOrder(server, admin, waiter, 37);
+    const body = { orderId: order.id, terminalId, method: 'tarjeta' as const, tipBps: 0, peopleCount: 1 };
+    const first = await pay(waiter, body);
+    const providerId = await providerIdOf(first.body.payment.id);
+    act(providerId, 'tap');
+    await waiter.post(`/api/card-payments/${first.body.payment.id}/cancel`);
+    await untilState(first.body.payment.id, 'timeout');
+    const attempts = () => server.ctx.db.db.selectFrom('card_payments').select('id').where('order_id', '=', order.id).execute();
+    // Still on the terminal: the ownership read saw the timed-out attempt and the provider says so.
+    const refused = (await pay(waiter, body)) as unknown as { status: number; body: Err };
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('card_payment_on_terminal');
+    expect(await attempts()).toHaveLength(1);
+    act(providerId, 'cancel'); // the customer cancels on the terminal; our row still says 'timeout'
+    const started = await pay(waiter, body);
+    expect(started.status).toBe(201);
+    expect(await attempts()).toHaveLength(2);
+    await waiter.post(`/api/card-payments/${started.body.payment.id}/cancel`);
+  });
+
   it('the order is frozen while its card payment is live, so the approval closes it; cash waits meanwhile', async () => {
     const terminalId = newTerminal();
     const frozen = await openReadyOrder(server, admin, waiter, 10);

@@ -2,17 +2,17 @@ import type { CardPayment, CreateCardPaymentBody, SessionUser } from '@comanda/c
 import { cardMinimumError, cents, chargeFigures, partialPaymentError, paymentBalance, tableLabel } from '@comanda/domain';
 import type { CardPaymentRow } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, conflict } from '../../http/errors.ts';
 import { audit } from '../../http/audit.ts';
 import { newId } from '../../http/ids.ts';
 import { mutate, type Trx } from '../../http/transaction.ts';
 import { IDEMPOTENCY_MESSAGES } from '../../http/idempotency.ts';
 import { assertMayWorkOrder, lockWorkableOrder } from '../../model/orders/order-access.ts';
-import { findOrderRow, ORDER_NOT_FOUND } from '../../model/orders/order-repository.ts';
+import { findOrderRow } from '../../model/orders/order-repository.ts';
 import { computeOrderFigures } from '../../model/orders/order-adjustments.ts';
 import { withShares } from '../../model/checkout/amount-owed.ts';
 import { cardGateway } from '../../model/card-payments/card-gateway.ts';
-import { assertNoCardCharge } from '../../model/orders/order-guards.ts';
+import { assertNoCardCharge, requireOrderToEdit } from '../../model/orders/order-guards.ts';
 import { CARD_MESSAGES, emitCardPayment, presentCardPayment } from '../../model/card-payments/card-payment-store.ts';
 import { asParts, orderPayments } from '../../model/checkout/order-payments.ts';
 import { gatedItems } from '../../model/checkout/close-order.ts';
@@ -57,11 +57,10 @@ export async function createCardPayment(
   const view = (row: CardPaymentRow) => presentCardPayment(row, gw.poll.maxAttempts);
   const earlier = await replay(ctx, req, ctx.db.db);
   if (earlier) return { created: false, payment: view(earlier) };
-  const order = await findOrderRow(ctx.db.db, req.body.orderId);
-  if (!order) throw notFound(ORDER_NOT_FOUND);
-  assertMayWorkOrder(req.user, order);
+  // The ownership read also tells whether an earlier attempt timed out: only then is the provider asked.
+  const { timedOut } = await requireOrderToEdit(ctx, req.user, req.body.orderId);
   if (!isEnabled(await readEnabledMap(ctx.db.db), req.body.terminalId)) throw conflict(CARD_MESSAGES.terminalDisabled, 'terminal_disabled');
-  await settleTimedOut(ctx, req.body.orderId);
+  if (timedOut) await settleTimedOut(ctx, req.body.orderId);
 
   let row: CardPaymentRow;
   let description: string | null;
