@@ -52,12 +52,6 @@ export async function verifyPin(ctx: AppContext, input: VerifyPinInput): Promise
   ];
   if (input.actorId) limits.unshift([pinKeys.user(input.actorId), perUser]);
   if (input.sessionHash) limits.push([pinKeys.session(input.sessionHash), perSession]);
-  // Counted as a failure before the lookup (one INSERT, then one count), so parallel guesses,
-  // in this process or another, see each other; given back if the guess is refused for being
-  // over a budget, if the PIN is accepted, or if it is the caller's own.
-  // An attempt still in flight counts too: a correct PIN is given back within milliseconds, so a
-  // request over a budget looks again a few times before it is refused. Real failures stay
-  // counted; correct PINs racing each other (several checks closed at once) are not refused.
   // The PIN's owner is looked up while the attempt is counted (a round trip less on PostgreSQL,
   // where the two run on two connections). Nothing is decided, or answered, before both are back.
   const lookup = isValidPin(input.pin)
@@ -68,6 +62,12 @@ export async function verifyPin(ctx: AppContext, input: VerifyPinInput): Promise
         .executeTakeFirst()
     : Promise.resolve(undefined);
   lookup.catch(() => undefined); // awaited below; refused over a budget, it is not awaited at all
+  // Counted as a failure before the PIN is judged (one INSERT, then one count), so parallel
+  // guesses, in this process or another, see each other; given back if the guess is refused for
+  // being over a budget, if the PIN is accepted, or if it is the caller's own.
+  // An attempt still in flight counts too: a correct PIN is given back within milliseconds, so a
+  // request over a budget looks again a few times before it is refused. Real failures stay
+  // counted; correct PINs racing each other (several checks closed at once) are not refused.
   let attempt: Awaited<ReturnType<typeof ctx.throttle.hit>>;
   for (let tries = 0; ; tries++) {
     attempt = await ctx.throttle.hit(limits.map(([key, rule]) => [key, rule.windowMs] as const));

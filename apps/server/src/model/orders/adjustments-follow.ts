@@ -102,15 +102,15 @@ function splitFor(row: OrderAdjustmentRow, left: number, moved: number): { keep:
   return { keep: {}, moved: {} };
 }
 
-/**
- * The lines are gone (voided, deleted, or their order cancelled): their live adjustments are
- * removed — never left listed at $0 — by the user who removed the units, the reason audited.
- */
 /** 1 when a live adjustment is on the line, else 0: a column for the line's own statement (a delete's UPDATE returns it). */
 export function lineAdjusted(itemId: string) {
   return sql<number>`CASE WHEN EXISTS (SELECT 1 FROM order_adjustments WHERE item_id = ${itemId} AND removed_at IS NULL) THEN 1 ELSE 0 END`;
 }
 
+/**
+ * The lines are gone (voided, deleted, or their order cancelled): their live adjustments are
+ * removed — never left listed at $0 — by the user who removed the units, the reason audited.
+ */
 export async function dropLineAdjustments(
   trx: Trx,
   input: { itemIds: readonly string[]; actor: Actor; now: number; why: 'item-voided' | 'item-deleted' | 'order-cancelled' },
