@@ -73,6 +73,16 @@ describe.each(testDatabaseKinds())('card charges are never lost nor taken twice 
     const deleted = await admin.post<Err>(`/api/orders/${order.id}/items/${order.items[0]!.id}/delete`, { pin: server.users.admin.pin });
     expect(deleted.status).toBe(409);
     expect(deleted.body.error.message).toBe(FROZEN);
+    const discounted = await admin.post<Err>(`/api/orders/${order.id}/adjustments`, {
+      kind: 'discount',
+      scope: 'order',
+      percentBps: 1000,
+      reason: 'Cliente frecuente',
+      pin: server.users.admin.pin,
+    });
+    expect(discounted.status).toBe(409);
+    expect(discounted.body.error.message).toBe(FROZEN);
+    expect(await server.ctx.db.db.selectFrom('order_adjustments').select('id').where('order_id', '=', order.id).execute()).toEqual([]);
     // The guest count and the table name do not change the amount: still allowed.
     expect((await waiter.patch(`/api/orders/${order.id}`, { peopleCount: 3, tableName: 'Cumpleaños' })).status).toBe(200);
     expect((await getOrder(order.id)).items).toHaveLength(1);

@@ -1,15 +1,13 @@
-import { assertNotFrozen } from '../../model/orders/order-guards.ts';
+import { lockUnfrozenOrder, requireOrderToEdit, thawTimedOut } from '../../model/orders/order-guards.ts';
 import type { Order, SessionUser } from '@comanda/contract';
 import type { OrderRow } from '../../db/schema.ts';
 import { PIN_MESSAGES } from '@comanda/domain';
 import type { AppContext } from '../../http/context.ts';
 import { mutate, type Trx } from '../../http/transaction.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { AppError } from '../../http/errors.ts';
 import { verifyPin, type PinUser } from '../../auth/verify-pin.ts';
-import { reconcileTimedOut } from '../../model/card-payments/timed-out.ts';
-import { findOrderRow, loadOrder, ORDER_NOT_FOUND, touchOrder } from '../../model/orders/order-repository.ts';
+import { loadOrder, touchOrder } from '../../model/orders/order-repository.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
-import { assertMayWorkOrder, lockWorkableOrder } from '../../model/orders/order-access.ts';
 
 export interface AdjustmentCaller {
   user: SessionUser;
@@ -25,9 +23,7 @@ export interface AdjustmentCaller {
  * through someone else's table). A timed-out card attempt is settled first, as for item edits.
  */
 export async function authorizeAdjustment(ctx: AppContext, input: AdjustmentCaller): Promise<PinUser> {
-  const existing = await findOrderRow(ctx.db.db, input.orderId);
-  if (!existing) throw notFound(ORDER_NOT_FOUND);
-  assertMayWorkOrder(input.user, existing);
+  const { timedOut } = await requireOrderToEdit(ctx, input.user, input.orderId);
   const authorizer = await verifyPin(ctx, {
     pin: input.pin,
     actorId: input.user.id,
@@ -37,16 +33,8 @@ export async function authorizeAdjustment(ctx: AppContext, input: AdjustmentCall
     roles: ['admin'],
     ownPinRefused: new AppError(403, 'not_admin_pin', PIN_MESSAGES.notAdmin),
   });
-  await reconcileTimedOut(ctx, input.orderId).catch(() => undefined);
+  if (timedOut) await thawTimedOut(ctx, input.orderId);
   return authorizer;
-}
-
-/**
- * While the terminal may still charge the order, what it owes is frozen (the charge was computed
- * when the payment started): the same rule as item edits. Call after the order row is locked.
- */
-export async function assertNoLiveCardPayment(trx: Trx, orderId: string): Promise<void> {
-  await assertNotFrozen(trx, orderId);
 }
 
 /** What an adjustment's steps work on: the locked order, the authorising admin, the moment. */
@@ -71,8 +59,9 @@ export async function adjustOrder<T>(
   const authorizer = await authorizeAdjustment(ctx, caller);
   await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
-    const order = await lockWorkableOrder(trx, caller.user, caller.orderId, now);
-    await assertNoLiveCardPayment(trx, order.id);
+    // While the terminal may still charge the order, what it owes is frozen (the charge was
+    // computed when the payment started): the same rule as item edits, told by the lock itself.
+    const order = await lockUnfrozenOrder(trx, caller.user, caller.orderId, now);
     const a = { trx, order, authorizer, now };
     const applied = await steps.apply(a);
     const version = await touchOrder(trx, order.id, now);
