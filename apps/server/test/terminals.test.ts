@@ -331,6 +331,22 @@ describe.each(testDatabaseKinds())('card terminal payments on %s', (kind) => {
     await waiter.post(`/api/card-payments/${retry.body.payment.id}/cancel`);
   });
 
+  it('a transfer that finds a timed-out attempt the customer cancelled settles it and moves the order', async () => {
+    const terminalId = newTerminal();
+    await admin.post('/api/tables', { number: 38 });
+    const order = await openReadyOrder(server, admin, waiter, 38);
+    const free = (await admin.post<{ table: { id: string } }>('/api/tables', { number: 39 })).body.table;
+    const res = await pay(waiter, { orderId: order.id, terminalId, method: 'tarjeta', tipBps: 0, peopleCount: 1 });
+    const providerId = await providerIdOf(res.body.payment.id);
+    act(providerId, 'tap');
+    await waiter.post(`/api/card-payments/${res.body.payment.id}/cancel`);
+    await untilState(res.body.payment.id, 'timeout');
+    act(providerId, 'cancel'); // our row still says 'timeout': the transfer's ownership read finds it
+    const moved = await waiter.post<Err>(`/api/orders/${order.id}/transfer`, { tableId: free.id });
+    expect(moved.status).toBe(200);
+    expect((await getOrder(order.id)).tableId).toBe(free.id);
+  });
+
   it('a new card attempt after one timed out asks the provider first: refused while it is on the terminal, started once it is not', async () => {
     const terminalId = newTerminal();
     await admin.post('/api/tables', { number: 37 });

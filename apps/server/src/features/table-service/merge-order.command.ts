@@ -1,4 +1,4 @@
-import { assertNotSharing, assertRoomFor } from '../../model/orders/order-guards.ts';
+import { assertNotSharing, assertRoomFor, requireOrderToEdit } from '../../model/orders/order-guards.ts';
 import { sql } from 'kysely';
 import type { Order, SessionUser } from '@comanda/contract';
 import type { AppContext } from '../../http/context.ts';
@@ -9,7 +9,7 @@ import { loadOrder, touchOrder } from '../../model/orders/order-repository.ts';
 import { dropCheckAdjustments } from '../../model/orders/adjustments-follow.ts';
 import { orderPayments } from '../../model/checkout/order-payments.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
-import { freeTableOf, lockOrdersInOrder, requireTable, requireWorkableOrder, SERVICE_MESSAGES, thawOrders } from './service-guards.ts';
+import { freeTableOf, lockOrdersInOrder, requireTable, SERVICE_MESSAGES, thawOrders } from './service-guards.ts';
 
 const MAX_PEOPLE = 999;
 const MAX_COMMENTS = 2000;
@@ -22,12 +22,12 @@ const MAX_COMMENTS = 2000;
  * See docs/decisions/0013-table-moves.md.
  */
 export async function mergeOrder(ctx: AppContext, user: SessionUser, input: { orderId: string; targetTableId: string }): Promise<Order> {
-  const source = await requireWorkableOrder(ctx.db.db, user, input.orderId);
+  const { row: source, timedOut } = await requireOrderToEdit(ctx, user, input.orderId);
   if (source.table_id === input.targetTableId) throw conflict(SERVICE_MESSAGES.sameTable, 'same_table');
   const table = await requireTable(ctx.db.db, input.targetTableId);
   const targetId = table.current_order_id;
   if (table.status !== 'ocupada' || !targetId) throw conflict(SERVICE_MESSAGES.targetNotOccupied, 'target_not_occupied');
-  await thawOrders(ctx, source.id, targetId);
+  await thawOrders(ctx, ...(timedOut ? [source.id] : []), targetId);
 
   return mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();

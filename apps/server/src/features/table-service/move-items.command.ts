@@ -1,4 +1,4 @@
-import { assertRoomFor } from '../../model/orders/order-guards.ts';
+import { assertRoomFor, requireOrderToEdit } from '../../model/orders/order-guards.ts';
 import type { MoveLine, Order, SessionUser } from '@comanda/contract';
 import type { AppContext } from '../../http/context.ts';
 import { claimFreeTable, newOrderRow } from '../../model/orders/new-order.ts';
@@ -10,7 +10,7 @@ import { newId, newOrderId } from '../../http/ids.ts';
 import { loadOrder, touchOrder } from '../../model/orders/order-repository.ts';
 import { carryLineAdjustments } from '../../model/orders/adjustments-follow.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
-import { lockOrdersInOrder, requireTable, requireWorkableOrder, SERVICE_MESSAGES, thawOrders } from './service-guards.ts';
+import { lockOrdersInOrder, requireTable, SERVICE_MESSAGES, thawOrders } from './service-guards.ts';
 import { isUniqueViolation } from './unique-violation.ts';
 
 interface MovedLine {
@@ -36,11 +36,11 @@ export async function moveItems(
   user: SessionUser,
   input: { orderId: string; targetTableId: string; lines: readonly MoveLine[] },
 ): Promise<{ source: Order; target: Order }> {
-  const source = await requireWorkableOrder(ctx.db.db, user, input.orderId);
+  const { row: source, timedOut } = await requireOrderToEdit(ctx, user, input.orderId);
   if (source.table_id === input.targetTableId) throw conflict(SERVICE_MESSAGES.sameTable, 'same_table');
   const table = await requireTable(ctx.db.db, input.targetTableId);
   const knownTarget = table.status === 'ocupada' ? table.current_order_id : null;
-  await thawOrders(ctx, source.id, ...(knownTarget ? [knownTarget] : []));
+  await thawOrders(ctx, ...(timedOut ? [source.id] : []), ...(knownTarget ? [knownTarget] : []));
 
   try {
     return await mutate(ctx, async (trx, emit) => {

@@ -6,7 +6,8 @@ import { audit } from '../../http/audit.ts';
 import { conflict } from '../../http/errors.ts';
 import { loadOrder } from '../../model/orders/order-repository.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
-import { freeTableOf, lockOrdersInOrder, requireTable, requireWorkableOrder, SERVICE_MESSAGES, thawOrders } from './service-guards.ts';
+import { freeTableOf, lockOrdersInOrder, requireTable, SERVICE_MESSAGES, thawOrders } from './service-guards.ts';
+import { requireOrderToEdit } from '../../model/orders/order-guards.ts';
 import { isUniqueViolation } from './unique-violation.ts';
 
 /**
@@ -15,10 +16,11 @@ import { isUniqueViolation } from './unique-violation.ts';
  * is a new comanda); the boards show the new table number at once.
  */
 export async function transferOrder(ctx: AppContext, user: SessionUser, input: { orderId: string; tableId: string }): Promise<Order> {
-  const existing = await requireWorkableOrder(ctx.db.db, user, input.orderId);
+  // The ownership read also tells whether a card attempt timed out: only then is it settled.
+  const { row: existing, timedOut } = await requireOrderToEdit(ctx, user, input.orderId);
   if (existing.table_id === input.tableId) throw conflict(SERVICE_MESSAGES.sameTable, 'same_table');
   await requireTable(ctx.db.db, input.tableId);
-  await thawOrders(ctx, input.orderId);
+  if (timedOut) await thawOrders(ctx, input.orderId);
   try {
     return await mutate(ctx, async (trx, emit) => {
       const now = ctx.clock.now();
