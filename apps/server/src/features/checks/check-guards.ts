@@ -1,21 +1,15 @@
-import { lockUnfrozenOrder, requireOrderToEdit } from '../../model/orders/order-guards.ts';
+import { lockUnfrozenOrder, requireOrderToEdit, thawTimedOut } from '../../model/orders/order-guards.ts';
 import type { AppContext } from '../../http/context.ts';
 import type { SessionUser } from '@comanda/contract';
 import type { OrderRow } from '../../db/schema.ts';
 import type { Trx } from '../../http/transaction.ts';
 import { lockTableOfOrder } from '../../model/orders/table-link.ts';
 import { assertNoPendingReview } from '../../model/card-payments/card-review-guard.ts';
-import { reconcileTimedOut } from '../../model/card-payments/timed-out.ts';
-
-/** Outside the transaction: a card attempt whose dialog timed out is settled with the provider first. */
-export async function settleTimedOutCard(ctx: AppContext, orderId: string): Promise<void> {
-  await reconcileTimedOut(ctx, orderId).catch(() => undefined);
-}
 
 /** Before splitting, outside the transaction: the order exists, the user may work it, a timed-out card attempt is settled. */
 export async function prepareSplit(ctx: AppContext, user: SessionUser, orderId: string): Promise<void> {
   const { timedOut } = await requireOrderToEdit(ctx, user, orderId);
-  if (timedOut) await settleTimedOutCard(ctx, orderId);
+  if (timedOut) await thawTimedOut(ctx, orderId);
 }
 
 /**

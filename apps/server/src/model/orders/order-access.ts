@@ -42,10 +42,16 @@ export async function lockOpenOrder(trx: Trx, orderId: string, now: number): Pro
  */
 export async function lockWorkableOrder(trx: Trx, user: SessionUser, orderId: string, now: number): Promise<OrderRow> {
   const locked = await lockIfActive(trx, orderId, now);
-  if (locked) {
-    assertMayWorkOrder(user, locked);
-    return locked;
-  }
+  if (!locked) return refuseUnlocked(trx, user, orderId);
+  assertMayWorkOrder(user, locked);
+  return locked;
+}
+
+/**
+ * Why an order's lock found nothing (missing or not activo), ownership answered before "closed"
+ * so another waiter learns nothing. Always throws.
+ */
+export async function refuseUnlocked(trx: Trx, user: SessionUser, orderId: string): Promise<never> {
   const existing = await findOrderRow(trx, orderId);
   if (!existing) throw notFound(ORDER_NOT_FOUND);
   assertMayWorkOrder(user, existing);

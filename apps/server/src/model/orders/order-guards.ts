@@ -6,7 +6,7 @@ import type { OrderRow } from '../../db/schema.ts';
 import type { Trx } from '../../http/transaction.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { compiledOnce, firstRow } from '../../db/compiled.ts';
-import { assertMayWorkOrder, lockWorkableOrder } from './order-access.ts';
+import { assertMayWorkOrder, refuseUnlocked } from './order-access.ts';
 import { ORDER_NOT_FOUND } from './order-repository.ts';
 import { CARD_MESSAGES, LIVE_STATES } from '../card-payments/card-payment-store.ts';
 import { reconcileTimedOut } from '../card-payments/timed-out.ts';
@@ -69,8 +69,7 @@ const lockUnfrozenStatement = compiledOnce((db, a: { orderId: string; now: numbe
  */
 export async function lockUnfrozenOrder(trx: Trx, user: SessionUser, orderId: string, now: number): Promise<OrderRow> {
   const locked = await firstRow(lockUnfrozenStatement, trx, { orderId, now });
-  // Nothing locked: the order is missing or not activo; the plain lock answers which, ownership first.
-  if (!locked) return lockWorkableOrder(trx, user, orderId, now);
+  if (!locked) return refuseUnlocked(trx, user, orderId);
   const { card_live: cardLive, ...order } = locked;
   assertMayWorkOrder(user, order);
   if (Number(cardLive) !== 0) throw conflict(CARD_MESSAGES.inProgress, 'order_frozen');

@@ -185,15 +185,12 @@ export async function enqueueComandas(
   return enqueueStationDocs(trx, input, 'comanda', {});
 }
 
-/** What marks a line in a comanda's (or a reprint's) document, for a LIKE over print_jobs.document. */
-const inDocument = (itemId: string) => `%"itemId":"${itemId}"%`;
-
 /**
- * 1 when a comanda (or a reprint) carrying the line was enqueued, else 0: a column for the line's
- * own statement (a delete's UPDATE returns it), so no read of its own is needed.
+ * 1 when a comanda (or a reprint) carrying the line was enqueued, else 0: a column a delete's
+ * UPDATE of the line returns (no read of its own), or read alone by enqueueCancelation.
  */
 export function comandaPrintedFor(orderId: string, itemId: string) {
-  return sql<number>`CASE WHEN EXISTS (SELECT 1 FROM print_jobs WHERE order_id = ${orderId} AND kind IN ('comanda', 'reimpresion') AND document LIKE ${inDocument(itemId)}) THEN 1 ELSE 0 END`;
+  return sql<number>`CASE WHEN EXISTS (SELECT 1 FROM print_jobs WHERE order_id = ${orderId} AND kind IN ('comanda', 'reimpresion') AND document LIKE ${`%"itemId":"${itemId}"%`}) THEN 1 ELSE 0 END`;
 }
 
 /**
@@ -205,14 +202,10 @@ export async function enqueueCancelation(
   trx: Trx,
   input: { orderId: string; itemId: string; printedItemId?: string; now: number },
 ): Promise<number> {
-  const printed = await trx
-    .selectFrom('print_jobs')
-    .select('seq')
-    .where('order_id', '=', input.orderId)
-    .where('kind', 'in', ['comanda', 'reimpresion'])
-    .where('document', 'like', inDocument(input.printedItemId ?? input.itemId))
-    .executeTakeFirst();
-  if (!printed) return 0;
+  const { printed } = await trx
+    .selectNoFrom(comandaPrintedFor(input.orderId, input.printedItemId ?? input.itemId).as('printed'))
+    .executeTakeFirstOrThrow();
+  if (!Number(printed)) return 0;
   return enqueuePrintedCancelation(trx, input);
 }
 
