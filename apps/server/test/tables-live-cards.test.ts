@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patchTablesFromEvent, type LiveEvent, type LiveEventOf, type Order, type Table } from '@comanda/contract';
 import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
+import { openReadyOrder } from './terminals-helpers.ts';
 
 type Who = 'admin' | 'waiter' | 'waiter2';
 
@@ -113,5 +114,34 @@ describe.each(testDatabaseKinds())('tables: live cards on %s', (kind) => {
       reads: ['admin'],
     });
     await expectPatched(() => api.admin.delete(`/api/tables/${id}`), { patches: ['waiter', 'waiter2'], reads: ['admin'] });
+  });
+
+  it('a check paid while another stays open hands the table over, the last one paid frees it: the other waiter patches both closes', async () => {
+    const order = await openReadyOrder(server, api.admin, api.waiter, 7);
+    const beer = order.items.find((i) => i.productName === 'Cerveza clara')!;
+    const split = await api.waiter.post<{ orders: Order[] }>(`/api/orders/${order.id}/checks`, {
+      checks: [{ lines: [{ itemId: beer.id, quantity: 1 }] }],
+    });
+    expect(split.status, JSON.stringify(split.body)).toBe(200);
+    const [first, second] = split.body.orders;
+    const close = async (id: string) => {
+      const res = await api.waiter.post(
+        `/api/orders/${id}/close`,
+        { method: 'efectivo', pin: server.users.waiter.pin, tipBps: 0, peopleCount: 1, receivedAmount: 100_000 },
+        { 'idempotency-key': crypto.randomUUID() },
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    // The table links the first check: paying it hands the table to the second, still ocupada.
+    const handed = await expectPatched(() => close(first!.id), { patches: ['waiter2'], reads: ['waiter', 'admin'] });
+    expect(handed.find((e) => e.table)?.table).toMatchObject({
+      id: ids.get(7),
+      status: 'ocupada',
+      waiterId: server.users.waiter.id,
+      orderWaiters: [server.users.waiter.id],
+      changedOrdersOf: server.users.waiter.id,
+    });
+    const freed = await expectPatched(() => close(second!.id), { patches: ['waiter2'], reads: ['waiter', 'admin'] });
+    expect(freed.find((e) => e.table)?.table).toMatchObject({ id: ids.get(7), status: 'libre', waiterId: null, orderWaiters: [] });
   });
 });

@@ -20,6 +20,7 @@ import { printJobIndex } from './migrations/0019-print-job-index.ts';
 import { orderFiguresIndex } from './migrations/0020-order-figures-index.ts';
 import { quickAdd } from './migrations/0021-quick-add.ts';
 import { printQueueIndex } from './migrations/0022-print-queue-index.ts';
+import { rollupFunction } from './migrations/0023-rollup-function.ts';
 
 function migrationsFor(kind: DbKind): Record<string, Migration> {
   return {
@@ -43,6 +44,7 @@ function migrationsFor(kind: DbKind): Record<string, Migration> {
     '0020-order-figures-index': orderFiguresIndex(),
     '0021-quick-add': quickAdd(kind),
     '0022-print-queue-index': printQueueIndex(kind),
+    '0023-rollup-function': rollupFunction(kind),
   };
 }
 

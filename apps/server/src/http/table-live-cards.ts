@@ -21,8 +21,11 @@ function needsTableCard(e: PendingEvent): boolean {
 /**
  * Stamps each table-level 'tables' event with the table's public state as this transaction leaves
  * it (run last, before commit): two reads by primary key and index for all of them, in place of
- * one full read of every table by each phone that hears the event. An id that is not a table (or a
- * table deleted since) gets no card, and phones read again as before.
+ * one full read of every table by each phone that hears the event. An event may come with its
+ * card already made from the rows its command holds (a close frees the table with an UPDATE that
+ * returns it): that card is used when the event is the transaction's last one about its table,
+ * and nothing is read for it. An id that is not a table (or a table deleted since) gets no card,
+ * and phones read again as before.
  */
 export async function attachTableCards(trx: Trx, events: PendingEvent[]): Promise<void> {
   const wanting = events.filter(needsTableCard);
@@ -33,30 +36,35 @@ export async function attachTableCards(trx: Trx, events: PendingEvent[]): Promis
     delete e.changedOrdersOf;
   }
   if (wanting.length === 0) return;
-  const ids = [...new Set(wanting.map((e) => e.id!))];
+  // The last word on each table: a card made by its command, or undefined (read it).
+  const last = new Map<string, TableLiveCard | undefined>();
+  for (const e of wanting) last.set(e.id!, e.table);
+  const ids = [...last].filter(([, card]) => card === undefined).map(([id]) => id);
+  const cards = new Map<string, TableLiveCard>();
+  for (const [id, card] of last) if (card) cards.set(id, card);
+  if (ids.length > 0) for (const card of await readCards(trx, ids)) cards.set(card.id, card);
+  for (const e of wanting) {
+    const card = cards.get(e.id!);
+    const only = changedOrdersOf.get(e);
+    if (card) e.table = only ? { ...card, changedOrdersOf: only } : card;
+    else delete e.table;
+  }
+}
+
+async function readCards(trx: Trx, ids: string[]): Promise<TableLiveCard[]> {
   const [rows, orders] = await Promise.all([
     trx.selectFrom('tables').select(['id', 'number', 'status', 'waiter_id', 'waiter_name', 'updated_at']).where('id', 'in', ids).execute(),
     trx.selectFrom('orders').select(['table_id', 'waiter_id']).where('table_id', 'in', ids).where('status', '=', 'activo').execute(),
   ]);
   const waitersOf = (tableId: string) =>
     [...new Set(orders.filter((o) => o.table_id === tableId && o.waiter_id).map((o) => o.waiter_id!))].sort();
-  const cards = new Map<string, TableLiveCard>(
-    rows.map((r) => [
-      r.id,
-      {
-        id: r.id,
-        number: r.number,
-        status: r.status,
-        waiterId: r.waiter_id,
-        waiterName: r.waiter_name,
-        updatedAt: Number(r.updated_at),
-        orderWaiters: waitersOf(r.id),
-      },
-    ]),
-  );
-  for (const e of wanting) {
-    const card = cards.get(e.id!);
-    const only = changedOrdersOf.get(e);
-    if (card) e.table = only ? { ...card, changedOrdersOf: only } : card;
-  }
+  return rows.map((r) => ({
+    id: r.id,
+    number: r.number,
+    status: r.status,
+    waiterId: r.waiter_id,
+    waiterName: r.waiter_name,
+    updatedAt: Number(r.updated_at),
+    orderWaiters: waitersOf(r.id),
+  }));
 }

@@ -13,9 +13,37 @@ export const DEFAULT_GENERAL: GeneralConfig = {
   shiftEndHour: DEFAULT_SHIFT.endHour,
 };
 
+/**
+ * What a transaction has read of each key (its stored text, undefined for none), so a setting is
+ * read once per transaction: a close needs the time zone for its reports and the business's name
+ * for its receipt, each a round trip on PostgreSQL. Keyed by the transaction object, which lives
+ * for one mutation: a rolled-back one takes its memory with it.
+ */
+const readIn = new WeakMap<object, Map<string, Promise<string | undefined>>>();
+
+function memoOf(db: Trx): Map<string, Promise<string | undefined>> | undefined {
+  if (!db.isTransaction) return undefined;
+  let memo = readIn.get(db);
+  if (!memo) readIn.set(db, (memo = new Map()));
+  return memo;
+}
+
 export async function readConfig<T>(db: Trx, key: string): Promise<T | null> {
-  const row = await db.selectFrom('config').select('value').where('key', '=', key).executeTakeFirst();
-  return row ? (JSON.parse(row.value) as T) : null;
+  const memo = memoOf(db);
+  let stored = memo?.get(key);
+  if (!stored) {
+    stored = db
+      .selectFrom('config')
+      .select('value')
+      .where('key', '=', key)
+      .executeTakeFirst()
+      .then((row) => row?.value);
+    memo?.set(key, stored);
+    // A failed read is not remembered.
+    void stored.catch(() => memo?.delete(key));
+  }
+  const value = await stored;
+  return value === undefined ? null : (JSON.parse(value) as T);
 }
 
 export async function writeConfig(db: Trx, key: string, value: unknown, now: number): Promise<void> {
@@ -25,6 +53,7 @@ export async function writeConfig(db: Trx, key: string, value: unknown, now: num
     .values({ key, value: json, updated_at: now })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: json, updated_at: now }))
     .execute();
+  memoOf(db)?.set(key, Promise.resolve(json));
 }
 
 export async function getGeneralConfig(db: Trx, fallbackTimezone?: string): Promise<GeneralConfig> {

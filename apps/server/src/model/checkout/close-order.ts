@@ -219,7 +219,7 @@ export async function finishPaidOrder(
   // Only a table that still points at this order is freed; one reopened meanwhile is left alone.
   // Separate checks and bar tabs (0014): while another order of the table is activo, the table
   // stays ocupada and its link moves to that order; the last one paid frees it.
-  await releaseTableLink(trx, claimed.table_id, orderId, now);
+  const table = await releaseTableLink(trx, claimed.table_id, orderId, now);
   // The owner reports' summary rows, in this transaction (decision 0020).
   // The order as it now stands is in hand: the paid row, the lines and adjustments read under the
   // order's lock (the close changes neither), the payments with the one that settled it.
@@ -248,7 +248,7 @@ export async function finishPaidOrder(
     },
   });
 
-  await enqueueReceipt(trx, { orderId, now });
+  await enqueueReceipt(trx, { orderId, now, paid: paidOrder });
   const version = Number(claimed.version);
   const closed = presentOrder(paidOrder.row, paidOrder.items, paidOrder.payments, paidOrder.adjustments);
   // The boards show only active orders' lines (and their recent voids): every line of a paid
@@ -256,7 +256,15 @@ export async function finishPaidOrder(
   const removed = closed.items.map((i) => i.id);
   emitOrderChanged(input.emit, orderId, version, { owner: claimed.waiter_id, board: true, lines: { lines: [], removed } });
   // Only this order's waiter's orders changed (a table handed to another order names its new waiter).
-  input.emit({ topic: 'tables', type: 'table.updated', id: claimed.table_id, version, changedOrdersOf: claimed.waiter_id });
+  // The table's card as the release left it: nothing later in a close changes the table.
+  input.emit({
+    topic: 'tables',
+    type: 'table.updated',
+    id: claimed.table_id,
+    version,
+    changedOrdersOf: claimed.waiter_id,
+    ...(table ? { table } : {}),
+  });
   input.emit({ topic: 'tickets', type: 'ticket.created', id: orderId, version });
   return closed;
 }

@@ -1,3 +1,4 @@
+import type { TableLiveCard } from '@comanda/contract';
 import type { Trx } from '../../http/transaction.ts';
 
 /**
@@ -11,15 +12,11 @@ import type { Trx } from '../../http/transaction.ts';
  * while another order of the table is still activo, the link (and the table's waiter) moves to
  * the oldest of them and the table stays ocupada; otherwise the table is freed. A table that
  * links another order (a check paid before the table's order) is left as it is.
- * Returns 'freed', 'handed-over' or 'unchanged'.
+ * Returns the table's live card as this leaves it (the rows in hand: its UPDATE's and the table's
+ * other activo orders), or null when the table was left as it is.
  */
-export async function releaseTableLink(
-  trx: Trx,
-  tableId: string,
-  leavingOrderId: string,
-  now: number,
-): Promise<'freed' | 'handed-over' | 'unchanged'> {
-  const heir = await trx
+export async function releaseTableLink(trx: Trx, tableId: string, leavingOrderId: string, now: number): Promise<TableLiveCard | null> {
+  const others = await trx
     .selectFrom('orders')
     .select(['id', 'waiter_id', 'waiter_name'])
     .where('table_id', '=', tableId)
@@ -27,7 +24,8 @@ export async function releaseTableLink(
     .where('id', '!=', leavingOrderId)
     .orderBy('created_at')
     .orderBy('id')
-    .executeTakeFirst();
+    .execute();
+  const heir = others[0];
   const linked = await trx
     .updateTable('tables')
     .set(
@@ -37,11 +35,19 @@ export async function releaseTableLink(
     )
     .where('id', '=', tableId)
     .where('current_order_id', '=', leavingOrderId)
+    .returning(['id', 'number', 'status', 'waiter_id', 'waiter_name', 'updated_at'])
     .executeTakeFirst();
-  if (Number(linked.numUpdatedRows) !== 1) return 'unchanged';
-  if (!heir) return 'freed';
-  await trx.updateTable('orders').set({ active_table_id: tableId }).where('id', '=', heir.id).execute();
-  return 'handed-over';
+  if (!linked) return null;
+  if (heir) await trx.updateTable('orders').set({ active_table_id: tableId }).where('id', '=', heir.id).execute();
+  return {
+    id: linked.id,
+    number: linked.number,
+    status: linked.status,
+    waiterId: linked.waiter_id,
+    waiterName: linked.waiter_name,
+    updatedAt: Number(linked.updated_at),
+    orderWaiters: [...new Set(others.flatMap((o) => (o.waiter_id ? [o.waiter_id] : [])))].sort(),
+  };
 }
 
 /**

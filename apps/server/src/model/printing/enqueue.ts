@@ -2,7 +2,7 @@ import { cents, clampGuests, modifierLabel, perPersonAmount, shortOrderId, table
 import { readModifiers } from '../modifiers/modifier-store.ts';
 import { getGeneralConfig } from '../config-store.ts';
 import type { Trx } from '../../http/transaction.ts';
-import type { Database, OrderItemRow, OrderRow, PrintJobsTable } from '../../db/schema.ts';
+import type { Database, OrderItemRow, OrderRow, PaymentRow, PrintJobsTable } from '../../db/schema.ts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { compiledOnce, insertRider, type Rider } from '../../db/compiled.ts';
 import { newId } from '../../http/ids.ts';
@@ -229,50 +229,41 @@ export async function enqueueReprint(trx: Trx, input: { orderId: string; now: nu
 
 const METHOD_LABELS = { efectivo: 'Efectivo', tarjeta: 'Tarjeta', transferencia: 'Transferencia' } as const;
 
+/** A paid order as its close holds it: the row as written, every line (deleted ones too), the payments by creation. */
+export interface ReceiptRows {
+  row: Pick<
+    OrderRow,
+    | 'id'
+    | 'table_number'
+    | 'table_name'
+    | 'waiter_name'
+    | 'people_count'
+    | 'subtotal'
+    | 'discount'
+    | 'comp'
+    | 'shared_out'
+    | 'share_amount'
+    | 'tip'
+    | 'total'
+    | 'payment_method'
+    | 'folio'
+  >;
+  items: readonly Pick<OrderItemRow, 'quantity' | 'product_name' | 'product_price' | 'promotion_name' | 'modifiers' | 'is_deleted'>[];
+  payments: readonly Pick<PaymentRow, 'method' | 'amount' | 'received_amount' | 'change_amount' | 'reference'>[];
+}
+
 /**
  * A closed order: the PASE DE SALIDA on each enabled caja printer, written with the payment;
- * a cash payment also opens the drawer (the pulse travels in the same ticket).
+ * a cash payment also opens the drawer (the pulse travels in the same ticket). The close hands
+ * over the rows it holds under the order's lock, so nothing of the order is read again.
  */
-export async function enqueueReceipt(trx: Trx, input: { orderId: string; now: number }): Promise<number> {
+export async function enqueueReceipt(trx: Trx, input: { orderId: string; now: number; paid: ReceiptRows }): Promise<number> {
   const printers = await enabledPrinters(trx, 'caja');
   if (!printers.length) return 0;
-  const order = await trx
-    .selectFrom('orders')
-    .select([
-      'id',
-      'table_number',
-      'table_name',
-      'waiter_name',
-      'people_count',
-      'subtotal',
-      'discount',
-      'comp',
-      'shared_out',
-      'share_amount',
-      'tip',
-      'total',
-      'payment_method',
-      'folio',
-    ])
-    .where('id', '=', input.orderId)
-    .executeTakeFirstOrThrow();
+  const { row: order, payments } = input.paid;
   // Mixed payments: every part is listed; the last one (the one that settled it) gives received/change.
-  const payments = await trx
-    .selectFrom('payments')
-    .select(['method', 'amount', 'received_amount', 'change_amount', 'reference'])
-    .where('order_id', '=', input.orderId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
   const payment = payments.at(-1);
-  const items = await trx
-    .selectFrom('order_items')
-    .select(['quantity', 'product_name', 'product_price', 'promotion_name', 'modifiers'])
-    .where('order_id', '=', input.orderId)
-    .where('is_deleted', '=', 0)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+  const items = input.paid.items.filter((i) => Number(i.is_deleted) === 0);
   const general = await getGeneralConfig(trx);
   const method = payment?.method ?? order.payment_method ?? 'efectivo';
   const total = Number(order.total);

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import { daySlot, monthSlot } from '@comanda/domain';
 import type { Trx } from '../../http/transaction.ts';
 
@@ -62,14 +62,28 @@ export function withDayRows(set: RollupSet): RollupSet {
 
 const BATCH = 400;
 
-/** Adds every row of the set to its table (one statement per table and batch, keys unique within it). */
-export async function upsertRollups(trx: Trx, set: RollupSet): Promise<void> {
-  for (const table of Object.keys(ROLLUP_TABLES) as RollupTable[]) {
+/**
+ * Adds every row of the set to its table. Keys go in one global order (tables in ROLLUP_TABLES'
+ * order, each table's keys sorted): two transactions adding to the same rows take their row locks
+ * in the same order, so they queue and never deadlock. One statement per table and batch; with
+ * `oneCall` (a close, a void, a cancellation: a few rows) on PostgreSQL, one round trip,
+ * `comanda_add_rollups` (migration 0023), which runs the same statements in the same order. The
+ * backfill of migration 0014 runs before that function exists, and never asks for it.
+ */
+export async function upsertRollups(trx: Trx, set: RollupSet, opts: { oneCall?: boolean } = {}): Promise<void> {
+  const sorted = (Object.keys(ROLLUP_TABLES) as RollupTable[]).map(
+    (table) => [table, [...set[table].entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row)] as const,
+  );
+  const filled = sorted.filter(([, rows]) => rows.length > 0);
+  if (filled.length === 0) return;
+  if (opts.oneCall && trx.getExecutor().adapter instanceof PostgresAdapter && filled.every(([, rows]) => rows.length <= BATCH)) {
+    const sets = Object.fromEntries(filled.map(([table, rows]) => [table, rows.map((row) => completeRow(table, row))]));
+    await sql`select comanda_add_rollups(${JSON.stringify(sets)}::jsonb)`.execute(trx);
+    return;
+  }
+  for (const [table, rows] of filled) {
     const spec = ROLLUP_TABLES[table];
     const columns: string[] = [...spec.keys, ...spec.sums, ...spec.labels];
-    // Keys in one global order (tables in this order, keys sorted): two transactions adding to the
-    // same rows take their row locks in the same order, so they queue and never deadlock.
-    const rows = [...set[table].entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
     for (let from = 0; from < rows.length; from += BATCH) {
       const chunk = rows.slice(from, from + BATCH);
       const values = chunk.map((row) => sql`(${sql.join(columns.map((c) => row[c] ?? 0))})`);
@@ -81,4 +95,10 @@ export async function upsertRollups(trx: Trx, set: RollupSet): Promise<void> {
         ON CONFLICT (${sql.join(spec.keys.map((c) => sql.ref(c)))}) DO UPDATE SET ${sql.join(updates)}`.execute(trx);
     }
   }
+}
+
+/** A row with every column of its table, as the statement would bind it (a missing value is 0). */
+function completeRow(table: RollupTable, row: RollupRow): RollupRow {
+  const spec = ROLLUP_TABLES[table];
+  return Object.fromEntries([...spec.keys, ...spec.sums, ...spec.labels].map((c: string) => [c, row[c] ?? 0]));
 }

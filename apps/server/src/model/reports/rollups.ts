@@ -75,7 +75,7 @@ export async function rollUpPaidOrder(trx: Trx, paid: PaidOrderRows, timezone: s
       amount: n(a.amount),
     });
   }
-  await upsertRollups(trx, withDayRows(set));
+  await upsertRollups(trx, withDayRows(set), { oneCall: true });
 }
 
 export interface LossEvent {
@@ -100,5 +100,5 @@ export async function rollUpLoss(trx: Trx, event: LossEvent, timezone: string): 
     units: event.units,
     amount: event.amount,
   });
-  await upsertRollups(trx, withDayRows(set));
+  await upsertRollups(trx, withDayRows(set), { oneCall: true });
 }
