@@ -194,6 +194,42 @@ describe.each(testDatabaseKinds())('PIN and sign-in throttles on %s', (kind) => 
     });
   });
 
+  describe('PIN attempts racing (issue 20: judged in one call on PostgreSQL)', () => {
+    it('12 wrong guesses at once from one session: exactly its budget of 5 is answered and audited, the rest refused', async () => {
+      advance(15 * 60_000 + 1);
+      const waiter = await server.login(server.users.waiter.email);
+      const { path, itemId } = await itemToDelete(server, waiter, 8);
+      const failedBefore = (await auditRows(server, 'pin.failed')).length;
+      const answers = await Promise.all(NOBODY_PINS.map((pin) => waiter.post<Err>(path, { pin })));
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses).toEqual([...Array<number>(5).fill(403), ...Array<number>(7).fill(429)]);
+      expect((await auditRows(server, 'pin.failed')).length - failedBefore).toBe(5);
+      expect(await isDeleted(server, itemId)).toBe(false);
+    });
+
+    it('8 deletes at once with the admin PIN from one session, over its budget of 5: every one is accepted, once', async () => {
+      advance(15 * 60_000 + 1);
+      const waiter = await server.login(server.users.waiter.email);
+      const first = await itemToDelete(server, waiter, 9);
+      const orderPath = first.path.slice(0, first.path.indexOf('/items/'));
+      const product = await server.ctx.db.db.selectFrom('products').select('id').where('available', '=', 1).executeTakeFirstOrThrow();
+      const items = [first.itemId];
+      for (let i = 0; i < 7; i++) {
+        const added = await waiter.post<{ order: { items: { id: string; createdAt: number }[] } }>(`${orderPath}/items`, {
+          productId: product.id,
+          quantity: 1,
+        });
+        expect(added.status).toBe(200);
+        items.push(added.body.order.items.find((it) => !items.includes(it.id))!.id);
+      }
+      const answers = await Promise.all(items.map((id) => waiter.post(`${orderPath}/items/${id}/delete`, { pin: server.users.admin.pin })));
+      expect(answers.map((a) => a.status)).toEqual(Array<number>(8).fill(200));
+      for (const id of items) expect(await isDeleted(server, id)).toBe(true);
+      const deleted = (await auditRows(server, 'order.item-deleted')).map((r) => r.data?.itemId);
+      expect(deleted.filter((id) => items.includes(id as string)).sort()).toEqual([...items].sort());
+    });
+  });
+
   describe('sign-in back-off (defect 5)', () => {
     it('after 5 wrong passwords the next attempt waits 1 s (429 saying so); then the correct password works', async () => {
       const anon = server.anonymous();

@@ -1,9 +1,11 @@
+import { sql } from 'kysely';
 import type { Role } from '@comanda/contract';
 import { isValidPin, PIN_MESSAGES } from '@comanda/domain';
 import type { AppContext } from '../http/context.ts';
 import { AppError, tooManyRequests } from '../http/errors.ts';
 import { audit } from '../http/audit.ts';
 import { PIN_LIMITS, pinKeys } from './throttle.ts';
+import { newId } from '../http/ids.ts';
 
 export interface PinUser {
   id: string;
@@ -52,8 +54,73 @@ export async function verifyPin(ctx: AppContext, input: VerifyPinInput): Promise
   ];
   if (input.actorId) limits.unshift([pinKeys.user(input.actorId), perUser]);
   if (input.sessionHash) limits.push([pinKeys.session(input.sessionHash), perSession]);
-  // The PIN's owner is looked up while the attempt is counted (a round trip less on PostgreSQL,
-  // where the two run on two connections). Nothing is decided, or answered, before both are back.
+  const judged = ctx.db.kind === 'postgres' ? await attemptInOneCall(ctx, input, limits) : await attemptCountedFirst(ctx, input, limits);
+  if (judged.outcome === 'blocked') throw tooManyRequests();
+  if (judged.outcome === 'own') throw input.ownPinRefused!;
+  if (judged.outcome === 'accepted') return judged.user;
+  const now = ctx.clock.now();
+  const actor = input.actorId ? { id: input.actorId, displayName: '' } : null;
+  await audit(ctx.db.db, now, {
+    actor,
+    action: 'pin.failed',
+    entity: 'pin',
+    entityId: null,
+    data: { purpose: input.purpose, ip: input.ip, ...input.auditData },
+  });
+  // This failure used up a budget: the next guesses wait out its window. Audited once, when it starts.
+  for (const [i, [key, rule]] of limits.entries()) {
+    if (judged.counts[i] !== rule.limit) continue; // not spent yet, or already over: not a new lock
+    const scope = key.split(':')[1];
+    await audit(ctx.db.db, now, {
+      actor,
+      action: 'pin.locked',
+      entity: 'pin',
+      entityId: null,
+      data: { scope, purpose: input.purpose, ip: input.ip, failures: rule.limit, windowMs: rule.windowMs, ...input.auditData },
+    });
+  }
+  throw new AppError(403, 'wrong_pin', PIN_MESSAGES.wrong);
+}
+
+type Limits = [string, { limit: number; windowMs: number }][];
+
+/**
+ * What an attempt came to: a budget already spent (nothing counted), the PIN accepted or the
+ * caller's own refused (nothing counted), or a failure counted on every budget (`counts`: the
+ * failures inside each window, this one included, in the order of the limits).
+ */
+type Judged = { outcome: 'blocked' } | { outcome: 'own' } | { outcome: 'accepted'; user: PinUser } | { outcome: 'wrong'; counts: number[] };
+
+/**
+ * PostgreSQL: one round trip, `comanda_pin_attempt` (migration 0024), which serialises the attempts
+ * on each budget key with an advisory lock, so it counts only failures and never gives one back.
+ */
+async function attemptInOneCall(ctx: AppContext, input: VerifyPinInput, limits: Limits): Promise<Judged> {
+  const { rows } = await sql<{
+    outcome: Judged['outcome'];
+    user_id: string | null;
+    user_name: string | null;
+    user_role: string | null;
+    counts: number[] | null;
+  }>`
+    select * from comanda_pin_attempt(
+      ${limits.map(([key]) => key)}::text[], ${limits.map(([, rule]) => rule.windowMs)}::bigint[], ${limits.map(([, rule]) => rule.limit)}::integer[],
+      ${isValidPin(input.pin) ? ctx.pins.hash(input.pin) : null}, ${input.roles ? [...input.roles] : null}::text[], ${input.actorId},
+      ${input.ownPinRefused !== undefined}, ${newId()}, ${ctx.clock.now()})`.execute(ctx.db.db);
+  const row = rows[0]!;
+  if (row.outcome === 'accepted')
+    return { outcome: 'accepted', user: { id: row.user_id!, displayName: row.user_name!, role: row.user_role as Role } };
+  if (row.outcome === 'wrong') return { outcome: 'wrong', counts: (row.counts ?? []).map(Number) };
+  return { outcome: row.outcome };
+}
+
+/**
+ * SQLite (and the rule's reference): the attempt counted as a failure before the PIN is judged,
+ * given back when it was not one.
+ */
+async function attemptCountedFirst(ctx: AppContext, input: VerifyPinInput, limits: Limits): Promise<Judged> {
+  // The PIN's owner is looked up while the attempt is counted. Nothing is decided, or answered,
+  // before both are back.
   const lookup = isValidPin(input.pin)
     ? ctx.db.db
         .selectFrom('users')
@@ -73,7 +140,7 @@ export async function verifyPin(ctx: AppContext, input: VerifyPinInput): Promise
     attempt = await ctx.throttle.hit(limits.map(([key, rule]) => [key, rule.windowMs] as const));
     if (!attempt.counts.some((n, i) => n > limits[i]![1].limit)) break;
     await ctx.throttle.refund(attempt.batch);
-    if (tries >= IN_FLIGHT_RETRIES) throw tooManyRequests();
+    if (tries >= IN_FLIGHT_RETRIES) return { outcome: 'blocked' };
     await new Promise((resolve) => setTimeout(resolve, IN_FLIGHT_WAIT_MS * (tries + 1)));
   }
   const { batch, counts } = attempt;
@@ -90,32 +157,9 @@ export async function verifyPin(ctx: AppContext, input: VerifyPinInput): Promise
   const allowed = found !== null && (!input.roles || input.roles.includes(found.role));
   if (found && !allowed && found.id === input.actorId && input.ownPinRefused) {
     await refund();
-    throw input.ownPinRefused;
+    return { outcome: 'own' };
   }
-  if (!found || !allowed) {
-    const now = ctx.clock.now();
-    const actor = input.actorId ? { id: input.actorId, displayName: '' } : null;
-    await audit(ctx.db.db, now, {
-      actor,
-      action: 'pin.failed',
-      entity: 'pin',
-      entityId: null,
-      data: { purpose: input.purpose, ip: input.ip, ...input.auditData },
-    });
-    // This failure used up a budget: the next guesses wait out its window. Audited once, when it starts.
-    for (const [i, [key, rule]] of limits.entries()) {
-      if (counts[i] !== rule.limit) continue; // not spent yet, or already over: not a new lock
-      const scope = key.split(':')[1];
-      await audit(ctx.db.db, now, {
-        actor,
-        action: 'pin.locked',
-        entity: 'pin',
-        entityId: null,
-        data: { scope, purpose: input.purpose, ip: input.ip, failures: rule.limit, windowMs: rule.windowMs, ...input.auditData },
-      });
-    }
-    throw new AppError(403, 'wrong_pin', PIN_MESSAGES.wrong);
-  }
+  if (!found || !allowed) return { outcome: 'wrong', counts };
   await refund();
-  return found;
+  return { outcome: 'accepted', user: found };
 }

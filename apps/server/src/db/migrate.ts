@@ -21,6 +21,7 @@ import { orderFiguresIndex } from './migrations/0020-order-figures-index.ts';
 import { quickAdd } from './migrations/0021-quick-add.ts';
 import { printQueueIndex } from './migrations/0022-print-queue-index.ts';
 import { rollupFunction } from './migrations/0023-rollup-function.ts';
+import { pinAttempt } from './migrations/0024-pin-attempt.ts';
 
 function migrationsFor(kind: DbKind): Record<string, Migration> {
   return {
@@ -45,6 +46,7 @@ function migrationsFor(kind: DbKind): Record<string, Migration> {
     '0021-quick-add': quickAdd(kind),
     '0022-print-queue-index': printQueueIndex(kind),
     '0023-rollup-function': rollupFunction(kind),
+    '0024-pin-attempt': pinAttempt(kind),
   };
 }
 
