@@ -40,10 +40,6 @@ export interface VerifyPinInput {
  * Failures count per session, per signed-in user, per purpose (across every user and address)
  * and per address, and are audited; a correct PIN never clears them.
  */
-/** How often, and how long, a request over a PIN budget waits for attempts still in flight. */
-const IN_FLIGHT_RETRIES = 4;
-const IN_FLIGHT_WAIT_MS = 60;
-
 export async function verifyPin(ctx: AppContext, input: VerifyPinInput): Promise<PinUser> {
   const { perSession, perUser, perTarget, perAddress } = PIN_LIMITS;
   const target = perTarget[input.purpose as keyof typeof perTarget] ?? perTarget.default;
@@ -113,6 +109,10 @@ async function attemptInOneCall(ctx: AppContext, input: VerifyPinInput, limits: 
   if (row.outcome === 'wrong') return { outcome: 'wrong', counts: (row.counts ?? []).map(Number) };
   return { outcome: row.outcome };
 }
+
+/** Count-first: how often, and how long, a request over a PIN budget waits for attempts still in flight. */
+const IN_FLIGHT_RETRIES = 4;
+const IN_FLIGHT_WAIT_MS = 60;
 
 /**
  * SQLite (and the rule's reference): the attempt counted as a failure before the PIN is judged,
