@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardPayment, CardTerminal, TestCharge } from '@comanda/contract';
-import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
+import { startTestServer, statementsDuring, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
 import { startSimulator, type Simulator } from '../src/payments/mercadopago/simulator/server.ts';
 import { signWebhook } from '../src/payments/mercadopago/webhook-signature.ts';
 import { cardEnv, cardVerbs, key, openReadyOrder, sleep, waitFor, type Err } from './terminals-helpers.ts';
@@ -471,5 +471,25 @@ describe.each(testDatabaseKinds())('card terminal payments on %s', (kind) => {
       (t) => t.state !== 'testing',
     );
     expect(done).toMatchObject({ state: 'success', message: '¡Pago de prueba exitoso! La terminal está funcionando correctamente.' });
+  });
+
+  it('a card start locks the order and learns of other charges in one statement, and reads the lines once', async () => {
+    const terminalId = newTerminal();
+    await admin.post('/api/tables', { number: 41 });
+    const order = await openReadyOrder(server, admin, waiter, 41);
+    const seen = await statementsDuring(server.ctx.db, async () => {
+      const res = await pay(waiter, { orderId: order.id, terminalId, method: 'tarjeta', tipBps: 1000, peopleCount: 2 });
+      expect(res.status).toBe(201);
+    });
+    // The terminal is called after the answer's commit: its own writes may fall inside the window.
+    const own = seen.filter(
+      (s) => !/^(SAVEPOINT|RELEASE) /.test(s) && !/^(update "card_payments"|select \* from "card_payments" where "id")/i.test(s),
+    );
+    // 2026-11-28: 15 on PostgreSQL, of which the lines read twice (the payment gate, then the
+    // discounts) and the live or unsettled charges read after the lock: 13.
+    expect(own.length).toBeLessThanOrEqual(13);
+    expect(own.filter((s) => /from "order_items"/i.test(s))).toHaveLength(1);
+    expect(own.filter((s) => /^select .* from "card_payments" where "order_id"/i.test(s))).toEqual([]);
+    await untilState((await waiter.get<{ payment: CardPayment }>(`/api/card-payments?orderId=${order.id}`)).body.payment.id, 'pending');
   });
 });

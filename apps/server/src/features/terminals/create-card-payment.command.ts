@@ -7,12 +7,12 @@ import { audit } from '../../http/audit.ts';
 import { newId } from '../../http/ids.ts';
 import { mutate, type Trx } from '../../http/transaction.ts';
 import { IDEMPOTENCY_MESSAGES } from '../../http/idempotency.ts';
-import { assertMayWorkOrder, lockWorkableOrder } from '../../model/orders/order-access.ts';
+import { assertMayWorkOrder } from '../../model/orders/order-access.ts';
 import { findOrderRow } from '../../model/orders/order-repository.ts';
-import { computeOrderFigures } from '../../model/orders/order-adjustments.ts';
+import { computeOrderFigures, linesOf } from '../../model/orders/order-adjustments.ts';
 import { withShares } from '../../model/checkout/amount-owed.ts';
 import { cardGateway } from '../../model/card-payments/card-gateway.ts';
-import { assertNoCardCharge, requireOrderToEdit } from '../../model/orders/order-guards.ts';
+import { lockOrderToCharge, refuseCardCharge, requireOrderToEdit } from '../../model/orders/order-guards.ts';
 import { CARD_MESSAGES, emitCardPayment, presentCardPayment } from '../../model/card-payments/card-payment-store.ts';
 import { asParts, orderPayments } from '../../model/checkout/order-payments.ts';
 import { gatedItems } from '../../model/checkout/close-order.ts';
@@ -68,14 +68,15 @@ export async function createCardPayment(
     ({ row, description } = await mutate(ctx, async (trx, emit) => {
       const now = ctx.clock.now();
       // Locked first: with read committed, a twin request that held the lock is visible after it.
-      const order = await lockWorkableOrder(trx, req.user, req.body.orderId, now);
+      // The lock also tells whether a card charge is on its way or awaiting review (refused below).
+      const { order, charges } = await lockOrderToCharge(trx, req.user, req.body.orderId, now);
       const again = await replay(ctx, req, trx);
       if (again) return { row: again, description: null };
-      await gatedItems(trx, order);
+      const { rows: items } = await gatedItems(trx, order);
       // Discounts and comps (decision 0017): what is owed after them. Mixed payments (decision
       // 0015): the charge is a chosen part of the balance, or the whole balance, tip on top.
       // Equal shares (decision 0022): less what share checks owe, plus a share check's own share.
-      const owed = withShares((await computeOrderFigures(trx, order.id)).owed, order);
+      const owed = withShares((await computeOrderFigures(trx, order.id, undefined, linesOf(items))).owed, order);
       const balance = paymentBalance(owed, asParts(await orderPayments(trx, order.id)));
       const part = req.body.amount === undefined ? balance : cents(req.body.amount);
       const partProblem = partialPaymentError(balance, part);
@@ -84,7 +85,7 @@ export async function createCardPayment(
       const tooSmall = cardMinimumError(amount);
       if (tooSmall) throw badRequest(tooSmall, 'card_minimum');
       // No card charge may be on its way or awaiting review: the customer would pay twice.
-      await assertNoCardCharge(trx, order.id);
+      refuseCardCharge(charges);
       const inserted: CardPaymentRow = {
         id: newId(),
         order_id: order.id,

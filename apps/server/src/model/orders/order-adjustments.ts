@@ -1,6 +1,6 @@
 import type { OrderAdjustment } from '@comanda/contract';
 import { cents, computeAdjustments, type AdjustedFigures, type AdjustmentLine, type AdjustmentSpec } from '@comanda/domain';
-import type { OrderAdjustmentRow } from '../../db/schema.ts';
+import type { OrderAdjustmentRow, OrderItemRow } from '../../db/schema.ts';
 import type { Trx } from '../../http/transaction.ts';
 import { withShares } from '../checkout/amount-owed.ts';
 
@@ -47,6 +47,11 @@ async function adjustmentLines(db: Trx, orderId: string): Promise<AdjustmentLine
     .select(['id', 'product_price', 'quantity', 'is_deleted'])
     .where('order_id', '=', orderId)
     .execute();
+  return linesOf(rows);
+}
+
+/** The order's item rows as the adjustments see them (their order does not matter: lines are found by id). */
+export function linesOf(rows: readonly Pick<OrderItemRow, 'id' | 'product_price' | 'quantity' | 'is_deleted'>[]): AdjustmentLine[] {
   return rows.map((r) => ({
     id: r.id,
     productPrice: cents(Number(r.product_price)),
@@ -59,8 +64,14 @@ async function adjustmentLines(db: Trx, orderId: string): Promise<AdjustmentLine
  * The order's figures as its items and live adjustments stand now, computed (not read from the
  * cache). `extra` is an adjustment about to be made, to learn what it would take off.
  */
-export async function computeOrderFigures(db: Trx, orderId: string, extra?: AdjustmentSpec): Promise<AdjustedFigures> {
-  const [lines, rows] = await Promise.all([adjustmentLines(db, orderId), liveAdjustmentRows(db, orderId)]);
+export async function computeOrderFigures(
+  db: Trx,
+  orderId: string,
+  extra?: AdjustmentSpec,
+  /** The order's lines when the caller read them under the order's lock already (linesOf). */
+  known?: readonly AdjustmentLine[],
+): Promise<AdjustedFigures> {
+  const [lines, rows] = await Promise.all([known ?? adjustmentLines(db, orderId), liveAdjustmentRows(db, orderId)]);
   const specs = rows.map(adjustmentSpec);
   return computeAdjustments(lines, extra ? [...specs, extra] : specs);
 }
