@@ -52,16 +52,6 @@ export function refuseCardCharge(charges: { live: boolean; review: boolean }): v
   if (charges.review) throw conflict(REVIEW_MESSAGES.pending, 'card_payment_needs_review');
 }
 
-const lockToChargeStatement = compiledOnce((db, a: { orderId: string; now: number }) =>
-  db
-    .updateTable('orders')
-    .set({ updated_at: a.now })
-    .where('id', '=', a.orderId)
-    .where('status', '=', 'activo')
-    .returningAll()
-    .returning([cardAttemptIn(a.orderId, LIVE_STATES).as('card_live'), cardAttemptIn(a.orderId, ['needs_review']).as('card_review')]),
-);
-
 /**
  * lockWorkableOrder for a new charge, whose lock also tells what assertNoCardCharge would find
  * (a round trip less on PostgreSQL for a card payment's start). The caller refuses with
@@ -85,14 +75,15 @@ function cardAttemptIn(orderId: string, states: readonly string[]) {
   return sql<number>`CASE WHEN EXISTS (SELECT 1 FROM card_payments WHERE order_id = ${orderId} AND state IN (${sql.join(states)})) THEN 1 ELSE 0 END`;
 }
 
-const lockUnfrozenStatement = compiledOnce((db, a: { orderId: string; now: number }) =>
+/** The order's lock (as lockWorkableOrder's), telling whether a card attempt may still charge it or awaits review. */
+const lockToChargeStatement = compiledOnce((db, a: { orderId: string; now: number }) =>
   db
     .updateTable('orders')
     .set({ updated_at: a.now })
     .where('id', '=', a.orderId)
     .where('status', '=', 'activo')
     .returningAll()
-    .returning(cardAttemptIn(a.orderId, LIVE_STATES).as('card_live')),
+    .returning([cardAttemptIn(a.orderId, LIVE_STATES).as('card_live'), cardAttemptIn(a.orderId, ['needs_review']).as('card_review')]),
 );
 
 /**
@@ -101,9 +92,9 @@ const lockUnfrozenStatement = compiledOnce((db, a: { orderId: string; now: numbe
  * Ownership is answered first, then the freeze, as the two calls did.
  */
 export async function lockUnfrozenOrder(trx: Trx, user: SessionUser, orderId: string, now: number): Promise<OrderRow> {
-  const locked = await firstRow(lockUnfrozenStatement, trx, { orderId, now });
+  const locked = await firstRow(lockToChargeStatement, trx, { orderId, now });
   if (!locked) return refuseUnlocked(trx, user, orderId);
-  const { card_live: cardLive, ...order } = locked;
+  const { card_live: cardLive, card_review: _review, ...order } = locked;
   assertMayWorkOrder(user, order);
   if (Number(cardLive) !== 0) throw conflict(CARD_MESSAGES.inProgress, 'order_frozen');
   return order;
