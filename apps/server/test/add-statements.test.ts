@@ -4,6 +4,7 @@ import type { Order, OrderChangeResponse, Table } from '@comanda/contract';
 import { ORDER_CHANGE_PREFER } from '@comanda/contract';
 import { startTestServer, statementsDuring, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
 import { openReadyOrder } from './terminals-helpers.ts';
+import { printerRow } from '../src/testing/factories.ts';
 
 /**
  * The SQL an item add runs (issue 20 item 3): each statement is a round trip on PostgreSQL, so
@@ -159,24 +160,9 @@ describe.each(testDatabaseKinds())('statements of an item add on %s', (kind) => 
   });
 
   it('a cash checkout with a caja printer writes its ticket from the rows the close holds, each setting read once', async () => {
-    const now = Date.now();
     await server.ctx.db.db
       .insertInto('printers')
-      .values({
-        id: randomUUID(),
-        name: 'Caja',
-        host: '127.0.0.1',
-        port: 9,
-        role: 'caja',
-        width: 80,
-        enabled: 1,
-        emulated: 0,
-        status: 'listo',
-        last_error: null,
-        last_error_at: null,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(printerRow({ name: 'Caja', role: 'caja', created_at: Date.now() }))
       .execute();
     const own = await cashCheckout();
     // 2026-11-27: the ticket read the order, its payments, its lines and the settings again (37 with

@@ -1,6 +1,29 @@
 import { compareTables } from '@comanda/domain';
-import type { LiveEventOf } from './live-events.ts';
+import type { LiveEventOf, TableLiveCard } from './live-events.ts';
 import type { Table } from './tables.ts';
+
+/** A table's live card from its row (in the row's own names) and the waiters of its active orders. */
+export function tableLiveCard(
+  row: {
+    id: string;
+    number: number;
+    status: TableLiveCard['status'];
+    waiter_id: string | null;
+    waiter_name: string | null;
+    updated_at: number | string | bigint;
+  },
+  orderWaiters: readonly (string | null)[],
+): TableLiveCard {
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    waiterId: row.waiter_id,
+    waiterName: row.waiter_name,
+    updatedAt: Number(row.updated_at),
+    orderWaiters: [...new Set(orderWaiters.filter((w): w is string => w !== null))].sort(),
+  };
+}
 
 /** Who holds the list: the session's user. */
 export interface TableListViewer {

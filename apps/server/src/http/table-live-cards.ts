@@ -1,4 +1,4 @@
-import type { TableLiveCard } from '@comanda/contract';
+import { tableLiveCard, type TableLiveCard } from '@comanda/contract';
 import type { Trx } from '../db/trx.ts';
 
 /** The event types on 'tables' that are about one table, its id in `id`. */
@@ -56,15 +56,10 @@ async function readCards(trx: Trx, ids: string[]): Promise<TableLiveCard[]> {
     trx.selectFrom('tables').select(['id', 'number', 'status', 'waiter_id', 'waiter_name', 'updated_at']).where('id', 'in', ids).execute(),
     trx.selectFrom('orders').select(['table_id', 'waiter_id']).where('table_id', 'in', ids).where('status', '=', 'activo').execute(),
   ]);
-  const waitersOf = (tableId: string) =>
-    [...new Set(orders.filter((o) => o.table_id === tableId && o.waiter_id).map((o) => o.waiter_id!))].sort();
-  return rows.map((r) => ({
-    id: r.id,
-    number: r.number,
-    status: r.status,
-    waiterId: r.waiter_id,
-    waiterName: r.waiter_name,
-    updatedAt: Number(r.updated_at),
-    orderWaiters: waitersOf(r.id),
-  }));
+  return rows.map((r) =>
+    tableLiveCard(
+      r,
+      orders.filter((o) => o.table_id === r.id).map((o) => o.waiter_id),
+    ),
+  );
 }

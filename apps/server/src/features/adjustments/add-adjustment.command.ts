@@ -49,7 +49,7 @@ export async function addAdjustment(
           requestedAmount: body.kind === 'discount' && body.amount !== undefined ? cents(body.amount) : null,
         };
         // What it would take off with everything else as it is: nothing left means nothing to do.
-        const amount = (await computeOrderFigures(trx, order.id, { ...spec, id: spec.id })).amounts.get(spec.id) ?? 0;
+        const amount = (await computeOrderFigures(trx, order.id, { extra: { ...spec, id: spec.id } })).amounts.get(spec.id) ?? 0;
         if (amount <= 0) throw conflict(ADJUSTMENT_MESSAGES.nothingLeft, 'nothing_left');
         const note = body.note?.trim() || null;
         await trx

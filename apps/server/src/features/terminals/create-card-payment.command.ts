@@ -76,7 +76,7 @@ export async function createCardPayment(
       // Discounts and comps (decision 0017): what is owed after them. Mixed payments (decision
       // 0015): the charge is a chosen part of the balance, or the whole balance, tip on top.
       // Equal shares (decision 0022): less what share checks owe, plus a share check's own share.
-      const owed = withShares((await computeOrderFigures(trx, order.id, undefined, linesOf(items))).owed, order);
+      const owed = withShares((await computeOrderFigures(trx, order.id, { lines: linesOf(items) })).owed, order);
       const balance = paymentBalance(owed, asParts(await orderPayments(trx, order.id)));
       const part = req.body.amount === undefined ? balance : cents(req.body.amount);
       const partProblem = partialPaymentError(balance, part);

@@ -67,11 +67,14 @@ export function linesOf(rows: readonly Pick<OrderItemRow, 'id' | 'product_price'
 export async function computeOrderFigures(
   db: Trx,
   orderId: string,
-  extra?: AdjustmentSpec,
-  /** The order's lines when the caller read them under the order's lock already (linesOf). */
-  known?: readonly AdjustmentLine[],
+  opts: {
+    extra?: AdjustmentSpec;
+    /** The order's lines when the caller read them under the order's lock already (linesOf). */
+    lines?: readonly AdjustmentLine[];
+  } = {},
 ): Promise<AdjustedFigures> {
-  const [lines, rows] = await Promise.all([known ?? adjustmentLines(db, orderId), liveAdjustmentRows(db, orderId)]);
+  const { extra } = opts;
+  const [lines, rows] = await Promise.all([opts.lines ?? adjustmentLines(db, orderId), liveAdjustmentRows(db, orderId)]);
   const specs = rows.map(adjustmentSpec);
   return computeAdjustments(lines, extra ? [...specs, extra] : specs);
 }

@@ -92,11 +92,8 @@ const lockToChargeStatement = compiledOnce((db, a: { orderId: string; now: numbe
  * Ownership is answered first, then the freeze, as the two calls did.
  */
 export async function lockUnfrozenOrder(trx: Trx, user: SessionUser, orderId: string, now: number): Promise<OrderRow> {
-  const locked = await firstRow(lockToChargeStatement, trx, { orderId, now });
-  if (!locked) return refuseUnlocked(trx, user, orderId);
-  const { card_live: cardLive, card_review: _review, ...order } = locked;
-  assertMayWorkOrder(user, order);
-  if (Number(cardLive) !== 0) throw conflict(CARD_MESSAGES.inProgress, 'order_frozen');
+  const { order, charges } = await lockOrderToCharge(trx, user, orderId, now);
+  if (charges.live) throw conflict(CARD_MESSAGES.inProgress, 'order_frozen');
   return order;
 }
 

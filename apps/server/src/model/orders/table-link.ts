@@ -1,4 +1,4 @@
-import type { TableLiveCard } from '@comanda/contract';
+import { tableLiveCard, type TableLiveCard } from '@comanda/contract';
 import type { Trx } from '../../http/transaction.ts';
 
 /**
@@ -39,15 +39,10 @@ export async function releaseTableLink(trx: Trx, tableId: string, leavingOrderId
     .executeTakeFirst();
   if (!linked) return null;
   if (heir) await trx.updateTable('orders').set({ active_table_id: tableId }).where('id', '=', heir.id).execute();
-  return {
-    id: linked.id,
-    number: linked.number,
-    status: linked.status,
-    waiterId: linked.waiter_id,
-    waiterName: linked.waiter_name,
-    updatedAt: Number(linked.updated_at),
-    orderWaiters: [...new Set(others.flatMap((o) => (o.waiter_id ? [o.waiter_id] : [])))].sort(),
-  };
+  return tableLiveCard(
+    linked,
+    others.map((o) => o.waiter_id),
+  );
 }
 
 /**
