@@ -280,6 +280,8 @@ export interface CommitProbe {
   p99: number;
   max: number;
   over50: number;
+  /** Commits over 20 ms: [start in ms since the epoch, duration in ms]. */
+  stalls: [number, number][];
 }
 
 /**

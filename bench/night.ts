@@ -129,6 +129,12 @@ export interface NightResult {
   commits: CommitProbe | null;
   /** Board events over the window: patched in from the event's lines, or followed by a read. */
   boardEvents: { patched: number; read: number };
+  /**
+   * Every sample over the p99 target, in the order taken, with the longest of the database's own
+   * commits (the probe's, another process, no server in the way) that overlapped it, if one over
+   * 20 ms did: how many of the misses the database itself was stalled under.
+   */
+  overTarget: { action: string; ms: number; stallMs: number | null }[];
   loadBefore: string;
   loadAfter: string;
 }
@@ -242,8 +248,17 @@ function pinSelf(cores: string): boolean {
 
 // ——— measuring ———
 
+/** The longest probe commit over 20 ms that overlapped [at, at + ms] (epoch ms), or null. */
+export function stallUnder(at: number, ms: number, stalls: [number, number][]): number | null {
+  let longest: number | null = null;
+  for (const [from, took] of stalls) if (from < at + ms && from + took > at && (longest === null || took > longest)) longest = took;
+  return longest;
+}
+
 class Recorder {
   readonly samples = new Map<string, number[]>();
+  /** Samples over the p99 target: [action, start in ms since the epoch, duration]. */
+  readonly slow: [string, number, number][] = [];
   readonly errors = new Map<string, number>();
   readonly errorSamples: string[] = [];
   readonly skipped: Record<string, number> = {};
@@ -251,6 +266,7 @@ class Recorder {
 
   sample(action: string, started: number, ms: number): void {
     if (started < this.measureFrom) return;
+    if (ms > NIGHT_TARGETS.p99Ms) this.slow.push([action, performance.timeOrigin + started, ms]);
     const list = this.samples.get(action);
     if (list) list.push(ms);
     else this.samples.set(action, [ms]);
@@ -994,6 +1010,7 @@ export async function runNightOnce(opts: NightOptions): Promise<NightResult> {
       generator,
       commits,
       boardEvents,
+      overTarget: rec.slow.map(([action, at, ms]) => ({ action, ms, stallMs: stallUnder(at, ms, commits?.stalls ?? []) })),
       loadBefore,
       loadAfter: loadavg()
         .map((n) => n.toFixed(2))
@@ -1060,6 +1077,14 @@ export function reportNight(r: NightResult, log: (l: string) => void): void {
     log(
       `    the database's own commits meanwhile (another process, one row each ${process.env.PROBE_EVERY_MS ?? 100} ms, no server in the way): ${r.commits.count}, p50 ${fmt(r.commits.p50)} ms, p99 ${fmt(r.commits.p99)} ms, max ${fmt(r.commits.max)} ms, ${r.commits.over50} over 50 ms`,
     );
+  if (r.overTarget.length) {
+    const under = r.overTarget.filter((o) => o.stallMs !== null).length;
+    log(
+      `    samples over ${NIGHT_TARGETS.p99Ms} ms: ${r.overTarget.length}, ${under} of them while the database's own commit stalled over 20 ms: ${r.overTarget
+        .map((o) => `${o.action} ${fmt(o.ms)}${o.stallMs === null ? '' : ` (commit ${fmt(o.stallMs)})`}`)
+        .join('; ')}`,
+    );
+  }
   const skipped = Object.entries(r.skipped);
   if (skipped.length) log(`    not done (nothing eligible at that moment): ${skipped.map(([k, n]) => `${k} ×${n}`).join('; ')}`);
   for (const e of r.errorSamples) log(`    error: ${e}`);
@@ -1077,7 +1102,7 @@ function figuresOf(r: NightResult): Figure[] {
     {
       benchmark: 'saturday night',
       what: `worst p99 of any action, ${what}`,
-      value: `${v.worst ? `${fmt(v.worst.p99)} ms (${v.worst.action})` : 'n/a'}; server waited for a core ${r.cpu.map((c) => `${fmt(c.waitingPct, 0)}%`).join('/')} of the time`,
+      value: `${v.worst ? `${fmt(v.worst.p99)} ms (${v.worst.action})` : 'n/a'}; server waited for a core ${r.cpu.map((c) => `${fmt(c.waitingPct, 0)}%`).join('/')} of the time; ${r.overTarget.length} samples over ${NIGHT_TARGETS.p99Ms} ms, ${r.overTarget.filter((o) => o.stallMs !== null).length} under a stall of the database's own commits`,
       target: '≤ 50 ms at 5×',
       met: scored ? v.p99 : null,
     },

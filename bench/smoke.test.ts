@@ -85,10 +85,27 @@ describe('benchmarks, smoke run', { timeout: 120_000 }, () => {
     // The boards patch their lines from the events (a read only for an event without them).
     expect(night.boardEvents.patched).toBeGreaterThan(0);
     expect(night.commits?.count).toBeGreaterThan(0);
+    expect(Array.isArray(night.commits?.stalls)).toBe(true);
+    for (const o of night.overTarget) expect(o.ms).toBeGreaterThan(50);
     expect(night.live.expected).toBeGreaterThan(0);
     expect(night.peakRssMb[0]).toBeGreaterThan(0);
     // The comandas reached the bar's printers (emulators on the LAN side, not in the server).
     expect(night.printedTickets).toBeGreaterThan(0);
+  });
+
+  it('lays a slow sample over the database stalls it overlapped, and only those', async () => {
+    const { stallUnder } = await import('./night.ts');
+    const stalls: [number, number][] = [
+      [1_000, 30],
+      [1_100, 90],
+      [2_000, 25],
+    ];
+    expect(stallUnder(1_050, 60, stalls)).toBe(90); // ends inside the second, after the first ended
+    expect(stallUnder(1_020, 200, stalls)).toBe(90); // overlaps both: the longer
+    expect(stallUnder(1_150, 5, stalls)).toBe(90); // inside the second
+    expect(stallUnder(1_150, 5, [])).toBeNull();
+    expect(stallUnder(1_300, 600, stalls)).toBeNull(); // between them
+    expect(stallUnder(2_025, 10, stalls)).toBeNull(); // starts as the third ends
   });
 
   it('reports times every owner report over a small year of summary rows', async () => {
