@@ -321,6 +321,9 @@ describe.skipIf(missing)(`several server processes behind nginx${missing ? ` (sk
     const after = await server.ctx.db.db.selectFrom('order_items').select('id').where('order_id', '=', orderId).execute();
     expect(acknowledged).toBe(30);
     expect(after.length - before.length, `${retries} retries, ${appliedWithoutAnswer} applied without an answer`).toBe(30);
+    console.log(
+      `kill -9 under 30 adds: ${appliedWithoutAnswer} applied without an answer (settled after the ${RESPONSE_GRACE_MS} ms grace), ${retries} retries`,
+    );
 
     // The waiter's screen reconnects through nginx: it lands on a process still alive and hears the others.
     const again = await openLive(base, waiter.cookie!, ['tables', 'orders']);
