@@ -114,4 +114,71 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL live bridge', ()
     far.stop();
     near.stop();
   });
+
+  /** A screen on `hub`: the messages the server sends its socket. */
+  const screen = (hub: LiveHub) => {
+    const received: unknown[] = [];
+    const socket = { send: (data: string) => void received.push(JSON.parse(data)), close: () => undefined };
+    const client = hub.connect(socket, { id: 'u-cocina', email: 'cocina@comanda.lan', displayName: 'Cocina', role: 'kitchen' });
+    hub.subscribe(client, ['board:cocina']);
+    return {
+      received,
+      resyncs: () => received.filter((m) => (m as { op: string }).op === 'resync').length,
+      leave: () => hub.disconnect(client),
+    };
+  };
+
+  it('a process that starts (its service restarting it after a crash) makes the screens on the others read again', async () => {
+    const [a, b] = hubs as [LiveHub, LiveHub];
+    const onA = screen(a);
+    const onB = screen(b);
+    // The events a process died with never crossed: nothing but a resync can tell the others' screens.
+    const restarted = new LiveHub();
+    const onRestarted = screen(restarted);
+    restarted.setBridge(await startPgBridge(database.url, restarted));
+    try {
+      await until(() => onA.resyncs() === 1 && onB.resyncs() === 1);
+      await new Promise((r) => setTimeout(r, 100));
+      expect([onA.resyncs(), onB.resyncs()]).toEqual([1, 1]);
+      expect(onRestarted.received).toEqual([]); // its own screens connect after it starts, and read then
+      // And it is one of them now: its events cross.
+      const far = heard(a);
+      const event: LiveEvent = { topic: 'board:cocina', type: 'board.updated', id: 'o-9', version: 1, at: 9 };
+      restarted.publish(event);
+      await until(() => far.events.length === 1);
+      expect(far.events).toEqual([event]);
+      expect(onA.received.at(-1)).toEqual({ op: 'event', event });
+      far.stop();
+    } finally {
+      onA.leave();
+      onB.leave();
+      await restarted.close();
+    }
+  });
+
+  it("a listener cut from the database listens again and its process's screens read again; events cross again", async () => {
+    const [a, b] = hubs as [LiveHub, LiveHub];
+    const onA = screen(a);
+    const onB = screen(b);
+    try {
+      // Every listening backend but the spy's: both processes lose their listener (what the others
+      // send until they listen again is missed), as when PostgreSQL restarts or the link drops.
+      const cut = await spy.query<{ ended: boolean }>(
+        `SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid() AND query ILIKE 'LISTEN comanda_live%'`,
+      );
+      expect(cut.rows.length).toBe(2);
+      await until(() => onA.resyncs() === 1 && onB.resyncs() === 1);
+      const far = heard(b);
+      const event: LiveEvent = { topic: 'board:cocina', type: 'board.updated', id: 'o-10', version: 1, at: 10 };
+      a.publish(event);
+      await until(() => far.events.length === 1);
+      expect(far.events).toEqual([event]);
+      expect([onA.resyncs(), onB.resyncs()]).toEqual([1, 1]);
+      far.stop();
+    } finally {
+      onA.leave();
+      onB.leave();
+    }
+  });
 });

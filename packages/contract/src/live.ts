@@ -61,7 +61,13 @@ export type LiveServerMessage =
   | { op: 'subscribed'; topics: string[] }
   | { op: 'denied'; topic: string }
   | { op: 'pong' }
-  | { op: 'bye'; reason: 'session-ended' };
+  | { op: 'bye'; reason: 'session-ended' }
+  /**
+   * Events may have been missed without this socket dropping (another server process died before
+   * handing its last events on, or this one's link to the others was cut a moment): read again
+   * what the screen shows, as after a reconnect.
+   */
+  | { op: 'resync' };
 
 /**
  * Close codes of /api/live besides the standard ones (1001 server shutdown, 1009 frame over the

@@ -39,6 +39,7 @@ export class LiveHub {
   private readonly clients = new Set<LiveClient>();
   private bridge: LiveBridge | null = null;
   private readonly listeners = new Set<(e: LiveEvent) => void>();
+  private readonly resyncListeners = new Set<() => void>();
 
   constructor(private readonly limits: Pick<LiveLimits, 'maxTopics' | 'maxBufferedBytes'> = LIVE_LIMITS) {}
 
@@ -144,6 +145,19 @@ export class LiveHub {
       this.disconnect(client);
       safeClose(client.socket, LIVE_CLOSE.sessionEnded.code, LIVE_CLOSE.sessionEnded.reason);
     }
+  }
+
+  /** Every socket here may have missed events from the other processes: each reads again (`resync`). */
+  resyncAll(): void {
+    const message = JSON.stringify({ op: 'resync' } satisfies LiveServerMessage);
+    for (const client of this.clients) this.send(client, message);
+    for (const listener of this.resyncListeners) listener();
+  }
+
+  /** In-process observers of resyncAll (tests). */
+  onResync(listener: () => void): () => void {
+    this.resyncListeners.add(listener);
+    return () => this.resyncListeners.delete(listener);
   }
 
   get size(): number {

@@ -25,6 +25,12 @@ function serialize(event: HubEvent, room: number): { json: string; bytes: number
  * delivers its own events directly and ignores their echo; a lost listener reconnects.
  * The events a process publishes in one turn of its event loop (an item add publishes to the
  * order, the tables and the station boards) go out as one NOTIFY: one round trip, not one each.
+ *
+ * An event crosses after its commit, so some can be lost without any socket dropping: those of
+ * a process killed between a commit and its NOTIFY, and those sent while this process's listener
+ * was reconnecting. Both end in a resync of the sockets that may have missed them (`resyncAll`:
+ * each screen reads again): a process that starts says so to the others (its service restarts
+ * it after a crash), and a listener that had to reconnect resyncs its own process's sockets.
  */
 export async function startPgBridge(url: string, hub: LiveHub): Promise<LiveBridge> {
   const origin = randomUUID();
@@ -48,8 +54,10 @@ export async function startPgBridge(url: string, hub: LiveHub): Promise<LiveBrid
       if (!msg.payload || msg.payload.startsWith(prefix)) return;
       // Anyone with access to the database can NOTIFY this channel: a bad payload is dropped, never thrown.
       try {
-        const parsed = JSON.parse(msg.payload) as { origin?: unknown; event?: HubEvent; events?: HubEvent[] };
+        const parsed = JSON.parse(msg.payload) as { origin?: unknown; started?: unknown; event?: HubEvent; events?: HubEvent[] };
         if (parsed.origin === origin) return;
+        // Another process started: perhaps in place of one that died with events not yet sent.
+        if (parsed.started === true) return hub.resyncAll();
         const events = Array.isArray(parsed.events) ? parsed.events : parsed.event ? [parsed.event] : [];
         for (const event of events) if (event && typeof event.topic === 'string') hub.deliver(event);
       } catch {
@@ -58,9 +66,14 @@ export async function startPgBridge(url: string, hub: LiveHub): Promise<LiveBrid
     });
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
+    // Listening again after a cut: what the others sent meanwhile did not reach this process.
+    if (listener) hub.resyncAll();
     listener = client;
   };
   await listen();
+
+  // Listening already, so that what follows is heard; the others' screens read again.
+  await publisher.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ origin, started: true })]).catch(() => undefined);
 
   let pending: HubEvent[] = [];
   // One NOTIFY at a time, so the other processes hear this one's events in the order it published them.

@@ -144,6 +144,24 @@ describe('LiveClient', () => {
     expect(FakeSocket.instances).toHaveLength(1);
   });
 
+  it('reads again when the server says events may have been missed, without reconnecting', () => {
+    const client = new LiveClient();
+    const resync = vi.fn();
+    const board = vi.fn();
+    client.onResync(resync);
+    client.subscribe('board', board);
+    client.start();
+    const socket = FakeSocket.instances[0]!;
+    socket.open();
+    socket.emit({ op: 'subscribed', topics: ['board'] });
+    expect(resync).toHaveBeenCalledTimes(1); // the connection's own
+    socket.emit({ op: 'resync' });
+    expect(resync).toHaveBeenCalledTimes(2);
+    expect(FakeSocket.instances).toHaveLength(1);
+    socket.emit({ op: 'event', event: { topic: 'board', type: 'board.updated', id: 'o1', version: 3, at: 1 } });
+    expect(board).toHaveBeenCalledTimes(1);
+  });
+
   it('unsubscribes a topic when its last listener leaves', () => {
     const client = new LiveClient();
     client.start();

@@ -125,6 +125,7 @@ export class LiveClient {
     else if (msg.op === 'subscribed') for (const topic of msg.topics) this.acknowledged(topic);
     else if (msg.op === 'denied') this.acknowledged(msg.topic);
     else if (msg.op === 'bye') for (const l of this.endedListeners) l();
+    else if (msg.op === 'resync') this.resync();
   }
 
   /** One topic of the opening subscribe is settled; the last one settles the connection. */
