@@ -119,13 +119,14 @@ describe.skipIf(missing)(`several server processes behind nginx${missing ? ` (sk
   let nginx: ChildProcess | null = null;
   let dir = '';
   let base = '';
+  let env: Record<string, string> = {};
   const started = Date.now();
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'comanda-nginx-'));
     server = await startTestServer('postgres');
     const ports = await Promise.all([freePort(), freePort(), freePort()]);
-    const env = {
+    env = {
       DATABASE_URL: server.ctx.db.url,
       DATA_DIR: dir,
       DEMO_DATA: 'off',
@@ -334,8 +335,14 @@ describe.skipIf(missing)(`several server processes behind nginx${missing ? ` (sk
     await adminLive.next((m) => m.op === 'event' && m.event.topic === 'orders' && m.event.id === orderId);
     // Every request through nginx still works (the dead process is left out).
     for (let i = 0; i < 4; i++) expect((await kitchen.get('/api/auth/me')).status).toBe(200);
+
+    // Its service restarts it (Restart=always). The screens on the survivors may have missed the
+    // events it died with (a commit whose NOTIFY never left): they are told to read again (decision 0046).
+    expect(adminLive.messages.filter((m) => m.op === 'resync')).toEqual([]);
+    const restarted = await startServerProcess(env, Number(new URL(victim.url).port), 120_000);
+    processes = processes.map((p) => (p === victim ? restarted : p));
+    await adminLive.next((m) => m.op === 'resync', 30_000);
     again.ws.close();
     for (const s of sockets) s.ws.close();
-    processes = processes.filter((p) => p !== victim);
   }, 120_000);
 });
