@@ -156,6 +156,34 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL live bridge', ()
     }
   });
 
+  it('events whose NOTIFY failed make the screens on the other processes read again, once; this one had them', async () => {
+    const [a, b] = hubs as [LiveHub, LiveHub];
+    const onA = screen(a);
+    const onB = screen(b);
+    try {
+      // PostgreSQL refuses a payload over 8,000 bytes: an event this large cannot cross (as any
+      // NOTIFY on a connection that dies under it).
+      const unsendable: LiveEvent = { topic: 'board:cocina', type: 'board.updated', id: `o-${'x'.repeat(9000)}`, at: 11 };
+      a.publish(unsendable);
+      a.publish({ ...unsendable, at: 12 });
+      await until(() => onB.resyncs() === 1);
+      await new Promise((r) => setTimeout(r, 100));
+      expect([onA.resyncs(), onB.resyncs()]).toEqual([0, 1]);
+      expect(onA.received.filter((m) => (m as { op: string }).op === 'event')).toHaveLength(2);
+      expect(onB.received.filter((m) => (m as { op: string }).op === 'event')).toHaveLength(0);
+      // The next events cross as before.
+      const far = heard(b);
+      const event: LiveEvent = { topic: 'board:cocina', type: 'board.updated', id: 'o-12', version: 1, at: 13 };
+      a.publish(event);
+      await until(() => far.events.length === 1);
+      expect(far.events).toEqual([event]);
+      far.stop();
+    } finally {
+      onA.leave();
+      onB.leave();
+    }
+  });
+
   it("a listener cut from the database listens again and its process's screens read again; events cross again", async () => {
     const [a, b] = hubs as [LiveHub, LiveHub];
     const onA = screen(a);

@@ -27,10 +27,11 @@ function serialize(event: HubEvent, room: number): { json: string; bytes: number
  * order, the tables and the station boards) go out as one NOTIFY: one round trip, not one each.
  *
  * An event crosses after its commit, so some can be lost without any socket dropping: those of
- * a process killed between a commit and its NOTIFY, and those sent while this process's listener
- * was reconnecting. Both end in a resync of the sockets that may have missed them (`resyncAll`:
- * each screen reads again): a process that starts says so to the others (its service restarts
- * it after a crash), and a listener that had to reconnect resyncs its own process's sockets.
+ * a process killed between a commit and its NOTIFY, those of a NOTIFY that failed, and those sent
+ * while this process's listener was reconnecting. Each ends in a resync of the sockets that may
+ * have missed them (`resyncAll`: each screen reads again): a process that starts says so to the
+ * others (its service restarts it after a crash), a process whose NOTIFY failed tells the others
+ * as soon as it can, and a listener that had to reconnect resyncs its own process's sockets.
  */
 export async function startPgBridge(url: string, hub: LiveHub): Promise<LiveBridge> {
   const origin = randomUUID();
@@ -54,10 +55,11 @@ export async function startPgBridge(url: string, hub: LiveHub): Promise<LiveBrid
       if (!msg.payload || msg.payload.startsWith(prefix)) return;
       // Anyone with access to the database can NOTIFY this channel: a bad payload is dropped, never thrown.
       try {
-        const parsed = JSON.parse(msg.payload) as { origin?: unknown; started?: unknown; event?: HubEvent; events?: HubEvent[] };
+        const parsed = JSON.parse(msg.payload) as { origin?: unknown; resync?: unknown; event?: HubEvent; events?: HubEvent[] };
         if (parsed.origin === origin) return;
-        // Another process started: perhaps in place of one that died with events not yet sent.
-        if (parsed.started === true) return hub.resyncAll();
+        // Another process started (perhaps in place of one that died with events not yet sent), or
+        // could not send some of its events.
+        if (parsed.resync === 'started' || parsed.resync === 'lost') return hub.resyncAll();
         const events = Array.isArray(parsed.events) ? parsed.events : parsed.event ? [parsed.event] : [];
         for (const event of events) if (event && typeof event.topic === 'string') hub.deliver(event);
       } catch {
@@ -73,14 +75,36 @@ export async function startPgBridge(url: string, hub: LiveHub): Promise<LiveBrid
   await listen();
 
   // Listening already, so that what follows is heard; the others' screens read again.
-  await publisher.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ origin, started: true })]).catch(() => undefined);
+  await publisher.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ origin, resync: 'started' })]).catch(() => undefined);
 
   let pending: HubEvent[] = [];
   // One NOTIFY at a time, so the other processes hear this one's events in the order it published them.
   let queue: Promise<unknown> = Promise.resolve();
   const notify = (serialized: string[]) => {
     const payload = `${prefix}${serialized.join(',')}]}`;
-    queue = queue.then(() => publisher.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]).catch(() => undefined));
+    queue = queue.then(() => publisher.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]).catch(() => tellLost()));
+  };
+  // Events the others never got: they read again, told once the database takes a NOTIFY again
+  // (after this one in the queue; retried every second while it refuses).
+  let telling = false;
+  const lostMessage = JSON.stringify({ origin, resync: 'lost' });
+  const tellLost = (): void => {
+    if (telling || closed) return;
+    telling = true;
+    const attempt = (): Promise<void> =>
+      publisher.query('SELECT pg_notify($1, $2)', [CHANNEL, lostMessage]).then(
+        () => {
+          telling = false;
+        },
+        () => {
+          if (closed) telling = false;
+          else setTimeout(retry, 1000).unref();
+        },
+      );
+    const retry = (): void => {
+      queue = queue.then(attempt);
+    };
+    retry();
   };
   // Each event is serialized once; batches are cut before their payload would pass MAX_PAYLOAD.
   const flush = () => {
