@@ -64,8 +64,8 @@ export type LiveServerMessage =
   | { op: 'bye'; reason: 'session-ended' }
   /**
    * Events may have been missed without this socket dropping (another server process died before
-   * handing its last events on, or this one's link to the others was cut a moment): read again
-   * what the screen shows, as after a reconnect.
+   * handing its last events on or could not send them, or this one's link to the others was cut a
+   * moment): read again what the screen shows, as after a reconnect (decision 0046).
    */
   | { op: 'resync' };
 

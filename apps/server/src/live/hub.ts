@@ -39,7 +39,6 @@ export class LiveHub {
   private readonly clients = new Set<LiveClient>();
   private bridge: LiveBridge | null = null;
   private readonly listeners = new Set<(e: LiveEvent) => void>();
-  private readonly resyncListeners = new Set<() => void>();
 
   constructor(private readonly limits: Pick<LiveLimits, 'maxTopics' | 'maxBufferedBytes'> = LIVE_LIMITS) {}
 
@@ -151,13 +150,6 @@ export class LiveHub {
   resyncAll(): void {
     const message = JSON.stringify({ op: 'resync' } satisfies LiveServerMessage);
     for (const client of this.clients) this.send(client, message);
-    for (const listener of this.resyncListeners) listener();
-  }
-
-  /** In-process observers of resyncAll (tests). */
-  onResync(listener: () => void): () => void {
-    this.resyncListeners.add(listener);
-    return () => this.resyncListeners.delete(listener);
   }
 
   get size(): number {
