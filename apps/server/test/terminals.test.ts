@@ -474,22 +474,30 @@ describe.each(testDatabaseKinds())('card terminal payments on %s', (kind) => {
   });
 
   it('a card start locks the order and learns of other charges in one statement, and reads the lines once', async () => {
-    const terminalId = newTerminal();
-    await admin.post('/api/tables', { number: 41 });
-    const order = await openReadyOrder(server, admin, waiter, 41);
-    const seen = await statementsDuring(server.ctx.db, async () => {
-      const res = await pay(waiter, { orderId: order.id, terminalId, method: 'tarjeta', tipBps: 1000, peopleCount: 2 });
-      expect(res.status).toBe(201);
-    });
-    // The terminal is called after the answer's commit: its own writes may fall inside the window.
-    const own = seen.filter(
-      (s) => !/^(SAVEPOINT|RELEASE) /.test(s) && !/^(update "card_payments"|select \* from "card_payments" where "id")/i.test(s),
-    );
+    /** One card start on a ready order of a new table; the statements it ran. */
+    const cardStart = async (table: number) => {
+      const terminalId = newTerminal();
+      await admin.post('/api/tables', { number: table });
+      const order = await openReadyOrder(server, admin, waiter, table);
+      const seen = await statementsDuring(server.ctx.db, async () => {
+        const res = await pay(waiter, { orderId: order.id, terminalId, method: 'tarjeta', tipBps: 1000, peopleCount: 2 });
+        expect(res.status).toBe(201);
+      });
+      await untilState((await waiter.get<{ payment: CardPayment }>(`/api/card-payments?orderId=${order.id}`)).body.payment.id, 'pending');
+      // The terminal is called after the answer's commit: its own writes may fall inside the window.
+      return seen.filter(
+        (s) => !/^(SAVEPOINT|RELEASE) /.test(s) && !/^(update "card_payments"|select \* from "card_payments" where "id")/i.test(s),
+      );
+    };
+    // Three starts, the one that ran fewest: work beside the request (the print worker's poll, an
+    // earlier answer written a moment after it was sent) may fall inside one window on a busy
+    // machine, and only ever adds.
+    const tries = [await cardStart(41), await cardStart(42), await cardStart(43)];
+    const own = tries.reduce((fewest, t) => (t.length < fewest.length ? t : fewest));
     // 2026-11-28: 15 on PostgreSQL, of which the lines read twice (the payment gate, then the
     // discounts) and the live or unsettled charges read after the lock: 13.
     expect(own.length).toBeLessThanOrEqual(13);
     expect(own.filter((s) => /from "order_items"/i.test(s))).toHaveLength(1);
     expect(own.filter((s) => /^select .* from "card_payments" where "order_id"/i.test(s))).toEqual([]);
-    await untilState((await waiter.get<{ payment: CardPayment }>(`/api/card-payments?orderId=${order.id}`)).body.payment.id, 'pending');
   });
 });
