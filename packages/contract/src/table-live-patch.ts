@@ -2,18 +2,20 @@ import { compareTables } from '@comanda/domain';
 import type { LiveEventOf, TableLiveCard } from './live-events.ts';
 import type { Table } from './tables.ts';
 
-/** A table's live card from its row (in the row's own names) and the waiters of its active orders. */
-export function tableLiveCard(
-  row: {
-    id: string;
-    number: number;
-    status: TableLiveCard['status'];
-    waiter_id: string | null;
-    waiter_name: string | null;
-    updated_at: number | string | bigint;
-  },
-  orderWaiters: readonly (string | null)[],
-): TableLiveCard {
+/** A table's row, in its own names, as far as every card of it (the list's, the live one) shows it. */
+export interface TablePublicRow {
+  id: string;
+  number: number;
+  status: TableLiveCard['status'];
+  waiter_id: string | null;
+  waiter_name: string | null;
+  updated_at: number | string | bigint;
+}
+
+/** What every card of a table shows of its row: the list's card (`presentTable`) and the live one. */
+export function tablePublicFields(
+  row: TablePublicRow,
+): Pick<TableLiveCard, 'id' | 'number' | 'status' | 'waiterId' | 'waiterName' | 'updatedAt'> {
   return {
     id: row.id,
     number: row.number,
@@ -21,6 +23,13 @@ export function tableLiveCard(
     waiterId: row.waiter_id,
     waiterName: row.waiter_name,
     updatedAt: Number(row.updated_at),
+  };
+}
+
+/** A table's live card from its row and the waiters of its active orders. */
+export function tableLiveCard(row: TablePublicRow, orderWaiters: readonly (string | null)[]): TableLiveCard {
+  return {
+    ...tablePublicFields(row),
     orderWaiters: [...new Set(orderWaiters.filter((w): w is string => w !== null))].sort(),
   };
 }

@@ -74,15 +74,16 @@ export async function startPgBridge(url: string, hub: LiveHub): Promise<LiveBrid
   };
   await listen();
 
+  const notifyRaw = (payload: string) => publisher.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
   // Listening already, so that what follows is heard; the others' screens read again.
-  await publisher.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ origin, resync: 'started' })]).catch(() => undefined);
+  await notifyRaw(JSON.stringify({ origin, resync: 'started' })).catch(() => undefined);
 
   let pending: HubEvent[] = [];
   // One NOTIFY at a time, so the other processes hear this one's events in the order it published them.
   let queue: Promise<unknown> = Promise.resolve();
   const notify = (serialized: string[]) => {
     const payload = `${prefix}${serialized.join(',')}]}`;
-    queue = queue.then(() => publisher.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]).catch(() => tellLost()));
+    queue = queue.then(() => notifyRaw(payload).catch(() => tellLost()));
   };
   // Events the others never got: they read again, told once the database takes a NOTIFY again
   // (after this one in the queue; retried every second while it refuses).
@@ -92,7 +93,7 @@ export async function startPgBridge(url: string, hub: LiveHub): Promise<LiveBrid
     if (telling || closed) return;
     telling = true;
     const attempt = (): Promise<void> =>
-      publisher.query('SELECT pg_notify($1, $2)', [CHANNEL, lostMessage]).then(
+      notifyRaw(lostMessage).then(
         () => {
           telling = false;
         },

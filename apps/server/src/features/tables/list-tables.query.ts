@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { SessionUser, Table, TableOrderSummary } from '@comanda/contract';
+import { tablePublicFields, type SessionUser, type Table, type TableOrderSummary } from '@comanda/contract';
 import { canCharge, compareTables, itemQuantity, type ItemStatus, cents } from '@comanda/domain';
 import type { TableRow } from '../../db/schema.ts';
 import type { Trx } from '../../http/transaction.ts';
@@ -108,15 +108,5 @@ export function presentTable(
   mayLink: boolean,
   extraOrders: TableOrderSummary[] = [],
 ): Table {
-  return {
-    id: row.id,
-    number: row.number,
-    status: row.status,
-    waiterId: row.waiter_id,
-    waiterName: row.waiter_name,
-    currentOrderId: mayLink ? row.current_order_id : null,
-    updatedAt: Number(row.updated_at),
-    order,
-    extraOrders,
-  };
+  return { ...tablePublicFields(row), currentOrderId: mayLink ? row.current_order_id : null, order, extraOrders };
 }
