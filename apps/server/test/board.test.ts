@@ -14,7 +14,7 @@ function manualClock(start: number) {
 type ManualClock = ReturnType<typeof manualClock>;
 
 /**
- * Opens a table and adds items through the waiter's API (engineer A's routes), one clock
+ * Opens a table and adds items through the waiter's API (the orders routes), one clock
  * millisecond apart from `at`; the first item carries a note and every item quantity 2.
  */
 async function seedOrder(
