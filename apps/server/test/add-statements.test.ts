@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderChangeResponse, Table } from '@comanda/contract';
 import { ORDER_CHANGE_PREFER } from '@comanda/contract';
-import { startTestServer, statementsDuring, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
+import {
+  fewestStatements,
+  startTestServer,
+  statementsDuring,
+  testDatabaseKinds,
+  type ApiClient,
+  type TestServer,
+} from '../src/testing/index.ts';
 import { openReadyOrder } from './terminals-helpers.ts';
 import { printerRow } from '../src/testing/factories.ts';
 
@@ -120,16 +127,8 @@ describe.each(testDatabaseKinds())('statements of an item add on %s', (kind) => 
     expect(answer!.change.items).toEqual([line]);
   });
 
-  /**
-   * A ready order closed in cash with the waiter's PIN, three times: the statements of the close
-   * that ran fewest. Work the server does beside a request (the print worker's poll, a commit group
-   * another write opened, an earlier request's answer written a moment after it was sent) may fall
-   * inside one window on a busy machine; it only ever adds, so the fewest is the close's own.
-   */
-  const cashCheckout = async () => {
-    const tries = [await cashCheckoutOnce(), await cashCheckoutOnce(), await cashCheckoutOnce()];
-    return tries.reduce((fewest, own) => (own.length < fewest.length ? own : fewest));
-  };
+  /** A ready order closed in cash with the waiter's PIN, three times: the statements of the close that ran fewest. */
+  const cashCheckout = () => fewestStatements(3, cashCheckoutOnce);
   /** A ready order closed in cash with the waiter's PIN; the statements it ran, the print worker's left out. */
   const cashCheckoutOnce = async () => {
     const admin = await server.login(server.users.admin.email);
