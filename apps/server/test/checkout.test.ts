@@ -6,6 +6,7 @@ import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } f
 import { mutate } from '../src/http/transaction.ts';
 import { closeOrderInTx } from '../src/model/checkout/close-order.ts';
 import { insertCardPayment, insertTable, orderItemRow, orderRow } from '../src/testing/factories.ts';
+import { withoutKey } from '../src/http/request-context.ts';
 
 type ErrorBody = { error: { code: string; message: string } };
 type UserKey = 'admin' | 'waiter' | 'waiter2';
@@ -359,7 +360,7 @@ describe.each(testDatabaseKinds())('checkout close on %s', (kind) => {
 
   it('closes a card payment through the same command, without cash fields', async () => {
     const o = await openOrder(server, [{ product: 'Margarita', quantity: 2 }]);
-    const order = await mutate(server.ctx, (trx, emit) =>
+    const order = await mutate(withoutKey(server.ctx), (trx, emit) =>
       closeOrderInTx(server.ctx, trx, {
         orderId: o.orderId,
         method: 'tarjeta',

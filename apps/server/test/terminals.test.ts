@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardPayment, CardTerminal, TestCharge } from '@comanda/contract';
 import {
@@ -478,6 +479,46 @@ describe.each(testDatabaseKinds())('card terminal payments on %s', (kind) => {
       (t) => t.state !== 'testing',
     );
     expect(done).toMatchObject({ state: 'success', message: '¡Pago de prueba exitoso! La terminal está funcionando correctamente.' });
+  });
+
+  it('a test charge and the PDV switch repeated under one key reach the provider once and are audited once', async () => {
+    const terminalId = newTerminal();
+    const db = server.ctx.db.db;
+    const audits = async (action: string) =>
+      Number(
+        (await db.selectFrom('audit_log').select(db.fn.countAll<number>().as('n')).where('action', '=', action).executeTakeFirstOrThrow())
+          .n,
+      );
+    const testCharges = () => [...sim.store.payments.values()].filter((p) => p.externalReference.startsWith('test-')).length;
+    const [chargesBefore, chargeAudits, pdvAudits] = [
+      testCharges(),
+      await audits('terminal.test_charge'),
+      await audits('terminal.pdv_mode'),
+    ];
+    const key = randomUUID();
+    const first = await admin.request<{ test: TestCharge }>(
+      'POST',
+      '/api/terminals/test-charge',
+      { terminalId },
+      { 'idempotency-key': key },
+    );
+    const again = await admin.request<{ test: TestCharge }>(
+      'POST',
+      '/api/terminals/test-charge',
+      { terminalId },
+      { 'idempotency-key': key },
+    );
+    expect(first.status).toBe(200);
+    expect(again.status).toBe(200);
+    expect(again.body.test.id).toBe(first.body.test.id);
+    expect(testCharges()).toBe(chargesBefore + 1);
+    expect(await audits('terminal.test_charge')).toBe(chargeAudits + 1);
+    const pdvKey = randomUUID();
+    for (let i = 0; i < 2; i++) {
+      const res = await admin.request('POST', `/api/terminals/${terminalId}/pdv-mode`, undefined, { 'idempotency-key': pdvKey });
+      expect(res.status).toBe(200);
+    }
+    expect(await audits('terminal.pdv_mode')).toBe(pdvAudits + 1);
   });
 
   it('a card start locks the order and learns of other charges in one statement, and reads the lines once', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isValidPin } from '@comanda/domain';
 import { IDEMPOTENCY_KEY_PATTERN } from '@comanda/contract';
 import type { AppContext } from './context.ts';
@@ -6,7 +6,7 @@ import { AppError, badRequest, conflict } from './errors.ts';
 import { sha256 } from './ids.ts';
 import { IDEMPOTENCY_MESSAGES, requestHash, RESPONSE_GRACE_MS, type KeyRow, type StoredResponse } from './idempotency.ts';
 import { AnswerStore } from './idempotent-answers.ts';
-import { runWithKey, type KeyedRequest } from './request-context.ts';
+import { withKey, withoutKey, type KeyedRequest, type WriteContext } from './request-context.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -21,6 +21,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     keyed: KeyedRequest | null;
+    /** The context this request's writes run with: the app's, with the request's key when it carries one. */
+    ctx: WriteContext;
   }
 }
 
@@ -51,13 +53,12 @@ export function installIdempotentRoutes(app: FastifyInstance, ctx: AppContext): 
   ctx.services.set(ANSWERS_SERVICE, answers);
   app.addHook('onClose', async () => answers.flush());
 
-  app.addHook('onRoute', (route: RouteOptions) => {
-    if (!isKeyable(route)) return;
-    const handler = route.handler;
-    route.handler = function keyedHandler(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-      const keyed = request.keyed;
-      return keyed ? runWithKey(keyed, () => handler.call(this, request, reply)) : handler.call(this, request, reply);
-    };
+  const plain = withoutKey(ctx);
+  const strict = ctx.config.CHECK_RESPONSES === 'on';
+  app.decorateRequest('ctx', {
+    getter(this: FastifyRequest): WriteContext {
+      return this.keyed ? withKey(ctx, this.keyed) : plain;
+    },
   });
 
   // Callback-style hooks (here and in onSend): most requests pass them without a promise.
@@ -128,7 +129,15 @@ export function installIdempotentRoutes(app: FastifyInstance, ctx: AppContext): 
     const keyed = request.keyed;
     if (!keyed) return done(null, payload);
     const claimed = keyed.state === 'claimed';
+    const unclaimed = keyed.state === 'open';
     keyed.state = 'closed'; // store once; nothing this request left running may claim the key after its answer
+    // A keyed write answered as done without claiming its key: its handler gave its command a
+    // context without the key (not request.ctx), and a repeat would write again. The suites fail it.
+    if (unclaimed && reply.statusCode < 300 && strict) {
+      return done(
+        new Error(`${request.method} ${request.routeOptions.url ?? ''} answered ${reply.statusCode} without claiming its Idempotency-Key`),
+      );
+    }
     if (!claimed || typeof payload !== 'string') return done(null, payload);
     // A server error after the commit (the answer could not be read back) is not the answer to
     // replay forever: the claim stays without one, and retries learn the write was applied.
@@ -138,11 +147,6 @@ export function installIdempotentRoutes(app: FastifyInstance, ctx: AppContext): 
     answers.keep(keyed.key, { statusCode: reply.statusCode, json: payload });
     done(null, payload);
   });
-}
-
-function isKeyable(route: RouteOptions): boolean {
-  const methods = Array.isArray(route.method) ? route.method : [route.method];
-  return route.url.startsWith('/api') && methods.some((m) => MUTATING.has(m)) && route.config?.idempotency !== 'own';
 }
 
 /** The request hash never holds a PIN or password that could be recovered from it: PINs are keyed (HMAC). */

@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import type { AppContext } from './context.ts';
 import type { KeyRow, StoredResponse } from './idempotency.ts';
 
 /** The Idempotency-Key of the request being handled, as mutate() needs it. */
@@ -17,13 +17,31 @@ export interface KeyedRequest {
   repeat: (row: KeyRow) => StoredResponse;
 }
 
-const storage = new AsyncLocalStorage<KeyedRequest>();
-
-/** Runs a route handler with its key visible to every mutate() it calls. */
-export function runWithKey<T>(keyed: KeyedRequest, work: () => T): T {
-  return storage.run(keyed, work);
+/**
+ * The context a write runs with: the app's context and the key of the request it serves (null for
+ * a request without one and for work no request asked for: the card poller, a webhook, the print
+ * worker). Route handlers hand `request.ctx` to their commands; a command that writes takes a
+ * WriteContext, so a handler cannot hand it the app's bare context and lose its key
+ * (docs/decisions/0047-the-key-handed-to-the-write.md).
+ */
+export interface WriteContext extends AppContext {
+  readonly keyed: KeyedRequest | null;
 }
 
-export function currentKey(): KeyedRequest | undefined {
-  return storage.getStore();
+const unkeyed = new WeakMap<AppContext, WriteContext>();
+
+/** The write context of work no keyed request asked for (one per app context, made once). */
+export function withoutKey(ctx: AppContext): WriteContext {
+  if ('keyed' in ctx && (ctx as WriteContext).keyed === null) return ctx as WriteContext;
+  let scoped = unkeyed.get(ctx);
+  if (!scoped) {
+    scoped = Object.assign(Object.create(ctx) as AppContext, { keyed: null });
+    unkeyed.set(ctx, scoped);
+  }
+  return scoped;
+}
+
+/** The write context of a request that carries a key: the app's context, seen through, with its key. */
+export function withKey(ctx: AppContext, keyed: KeyedRequest): WriteContext {
+  return Object.assign(Object.create(ctx) as AppContext, { keyed });
 }

@@ -1,12 +1,12 @@
 import type { CreateAdjustmentBody, Order, SessionUser } from '@comanda/contract';
 import { ADJUSTMENT_MESSAGES, cents, uncompedUnits, type AdjustmentSpec } from '@comanda/domain';
-import type { AppContext } from '../../http/context.ts';
 import { audit } from '../../http/audit.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { newId } from '../../http/ids.ts';
 import { adjustmentSpec, computeOrderFigures, liveAdjustmentRows } from '../../model/orders/order-adjustments.ts';
 import { findOrderItem } from '../../model/orders/order-repository.ts';
 import { adjustOrder } from './adjustment-guards.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 /**
  * A discount or a comp (cortesía), always authorised by an admin PIN, with a reason. The server
@@ -14,7 +14,7 @@ import { adjustOrder } from './adjustment-guards.ts';
  * cached figures and audits who asked, who authorised and why, in one transaction.
  */
 export async function addAdjustment(
-  ctx: AppContext,
+  ctx: WriteContext,
   user: SessionUser,
   input: { orderId: string; body: CreateAdjustmentBody; ip: string; sessionHash?: string | null },
 ): Promise<Order> {

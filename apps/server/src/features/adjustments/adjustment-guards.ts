@@ -2,12 +2,13 @@ import { lockUnfrozenOrder, requireOrderToEdit, thawTimedOut } from '../../model
 import type { Order, SessionUser } from '@comanda/contract';
 import type { OrderRow } from '../../db/schema.ts';
 import { PIN_MESSAGES } from '@comanda/domain';
-import type { AppContext } from '../../http/context.ts';
 import { mutate, type Trx } from '../../http/transaction.ts';
 import { AppError } from '../../http/errors.ts';
 import { verifyPin, type PinUser } from '../../auth/verify-pin.ts';
 import { loadOrder, touchOrder } from '../../model/orders/order-repository.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
+import type { AppContext } from '../../http/context.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 export interface AdjustmentCaller {
   user: SessionUser;
@@ -52,7 +53,7 @@ export interface Adjusting {
  * screen of the order hears of it.
  */
 export async function adjustOrder<T>(
-  ctx: AppContext,
+  ctx: WriteContext,
   caller: AdjustmentCaller,
   steps: { apply(a: Adjusting): Promise<T>; record?(a: Adjusting, applied: T): Promise<void> },
 ): Promise<Order> {

@@ -1,16 +1,16 @@
 import type { Order, SessionUser } from '@comanda/contract';
 import { ADJUSTMENT_MESSAGES } from '@comanda/domain';
-import type { AppContext } from '../../http/context.ts';
 import { markAdjustmentRemoved } from '../../model/orders/adjustments-follow.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { adjustOrder } from './adjustment-guards.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 /**
  * Removes a discount or comp before the order is paid, with an admin PIN. The row stays, marked
  * removed (who, when), for the audit trail; the order's figures are recomputed without it.
  */
 export async function removeAdjustment(
-  ctx: AppContext,
+  ctx: WriteContext,
   user: SessionUser,
   input: { orderId: string; adjustmentId: string; pin: string; ip: string; sessionHash?: string | null },
 ): Promise<Order> {

@@ -17,13 +17,12 @@ const floor = { access: STAFF_FLOOR };
 /** Discounts and comps (cortesías) of an open order: a waiter on their own order, or an admin; always an admin PIN. */
 export const adjustmentsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { ctx } = app;
 
   app.post(
     '/api/orders/:orderId/adjustments',
     { config: floor, schema: { params: OrderIdParamsSchema, body: CreateAdjustmentBodySchema, response: { 200: OrderResponseSchema } } },
     async (request) => ({
-      order: await addAdjustment(ctx, requireUser(request.user), {
+      order: await addAdjustment(request.ctx, requireUser(request.user), {
         orderId: request.params.orderId,
         body: request.body,
         ip: request.ip,
@@ -36,7 +35,7 @@ export const adjustmentsRoutes: FastifyPluginAsync = async (base) => {
     '/api/orders/:orderId/adjustments/:adjustmentId',
     { config: floor, schema: { params: AdjustmentParamsSchema, body: RemoveAdjustmentBodySchema, response: { 200: OrderResponseSchema } } },
     async (request) => ({
-      order: await removeAdjustment(ctx, requireUser(request.user), {
+      order: await removeAdjustment(request.ctx, requireUser(request.user), {
         ...request.params,
         pin: request.body.pin,
         ip: request.ip,

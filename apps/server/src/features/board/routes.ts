@@ -37,7 +37,7 @@ export const boardRoutes: FastifyPluginAsync = async (base) => {
       schema: { params: ItemStatusParamsSchema, body: ItemStatusBodySchema, response: { 200: ItemStatusResponseSchema } },
     },
     async (request) => {
-      const item = await setItemStatus(ctx, { ...request.params, status: request.body.status, actor: requireUser(request.user) });
+      const item = await setItemStatus(request.ctx, { ...request.params, status: request.body.status, actor: requireUser(request.user) });
       return { item };
     },
   );

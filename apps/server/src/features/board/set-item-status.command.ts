@@ -1,6 +1,5 @@
 import type { OrderItem, SessionUser } from '@comanda/contract';
 import { mayMoveStationItems, type ItemStatus } from '@comanda/domain';
-import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { auditInsert } from '../../http/audit.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
@@ -9,6 +8,7 @@ import { presentItem } from '../../model/orders/order-presenter.ts';
 import { boardLineOf } from '../../model/orders/board-lines.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
 import { MESSAGES } from '../../http/messages.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 export const BOARD_MESSAGES = MESSAGES.board;
 
@@ -23,7 +23,7 @@ export interface SetItemStatusInput {
  * Moves one item to any status (SPEC §4 allows going backwards). Kitchen and bar may only
  * touch their own station's items; deleted items and closed orders never change.
  */
-export async function setItemStatus(ctx: AppContext, input: SetItemStatusInput): Promise<OrderItem> {
+export async function setItemStatus(ctx: WriteContext, input: SetItemStatusInput): Promise<OrderItem> {
   return mutate(ctx, async (trx, emit) => {
     const { order, item } = await findOpenOrderItem(trx, input.orderId, input.itemId);
     if (!item) throw notFound(BOARD_MESSAGES.itemNotFound);

@@ -1,5 +1,4 @@
 import type { AddPaymentBody, AddPaymentResponse, SessionUser } from '@comanda/contract';
-import type { AppContext } from '../../http/context.ts';
 import { newId } from '../../http/ids.ts';
 import { mutate } from '../../http/transaction.ts';
 import { cashierFor } from './cashier.ts';
@@ -7,6 +6,7 @@ import { presentPayment } from '../../model/orders/order-presenter.ts';
 import { recordPaymentInTx } from '../../model/checkout/record-payment.ts';
 import { assertNoCardCharge } from '../../model/orders/order-guards.ts';
 import { attachToDrawer } from '../../model/drawer/drawer-store.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 export interface AddPaymentRequest {
   orderId: string;
@@ -22,7 +22,7 @@ export interface AddPaymentRequest {
  * names the cashier as in the cash close. One transaction records the payment row and, when it
  * settles the balance, closes the order; the generic Idempotency-Key layer answers a repeat.
  */
-export async function addPayment(ctx: AppContext, req: AddPaymentRequest): Promise<AddPaymentResponse> {
+export async function addPayment(ctx: WriteContext, req: AddPaymentRequest): Promise<AddPaymentResponse> {
   const cashier = await cashierFor(ctx, { ...req, pin: req.body.pin });
   const { method, amount, tipBps, tipAmount, peopleCount, receivedAmount, reference } = req.body;
 

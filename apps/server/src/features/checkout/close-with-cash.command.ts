@@ -1,5 +1,4 @@
 import type { CloseOrderBody, SessionUser } from '@comanda/contract';
-import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { cashierFor } from './cashier.ts';
 import { closeOrderInTx } from '../../model/checkout/close-order.ts';
@@ -7,6 +6,7 @@ import { claimKey, requestHash, storeResponse, type StoredResponse } from '../..
 import { assertNoCardCharge } from '../../model/orders/order-guards.ts';
 import { newId } from '../../http/ids.ts';
 import { attachToDrawer } from '../../model/drawer/drawer-store.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 export interface CashCloseRequest {
   orderId: string;
@@ -22,7 +22,7 @@ export interface CashCloseRequest {
  * transaction claims the idempotency key and closes the order. A repeat of the key answers the
  * first response; the same key for a different request is refused.
  */
-export async function closeWithCash(ctx: AppContext, req: CashCloseRequest): Promise<StoredResponse> {
+export async function closeWithCash(ctx: WriteContext, req: CashCloseRequest): Promise<StoredResponse> {
   const cashier = await cashierFor(ctx, { ...req, pin: req.body.pin });
   const { method, tipBps, peopleCount, receivedAmount } = req.body;
   const hash = requestHash({ orderId: req.orderId, method, tipBps, peopleCount, receivedAmount, cashierId: cashier.id });

@@ -16,7 +16,6 @@ import { addPayment } from './add-payment.command.ts';
 
 export const checkoutRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { ctx } = app;
 
   app.post(
     '/api/orders/:orderId/close',
@@ -30,7 +29,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (request, reply) => {
-      const result = await closeWithCash(ctx, {
+      const result = await closeWithCash(request.ctx, {
         orderId: request.params.orderId,
         body: request.body,
         idempotencyKey: request.headers['idempotency-key'],
@@ -51,7 +50,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (base) => {
       schema: { params: CloseOrderParamsSchema, body: AddPaymentBodySchema, response: { 200: AddPaymentResponseSchema } },
     },
     async (request) =>
-      addPayment(ctx, {
+      addPayment(request.ctx, {
         orderId: request.params.orderId,
         body: request.body,
         user: requireUser(request.user),

@@ -1,6 +1,5 @@
 import type { Order, SessionUser } from '@comanda/contract';
 import { checkName, EQUAL_SHARE_MESSAGES, planEqualShares } from '@comanda/domain';
-import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { AppError, conflict } from '../../http/errors.ts';
@@ -9,6 +8,7 @@ import { emitOrderChanged } from '../../model/orders/order-events.ts';
 import { computeOrderFigures } from '../../model/orders/order-adjustments.ts';
 import { lockOrderToSplit, prepareSplit } from './check-guards.ts';
 import { insertCheck, nextCheckIndex } from './new-check.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 /**
  * Equal shares are separate checks (docs/decisions/0022-equal-shares-are-checks.md): the order
@@ -18,7 +18,7 @@ import { insertCheck, nextCheckIndex } from './new-check.ts';
  * when the last is paid. One transaction under the table's lock, then the order's: two devices
  * splitting the same order at once → the second finds it already split (409).
  */
-export async function splitEqualShares(ctx: AppContext, user: SessionUser, orderId: string, count: number): Promise<Order[]> {
+export async function splitEqualShares(ctx: WriteContext, user: SessionUser, orderId: string, count: number): Promise<Order[]> {
   await prepareSplit(ctx, user, orderId);
 
   const ids = await mutate(ctx, async (trx, emit) => {

@@ -1,6 +1,5 @@
 import type { Order, SessionUser } from '@comanda/contract';
 import { CHECK_MESSAGES, isBarTable, normalizeTabName, TAB_NAME_MESSAGES, tabNameKey } from '@comanda/domain';
-import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { conflict, notFound } from '../../http/errors.ts';
@@ -9,6 +8,7 @@ import { loadOrder } from '../../model/orders/order-repository.ts';
 import { claimFreeTable, newOrderRow } from '../../model/orders/new-order.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
 import { MESSAGES } from '../../http/messages.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 export const TAB_MESSAGES = MESSAGES.tabs;
 
@@ -19,7 +19,7 @@ export const TAB_MESSAGES = MESSAGES.tabs;
  * order the table does not link. The table's row lock serializes openers, so two tabs of the
  * same name can never both open. Only the Barra allows this; any other table opens as always.
  */
-export async function openTab(ctx: AppContext, user: SessionUser, tableId: string, rawName: string): Promise<Order> {
+export async function openTab(ctx: WriteContext, user: SessionUser, tableId: string, rawName: string): Promise<Order> {
   const name = normalizeTabName(rawName);
   const orderId = await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();

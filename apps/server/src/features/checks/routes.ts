@@ -27,13 +27,15 @@ export const checksRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/orders/:orderId/checks',
     { config: floor, schema: { params: OrderIdParamsSchema, body: SplitChecksBodySchema, response: { 200: SplitChecksResponseSchema } } },
-    async (request) => ({ orders: await splitChecks(ctx, requireUser(request.user), request.params.orderId, request.body) }),
+    async (request) => ({ orders: await splitChecks(request.ctx, requireUser(request.user), request.params.orderId, request.body) }),
   );
 
   app.post(
     '/api/orders/:orderId/shares',
     { config: floor, schema: { params: OrderIdParamsSchema, body: EqualSharesBodySchema, response: { 200: SplitChecksResponseSchema } } },
-    async (request) => ({ orders: await splitEqualShares(ctx, requireUser(request.user), request.params.orderId, request.body.count) }),
+    async (request) => ({
+      orders: await splitEqualShares(request.ctx, requireUser(request.user), request.params.orderId, request.body.count),
+    }),
   );
 
   app.get(
@@ -45,6 +47,6 @@ export const checksRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/tables/:tableId/tabs',
     { config: floor, schema: { params: TableIdParamsSchema, body: OpenTabBodySchema, response: { 200: OrderResponseSchema } } },
-    async (request) => ({ order: await openTab(ctx, requireUser(request.user), request.params.tableId, request.body.name) }),
+    async (request) => ({ order: await openTab(request.ctx, requireUser(request.user), request.params.tableId, request.body.name) }),
   );
 };

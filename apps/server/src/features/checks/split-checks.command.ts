@@ -1,6 +1,5 @@
 import type { Order, SessionUser, SplitChecksBody } from '@comanda/contract';
 import { cents, checkName, planChecks, type CheckTake } from '@comanda/domain';
-import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { AppError, conflict } from '../../http/errors.ts';
@@ -10,6 +9,7 @@ import { emitOrderChanged } from '../../model/orders/order-events.ts';
 import { carryLineAdjustments } from '../../model/orders/adjustments-follow.ts';
 import { lockOrderToSplit, prepareSplit } from './check-guards.ts';
 import { insertCheck, nextCheckIndex } from './new-check.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 /**
  * Separate checks by item (docs/decisions/0014-checks-are-orders.md): the chosen units move into
@@ -19,7 +19,7 @@ import { insertCheck, nextCheckIndex } from './new-check.ts';
  * order waits, then finds the units gone and is refused: nothing is duplicated or lost).
  * Returns the order first, then its new checks.
  */
-export async function splitChecks(ctx: AppContext, user: SessionUser, orderId: string, body: SplitChecksBody): Promise<Order[]> {
+export async function splitChecks(ctx: WriteContext, user: SessionUser, orderId: string, body: SplitChecksBody): Promise<Order[]> {
   await prepareSplit(ctx, user, orderId);
 
   const ids = await mutate(ctx, async (trx, emit) => {

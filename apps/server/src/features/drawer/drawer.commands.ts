@@ -9,7 +9,6 @@ import type {
   SessionUser,
 } from '@comanda/contract';
 import { countTotal, overShort, type DenominationCount, cents } from '@comanda/domain';
-import type { AppContext } from '../../http/context.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { audit } from '../../http/audit.ts';
 import { newId } from '../../http/ids.ts';
@@ -31,6 +30,8 @@ import {
   presentSession,
   sessionFigures,
 } from '../../model/drawer/drawer-store.ts';
+import type { AppContext } from '../../http/context.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 export interface Caller {
   user: SessionUser;
@@ -54,7 +55,7 @@ function adminPin(ctx: AppContext, caller: Caller, pin: string) {
   });
 }
 
-export async function setDrawerControl(ctx: AppContext, caller: Caller, enabled: boolean): Promise<{ enabled: boolean }> {
+export async function setDrawerControl(ctx: WriteContext, caller: Caller, enabled: boolean): Promise<{ enabled: boolean }> {
   return mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
     await writeConfig(trx, DRAWER_CONFIG_KEY, { enabled }, now);
@@ -72,7 +73,7 @@ export async function setDrawerControl(ctx: AppContext, caller: Caller, enabled:
 }
 
 /** Opens the drawer with a float counted by denomination; the unique open_drawer_id refuses a second one. */
-export async function openDrawer(ctx: AppContext, caller: Caller, count: DenominationCountInput): Promise<DrawerSessionView> {
+export async function openDrawer(ctx: WriteContext, caller: Caller, count: DenominationCountInput): Promise<DrawerSessionView> {
   const floatCount = compact(count);
   const float = countTotal(floatCount);
   return mutate(ctx, async (trx, emit) => {
@@ -123,7 +124,7 @@ export async function openDrawer(ctx: AppContext, caller: Caller, count: Denomin
 
 /** A withdrawal, deposit or paid-out in the open session, authorised by an admin's PIN. */
 export async function addMovement(
-  ctx: AppContext,
+  ctx: WriteContext,
   caller: Caller,
   body: DrawerMovementBody,
 ): Promise<{ movement: DrawerMovementView; printJobs: number }> {
@@ -185,7 +186,7 @@ export async function corteX(ctx: AppContext, sessionId: string): Promise<Corte>
  * and is first shown in this response. A difference needs a comment; cashier and admin sign with PINs.
  */
 export async function corteZ(
-  ctx: AppContext,
+  ctx: WriteContext,
   caller: Caller,
   sessionId: string,
   body: CorteZBody,
@@ -257,7 +258,7 @@ export async function corteZ(
  * "Imprimir" on a corte X (the figures so far) or a stored corte Z, or on a movement's slip:
  * one job per enabled caja printer. 0 jobs: no caja printer, the screen prints through the browser.
  */
-export async function printCorte(ctx: AppContext, caller: Caller, sessionId: string): Promise<{ jobs: number }> {
+export async function printCorte(ctx: WriteContext, caller: Caller, sessionId: string): Promise<{ jobs: number }> {
   return mutate(ctx, async (trx, emit) => {
     const row = await findSession(trx, sessionId);
     if (!row) throw notFound(DRAWER_TEXT.notFound);
@@ -275,7 +276,7 @@ export async function printCorte(ctx: AppContext, caller: Caller, sessionId: str
   });
 }
 
-export async function printMovement(ctx: AppContext, caller: Caller, movementId: string): Promise<{ jobs: number }> {
+export async function printMovement(ctx: WriteContext, caller: Caller, movementId: string): Promise<{ jobs: number }> {
   return mutate(ctx, async (trx, emit) => {
     const row = await trx.selectFrom('drawer_movements').selectAll().where('id', '=', movementId).executeTakeFirst();
     if (!row) throw notFound(DRAWER_TEXT.movementNotFound);

@@ -44,31 +44,31 @@ export const drawerRoutes: FastifyPluginAsync = async (base) => {
   });
 
   app.put('/api/drawer/settings', { config: { access: ADMIN }, schema: { body: DrawerSettingsBodySchema } }, async (request) =>
-    setDrawerControl(ctx, callerOf(request), request.body.enabled),
+    setDrawerControl(request.ctx, callerOf(request), request.body.enabled),
   );
 
   app.post('/api/drawer/open', { config: { access: ADMIN }, schema: { body: OpenDrawerBodySchema } }, async (request) => ({
-    session: await openDrawer(ctx, callerOf(request), request.body.count),
+    session: await openDrawer(request.ctx, callerOf(request), request.body.count),
   }));
 
   app.post(
     '/api/drawer/movements',
     { config: { access: ADMIN }, schema: { body: DrawerMovementBodySchema, response: { 200: DrawerMovementResponseSchema } } },
-    async (request) => addMovement(ctx, callerOf(request), request.body),
+    async (request) => addMovement(request.ctx, callerOf(request), request.body),
   );
 
   /** A movement's slip again, on the caja printer (0 jobs: no caja printer, print through the browser). */
   app.post(
     '/api/drawer/movements/:movementId/print',
     { config: { access: ADMIN }, schema: { params: DrawerMovementParamsSchema, response: { 200: DrawerPrintResponseSchema } } },
-    async (request) => printMovement(ctx, callerOf(request), request.params.movementId),
+    async (request) => printMovement(request.ctx, callerOf(request), request.params.movementId),
   );
 
   /** Corte X (open session) or the stored corte Z (closed) on the caja printer. */
   app.post(
     '/api/drawer/sessions/:sessionId/print',
     { config: { access: ADMIN }, schema: { params: DrawerSessionParamsSchema, response: { 200: DrawerPrintResponseSchema } } },
-    async (request) => printCorte(ctx, callerOf(request), request.params.sessionId),
+    async (request) => printCorte(request.ctx, callerOf(request), request.params.sessionId),
   );
 
   app.get(
@@ -107,7 +107,7 @@ export const drawerRoutes: FastifyPluginAsync = async (base) => {
       config: { access: ADMIN },
       schema: { params: DrawerSessionParamsSchema, body: CorteZBodySchema, response: { 200: CorteResponseSchema } },
     },
-    async (request) => corteZ(ctx, callerOf(request), request.params.sessionId, request.body),
+    async (request) => corteZ(request.ctx, callerOf(request), request.params.sessionId, request.body),
   );
 
   /** Tips per person: of the open session by default, of a session, or of a range of business dates. */
@@ -121,11 +121,11 @@ export const drawerRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/drawer/tips/payouts',
     { config: { access: ADMIN }, schema: { body: TipPayoutBodySchema, response: { 200: TipPayoutResponseSchema } } },
-    async (request) => payTip(ctx, callerOf(request), request.body),
+    async (request) => payTip(request.ctx, callerOf(request), request.body),
   );
 
   /** Pooling rules: percent of the card and transfer tips per role. */
   app.put('/api/drawer/tips/pool', { config: { access: ADMIN }, schema: { body: TipPoolSchema } }, async (request) =>
-    setTipPool(ctx, callerOf(request), request.body),
+    setTipPool(request.ctx, callerOf(request), request.body),
   );
 };

@@ -1,6 +1,5 @@
 import type { DrawerMovementView, TipPayoutBody, TipPool, TipsQuery, TipsResponse } from '@comanda/contract';
 import { addDays, formatMXN, cents, PIN_MESSAGES, TIP_MESSAGES } from '@comanda/domain';
-import type { AppContext } from '../../http/context.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { audit } from '../../http/audit.ts';
 import { newId } from '../../http/ids.ts';
@@ -11,6 +10,8 @@ import { resolveShift, shiftInterval } from '../../model/shift-windows.ts';
 import { DRAWER_TEXT, emitDrawer, findOpenSession, findSession, lockOpenSession } from '../../model/drawer/drawer-store.ts';
 import { TIP_POOL_CONFIG_KEY, tipRows, tipTotals } from '../../model/drawer/tips-store.ts';
 import { movementDocument, printSlip, type Caller } from './drawer.commands.ts';
+import type { AppContext } from '../../http/context.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 /**
  * Tips of a drawer session (by default the open one) or of a range of business dates: each date
@@ -54,7 +55,7 @@ export async function tipsReport(ctx: AppContext, query: TipsQuery): Promise<Tip
  * at once are counted one after the other.
  */
 export async function payTip(
-  ctx: AppContext,
+  ctx: WriteContext,
   caller: Caller,
   body: TipPayoutBody,
 ): Promise<{ movement: DrawerMovementView; printJobs: number }> {
@@ -117,7 +118,7 @@ export async function payTip(
   });
 }
 
-export async function setTipPool(ctx: AppContext, caller: Caller, pool: TipPool): Promise<TipPool> {
+export async function setTipPool(ctx: WriteContext, caller: Caller, pool: TipPool): Promise<TipPool> {
   return mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
     const value = { enabled: pool.enabled, percents: pool.percents };

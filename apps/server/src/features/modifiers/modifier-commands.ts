@@ -1,5 +1,4 @@
 import type { ModifierGroup, ModifierGroupBody, SessionUser } from '@comanda/contract';
-import type { AppContext } from '../../http/context.ts';
 import type { Trx } from '../../http/transaction.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
@@ -7,6 +6,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { newId } from '../../http/ids.ts';
 import { MESSAGES } from '../../http/messages.ts';
 import { listModifierGroups } from '../../model/modifiers/modifier-store.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 const M = MESSAGES.modifiers;
 
@@ -65,7 +65,12 @@ const summary = (g: ModifierGroup) => ({
   categories: g.categories,
 });
 
-export function saveModifierGroup(ctx: AppContext, user: SessionUser, id: string | null, body: ModifierGroupBody): Promise<ModifierGroup> {
+export function saveModifierGroup(
+  ctx: WriteContext,
+  user: SessionUser,
+  id: string | null,
+  body: ModifierGroupBody,
+): Promise<ModifierGroup> {
   return mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
     const before = id ? await requireGroup(trx, id) : null;
@@ -94,7 +99,7 @@ export function saveModifierGroup(ctx: AppContext, user: SessionUser, id: string
   });
 }
 
-export function deleteModifierGroup(ctx: AppContext, user: SessionUser, id: string): Promise<void> {
+export function deleteModifierGroup(ctx: WriteContext, user: SessionUser, id: string): Promise<void> {
   return mutate(ctx, async (trx, emit) => {
     const before = await requireGroup(trx, id);
     const now = ctx.clock.now();
@@ -107,7 +112,7 @@ export function deleteModifierGroup(ctx: AppContext, user: SessionUser, id: stri
 }
 
 /** The quick switch for one option ("se acabó el clamato"), without opening the group. */
-export function setOptionAvailability(ctx: AppContext, user: SessionUser, optionId: string, available: boolean): Promise<ModifierGroup> {
+export function setOptionAvailability(ctx: WriteContext, user: SessionUser, optionId: string, available: boolean): Promise<ModifierGroup> {
   return mutate(ctx, async (trx, emit) => {
     const option = await trx
       .selectFrom('modifier_options')

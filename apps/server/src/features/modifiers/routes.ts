@@ -31,7 +31,7 @@ export const modifiersRoutes: FastifyPluginAsync = async (base) => {
     '/api/modifier-groups',
     { config: { access: ADMIN }, schema: { body: ModifierGroupBodySchema, response: { 201: ModifierGroupResponseSchema } } },
     async (request, reply) => {
-      const group = await saveModifierGroup(ctx, requireUser(request.user), null, request.body);
+      const group = await saveModifierGroup(request.ctx, requireUser(request.user), null, request.body);
       return reply.code(201).send({ group });
     },
   );
@@ -42,14 +42,14 @@ export const modifiersRoutes: FastifyPluginAsync = async (base) => {
       config: { access: ADMIN },
       schema: { params: ParamsSchema, body: ModifierGroupBodySchema, response: { 200: ModifierGroupResponseSchema } },
     },
-    async (request) => ({ group: await saveModifierGroup(ctx, requireUser(request.user), request.params.id, request.body) }),
+    async (request) => ({ group: await saveModifierGroup(request.ctx, requireUser(request.user), request.params.id, request.body) }),
   );
 
   app.delete(
     '/api/modifier-groups/:id',
     { config: { access: ADMIN }, schema: { params: ParamsSchema, response: { 200: OkSchema } } },
     async (request) => {
-      await deleteModifierGroup(ctx, requireUser(request.user), request.params.id);
+      await deleteModifierGroup(request.ctx, requireUser(request.user), request.params.id);
       return { ok: true as const };
     },
   );
@@ -61,7 +61,7 @@ export const modifiersRoutes: FastifyPluginAsync = async (base) => {
       schema: { params: ParamsSchema, body: ModifierAvailabilityBodySchema, response: { 200: ModifierGroupResponseSchema } },
     },
     async (request) => ({
-      group: await setOptionAvailability(ctx, requireUser(request.user), request.params.id, request.body.available),
+      group: await setOptionAvailability(request.ctx, requireUser(request.user), request.params.id, request.body.available),
     }),
   );
 };

@@ -1,7 +1,6 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { SessionUser } from '@comanda/contract';
 import { INITIAL_ITEM_STATUS, normalizeOptionalText, stationOf } from '@comanda/domain';
-import type { AppContext } from '../../http/context.ts';
 import type { Emit, Trx } from '../../http/transaction.ts';
 import type { OrderItemRow, OrderRow } from '../../db/schema.ts';
 import { mutate } from '../../http/transaction.ts';
@@ -21,6 +20,7 @@ import { priceWithModifiers } from '../../model/modifiers/modifier-store.ts';
 import { boardLineOf } from '../../model/orders/board-lines.ts';
 import { compiledOnce, firstRow } from '../../db/compiled.ts';
 import { mayQuickAdd, quickAddItem } from './quick-add.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 export interface AddItemInput {
   orderId: string;
@@ -203,7 +203,7 @@ export interface PlacedLine {
  * station, the order's figures, the audit entry and the live event. Returns every row it made.
  */
 export async function placeLine(
-  ctx: AppContext,
+  ctx: WriteContext,
   trx: Trx,
   emit: Emit,
   p: {
@@ -251,7 +251,7 @@ class ThawFirst extends Error {}
  * checks answer in the order they always did: ownership and 'closed', the product, its options,
  * the card freeze, the order's limits.
  */
-export async function addItem(ctx: AppContext, user: SessionUser, input: AddItemInput, session?: SessionToCheck): Promise<ItemWrite> {
+export async function addItem(ctx: WriteContext, user: SessionUser, input: AddItemInput, session?: SessionToCheck): Promise<ItemWrite> {
   // PostgreSQL, the plain case: one statement (quick-add.ts); anything else comes back here.
   if (mayQuickAdd(ctx.db, user, input)) {
     const quick = await quickAddItem(ctx, user, input, session?.hash ?? null);
@@ -276,7 +276,7 @@ export interface SessionToCheck {
  * holds PostgreSQL's one statement to. A change to what a plain add writes, or a new reason to refuse
  * one, must reach comanda_quick_add too (a new migration, decision 0042).
  */
-export async function addItemInTypeScript(ctx: AppContext, user: SessionUser, input: AddItemInput): Promise<ItemWrite> {
+export async function addItemInTypeScript(ctx: WriteContext, user: SessionUser, input: AddItemInput): Promise<ItemWrite> {
   let placed: PlacedLine;
   try {
     placed = await addItemOnce(ctx, user, input, false);
@@ -292,7 +292,7 @@ export async function addItemInTypeScript(ctx: AppContext, user: SessionUser, in
   return { orderId: input.orderId, itemIds: placed.itemIds, change: placed.change };
 }
 
-async function addItemOnce(ctx: AppContext, user: SessionUser, input: AddItemInput, thawed: boolean): Promise<PlacedLine> {
+async function addItemOnce(ctx: WriteContext, user: SessionUser, input: AddItemInput, thawed: boolean): Promise<PlacedLine> {
   return mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
     const order = await lockWorkableOrder(trx, user, input.orderId, now);

@@ -1,5 +1,4 @@
 import type { SessionUser } from '@comanda/contract';
-import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { notFound } from '../../http/errors.ts';
 import type { ItemWrite } from '../../model/orders/order-change.ts';
@@ -7,6 +6,7 @@ import { ORDER_MESSAGES } from '../../model/orders/order-access.ts';
 import { placeLine, requireAvailableProduct } from './add-item.command.ts';
 import { snapshotDelta } from '../../model/modifiers/modifier-store.ts';
 import { lockUnfrozenOrder, thawTimedOut } from '../../model/orders/order-guards.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 /**
  * "+ unidad" adds a NEW pending row for the same product and notes rather than raising the
@@ -15,7 +15,7 @@ import { lockUnfrozenOrder, thawTimedOut } from '../../model/orders/order-guards
  * line's modifier options come along at the deltas they were ordered with (decision 0026).
  */
 export async function addUnits(
-  ctx: AppContext,
+  ctx: WriteContext,
   user: SessionUser,
   input: { orderId: string; itemId: string; quantity: number },
 ): Promise<ItemWrite> {

@@ -1,6 +1,5 @@
 import type { Order, SessionUser } from '@comanda/contract';
 import { normalizeOptionalText, VOID_MESSAGES } from '@comanda/domain';
-import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { enqueueCancelation } from '../../model/printing/enqueue.ts';
@@ -14,6 +13,7 @@ import { businessTimezone, rollUpLoss } from '../../model/reports/rollups.ts';
 import { assertNotFrozen, assertNotSharing } from '../../model/orders/order-guards.ts';
 import { voidedFields } from '../../model/voids/voided-fields.ts';
 import { beginVoid, listedReason, pinRequired, type VoidRequest } from './void-guards.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 export interface CancelOrderInput extends VoidRequest {
   reason?: string | undefined;
@@ -26,7 +26,7 @@ export interface CancelOrderInput extends VoidRequest {
  * The order becomes 'cancelado' and frees its table, in one transaction. Refused while a card
  * payment may still charge it or an approved charge waits for review.
  */
-export async function cancelOrder(ctx: AppContext, user: SessionUser, input: CancelOrderInput): Promise<Order> {
+export async function cancelOrder(ctx: WriteContext, user: SessionUser, input: CancelOrderInput): Promise<Order> {
   const authorizer = await beginVoid(ctx, user, input, 'cancel-order');
 
   await mutate(ctx, async (trx, emit) => {

@@ -1,6 +1,5 @@
 import type { SessionUser } from '@comanda/contract';
 import { PIN_MESSAGES } from '@comanda/domain';
-import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { auditInsert } from '../../http/audit.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
@@ -12,13 +11,14 @@ import { dropLineAdjustments, lineAdjusted } from '../../model/orders/adjustment
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
 import { ORDER_MESSAGES } from '../../model/orders/order-access.ts';
 import { lockUnfrozenOrder, requireOrderToEdit, thawTimedOut } from '../../model/orders/order-guards.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 /**
  * Soft delete authorised by an admin PIN (SPEC §5): the row stays for the audit trail,
  * flagged with who authorised it and when, and drops out of every count and total.
  */
 export async function deleteItem(
-  ctx: AppContext,
+  ctx: WriteContext,
   user: SessionUser,
   input: { orderId: string; itemId: string; pin: string; ip: string; sessionHash?: string | null },
 ): Promise<ItemWrite> {

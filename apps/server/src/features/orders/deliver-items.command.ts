@@ -1,6 +1,5 @@
 import type { Order, SessionUser } from '@comanda/contract';
 import { mayDeliver, VOID_MESSAGES } from '@comanda/domain';
-import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { conflict, notFound } from '../../http/errors.ts';
@@ -8,6 +7,7 @@ import { findOrderRow, loadOrder, ORDER_NOT_FOUND, touchOrder } from '../../mode
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
 import { boardLineOf } from '../../model/orders/board-lines.ts';
 import { assertMayWorkOrder, lockWorkableOrder, ORDER_MESSAGES } from '../../model/orders/order-access.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 /**
  * The waiter carries the plates: from the order screen they mark their own order's listo items
@@ -16,7 +16,7 @@ import { assertMayWorkOrder, lockWorkableOrder, ORDER_MESSAGES } from '../../mod
  * not a change); any other status, a voided item or one of another order refuses the whole request.
  */
 export async function deliverItems(
-  ctx: AppContext,
+  ctx: WriteContext,
   user: SessionUser,
   input: { orderId: string; itemIds: readonly string[] },
 ): Promise<Order> {

@@ -10,7 +10,6 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { OrderItemRow, OrderRow } from '../../db/schema.ts';
-import type { AppContext } from '../../http/context.ts';
 import { claimingKey, publishEvents, type EmitEvent } from '../../http/transaction.ts';
 import { newId } from '../../http/ids.ts';
 import { compiledOnce, firstRow } from '../../db/compiled.ts';
@@ -19,6 +18,7 @@ import { boardLineOf } from '../../model/orders/board-lines.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
 import { orderChangeOf, type ItemWrite } from '../../model/orders/order-change.ts';
 import { tellPrintWorkers } from '../../model/printing/enqueue.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 /**
  * PostgreSQL: an add's common case in one round trip (decision 0042, issue 20 item 3).
@@ -95,7 +95,7 @@ export function mayQuickAdd(db: Db, user: SessionUser, input: QuickAddInput): bo
  * the key, if any, is unclaimed): the caller then runs the TypeScript add.
  */
 export async function quickAddItem(
-  ctx: AppContext,
+  ctx: WriteContext,
   user: SessionUser,
   input: QuickAddInput,
   /** The hash of a session taken as remembered, for the statement to check; null when it was read for this request. */
@@ -104,7 +104,7 @@ export async function quickAddItem(
   let result: QuickResult | undefined;
   try {
     // Handed over, the statement kept nothing: the key goes back to open, as after a rollback.
-    result = await claimingKey(async (claim) => {
+    result = await claimingKey(ctx, async (claim) => {
       try {
         return (
           await firstRow(quickAddStatement, ctx.db.db, {

@@ -65,7 +65,12 @@ export const ordersRoutes: FastifyPluginAsync = async (base) => {
     },
     async (request) => {
       const input = { orderId: request.params.orderId, ...request.body };
-      const write = await addItem(ctx, requireUser(request.user), input, request.sessionRead ? undefined : sessionToCheck(ctx, request));
+      const write = await addItem(
+        request.ctx,
+        requireUser(request.user),
+        input,
+        request.sessionRead ? undefined : sessionToCheck(ctx, request),
+      );
       return answerItemWrite(ctx.db.db, request.headers.prefer, write);
     },
   );
@@ -74,7 +79,7 @@ export const ordersRoutes: FastifyPluginAsync = async (base) => {
     '/api/orders/:orderId/items/:itemId/units',
     { config: floor, schema: { params: OrderItemParamsSchema, body: AddUnitsBodySchema, response: { 200: OrderWriteResponseSchema } } },
     async (request) => {
-      const write = await addUnits(ctx, requireUser(request.user), { ...request.params, quantity: request.body.quantity });
+      const write = await addUnits(request.ctx, requireUser(request.user), { ...request.params, quantity: request.body.quantity });
       return answerItemWrite(ctx.db.db, request.headers.prefer, write);
     },
   );
@@ -83,7 +88,7 @@ export const ordersRoutes: FastifyPluginAsync = async (base) => {
     '/api/orders/:orderId/items/:itemId/delete',
     { config: floor, schema: { params: OrderItemParamsSchema, body: DeleteItemBodySchema, response: { 200: OrderWriteResponseSchema } } },
     async (request) => {
-      const write = await deleteItem(ctx, requireUser(request.user), {
+      const write = await deleteItem(request.ctx, requireUser(request.user), {
         ...request.params,
         pin: request.body.pin,
         ip: request.ip,
@@ -96,6 +101,6 @@ export const ordersRoutes: FastifyPluginAsync = async (base) => {
   app.patch(
     '/api/orders/:orderId',
     { config: floor, schema: { params: OrderIdParamsSchema, body: UpdateOrderBodySchema, response: { 200: OrderResponseSchema } } },
-    async (request) => ({ order: await updateOrder(ctx, requireUser(request.user), request.params.orderId, request.body) }),
+    async (request) => ({ order: await updateOrder(request.ctx, requireUser(request.user), request.params.orderId, request.body) }),
   );
 };

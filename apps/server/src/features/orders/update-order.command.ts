@@ -1,16 +1,16 @@
 import type { Order, SessionUser, UpdateOrderBody } from '@comanda/contract';
 import { normalizeOptionalText } from '@comanda/domain';
 import type { OrderUpdate } from '../../db/schema.ts';
-import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { forbidden } from '../../http/errors.ts';
 import { loadOrder, touchOrder } from '../../model/orders/order-repository.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
 import { lockWorkableOrder, ORDER_MESSAGES } from '../../model/orders/order-access.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 /** Guest count, table name and internal comments; texts are trimmed and blank means null. */
-export async function updateOrder(ctx: AppContext, user: SessionUser, orderId: string, body: UpdateOrderBody): Promise<Order> {
+export async function updateOrder(ctx: WriteContext, user: SessionUser, orderId: string, body: UpdateOrderBody): Promise<Order> {
   if (body.adminComments !== undefined && user.role !== 'admin') throw forbidden(ORDER_MESSAGES.adminCommentsOnlyAdmin);
   await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();

@@ -1,6 +1,5 @@
 import type { Order, SessionUser } from '@comanda/contract';
 import { normalizeOptionalText, splitVoid, VOID_MESSAGES, voidNeedsAdminPin } from '@comanda/domain';
-import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { conflict, notFound } from '../../http/errors.ts';
@@ -14,6 +13,7 @@ import { lockUnfrozenOrder } from '../../model/orders/order-guards.ts';
 import { businessTimezone, rollUpLoss } from '../../model/reports/rollups.ts';
 import { voidedFields } from '../../model/voids/voided-fields.ts';
 import { beginVoid, listedReason, pinRequired, type VoidRequest } from './void-guards.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 export interface VoidItemInput extends VoidRequest {
   itemId: string;
@@ -29,7 +29,7 @@ export interface VoidItemInput extends VoidRequest {
  * by the order's waiter or an admin. The row lock serialises two devices voiding the same units:
  * the second sees fewer units (or a voided row) and is refused, so nothing is voided twice.
  */
-export async function voidItem(ctx: AppContext, user: SessionUser, input: VoidItemInput): Promise<Order> {
+export async function voidItem(ctx: WriteContext, user: SessionUser, input: VoidItemInput): Promise<Order> {
   const authorizer = await beginVoid(ctx, user, input, 'void-item');
 
   await mutate(ctx, async (trx, emit) => {

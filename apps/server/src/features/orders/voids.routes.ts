@@ -19,13 +19,12 @@ const floor = { access: STAFF_FLOOR };
 /** Voids with reasons, cancelled orders and deliveries from the order screen (issue #14 items 6 and 9). */
 export const orderServiceRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { ctx } = app;
 
   app.post(
     '/api/orders/:orderId/items/:itemId/void',
     { config: floor, schema: { params: OrderItemParamsSchema, body: VoidItemBodySchema, response: { 200: OrderResponseSchema } } },
     async (request) => ({
-      order: await voidItem(ctx, requireUser(request.user), {
+      order: await voidItem(request.ctx, requireUser(request.user), {
         ...request.params,
         ...request.body,
         ip: request.ip,
@@ -38,7 +37,7 @@ export const orderServiceRoutes: FastifyPluginAsync = async (base) => {
     '/api/orders/:orderId/cancel',
     { config: floor, schema: { params: OrderIdParamsSchema, body: CancelOrderBodySchema, response: { 200: OrderResponseSchema } } },
     async (request) => ({
-      order: await cancelOrder(ctx, requireUser(request.user), {
+      order: await cancelOrder(request.ctx, requireUser(request.user), {
         orderId: request.params.orderId,
         ...request.body,
         ip: request.ip,
@@ -51,7 +50,7 @@ export const orderServiceRoutes: FastifyPluginAsync = async (base) => {
     '/api/orders/:orderId/deliver',
     { config: floor, schema: { params: OrderIdParamsSchema, body: DeliverItemsBodySchema, response: { 200: OrderResponseSchema } } },
     async (request) => ({
-      order: await deliverItems(ctx, requireUser(request.user), { orderId: request.params.orderId, itemIds: request.body.itemIds }),
+      order: await deliverItems(request.ctx, requireUser(request.user), { orderId: request.params.orderId, itemIds: request.body.itemIds }),
     }),
   );
 };

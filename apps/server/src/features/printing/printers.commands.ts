@@ -1,5 +1,4 @@
 import type { PrintAlert, Printer, PrinterBody, SessionUser } from '@comanda/contract';
-import type { AppContext } from '../../http/context.ts';
 import { mutate, type Trx } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { AppError, notFound } from '../../http/errors.ts';
@@ -12,6 +11,8 @@ import { newPrinterRow, printingService } from './service.ts';
 import { PRINTERS_TOPIC } from './worker.ts';
 import { findOrderRow, ORDER_NOT_FOUND } from '../../model/orders/order-repository.ts';
 import { assertMayWorkOrder } from '../../model/orders/order-access.ts';
+import type { AppContext } from '../../http/context.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 export const PRINTER_NOT_FOUND = 'Impresora no encontrada';
 
@@ -55,7 +56,7 @@ function assertLocalHost(host: string | undefined): void {
   if (host !== undefined && !isLocalPrinterHost(host)) throw new AppError(422, 'printer_host_not_local', PRINTER_HOST_NOT_LOCAL);
 }
 
-export async function createPrinter(ctx: AppContext, user: SessionUser, body: Required<PrinterBody>): Promise<Printer> {
+export async function createPrinter(ctx: WriteContext, user: SessionUser, body: Required<PrinterBody>): Promise<Printer> {
   assertLocalHost(body.host);
   const id = newId();
   await mutate(ctx, async (trx, emit) => {
@@ -70,7 +71,7 @@ export async function createPrinter(ctx: AppContext, user: SessionUser, body: Re
   return loadPrinter(ctx.db.db, id);
 }
 
-export async function updatePrinter(ctx: AppContext, user: SessionUser, id: string, patch: Partial<PrinterBody>): Promise<Printer> {
+export async function updatePrinter(ctx: WriteContext, user: SessionUser, id: string, patch: Partial<PrinterBody>): Promise<Printer> {
   assertLocalHost(patch.host);
   await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
@@ -89,7 +90,7 @@ export async function updatePrinter(ctx: AppContext, user: SessionUser, id: stri
 }
 
 /** Removing a printer drops its unprinted jobs with it (they belonged to that device). */
-export async function deletePrinter(ctx: AppContext, user: SessionUser, id: string): Promise<void> {
+export async function deletePrinter(ctx: WriteContext, user: SessionUser, id: string): Promise<void> {
   await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
     const existing = await trx.selectFrom('printers').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
@@ -101,7 +102,7 @@ export async function deletePrinter(ctx: AppContext, user: SessionUser, id: stri
   });
 }
 
-export async function printTest(ctx: AppContext, user: SessionUser, id: string): Promise<void> {
+export async function printTest(ctx: WriteContext, user: SessionUser, id: string): Promise<void> {
   await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
     const printer = await trx.selectFrom('printers').select(['id', 'name', 'role']).where('id', '=', id).executeTakeFirst();
@@ -114,7 +115,7 @@ export async function printTest(ctx: AppContext, user: SessionUser, id: string):
 }
 
 /** Prints the order's comandas again, marked REIMPRESIÓN (admin, or the waiter of the order). */
-export async function reprintOrder(ctx: AppContext, user: SessionUser, orderId: string): Promise<number> {
+export async function reprintOrder(ctx: WriteContext, user: SessionUser, orderId: string): Promise<number> {
   const row = await findOrderRow(ctx.db.db, orderId);
   if (!row) throw notFound(ORDER_NOT_FOUND);
   assertMayWorkOrder(user, row);
@@ -192,7 +193,7 @@ export function emulatorView(ctx: AppContext) {
 }
 
 /** Demo mode: switches an emulated printer off or on, or takes its paper away. */
-export async function setEmulatorState(ctx: AppContext, user: SessionUser, printerId: string, state: 'online' | 'paper-out' | 'off') {
+export async function setEmulatorState(ctx: WriteContext, user: SessionUser, printerId: string, state: 'online' | 'paper-out' | 'off') {
   const emulator = printingService(ctx)?.emulators.get(printerId);
   if (!emulator) throw notFound(PRINTER_NOT_FOUND);
   if (state === 'off') await emulator.stop();

@@ -39,20 +39,20 @@ export const printingRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/printers',
     { config: { access: ADMIN }, schema: { body: PrinterBodySchema, response: { 200: PrinterResponseSchema } } },
-    async (request) => ({ printer: await createPrinter(ctx, requireUser(request.user), request.body) }),
+    async (request) => ({ printer: await createPrinter(request.ctx, requireUser(request.user), request.body) }),
   );
 
   app.patch(
     '/api/printers/:printerId',
     { config: { access: ADMIN }, schema: { params, body: PrinterPatchSchema, response: { 200: PrinterResponseSchema } } },
-    async (request) => ({ printer: await updatePrinter(ctx, requireUser(request.user), request.params.printerId, request.body) }),
+    async (request) => ({ printer: await updatePrinter(request.ctx, requireUser(request.user), request.params.printerId, request.body) }),
   );
 
   app.delete(
     '/api/printers/:printerId',
     { config: { access: ADMIN }, schema: { params, response: { 200: OkSchema } } },
     async (request) => {
-      await deletePrinter(ctx, requireUser(request.user), request.params.printerId);
+      await deletePrinter(request.ctx, requireUser(request.user), request.params.printerId);
       return { ok: true as const };
     },
   );
@@ -61,7 +61,7 @@ export const printingRoutes: FastifyPluginAsync = async (base) => {
     '/api/printers/:printerId/test',
     { config: { access: ADMIN }, schema: { params, response: { 200: OkSchema } } },
     async (request) => {
-      await printTest(ctx, requireUser(request.user), request.params.printerId);
+      await printTest(request.ctx, requireUser(request.user), request.params.printerId);
       return { ok: true as const };
     },
   );
@@ -83,7 +83,7 @@ export const printingRoutes: FastifyPluginAsync = async (base) => {
     '/api/printers/emulator/:printerId',
     { config: { access: ADMIN }, schema: { params, body: EmulatorStateBodySchema, response: { 200: OkSchema } } },
     async (request) => {
-      await setEmulatorState(ctx, requireUser(request.user), request.params.printerId, request.body.state);
+      await setEmulatorState(request.ctx, requireUser(request.user), request.params.printerId, request.body.state);
       return { ok: true as const };
     },
   );
@@ -91,6 +91,6 @@ export const printingRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/orders/:orderId/reprint',
     { config: { access: STAFF_FLOOR }, schema: { params: OrderIdParamsSchema, response: { 200: ReprintResponseSchema } } },
-    async (request) => ({ jobs: await reprintOrder(ctx, requireUser(request.user), request.params.orderId) }),
+    async (request) => ({ jobs: await reprintOrder(request.ctx, requireUser(request.user), request.params.orderId) }),
   );
 };

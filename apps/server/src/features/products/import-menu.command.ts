@@ -1,11 +1,11 @@
 import type { MenuImportResult, SessionUser } from '@comanda/contract';
 import type { MenuRow } from '@comanda/domain';
 import { foldText, MENU_LIMITS, MENU_MESSAGES, menuNameKey, parseMenuTable } from '@comanda/domain';
-import type { AppContext } from '../../http/context.ts';
 import { audit } from '../../http/audit.ts';
 import { newId } from '../../http/ids.ts';
-import { mutate } from '../../http/transaction.ts';
+import { answeredWithoutWrite, mutate } from '../../http/transaction.ts';
 import { productGroupNames, readCsv } from './menu-sheet.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 interface Existing {
   id: string;
@@ -34,16 +34,20 @@ const groupsChange = (row: MenuRow, own: readonly string[]) =>
  * left alone. Any error in any row writes nothing. Every created or changed product is audited
  * with its price before and after, and open pickers hear of each change.
  */
-export async function importMenu(ctx: AppContext, user: SessionUser, csv: string, dryRun: boolean): Promise<MenuImportResult> {
+export async function importMenu(ctx: WriteContext, user: SessionUser, csv: string, dryRun: boolean): Promise<MenuImportResult> {
   let table: string[][];
   try {
     table = readCsv(csv);
   } catch (error) {
     const line = typeof error === 'object' && error !== null && 'lines' in error && typeof error.lines === 'number' ? error.lines : 1;
+    answeredWithoutWrite(ctx);
     return { applied: false, created: 0, updated: 0, unchanged: 0, errors: [{ line, message: MENU_MESSAGES.unreadable }] };
   }
   const parsed = parseMenuTable(table);
-  if (!parsed.ok) return { applied: false, created: 0, updated: 0, unchanged: 0, errors: parsed.errors.slice(0, MENU_LIMITS.errorsShown) };
+  if (!parsed.ok) {
+    answeredWithoutWrite(ctx);
+    return { applied: false, created: 0, updated: 0, unchanged: 0, errors: parsed.errors.slice(0, MENU_LIMITS.errorsShown) };
+  }
 
   return mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();

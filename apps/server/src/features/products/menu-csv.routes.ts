@@ -26,6 +26,6 @@ export const menuCsvRoutes: FastifyPluginAsync = async (base) => {
     '/api/menu/import',
     { config: { access: ADMIN }, bodyLimit: 1_100_000, schema: { body: MenuImportBodySchema, response: { 200: MenuImportResultSchema } } },
     // Rows with errors are an answer, not a failure: the preview lists them by line (applied: false).
-    async (request) => importMenu(ctx, requireUser(request.user), request.body.csv, request.body.dryRun),
+    async (request) => importMenu(request.ctx, requireUser(request.user), request.body.csv, request.body.dryRun),
   );
 };

@@ -1,5 +1,4 @@
 import type { Product, ProductBody, SessionUser } from '@comanda/contract';
-import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { newId } from '../../http/ids.ts';
@@ -7,10 +6,11 @@ import { forbidden } from '../../http/errors.ts';
 import { MESSAGES } from '../../http/messages.ts';
 import { mayMarkAvailability } from '@comanda/domain';
 import { presentProduct, requireProduct } from './product-store.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 const imageOf = (url: string | null) => (url ? url : null);
 
-export function createProduct(ctx: AppContext, user: SessionUser, body: ProductBody): Promise<Product> {
+export function createProduct(ctx: WriteContext, user: SessionUser, body: ProductBody): Promise<Product> {
   return mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
     const row = { id: newId(), ...productFields(body), created_at: now, updated_at: now };
@@ -39,7 +39,7 @@ function productFields(body: ProductBody) {
   };
 }
 
-export function updateProduct(ctx: AppContext, user: SessionUser, id: string, body: ProductBody): Promise<Product> {
+export function updateProduct(ctx: WriteContext, user: SessionUser, id: string, body: ProductBody): Promise<Product> {
   return mutate(ctx, async (trx, emit) => {
     const before = await requireProduct(trx, id);
     const now = ctx.clock.now();
@@ -60,7 +60,7 @@ export function updateProduct(ctx: AppContext, user: SessionUser, id: string, bo
   });
 }
 
-export function setProductAvailability(ctx: AppContext, user: SessionUser, id: string, available: boolean): Promise<Product> {
+export function setProductAvailability(ctx: WriteContext, user: SessionUser, id: string, available: boolean): Promise<Product> {
   return mutate(ctx, async (trx, emit) => {
     const before = await requireProduct(trx, id);
     // The kitchen and the bar mark only their own station's products (issue #17); the admin any.
@@ -84,7 +84,7 @@ export function setProductAvailability(ctx: AppContext, user: SessionUser, id: s
 }
 
 /** Hard delete: order items keep their own copy of name, price and category, so history is untouched. */
-export function deleteProduct(ctx: AppContext, user: SessionUser, id: string): Promise<void> {
+export function deleteProduct(ctx: WriteContext, user: SessionUser, id: string): Promise<void> {
   return mutate(ctx, async (trx, emit) => {
     const before = await requireProduct(trx, id);
     const now = ctx.clock.now();

@@ -59,7 +59,7 @@ export const productsRoutes: FastifyPluginAsync = async (base) => {
     '/api/products',
     { config: { access: ADMIN }, schema: { body: ProductBodySchema, response: { 201: ProductResponseSchema } } },
     async (request, reply) => {
-      const product = await createProduct(ctx, requireUser(request.user), request.body);
+      const product = await createProduct(request.ctx, requireUser(request.user), request.body);
       return reply.code(201).send({ product });
     },
   );
@@ -68,7 +68,7 @@ export const productsRoutes: FastifyPluginAsync = async (base) => {
     '/api/products/:id',
     { config: { access: ADMIN }, schema: { params: ParamsSchema, body: ProductBodySchema, response: { 200: ProductResponseSchema } } },
     async (request) => ({
-      product: await updateProduct(ctx, requireUser(request.user), request.params.id, request.body),
+      product: await updateProduct(request.ctx, requireUser(request.user), request.params.id, request.body),
     }),
   );
 
@@ -80,7 +80,7 @@ export const productsRoutes: FastifyPluginAsync = async (base) => {
       schema: { params: ParamsSchema, body: ProductAvailabilityBodySchema, response: { 200: ProductResponseSchema } },
     },
     async (request) => ({
-      product: await setProductAvailability(ctx, requireUser(request.user), request.params.id, request.body.available),
+      product: await setProductAvailability(request.ctx, requireUser(request.user), request.params.id, request.body.available),
     }),
   );
 
@@ -88,7 +88,7 @@ export const productsRoutes: FastifyPluginAsync = async (base) => {
     '/api/products/:id',
     { config: { access: ADMIN }, schema: { params: ParamsSchema, response: { 200: OkSchema } } },
     async (request) => {
-      await deleteProduct(ctx, requireUser(request.user), request.params.id);
+      await deleteProduct(request.ctx, requireUser(request.user), request.params.id);
       return { ok: true as const };
     },
   );

@@ -1,6 +1,5 @@
 import type { Promotion, PromotionBody, SessionUser } from '@comanda/contract';
 import { formatMinute, promotionsConflict } from '@comanda/domain';
-import type { AppContext } from '../../http/context.ts';
 import type { Trx } from '../../http/transaction.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
@@ -8,6 +7,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { newId } from '../../http/ids.ts';
 import { MESSAGES } from '../../http/messages.ts';
 import { listPromotionRules, presentPromotion } from '../../model/orders/promotions.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 /** Only the fields of the body the kind uses are kept, so a stored rule never carries stale ones. */
 function columnsOf(body: PromotionBody) {
@@ -58,7 +58,7 @@ async function requirePromotion(trx: Trx, id: string) {
   return row;
 }
 
-export function createPromotion(ctx: AppContext, user: SessionUser, body: PromotionBody): Promise<Promotion> {
+export function createPromotion(ctx: WriteContext, user: SessionUser, body: PromotionBody): Promise<Promotion> {
   return mutate(ctx, async (trx, emit) => {
     await assertValid(trx, body, null);
     const now = ctx.clock.now();
@@ -70,7 +70,7 @@ export function createPromotion(ctx: AppContext, user: SessionUser, body: Promot
   });
 }
 
-export function updatePromotion(ctx: AppContext, user: SessionUser, id: string, body: PromotionBody): Promise<Promotion> {
+export function updatePromotion(ctx: WriteContext, user: SessionUser, id: string, body: PromotionBody): Promise<Promotion> {
   return mutate(ctx, async (trx, emit) => {
     const before = await requirePromotion(trx, id);
     await assertValid(trx, body, id);
@@ -90,7 +90,7 @@ export function updatePromotion(ctx: AppContext, user: SessionUser, id: string, 
 }
 
 /** Items already priced keep their promotion's name; the rule itself goes. */
-export function deletePromotion(ctx: AppContext, user: SessionUser, id: string): Promise<void> {
+export function deletePromotion(ctx: WriteContext, user: SessionUser, id: string): Promise<void> {
   return mutate(ctx, async (trx, emit) => {
     const before = await requirePromotion(trx, id);
     const now = ctx.clock.now();

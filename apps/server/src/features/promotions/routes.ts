@@ -35,20 +35,21 @@ export const promotionsRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/promotions',
     { config: { access: ADMIN }, schema: { body: PromotionBodySchema, response: { 201: PromotionResponseSchema } } },
-    async (request, reply) => reply.code(201).send({ promotion: await createPromotion(ctx, requireUser(request.user), request.body) }),
+    async (request, reply) =>
+      reply.code(201).send({ promotion: await createPromotion(request.ctx, requireUser(request.user), request.body) }),
   );
 
   app.put(
     '/api/promotions/:id',
     { config: { access: ADMIN }, schema: { params: ParamsSchema, body: PromotionBodySchema, response: { 200: PromotionResponseSchema } } },
-    async (request) => ({ promotion: await updatePromotion(ctx, requireUser(request.user), request.params.id, request.body) }),
+    async (request) => ({ promotion: await updatePromotion(request.ctx, requireUser(request.user), request.params.id, request.body) }),
   );
 
   app.delete(
     '/api/promotions/:id',
     { config: { access: ADMIN }, schema: { params: ParamsSchema, response: { 200: OkSchema } } },
     async (request) => {
-      await deletePromotion(ctx, requireUser(request.user), request.params.id);
+      await deletePromotion(request.ctx, requireUser(request.user), request.params.id);
       return { ok: true as const };
     },
   );

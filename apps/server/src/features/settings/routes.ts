@@ -30,7 +30,7 @@ export const settingsRoutes: FastifyPluginAsync = async (base) => {
   app.put(
     '/api/config/general',
     { config: { access: ADMIN }, schema: { body: GeneralConfigBodySchema, response: { 200: GeneralConfigSchema } } },
-    async (request) => saveGeneralConfig(ctx, requireUser(request.user), request.body),
+    async (request) => saveGeneralConfig(request.ctx, requireUser(request.user), request.body),
   );
 
   // The picker's order of categories (issue #17): every screen that shows the menu reads it.
@@ -41,6 +41,6 @@ export const settingsRoutes: FastifyPluginAsync = async (base) => {
   app.put(
     '/api/config/menu',
     { config: { access: ADMIN }, schema: { body: MenuConfigBodySchema, response: { 200: MenuConfigSchema } } },
-    async (request) => saveMenuConfig(ctx, requireUser(request.user), request.body),
+    async (request) => saveMenuConfig(request.ctx, requireUser(request.user), request.body),
   );
 };

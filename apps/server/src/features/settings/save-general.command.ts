@@ -1,11 +1,11 @@
 import type { GeneralConfig, GeneralConfigBody, SessionUser } from '@comanda/contract';
-import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { getGeneralConfig, readConfig, writeConfig } from '../../model/config-store.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 /** Merges the saved fields over what is stored, so fields a client did not send survive. */
-export function saveGeneralConfig(ctx: AppContext, user: SessionUser, body: GeneralConfigBody): Promise<GeneralConfig> {
+export function saveGeneralConfig(ctx: WriteContext, user: SessionUser, body: GeneralConfigBody): Promise<GeneralConfig> {
   return mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
     const stored = (await readConfig<Partial<GeneralConfig>>(trx, 'general')) ?? {};

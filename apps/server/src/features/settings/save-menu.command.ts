@@ -1,11 +1,11 @@
 import type { MenuConfig, MenuConfigBody, SessionUser } from '@comanda/contract';
-import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { getMenuConfig, writeConfig } from '../../model/config-store.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 /** The admin's order of categories in the picker (a bar puts drinks first). */
-export function saveMenuConfig(ctx: AppContext, user: SessionUser, body: MenuConfigBody): Promise<MenuConfig> {
+export function saveMenuConfig(ctx: WriteContext, user: SessionUser, body: MenuConfigBody): Promise<MenuConfig> {
   return mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
     const before = await getMenuConfig(trx);

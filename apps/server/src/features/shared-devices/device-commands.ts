@@ -1,14 +1,14 @@
 import type { EnrollSharedDeviceBody, SessionUser, SharedDevice } from '@comanda/contract';
-import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { AppError, conflict } from '../../http/errors.ts';
 import { newId, randomToken, sha256 } from '../../http/ids.ts';
 import { DEVICE_MESSAGES, presentDevice, selectDevices, type DeviceRow } from './device-store.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 /** Enrolls the admin's browser as a shared device; answers the device and the secret for its cookie. */
 export function enrollDevice(
-  ctx: AppContext,
+  ctx: WriteContext,
   admin: SessionUser,
   body: EnrollSharedDeviceBody,
   current: DeviceRow | null,
@@ -44,7 +44,7 @@ export function enrollDevice(
  * revoking admin's own (an admin revoking the tablet they stand at stays signed in there).
  */
 export function revokeDevice(
-  ctx: AppContext,
+  ctx: WriteContext,
   admin: SessionUser,
   input: { id: string; currentId: string | null; ownSession: string | null },
 ): Promise<SharedDevice> {

@@ -1,5 +1,4 @@
 import { ROLES, type Role, type SessionUser } from '@comanda/contract';
-import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { AppError } from '../../http/errors.ts';
@@ -9,6 +8,7 @@ import { PIN_LIMITS, pinKeys } from '../../auth/throttle.ts';
 import { SESSION_LIMITS } from '../../auth/sessions.ts';
 import { DEVICE_MESSAGES, type DeviceRow } from './device-store.ts';
 import { MESSAGES } from '../../http/messages.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 export const PIN_LOGIN_PURPOSE = 'pin-login';
 
@@ -20,7 +20,7 @@ export const PIN_LOGIN_PURPOSE = 'pin-login';
  * first (switching user).
  */
 export async function pinLogin(
-  ctx: AppContext,
+  ctx: WriteContext,
   input: { device: DeviceRow | null; pin: string; ip: string; previousSession: string | null },
 ): Promise<{ user: SessionUser; token: string }> {
   const device = input.device;

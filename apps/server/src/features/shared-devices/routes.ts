@@ -39,7 +39,7 @@ export const sharedDevicesRoutes: FastifyPluginAsync = async (base) => {
     { config: { access: ADMIN }, schema: { body: EnrollSharedDeviceBodySchema, response: { 200: SharedDeviceResponseSchema } } },
     async (request, reply) => {
       const current = await resolveDevice(ctx, request.cookies);
-      const { device, secret } = await enrollDevice(ctx, requireUser(request.user), request.body, current);
+      const { device, secret } = await enrollDevice(request.ctx, requireUser(request.user), request.body, current);
       setDeviceCookie(reply, secret, isSecure(ctx.config.SECURE_COOKIES, request.protocol));
       return { device };
     },
@@ -50,7 +50,7 @@ export const sharedDevicesRoutes: FastifyPluginAsync = async (base) => {
     { config: { access: ADMIN }, schema: { params: SharedDeviceParamsSchema, response: { 200: SharedDeviceResponseSchema } } },
     async (request, reply) => {
       const current = await resolveDevice(ctx, request.cookies);
-      const device = await revokeDevice(ctx, requireUser(request.user), {
+      const device = await revokeDevice(request.ctx, requireUser(request.user), {
         id: request.params.deviceId,
         currentId: current?.id ?? null,
         ownSession: request.sessionHash,
@@ -76,7 +76,7 @@ export const sharedDevicesRoutes: FastifyPluginAsync = async (base) => {
     { config: { access: 'public' }, schema: { body: PinLoginBodySchema, response: { 200: PinLoginResponseSchema } } },
     async (request, reply) => {
       const device = await resolveDevice(ctx, request.cookies);
-      const { user, token } = await pinLogin(ctx, {
+      const { user, token } = await pinLogin(request.ctx, {
         device,
         pin: request.body.pin,
         ip: request.ip,

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Order, SessionUser } from '@comanda/contract';
 import { PIN_MESSAGES } from '@comanda/domain';
-import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
@@ -10,6 +9,7 @@ import { assertMayWorkOrder, lockOpenOrder } from '../../model/orders/order-acce
 import { loadOrder } from '../../model/orders/order-repository.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
 import { requireWorkableOrder, SERVICE_MESSAGES } from './service-guards.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 /**
  * Hands a table (its activo order) to another waiter: both orders.waiter_id and tables.waiter_id
@@ -18,7 +18,7 @@ import { requireWorkableOrder, SERVICE_MESSAGES } from './service-guards.ts';
  * The old waiter hears the change (their screen refetches and is refused), the new one too.
  */
 export async function changeWaiter(
-  ctx: AppContext,
+  ctx: WriteContext,
   user: SessionUser,
   input: { orderId: string; waiterId: string; pin?: string | undefined; ip: string; sessionHash?: string | null },
 ): Promise<Order> {

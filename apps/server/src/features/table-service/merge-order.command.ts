@@ -1,7 +1,6 @@
 import { assertNotSharing, assertRoomFor, requireOrderToEdit } from '../../model/orders/order-guards.ts';
 import { sql } from 'kysely';
 import type { Order, SessionUser } from '@comanda/contract';
-import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { conflict } from '../../http/errors.ts';
@@ -10,6 +9,7 @@ import { dropCheckAdjustments } from '../../model/orders/adjustments-follow.ts';
 import { orderPayments } from '../../model/checkout/order-payments.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
 import { freeTableOf, lockOrdersInOrder, requireTable, SERVICE_MESSAGES, thawOrders } from './service-guards.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 const MAX_PEOPLE = 999;
 const MAX_COMMENTS = 2000;
@@ -21,7 +21,7 @@ const MAX_COMMENTS = 2000;
  * 'cancelado' with no items and zero totals (out of every sale figure) while its table is freed.
  * See docs/decisions/0013-table-moves.md.
  */
-export async function mergeOrder(ctx: AppContext, user: SessionUser, input: { orderId: string; targetTableId: string }): Promise<Order> {
+export async function mergeOrder(ctx: WriteContext, user: SessionUser, input: { orderId: string; targetTableId: string }): Promise<Order> {
   const { row: source, timedOut } = await requireOrderToEdit(ctx, user, input.orderId);
   if (source.table_id === input.targetTableId) throw conflict(SERVICE_MESSAGES.sameTable, 'same_table');
   const table = await requireTable(ctx.db.db, input.targetTableId);

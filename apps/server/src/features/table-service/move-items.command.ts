@@ -1,6 +1,5 @@
 import { assertRoomFor, requireOrderToEdit } from '../../model/orders/order-guards.ts';
 import type { MoveLine, Order, SessionUser } from '@comanda/contract';
-import type { AppContext } from '../../http/context.ts';
 import { claimFreeTable, newOrderRow } from '../../model/orders/new-order.ts';
 import type { OrderRow } from '../../db/schema.ts';
 import { mutate, type Trx } from '../../http/transaction.ts';
@@ -12,6 +11,7 @@ import { carryLineAdjustments } from '../../model/orders/adjustments-follow.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
 import { lockOrdersInOrder, requireTable, SERVICE_MESSAGES, thawOrders } from './service-guards.ts';
 import { isUniqueViolation } from './unique-violation.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 interface MovedLine {
   itemId: string;
@@ -32,7 +32,7 @@ interface MovedLine {
  * units at once the second sees what the first left and is refused if the units are gone.
  */
 export async function moveItems(
-  ctx: AppContext,
+  ctx: WriteContext,
   user: SessionUser,
   input: { orderId: string; targetTableId: string; lines: readonly MoveLine[] },
 ): Promise<{ source: Order; target: Order }> {

@@ -28,7 +28,10 @@ export const tableServiceRoutes: FastifyPluginAsync = async (base) => {
     '/api/orders/:orderId/transfer',
     { config: floor, schema: { params: OrderIdParamsSchema, body: TransferOrderBodySchema, response: { 200: OrderResponseSchema } } },
     async (request) => ({
-      order: await transferOrder(ctx, requireUser(request.user), { orderId: request.params.orderId, tableId: request.body.tableId }),
+      order: await transferOrder(request.ctx, requireUser(request.user), {
+        orderId: request.params.orderId,
+        tableId: request.body.tableId,
+      }),
     }),
   );
 
@@ -36,7 +39,7 @@ export const tableServiceRoutes: FastifyPluginAsync = async (base) => {
     '/api/orders/:orderId/waiter',
     { config: floor, schema: { params: OrderIdParamsSchema, body: ChangeWaiterBodySchema, response: { 200: OrderResponseSchema } } },
     async (request) => ({
-      order: await changeWaiter(ctx, requireUser(request.user), {
+      order: await changeWaiter(request.ctx, requireUser(request.user), {
         orderId: request.params.orderId,
         waiterId: request.body.waiterId,
         pin: request.body.pin,
@@ -50,7 +53,7 @@ export const tableServiceRoutes: FastifyPluginAsync = async (base) => {
     '/api/orders/:orderId/merge',
     { config: floor, schema: { params: OrderIdParamsSchema, body: MergeOrderBodySchema, response: { 200: OrderResponseSchema } } },
     async (request) => ({
-      order: await mergeOrder(ctx, requireUser(request.user), {
+      order: await mergeOrder(request.ctx, requireUser(request.user), {
         orderId: request.params.orderId,
         targetTableId: request.body.targetTableId,
       }),
@@ -60,7 +63,7 @@ export const tableServiceRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/orders/:orderId/move-items',
     { config: floor, schema: { params: OrderIdParamsSchema, body: MoveItemsBodySchema, response: { 200: MoveItemsResponseSchema } } },
-    async (request) => moveItems(ctx, requireUser(request.user), { orderId: request.params.orderId, ...request.body }),
+    async (request) => moveItems(request.ctx, requireUser(request.user), { orderId: request.params.orderId, ...request.body }),
   );
 
   // Who a table can be handed to: active waiters and admins (names only).

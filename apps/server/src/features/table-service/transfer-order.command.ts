@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Order, SessionUser } from '@comanda/contract';
-import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { conflict } from '../../http/errors.ts';
@@ -9,13 +8,14 @@ import { emitOrderChanged } from '../../model/orders/order-events.ts';
 import { freeTableOf, lockOrdersInOrder, requireTable, SERVICE_MESSAGES, thawOrders } from './service-guards.ts';
 import { requireOrderToEdit } from '../../model/orders/order-guards.ts';
 import { isUniqueViolation } from './unique-violation.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 /**
  * Moves an activo order, whole, to a free table: the target becomes ocupada by the order's
  * waiter, the old table libre. Items, statuses and print history stay with the order (nothing
  * is a new comanda); the boards show the new table number at once.
  */
-export async function transferOrder(ctx: AppContext, user: SessionUser, input: { orderId: string; tableId: string }): Promise<Order> {
+export async function transferOrder(ctx: WriteContext, user: SessionUser, input: { orderId: string; tableId: string }): Promise<Order> {
   // The ownership read also tells whether a card attempt timed out: only then is it settled.
   const { row: existing, timedOut } = await requireOrderToEdit(ctx, user, input.orderId);
   if (existing.table_id === input.tableId) throw conflict(SERVICE_MESSAGES.sameTable, 'same_table');

@@ -1,5 +1,4 @@
 import type { SessionUser, Table } from '@comanda/contract';
-import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { conflict, notFound } from '../../http/errors.ts';
@@ -8,6 +7,7 @@ import { emitOrderChanged } from '../../model/orders/order-events.ts';
 import { presentTable } from './list-tables.query.ts';
 import { newTableRow } from '../../model/tables/new-table.ts';
 import { isUniqueViolation, TABLE_MESSAGES } from './table-messages.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 /** The unique index on tables.number decides; a taken number is a conflict, not a 500. */
 async function withNumberGuard<T>(work: () => Promise<T>): Promise<T> {
@@ -19,7 +19,7 @@ async function withNumberGuard<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createTable(ctx: AppContext, user: SessionUser, number: number): Promise<Table> {
+export async function createTable(ctx: WriteContext, user: SessionUser, number: number): Promise<Table> {
   return withNumberGuard(() =>
     mutate(ctx, async (trx, emit) => {
       const now = ctx.clock.now();
@@ -35,7 +35,7 @@ export async function createTable(ctx: AppContext, user: SessionUser, number: nu
 }
 
 /** A new number also relabels the table's active order, so its ticket shows where it is served. */
-export async function renumberTable(ctx: AppContext, user: SessionUser, tableId: string, number: number): Promise<Table> {
+export async function renumberTable(ctx: WriteContext, user: SessionUser, tableId: string, number: number): Promise<Table> {
   return withNumberGuard(() =>
     mutate(ctx, async (trx, emit) => {
       const now = ctx.clock.now();
@@ -69,7 +69,7 @@ export async function renumberTable(ctx: AppContext, user: SessionUser, tableId:
 }
 
 /** Only a free table without an active order can go; its past orders keep their number. */
-export async function deleteTable(ctx: AppContext, user: SessionUser, tableId: string): Promise<void> {
+export async function deleteTable(ctx: WriteContext, user: SessionUser, tableId: string): Promise<void> {
   await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
     const row = await trx.selectFrom('tables').selectAll().where('id', '=', tableId).executeTakeFirst();

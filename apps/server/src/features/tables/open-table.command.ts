@@ -1,5 +1,4 @@
 import type { Order, SessionUser } from '@comanda/contract';
-import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { conflict, notFound } from '../../http/errors.ts';
@@ -8,13 +7,14 @@ import { presentOrder } from '../../model/orders/order-presenter.ts';
 import { claimFreeTable, newOrderRow } from '../../model/orders/new-order.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
 import { isUniqueViolation, TABLE_MESSAGES } from './table-messages.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 /**
  * libre → ocupada and a new empty activo order, in one transaction (SPEC §4). The conditional
  * update lets exactly one of several simultaneous openers through; the unique active_table_id
  * is the database's own guarantee of one active order per table.
  */
-export async function openTable(ctx: AppContext, user: SessionUser, tableId: string): Promise<Order> {
+export async function openTable(ctx: WriteContext, user: SessionUser, tableId: string): Promise<Order> {
   try {
     return await mutate(ctx, async (trx, emit) => {
       const now = ctx.clock.now();

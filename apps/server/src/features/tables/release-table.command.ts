@@ -1,17 +1,17 @@
 import type { SessionUser, Table } from '@comanda/contract';
-import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { presentTable } from './list-tables.query.ts';
 import { TABLE_MESSAGES } from './table-messages.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 /**
  * ocupada → libre for a table left without an active order (a crash or a manual database fix
  * can leave one behind): without this it could never be opened again. A table whose order is
  * still activo is refused: that order must be paid, the table is not simply cleared.
  */
-export async function releaseTable(ctx: AppContext, user: SessionUser, tableId: string): Promise<Table> {
+export async function releaseTable(ctx: WriteContext, user: SessionUser, tableId: string): Promise<Table> {
   return mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
     const before = await trx.selectFrom('tables').selectAll().where('id', '=', tableId).executeTakeFirst();

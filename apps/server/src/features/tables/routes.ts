@@ -32,7 +32,7 @@ export const tablesRoutes: FastifyPluginAsync = async (base) => {
     // openTable's first effect is its transaction: a repeat's key is met by its claim there.
     { config: { access: STAFF_FLOOR, idempotency: 'claim-first' }, schema: { params, response: { 200: OrderResponseSchema } } },
     async (request) => ({
-      order: await openTable(ctx, requireUser(request.user), request.params.tableId),
+      order: await openTable(request.ctx, requireUser(request.user), request.params.tableId),
     }),
   );
 
@@ -53,7 +53,7 @@ export const tablesRoutes: FastifyPluginAsync = async (base) => {
     '/api/tables/:tableId/release',
     { config: { access: ADMIN }, schema: { params, response: { 200: TableResponseSchema } } },
     async (request) => ({
-      table: await releaseTable(ctx, requireUser(request.user), request.params.tableId),
+      table: await releaseTable(request.ctx, requireUser(request.user), request.params.tableId),
     }),
   );
 
@@ -61,7 +61,7 @@ export const tablesRoutes: FastifyPluginAsync = async (base) => {
     '/api/tables',
     { config: { access: ADMIN }, schema: { body: TableNumberBodySchema, response: { 200: TableResponseSchema } } },
     async (request) => ({
-      table: await createTable(ctx, requireUser(request.user), request.body.number),
+      table: await createTable(request.ctx, requireUser(request.user), request.body.number),
     }),
   );
 
@@ -69,12 +69,12 @@ export const tablesRoutes: FastifyPluginAsync = async (base) => {
     '/api/tables/:tableId',
     { config: { access: ADMIN }, schema: { params, body: TableNumberBodySchema, response: { 200: TableResponseSchema } } },
     async (request) => ({
-      table: await renumberTable(ctx, requireUser(request.user), request.params.tableId, request.body.number),
+      table: await renumberTable(request.ctx, requireUser(request.user), request.params.tableId, request.body.number),
     }),
   );
 
   app.delete('/api/tables/:tableId', { config: { access: ADMIN }, schema: { params, response: { 200: OkSchema } } }, async (request) => {
-    await deleteTable(ctx, requireUser(request.user), request.params.tableId);
+    await deleteTable(request.ctx, requireUser(request.user), request.params.tableId);
     return { ok: true as const };
   });
 };

@@ -1,9 +1,8 @@
 import type { CardPayment, SessionUser } from '@comanda/contract';
 import { cardStatesFor } from '@comanda/domain';
-import type { AppContext } from '../../http/context.ts';
 import { audit } from '../../http/audit.ts';
 import { notFound } from '../../http/errors.ts';
-import { mutate } from '../../http/transaction.ts';
+import { answeredWithoutWrite, mutate } from '../../http/transaction.ts';
 import { assertMayWorkOrder } from '../../model/orders/order-access.ts';
 import { findOrderRow } from '../../model/orders/order-repository.ts';
 import { cardGateway } from '../../model/card-payments/card-gateway.ts';
@@ -15,6 +14,8 @@ import {
   isLive,
   presentCardPayment,
 } from '../../model/card-payments/card-payment-store.ts';
+import type { AppContext } from '../../http/context.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 async function visibleRow(ctx: AppContext, user: SessionUser, id: string) {
   const row = await findCardPayment(ctx.db.db, id);
@@ -60,18 +61,21 @@ export async function activeCardPayment(
  * Staff closed the dialog: take the payment off the terminal. The provider refuses once the
  * customer has it in hand; then polling goes on and a late approval still closes the order.
  */
-export async function cancelCardPayment(ctx: AppContext, user: SessionUser, id: string): Promise<CardPayment> {
+export async function cancelCardPayment(ctx: WriteContext, user: SessionUser, id: string): Promise<CardPayment> {
   const gw = cardGateway(ctx);
   const row = await visibleRow(ctx, user, id);
   if (isLive(row.state)) {
     if (row.provider_id) {
-      await audit(ctx.db.db, ctx.clock.now(), {
-        actor: { id: user.id, displayName: user.displayName },
-        action: 'card_payment.cancel_requested',
-        entity: 'card_payment',
-        entityId: id,
-        data: { orderId: row.order_id },
-      });
+      // The audit row claims the request's key before the call to the provider.
+      await mutate(ctx, (trx) =>
+        audit(trx, ctx.clock.now(), {
+          actor: { id: user.id, displayName: user.displayName },
+          action: 'card_payment.cancel_requested',
+          entity: 'card_payment',
+          entityId: id,
+          data: { orderId: row.order_id },
+        }),
+      );
       // On the terminal already, or the provider is down: the background poll decides.
       await gw.driver.cancelAtProvider(row.terminal_id, row.provider_id, row.id).catch(() => undefined);
       await gw.driver.reconcile(row.id).catch(() => undefined);
@@ -96,6 +100,8 @@ export async function cancelCardPayment(ctx: AppContext, user: SessionUser, id: 
         emitCardPayment(emit, id);
       });
     }
+  } else {
+    answeredWithoutWrite(ctx); // over already: nothing to take back
   }
   const current = (await findCardPayment(ctx.db.db, id)) ?? row;
   return presentCardPayment(current, gw.poll.maxAttempts);

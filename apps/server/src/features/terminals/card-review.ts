@@ -1,7 +1,6 @@
 import type { CardPayment, CardReview, Order, SessionUser } from '@comanda/contract';
 import { cardStatesFor, cents } from '@comanda/domain';
 import type { CardPaymentRow } from '../../db/schema.ts';
-import type { AppContext } from '../../http/context.ts';
 import { audit } from '../../http/audit.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { mutate, type Trx } from '../../http/transaction.ts';
@@ -10,6 +9,8 @@ import { cardGateway } from '../../model/card-payments/card-gateway.ts';
 import { CARD_MESSAGES, emitCardReview, findCardPayment, presentCardPayment } from '../../model/card-payments/card-payment-store.ts';
 import { recordCardCharge } from '../../model/card-payments/settle-card-payment.ts';
 import { REVIEW_MESSAGES } from '../../model/card-payments/card-review-guard.ts';
+import type { AppContext } from '../../http/context.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 export async function reviewsOfOrder(db: Trx, orderId: string, maxAttempts: number): Promise<CardPayment[]> {
   const rows = await db
@@ -84,7 +85,7 @@ async function leaveReview(trx: Trx, id: string, state: 'approved' | 'refunded',
  * charge short of the items is refused: mark it refunded and charge again). One transaction,
  * audited; a repeat of the Idempotency-Key answers the first response.
  */
-export async function recordCardPayment(ctx: AppContext, req: SettleRequest): Promise<{ payment: CardPayment; order: Order }> {
+export async function recordCardPayment(ctx: WriteContext, req: SettleRequest): Promise<{ payment: CardPayment; order: Order }> {
   const maxAttempts = cardGateway(ctx).poll.maxAttempts;
   const stored = await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
@@ -133,7 +134,7 @@ export async function recordCardPayment(ctx: AppContext, req: SettleRequest): Pr
  * 'Marcar como reembolsado en la terminal': staff refunded the charge on the terminal (or in
  * Mercado Pago); the order stays as it is and may be charged again. Audited with the note.
  */
-export async function markCardPaymentRefunded(ctx: AppContext, req: SettleRequest & { note: string | null }): Promise<CardPayment> {
+export async function markCardPaymentRefunded(ctx: WriteContext, req: SettleRequest & { note: string | null }): Promise<CardPayment> {
   const maxAttempts = cardGateway(ctx).poll.maxAttempts;
   const stored = await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();

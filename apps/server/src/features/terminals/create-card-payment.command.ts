@@ -1,7 +1,6 @@
 import type { CardPayment, CreateCardPaymentBody, SessionUser } from '@comanda/contract';
 import { cardMinimumError, cents, chargeFigures, partialPaymentError, paymentBalance, tableLabel } from '@comanda/domain';
 import type { CardPaymentRow } from '../../db/schema.ts';
-import type { AppContext } from '../../http/context.ts';
 import { AppError, badRequest, conflict } from '../../http/errors.ts';
 import { audit } from '../../http/audit.ts';
 import { newId } from '../../http/ids.ts';
@@ -18,6 +17,7 @@ import { asParts, orderPayments } from '../../model/checkout/order-payments.ts';
 import { gatedItems } from '../../model/checkout/close-order.ts';
 import { reconcileTimedOut } from '../../model/card-payments/timed-out.ts';
 import { isEnabled, readEnabledMap } from './terminal-config.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 export interface CreateCardPaymentRequest {
   body: CreateCardPaymentBody;
@@ -34,7 +34,7 @@ const sameRequest = (row: CardPaymentRow, body: CreateCardPaymentBody) =>
   row.people_count === body.peopleCount &&
   (row.part_amount === null ? null : Number(row.part_amount)) === (body.amount ?? null);
 
-async function replay(ctx: AppContext, req: CreateCardPaymentRequest, db: Trx): Promise<CardPaymentRow | null> {
+async function replay(ctx: WriteContext, req: CreateCardPaymentRequest, db: Trx): Promise<CardPaymentRow | null> {
   const row = await db.selectFrom('card_payments').selectAll().where('idempotency_key', '=', req.idempotencyKey).executeTakeFirst();
   if (!row) return null;
   if (!sameRequest(row, req.body)) throw new AppError(422, 'idempotency_key_reused', IDEMPOTENCY_MESSAGES.reused);
@@ -50,7 +50,7 @@ async function replay(ctx: AppContext, req: CreateCardPaymentRequest, db: Trx): 
  * answer is the attempt as committed ('creating'); the provider is called right after it.
  */
 export async function createCardPayment(
-  ctx: AppContext,
+  ctx: WriteContext,
   req: CreateCardPaymentRequest,
 ): Promise<{ created: boolean; payment: CardPayment }> {
   const gw = cardGateway(ctx);
@@ -145,6 +145,6 @@ export async function createCardPayment(
  * closes the order (and the new attempt is refused as paid), a dead one frees the order, and one
  * still on the terminal blocks the retry so the customer is never charged twice.
  */
-async function settleTimedOut(ctx: AppContext, orderId: string): Promise<void> {
+async function settleTimedOut(ctx: WriteContext, orderId: string): Promise<void> {
   if (await reconcileTimedOut(ctx, orderId)) throw conflict(CARD_MESSAGES.stillOnTerminal, 'card_payment_on_terminal');
 }

@@ -39,7 +39,7 @@ export const terminalsRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (request, reply) => {
-      const { created, payment } = await createCardPayment(ctx, {
+      const { created, payment } = await createCardPayment(request.ctx, {
         body: request.body,
         idempotencyKey: request.headers['idempotency-key'],
         user: requireUser(request.user),
@@ -71,7 +71,7 @@ export const terminalsRoutes: FastifyPluginAsync = async (base) => {
       schema: { params: CardPaymentParamsSchema, headers: IdempotencyHeadersSchema, response: { 200: RecordCardPaymentResponseSchema } },
     },
     async (request) =>
-      recordCardPayment(ctx, {
+      recordCardPayment(request.ctx, {
         id: request.params.id,
         idempotencyKey: request.headers['idempotency-key'],
         user: requireUser(request.user),
@@ -90,7 +90,7 @@ export const terminalsRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (request) => ({
-      payment: await markCardPaymentRefunded(ctx, {
+      payment: await markCardPaymentRefunded(request.ctx, {
         id: request.params.id,
         idempotencyKey: request.headers['idempotency-key'],
         user: requireUser(request.user),
@@ -108,7 +108,7 @@ export const terminalsRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/card-payments/:id/cancel',
     { config: { access: STAFF_FLOOR }, schema: { params: CardPaymentParamsSchema, response: { 200: CardPaymentResponseSchema } } },
-    async (request) => ({ payment: await cancelCardPayment(ctx, requireUser(request.user), request.params.id) }),
+    async (request) => ({ payment: await cancelCardPayment(request.ctx, requireUser(request.user), request.params.id) }),
   );
 
   // Mercado Pago calls this without a session; the signature (MP_WEBHOOK_SECRET) proves who it is.

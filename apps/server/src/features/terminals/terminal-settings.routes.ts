@@ -60,7 +60,7 @@ export const terminalSettingsRoutes: FastifyPluginAsync = async (base) => {
       const user = requireUser(request.user);
       const terminal = await requireTerminal(ctx, request.params.id, TERMINAL_SETTINGS_MESSAGES.toggleError);
       const { enabled } = request.body;
-      await mutate(ctx, async (trx, emit) => {
+      await mutate(request.ctx, async (trx, emit) => {
         const now = ctx.clock.now();
         await setTerminalEnabled(trx, terminal.id, enabled, now);
         await audit(trx, now, {
@@ -91,13 +91,16 @@ export const terminalSettingsRoutes: FastifyPluginAsync = async (base) => {
       } catch {
         throw new AppError(502, 'provider_unavailable', TERMINAL_SETTINGS_MESSAGES.toggleError);
       }
-      await audit(ctx.db.db, ctx.clock.now(), {
-        actor: { id: user.id, displayName: user.displayName },
-        action: 'terminal.pdv_mode',
-        entity: 'terminal',
-        entityId: terminal.id,
+      // The audit row claims the request's key: a retry after a lost answer is answered it again.
+      await mutate(request.ctx, async (trx, emit) => {
+        await audit(trx, ctx.clock.now(), {
+          actor: { id: user.id, displayName: user.displayName },
+          action: 'terminal.pdv_mode',
+          entity: 'terminal',
+          entityId: terminal.id,
+        });
+        emit({ topic: 'terminals', type: 'terminal.updated', id: terminal.id });
       });
-      ctx.live.publish({ topic: 'terminals', type: 'terminal.updated', id: terminal.id, at: ctx.clock.now() });
       return { terminal: { ...terminal, operatingMode: 'PDV' } };
     },
   );
@@ -108,13 +111,15 @@ export const terminalSettingsRoutes: FastifyPluginAsync = async (base) => {
     async (request) => {
       const user = requireUser(request.user);
       const test = await cardGateway(ctx).tests.start(request.body.terminalId);
-      await audit(ctx.db.db, ctx.clock.now(), {
-        actor: { id: user.id, displayName: user.displayName },
-        action: 'terminal.test_charge',
-        entity: 'terminal',
-        entityId: request.body.terminalId,
-        data: { testId: test.id, amount: test.amount, externalReference: test.externalReference },
-      });
+      await mutate(request.ctx, (trx) =>
+        audit(trx, ctx.clock.now(), {
+          actor: { id: user.id, displayName: user.displayName },
+          action: 'terminal.test_charge',
+          entity: 'terminal',
+          entityId: request.body.terminalId,
+          data: { testId: test.id, amount: test.amount, externalReference: test.externalReference },
+        }),
+      );
       return { test };
     },
   );

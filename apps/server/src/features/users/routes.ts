@@ -46,7 +46,7 @@ export const usersRoutes: FastifyPluginAsync = async (base) => {
     '/api/users',
     { config: { access: ADMIN }, schema: { body: CreateUserBodySchema, response: { 201: CreateUserResponseSchema } } },
     async (request, reply) => {
-      const { user, token } = await createUser(ctx, requireUser(request.user), request.body);
+      const { user, token } = await createUser(request.ctx, requireUser(request.user), request.body);
       let inviteSent = true;
       try {
         await sendTokenMail(ctx, user, 'invite', linkFor(linkBase(ctx, request), token));
@@ -62,7 +62,7 @@ export const usersRoutes: FastifyPluginAsync = async (base) => {
     '/api/users/:id',
     { config: { access: ADMIN }, schema: { params: ParamsSchema, body: UpdateUserBodySchema, response: { 200: UserResponseSchema } } },
     async (request) => ({
-      user: await updateUser(ctx, requireUser(request.user), request.params.id, request.body),
+      user: await updateUser(request.ctx, requireUser(request.user), request.params.id, request.body),
     }),
   );
 
@@ -70,7 +70,7 @@ export const usersRoutes: FastifyPluginAsync = async (base) => {
     '/api/users/:id/active',
     { config: { access: ADMIN }, schema: { params: ParamsSchema, body: UserActiveBodySchema, response: { 200: UserResponseSchema } } },
     async (request) => ({
-      user: await setUserActive(ctx, requireUser(request.user), request.params.id, request.body.active),
+      user: await setUserActive(request.ctx, requireUser(request.user), request.params.id, request.body.active),
     }),
   );
 
@@ -78,14 +78,14 @@ export const usersRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/users/:id/unlock',
     { config: { access: ADMIN }, schema: { params: ParamsSchema, response: { 200: UserResponseSchema } } },
-    async (request) => ({ user: await unlockUser(ctx, requireUser(request.user), request.params.id) }),
+    async (request) => ({ user: await unlockUser(request.ctx, requireUser(request.user), request.params.id) }),
   );
 
   app.post(
     '/api/users/:id/reset',
     { config: { access: ADMIN }, schema: { params: ParamsSchema, response: { 200: MessageResponseSchema } } },
     async (request) => {
-      const { user, token } = await requestPasswordReset(ctx, requireUser(request.user), request.params.id);
+      const { user, token } = await requestPasswordReset(request.ctx, requireUser(request.user), request.params.id);
       try {
         await sendTokenMail(ctx, user, 'reset', linkFor(linkBase(ctx, request), token));
       } catch (error) {
@@ -111,7 +111,7 @@ export const usersRoutes: FastifyPluginAsync = async (base) => {
     '/api/auth/reset-password',
     { config: { access: 'public' }, schema: { body: ResetPasswordBodySchema, response: { 200: OkSchema } } },
     async (request) => {
-      await setPasswordFromToken(ctx, request.body.token, request.body.password);
+      await setPasswordFromToken(request.ctx, request.body.token, request.body.password);
       return { ok: true as const };
     },
   );

@@ -1,4 +1,3 @@
-import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -6,11 +5,12 @@ import { hashPassword } from '../../auth/password.ts';
 import { endUserSessions } from '../../auth/sessions.ts';
 import { USER_MESSAGES } from '@comanda/contract';
 import { consumeToken, findLiveToken } from './user-tokens.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 const invalidLink = () => badRequest(USER_MESSAGES.invalidLink, 'invalid_token');
 
 /** Sets the password from an e-mailed link: the link works once, and every old session ends. */
-export async function setPasswordFromToken(ctx: AppContext, token: string, password: string): Promise<void> {
+export async function setPasswordFromToken(ctx: WriteContext, token: string, password: string): Promise<void> {
   const live = await findLiveToken(ctx.db.db, token, ctx.clock.now());
   if (!live) throw invalidLink();
   // Hashing is slow on purpose; done before the transaction so it holds no lock meanwhile.

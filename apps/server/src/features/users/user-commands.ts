@@ -1,6 +1,5 @@
 import type { CreateUserBody, SessionUser, UpdateUserBody, User } from '@comanda/contract';
 import { USER_MESSAGES } from '@comanda/contract';
-import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { AppError } from '../../http/errors.ts';
@@ -8,6 +7,7 @@ import { newId } from '../../http/ids.ts';
 import { endUserSessions } from '../../auth/sessions.ts';
 import { assertEmailFree, assertPinFree, presentUser, requireUserRow, uniqueViolation } from './user-store.ts';
 import { issueToken } from './user-tokens.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 async function translatingUnique<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -18,7 +18,7 @@ async function translatingUnique<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** A real account without a password: the invitation link lets the person choose it. */
-export function createUser(ctx: AppContext, admin: SessionUser, body: CreateUserBody): Promise<{ user: User; token: string }> {
+export function createUser(ctx: WriteContext, admin: SessionUser, body: CreateUserBody): Promise<{ user: User; token: string }> {
   const email = body.email.trim().toLowerCase();
   const pinHash = body.pin ? ctx.pins.hash(body.pin) : null;
   return translatingUnique(() =>
@@ -52,7 +52,7 @@ export function createUser(ctx: AppContext, admin: SessionUser, body: CreateUser
   );
 }
 
-export function updateUser(ctx: AppContext, admin: SessionUser, id: string, body: UpdateUserBody): Promise<User> {
+export function updateUser(ctx: WriteContext, admin: SessionUser, id: string, body: UpdateUserBody): Promise<User> {
   return translatingUnique(async () => {
     const user = await mutate(ctx, async (trx, emit) => {
       const before = await requireUserRow(trx, id);
@@ -85,7 +85,7 @@ export function updateUser(ctx: AppContext, admin: SessionUser, id: string, body
   });
 }
 
-export async function setUserActive(ctx: AppContext, admin: SessionUser, id: string, active: boolean): Promise<User> {
+export async function setUserActive(ctx: WriteContext, admin: SessionUser, id: string, active: boolean): Promise<User> {
   if (id === admin.id && !active) throw new AppError(409, 'self_deactivate', USER_MESSAGES.cannotDeactivateSelf);
   const user = await mutate(ctx, async (trx, emit) => {
     const before = await requireUserRow(trx, id);
@@ -110,7 +110,7 @@ export async function setUserActive(ctx: AppContext, admin: SessionUser, id: str
   return user;
 }
 
-export function requestPasswordReset(ctx: AppContext, admin: SessionUser, id: string): Promise<{ user: User; token: string }> {
+export function requestPasswordReset(ctx: WriteContext, admin: SessionUser, id: string): Promise<{ user: User; token: string }> {
   return mutate(ctx, async (trx) => {
     const row = await requireUserRow(trx, id);
     const now = ctx.clock.now();

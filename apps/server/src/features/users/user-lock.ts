@@ -1,9 +1,10 @@
 import type { SessionUser, User, UserLock } from '@comanda/contract';
-import type { AppContext } from '../../http/context.ts';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { LOGIN_BACKOFF, loginKeys, pinKeys, type ThrottleDb } from '../../auth/throttle.ts';
 import { presentUser, requireUserRow } from './user-store.ts';
+import type { AppContext } from '../../http/context.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 /**
  * The account's sign-in back-off as the admin sees it: the account's own, or the longest of
@@ -34,7 +35,7 @@ export async function withLock(ctx: AppContext, user: User): Promise<User> {
  * 'Desbloquear': forgets the account's sign-in failures (from every address) and its PIN
  * failures, so the next correct password or PIN works at once. Audited with what was lifted.
  */
-export async function unlockUser(ctx: AppContext, admin: SessionUser, id: string): Promise<User> {
+export async function unlockUser(ctx: WriteContext, admin: SessionUser, id: string): Promise<User> {
   return mutate(ctx, async (trx, emit) => {
     const row = await requireUserRow(trx, id);
     const lifted = await userLock(ctx, row.email, trx);

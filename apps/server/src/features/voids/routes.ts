@@ -27,7 +27,7 @@ export const voidsRoutes: FastifyPluginAsync = async (base) => {
       const user = requireUser(request.user);
       const cleaned = normalizeVoidReasons(request.body.reasons);
       if ('error' in cleaned) throw badRequest(cleaned.error, 'void_reasons_invalid');
-      return mutate(ctx, async (trx, emit) => {
+      return mutate(request.ctx, async (trx, emit) => {
         const now = ctx.clock.now();
         const before = await getVoidReasons(trx);
         await saveVoidReasons(trx, cleaned.reasons, now);

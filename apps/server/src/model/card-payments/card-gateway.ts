@@ -5,6 +5,7 @@ import type { CardProvider, ProviderApi } from '../../payments/mercadopago/provi
 import { DEMO_TERMINAL_ID, startSimulator, type Simulator } from '../../payments/mercadopago/simulator/server.ts';
 import { CardPaymentDriver } from './card-payment-driver.ts';
 import { TestCharges } from './test-charges.ts';
+import { withoutKey } from '../../http/request-context.ts';
 
 /** Everything card payments need at run time; one per server process. */
 export interface CardGateway {
@@ -62,7 +63,7 @@ export async function startCardPayments(ctx: AppContext, log: (line: string) => 
     sleep: realSleep,
     simulator,
   };
-  const gw: CardGateway = { ...partial, driver: new CardPaymentDriver(ctx, partial), tests: new TestCharges(ctx, partial) };
+  const gw: CardGateway = { ...partial, driver: new CardPaymentDriver(withoutKey(ctx), partial), tests: new TestCharges(ctx, partial) };
   ctx.services.set(KEY, gw);
   await gw.driver.resume();
 }

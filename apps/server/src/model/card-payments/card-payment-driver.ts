@@ -1,6 +1,5 @@
 import { cardStatesFor, TERMINAL_MESSAGES, isFinalPaymentState, tableLabel } from '@comanda/domain';
 import type { CardPaymentRow } from '../../db/schema.ts';
-import type { AppContext } from '../../http/context.ts';
 import { audit } from '../../http/audit.ts';
 import { mutate } from '../../http/transaction.ts';
 import { MpError } from '../../payments/mercadopago/http.ts';
@@ -8,6 +7,7 @@ import { pollPayment, type PollSettings, type Sleep } from '../../payments/merca
 import type { CardProvider, ProviderPayment } from '../../payments/mercadopago/provider.ts';
 import { emitCardPayment, findCardPayment } from './card-payment-store.ts';
 import { settleCardPayment } from './settle-card-payment.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 export interface DriverDeps {
   provider: CardProvider;
@@ -41,7 +41,7 @@ export class CardPaymentDriver {
   private stopped = false;
 
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: WriteContext,
     private readonly deps: DriverDeps,
   ) {}
 

@@ -11,7 +11,6 @@ import {
 } from '@comanda/domain';
 import type { Order } from '@comanda/contract';
 import type { CardPaymentRow } from '../../db/schema.ts';
-import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
 import { audit } from '../../http/audit.ts';
 import { mutate, type Emit, type Trx } from '../../http/transaction.ts';
@@ -23,6 +22,7 @@ import { presentItem } from '../orders/order-presenter.ts';
 import { computeOrderFigures } from '../orders/order-adjustments.ts';
 import { withShares } from '../checkout/amount-owed.ts';
 import { emitCardPayment, emitCardReview, findCardPayment } from './card-payment-store.ts';
+import type { WriteContext } from '../../http/request-context.ts';
 
 /** The cashier recorded for every card terminal payment (SPEC §3). */
 export const TERMINAL_CASHIER = { id: 'mp-terminal', name: 'Terminal Mercado Pago' } as const;
@@ -50,7 +50,7 @@ async function claim(
  * it cannot close the order (paid or emptied meanwhile, or the provider charged another amount)
  * the charge is kept as needs_review for an admin: it is never lost and never charged twice.
  */
-export async function settleCardPayment(ctx: AppContext, id: string, payment: ProviderPayment): Promise<void> {
+export async function settleCardPayment(ctx: WriteContext, id: string, payment: ProviderPayment): Promise<void> {
   await mutate(ctx, async (trx, emit) => {
     const row = await findCardPayment(trx, id);
     if (!row || !isCardPaymentLive(row.state)) return;
@@ -99,7 +99,7 @@ export async function settleCardPayment(ctx: AppContext, id: string, payment: Pr
  * never refuse it: the money is already taken.
  */
 export async function recordCardCharge(
-  ctx: AppContext,
+  ctx: WriteContext,
   trx: Trx,
   row: CardPaymentRow,
   c: {
@@ -126,7 +126,7 @@ export async function recordCardCharge(
   return (await recordPaymentInTx(ctx, trx, { ...common, part, tip: c.partTip, reference: null })).order;
 }
 
-async function approve(ctx: AppContext, trx: Trx, emit: Emit, row: CardPaymentRow, payment: ProviderPayment, now: number): Promise<void> {
+async function approve(ctx: WriteContext, trx: Trx, emit: Emit, row: CardPaymentRow, payment: ProviderPayment, now: number): Promise<void> {
   const detail = payment.rawState || null;
   // The money the terminal took: the provider's figure when it gives one, else what was asked.
   const charged = payment.amountCents ?? Number(row.amount);
