@@ -120,7 +120,10 @@ const EnvSchema = z.object({
   PRINT_RETRY_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
   PRINT_RETRY_MAX_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   PRINT_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(5000),
-  /** 'on' in the test suites: every answer is checked against its route's response schema (http/serializer.ts). */
+  /**
+   * 'on' in the test suites: every answer is checked against its route's response schema (http/serializer.ts),
+   * and a keyed write answered without claiming its key is refused (http/idempotent-routes.ts).
+   */
   CHECK_RESPONSES: z.enum(['on', 'off']).default('off'),
   PRINT_ALERT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
 });

@@ -19,10 +19,9 @@ export interface KeyedRequest {
 
 /**
  * The context a write runs with: the app's context and the key of the request it serves (null for
- * a request without one and for work no request asked for: the card poller, a webhook, the print
- * worker). Route handlers hand `request.ctx` to their commands; a command that writes takes a
- * WriteContext, so a handler cannot hand it the app's bare context and lose its key
- * (docs/decisions/0047-the-key-handed-to-the-write.md).
+ * a request without one and for work no request asked for, like the card poller). Route handlers
+ * hand `request.ctx` to their commands; a command that writes takes a WriteContext, so a handler
+ * cannot hand it the app's bare context and lose its key (docs/decisions/0047-the-key-handed-to-the-write.md).
  */
 export interface WriteContext extends AppContext {
   readonly keyed: KeyedRequest | null;

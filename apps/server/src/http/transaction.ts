@@ -22,9 +22,9 @@ export type { Trx } from '../db/trx.ts';
  * so no screen ever sees a change that was rolled back. A table-level event on 'tables' leaves
  * with the table's public state (table-live-cards.ts), so phones patch that card.
  *
- * When the request carries an Idempotency-Key (ctx.keyed, handed from its route handler), its first
- * mutate() claims the key inside the same transaction: the write and the claim commit together or not at all, so a repeat of the
- * key can never write twice (docs/decisions/0009-idempotent-writes.md).
+ * When the request carries an Idempotency-Key (ctx.keyed, handed from its route handler), its
+ * first mutate() claims the key inside the same transaction: the write and the claim commit
+ * together or not at all, so a repeat of the key can never write twice (decisions 0009, 0047).
  */
 export async function mutate<T>(ctx: WriteContext, work: (trx: Transaction<Database>, emit: Emit) => Promise<T>): Promise<T> {
   const events: EmitEvent[] = [];
