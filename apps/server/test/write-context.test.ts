@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDatabaseKinds, type TestServer } from '../src/testing/index.ts';
 import { installIdempotentRoutes, REPLAYED_HEADER } from '../src/http/idempotent-routes.ts';
 import { mutate } from '../src/http/transaction.ts';
-import { withoutKey } from '../src/http/request-context.ts';
+import { withKey, withoutKey } from '../src/http/request-context.ts';
+import { createSession, endUserSessions, rememberedSession, resolveSession } from '../src/auth/sessions.ts';
 
 /**
  * The request's Idempotency-Key reaches its write as `request.ctx` (decision 0047). A handler that
@@ -16,7 +17,7 @@ describe.each(testDatabaseKinds())('the key handed from the route to its write o
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    server = await startTestServer(kind, { seed: false });
+    server = await startTestServer(kind);
     const ctx = server.ctx;
     app = Fastify();
     app.decorateRequest('user', null);
@@ -64,6 +65,19 @@ describe.each(testDatabaseKinds())('the key handed from the route to its write o
     expect(await keys()).toBe(before);
     const none = await post('/api/probe/none', randomUUID());
     expect(none.statusCode).toBe(500);
+  });
+
+  it("a write context reaches the app's own state: ending a user's sessions from one forgets what the process remembers", async () => {
+    const ctx = server.ctx;
+    const user = server.users.waiter2;
+    const token = await createSession(ctx, user.id);
+    expect(await resolveSession(ctx, token)).not.toBeNull();
+    // PostgreSQL's adds take a session the process remembers (SQLite reads it each time).
+    if (kind === 'postgres') expect(rememberedSession(ctx, token)).not.toBeNull();
+    const keyed = withKey(ctx, { key: 'k', scope: 's', hash: 'h', state: 'closed', repeat: () => ({ statusCode: 200, body: null }) });
+    await endUserSessions(keyed, user.id);
+    expect(rememberedSession(ctx, token)).toBeNull();
+    expect(await resolveSession(ctx, token)).toBeNull();
   });
 
   it('without a key the same handlers answer as they are', async () => {

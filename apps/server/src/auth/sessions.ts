@@ -111,10 +111,11 @@ class SessionMemo {
     for (const [hash, entry] of this.entries) if (entry.user.id === userId) this.entries.delete(hash);
   }
 }
-const memos = new WeakMap<AppContext, SessionMemo>();
+const MEMO_SERVICE = 'session-memo';
+/** The process's memo, one per app: kept in its services, so a request's write context (decision 0047) reaches the same one. */
 function memoOf(ctx: AppContext): SessionMemo {
-  let memo = memos.get(ctx);
-  if (!memo) memos.set(ctx, (memo = new SessionMemo()));
+  let memo = ctx.services.get(MEMO_SERVICE) as SessionMemo | undefined;
+  if (!memo) ctx.services.set(MEMO_SERVICE, (memo = new SessionMemo()));
   return memo;
 }
 
