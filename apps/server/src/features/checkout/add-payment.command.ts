@@ -4,7 +4,6 @@ import { mutate } from '../../http/transaction.ts';
 import { cashierFor } from './cashier.ts';
 import { presentPayment } from '../../model/orders/order-presenter.ts';
 import { recordPaymentInTx } from '../../model/checkout/record-payment.ts';
-import { assertNoCardCharge } from '../../model/orders/order-guards.ts';
 import { attachToDrawer } from '../../model/drawer/drawer-store.ts';
 import type { WriteContext } from '../../http/request-context.ts';
 
@@ -27,8 +26,6 @@ export async function addPayment(ctx: WriteContext, req: AddPaymentRequest): Pro
   const { method, amount, tipBps, tipAmount, peopleCount, receivedAmount, reference } = req.body;
 
   return mutate(ctx, async (trx, emit) => {
-    // No card charge may be on its way or awaiting review: the customer would pay twice.
-    await assertNoCardCharge(trx, req.orderId);
     const paymentId = newId();
     const recorded = await recordPaymentInTx(ctx, trx, {
       orderId: req.orderId,
@@ -43,6 +40,8 @@ export async function addPayment(ctx: WriteContext, req: AddPaymentRequest): Pro
       actor: { id: req.user.id, displayName: req.user.displayName },
       peopleCount: peopleCount ?? null,
       emit,
+      // No card charge may be on its way or awaiting review: the customer would pay twice.
+      refuseCardCharges: true,
     });
     // Cash goes into the open drawer session, one payment at a time.
     if (method === 'efectivo') await attachToDrawer(trx, { orderId: req.orderId, paymentId, now: ctx.clock.now(), emit });

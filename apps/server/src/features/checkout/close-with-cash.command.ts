@@ -3,7 +3,6 @@ import { mutate } from '../../http/transaction.ts';
 import { cashierFor } from './cashier.ts';
 import { closeOrderInTx } from '../../model/checkout/close-order.ts';
 import { claimKey, requestHash, storeResponse, type StoredResponse } from '../../http/idempotency.ts';
-import { assertNoCardCharge } from '../../model/orders/order-guards.ts';
 import { newId } from '../../http/ids.ts';
 import { attachToDrawer } from '../../model/drawer/drawer-store.ts';
 import type { WriteContext } from '../../http/request-context.ts';
@@ -30,8 +29,6 @@ export async function closeWithCash(ctx: WriteContext, req: CashCloseRequest): P
   return mutate(ctx, async (trx, emit) => {
     const stored = await claimKey(trx, { key: req.idempotencyKey, scope: `order-close:${req.orderId}`, hash, now: ctx.clock.now() });
     if (stored) return stored;
-    // No card charge may be on its way or awaiting review: the customer would pay twice.
-    await assertNoCardCharge(trx, req.orderId);
     const paymentId = newId();
     const closed = await closeOrderInTx(ctx, trx, {
       orderId: req.orderId,
@@ -44,6 +41,8 @@ export async function closeWithCash(ctx: WriteContext, req: CashCloseRequest): P
       providerPaymentId: null,
       actor: { id: req.user.id, displayName: req.user.displayName },
       emit,
+      // No card charge may be on its way or awaiting review: the customer would pay twice.
+      refuseCardCharges: true,
     });
     await attachToDrawer(trx, { orderId: req.orderId, paymentId, now: ctx.clock.now(), emit });
     const response: StoredResponse = { statusCode: 200, body: { order: closed } };

@@ -27,6 +27,7 @@ import { presentItem, presentOrder } from '../orders/order-presenter.ts';
 import { emitOrderChanged } from '../orders/order-events.ts';
 import { recomputeAdjustments } from '../orders/order-adjustments.ts';
 import { lockTableOfOrder, releaseTableLink } from '../orders/table-link.ts';
+import { lockTableRefusingCardCharges } from '../orders/card-charges.ts';
 import { businessTimezone, rollUpPaidOrder } from '../reports/rollups.ts';
 import { amountOwed } from './amount-owed.ts';
 import { asParts, balanceOf, orderPayments } from './order-payments.ts';
@@ -56,6 +57,8 @@ export interface CloseOrderInput {
   chargedTotal?: number;
   /** Card only: the money is already taken, so an item moved back on a board does not refuse it. */
   allowUndelivered?: boolean;
+  /** Cash: refuse while a card charge may still take the money or awaits review (refuseCardCharge), told by the table's lock. */
+  refuseCardCharges?: boolean;
 }
 
 export const CHARGE_SHORT = (charged: number, subtotal: number) =>
@@ -72,7 +75,7 @@ export const CHARGE_SHORT = (charged: number, subtotal: number) =>
  */
 export async function closeOrderInTx(ctx: AppContext, trx: Trx, input: CloseOrderInput): Promise<Order> {
   const now = ctx.clock.now();
-  const claimed = await claimOpenOrder(trx, input.orderId, now);
+  const claimed = await claimOpenOrder(trx, input.orderId, now, input.refuseCardCharges === true);
   const state = await checkoutState(trx, claimed, input.allowUndelivered === true);
   const { balance } = state;
   // Nothing left to pay after parts already paid: settled. An order owing 0 from the start (an
@@ -106,10 +109,15 @@ export interface ClaimedOrder {
   shared_out: number;
 }
 
-/** Locks the activo order (version + 1) or refuses: 'La orden ya fue pagada' / closed / not found. */
-export async function claimOpenOrder(trx: Trx, orderId: string, now: number): Promise<ClaimedOrder> {
+/**
+ * Locks the activo order (version + 1) or refuses: 'La orden ya fue pagada' / closed / not found.
+ * With `refuseCardCharges`, a card charge that may still take the money (or awaits review) is
+ * refused first, from the table's lock.
+ */
+export async function claimOpenOrder(trx: Trx, orderId: string, now: number, refuseCardCharges = false): Promise<ClaimedOrder> {
   // Separate checks and bar tabs (0014): the table's row lock first, then the order's.
-  await lockTableOfOrder(trx, orderId, now);
+  if (refuseCardCharges) await lockTableRefusingCardCharges(trx, orderId, now);
+  else await lockTableOfOrder(trx, orderId, now);
   const claimed = await trx
     .updateTable('orders')
     .set({ version: sql<number>`version + 1`, updated_at: now })

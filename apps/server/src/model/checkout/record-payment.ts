@@ -27,6 +27,8 @@ export interface RecordPaymentInput {
   emit: Emit;
   /** Card only: the money is already taken, so an item moved back on a board does not refuse it. */
   allowUndelivered?: boolean;
+  /** Cash and transfer: refuse while a card charge may still take the money or awaits review, told by the table's lock. */
+  refuseCardCharges?: boolean;
 }
 
 export interface RecordedPayment {
@@ -46,7 +48,7 @@ export interface RecordedPayment {
  */
 export async function recordPaymentInTx(ctx: AppContext, trx: Trx, input: RecordPaymentInput): Promise<RecordedPayment> {
   const now = ctx.clock.now();
-  const claimed = await claimOpenOrder(trx, input.orderId, now);
+  const claimed = await claimOpenOrder(trx, input.orderId, now, input.refuseCardCharges === true);
   const state = await checkoutState(trx, claimed, input.allowUndelivered === true);
   const problem = partialPaymentError(state.balance, cents(input.part));
   if (problem) {

@@ -10,7 +10,9 @@ import { assertMayWorkOrder, refuseUnlocked } from './order-access.ts';
 import { ORDER_NOT_FOUND } from './order-repository.ts';
 import { CARD_MESSAGES, LIVE_STATES } from '../card-payments/card-payment-store.ts';
 import { reconcileTimedOut } from '../card-payments/timed-out.ts';
-import { REVIEW_MESSAGES } from '../card-payments/card-review-guard.ts';
+import { cardAttemptIn, refuseCardCharge } from './card-charges.ts';
+
+export { refuseCardCharge };
 
 /**
  * While a card payment may still charge the customer (created, on the terminal, or timed out
@@ -29,32 +31,8 @@ export function refuseIfFrozen(liveAttempts: number): void {
 }
 
 /**
- * Before any payment (cash, transfer, another card charge): a card attempt that may still charge
- * could be approved meanwhile, and an approved one not yet settled has taken the money already —
- * either way the customer would pay twice.
- */
-export async function assertNoCardCharge(trx: Trx, orderId: string): Promise<void> {
-  // Both checks in one read (a round trip less on PostgreSQL); a live attempt answers first, as before.
-  const states = (
-    await trx
-      .selectFrom('card_payments')
-      .select('state')
-      .where('order_id', '=', orderId)
-      .where('state', 'in', [...LIVE_STATES, 'needs_review'])
-      .execute()
-  ).map((row) => row.state);
-  refuseCardCharge({ live: states.some((state) => state !== 'needs_review'), review: states.includes('needs_review') });
-}
-
-/** What assertNoCardCharge refuses, from the flags a lock returned (lockOrderToCharge). */
-export function refuseCardCharge(charges: { live: boolean; review: boolean }): void {
-  if (charges.live) throw conflict(CARD_MESSAGES.inProgress, 'card_payment_in_progress');
-  if (charges.review) throw conflict(REVIEW_MESSAGES.pending, 'card_payment_needs_review');
-}
-
-/**
- * lockWorkableOrder for a new charge, whose lock also tells what assertNoCardCharge would find
- * (a round trip less on PostgreSQL for a card payment's start). The caller refuses with
+ * lockWorkableOrder for a new charge, whose lock also tells whether another card charge may still
+ * take the money or awaits review (a round trip less on PostgreSQL for a card payment's start). The caller refuses with
  * refuseCardCharge where it checked before, so the answers keep their order.
  */
 export async function lockOrderToCharge(
@@ -68,11 +46,6 @@ export async function lockOrderToCharge(
   const { card_live: live, card_review: review, ...order } = locked;
   assertMayWorkOrder(user, order);
   return { order, charges: { live: Number(live) !== 0, review: Number(review) !== 0 } };
-}
-
-/** 1 when the order has a card attempt in one of `states`, else 0: a column of one of the order's own statements. */
-function cardAttemptIn(orderId: string, states: readonly string[]) {
-  return sql<number>`CASE WHEN EXISTS (SELECT 1 FROM card_payments WHERE order_id = ${orderId} AND state IN (${sql.join(states)})) THEN 1 ELSE 0 END`;
 }
 
 /** The order's lock (as lockWorkableOrder's), telling whether a card attempt may still charge it or awaits review. */
