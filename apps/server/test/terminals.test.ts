@@ -508,11 +508,7 @@ describe.each(testDatabaseKinds())('card terminal payments on %s', (kind) => {
   it('a test charge and the PDV switch repeated under one key reach the provider once and are audited once', async () => {
     const terminalId = newTerminal();
     const db = server.ctx.db.db;
-    const audits = async (action: string) =>
-      Number(
-        (await db.selectFrom('audit_log').select(db.fn.countAll<number>().as('n')).where('action', '=', action).executeTakeFirstOrThrow())
-          .n,
-      );
+    const audits = (action: string) => auditEntryCount(db, action, terminalId);
     const testCharges = () => [...sim.store.payments.values()].filter((p) => p.externalReference.startsWith('test-')).length;
     const [chargesBefore, chargeAudits, pdvAudits] = [
       testCharges(),

@@ -31,7 +31,6 @@ const unkeyed = new WeakMap<AppContext, WriteContext>();
 
 /** The write context of work no keyed request asked for (one per app context, made once). */
 export function withoutKey(ctx: AppContext): WriteContext {
-  if ('keyed' in ctx && (ctx as WriteContext).keyed === null) return ctx as WriteContext;
   let scoped = unkeyed.get(ctx);
   if (!scoped) {
     scoped = Object.assign(Object.create(ctx) as AppContext, { keyed: null });
