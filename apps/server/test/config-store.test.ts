@@ -3,7 +3,7 @@ import { startTestServer, statementsDuring, testDatabaseKinds, type TestServer }
 import { transact } from '../src/db/transact.ts';
 import { readConfig, writeConfig } from '../src/model/config-store.ts';
 
-/** A setting is read once per transaction (a close needs 'general' twice), and never past it. */
+/** A setting is read once per transaction (a close needs 'general' twice), and never past it; the ones a close needs, in one statement. */
 describe.each(testDatabaseKinds())('settings read within a transaction on %s', (kind) => {
   let server: TestServer;
   const KEY = 'memo-test';
@@ -39,6 +39,27 @@ describe.each(testDatabaseKinds())('settings read within a transaction on %s', (
       await read();
     });
     expect(reads(outside)).toBe(2);
+  });
+
+  it("reads the settings a close needs together in one statement: the business's and the drawer's", async () => {
+    await transact(server.ctx.db, async (trx) => {
+      await writeConfig(trx, 'drawer', { enabled: true }, 5);
+      await writeConfig(trx, 'general', { name: 'La Cantina' }, 5);
+    });
+    const seen = await statementsDuring(server.ctx.db, () =>
+      transact(server.ctx.db, async (trx) => {
+        expect(await readConfig(trx, 'general')).toEqual({ name: 'La Cantina' });
+        expect(await readConfig(trx, 'drawer')).toEqual({ enabled: true });
+        expect(await readConfig(trx, KEY)).not.toBeNull();
+      }),
+    );
+    expect(reads(seen)).toBe(2); // 'general' with 'drawer', then the other key alone
+    // A setting that is not stored is read as none, also when read along with another.
+    await transact(server.ctx.db, (trx) => trx.deleteFrom('config').where('key', '=', 'drawer').execute());
+    await transact(server.ctx.db, async (trx) => {
+      expect(await readConfig(trx, 'general')).toEqual({ name: 'La Cantina' });
+      expect(await readConfig(trx, 'drawer')).toBeNull();
+    });
   });
 
   it('a rolled-back write is not seen by the next transaction', async () => {

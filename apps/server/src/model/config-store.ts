@@ -28,19 +28,36 @@ function memoOf(db: Trx): Map<string, Promise<string | undefined>> | undefined {
   return memo;
 }
 
+/**
+ * Settings one write often needs both of: a cash close reads the business's time zone for its
+ * reports and, with no drawer session open, whether drawer control is on. Inside a transaction,
+ * the first read of any setting reads these too, in the same statement (a round trip less on
+ * PostgreSQL; the drawer store's key is 'drawer', drawer-store.ts).
+ */
+const READ_TOGETHER = ['general', 'drawer'] as const;
+
 export async function readConfig<T>(db: Trx, key: string): Promise<T | null> {
   const memo = memoOf(db);
   let stored = memo?.get(key);
   if (!stored) {
-    stored = db
-      .selectFrom('config')
-      .select('value')
-      .where('key', '=', key)
-      .executeTakeFirst()
-      .then((row) => row?.value);
-    memo?.set(key, stored);
-    // A failed read is not remembered.
-    void stored.catch(() => memo?.delete(key));
+    if (memo) {
+      const keys = [...new Set([key, ...READ_TOGETHER])].filter((k) => !memo.has(k));
+      const read = db.selectFrom('config').select(['key', 'value']).where('key', 'in', keys).execute();
+      for (const k of keys) {
+        const one = read.then((rows) => rows.find((row) => row.key === k)?.value);
+        memo.set(k, one);
+        // A failed read is not remembered.
+        void one.catch(() => memo.delete(k));
+      }
+      stored = memo.get(key)!;
+    } else {
+      stored = db
+        .selectFrom('config')
+        .select('value')
+        .where('key', '=', key)
+        .executeTakeFirst()
+        .then((row) => row?.value);
+    }
   }
   const value = await stored;
   return value === undefined ? null : (JSON.parse(value) as T);

@@ -90,10 +90,12 @@ export async function recomputeAdjustments(
   db: Trx,
   orderId: string,
   cached: { discount: number; comp: number; share_amount?: number; shared_out?: number },
+  /** The live adjustments and the order's lines when the caller read them under the order's lock already. */
+  known?: { rows: OrderAdjustmentRow[]; lines: readonly AdjustmentLine[] },
 ): Promise<{ discount: number; comp: number; rows: OrderAdjustmentRow[] }> {
-  const read = await liveAdjustmentRows(db, orderId);
+  const read = known?.rows ?? (await liveAdjustmentRows(db, orderId));
   if (read.length === 0 && Number(cached.discount) === 0 && Number(cached.comp) === 0) return { discount: 0, comp: 0, rows: [] };
-  const figures = computeAdjustments(await adjustmentLines(db, orderId), read.map(adjustmentSpec));
+  const figures = computeAdjustments(known?.lines ?? (await adjustmentLines(db, orderId)), read.map(adjustmentSpec));
   // The live rows as this leaves them (the amounts it rewrote), for a caller that presents them.
   const rows: OrderAdjustmentRow[] = [];
   for (const row of read) {

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order, Table } from '@comanda/contract';
+import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
+import { checkoutRows } from '../src/model/checkout/close-order.ts';
+import { openReadyOrder } from './terminals-helpers.ts';
+
+/**
+ * What a close reads under the order's lock (checkoutRows): on PostgreSQL one statement of three
+ * JSON lists, which must give the rows, values and order that the tables' own reads give.
+ */
+describe.each(testDatabaseKinds())('the rows a close reads on %s', (kind) => {
+  let server: TestServer;
+  let admin: ApiClient;
+  let waiter: ApiClient;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    admin = await server.login(server.users.admin.email);
+    waiter = await server.login(server.users.waiter.email);
+    expect((await admin.post<{ table: Table }>('/api/tables', { number: 341 })).status).toBe(200);
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('are the lines (deleted ones too), the payments and the live adjustments, each as its own table reads them', async () => {
+    const ready = await openReadyOrder(server, admin, waiter, 341);
+    const pin = server.users.admin.pin;
+    const beer = ready.items.find((i) => i.productName === 'Cerveza clara')!;
+    // A line with a note, then deleted with a PIN: its deletion columns filled, its note kept.
+    const noted = await waiter.post<{ order: Order }>(`/api/orders/${ready.id}/items`, {
+      productId: beer.productId,
+      quantity: 2,
+      notes: 'bien fría',
+    });
+    const extra = noted.body.order.items.find((i) => i.notes === 'bien fría')!;
+    expect((await waiter.post(`/api/orders/${ready.id}/items/${extra.id}/delete`, { pin })).status).toBe(200);
+    // A comp that stays and a discount removed again (not live: not read).
+    expect(
+      (
+        await admin.post(`/api/orders/${ready.id}/adjustments`, {
+          kind: 'comp',
+          scope: 'item',
+          itemId: beer.id,
+          units: 1,
+          reason: 'Cortesía de la casa',
+          pin,
+        })
+      ).status,
+    ).toBe(200);
+    const discounted = await admin.post<{ order: Order }>(`/api/orders/${ready.id}/adjustments`, {
+      kind: 'discount',
+      scope: 'order',
+      percentBps: 1000,
+      reason: 'Cliente frecuente',
+      pin,
+    });
+    expect(discounted.status).toBe(200);
+    const discount = discounted.body.order.adjustments!.find((a) => a.kind === 'discount')!;
+    expect((await admin.delete(`/api/orders/${ready.id}/adjustments/${discount.id}`, { pin })).status).toBe(200);
+    // Two cash parts: payments with and without a tip, change and received amounts.
+    for (const part of [
+      { method: 'efectivo', amount: 1000, tipBps: 1000, receivedAmount: 2000 },
+      { method: 'transferencia', amount: 500, tipAmount: 0, reference: 'SPEI 1' },
+    ]) {
+      const paid = await waiter.post(
+        `/api/orders/${ready.id}/payments`,
+        { pin: server.users.waiter.pin, ...part },
+        { 'idempotency-key': crypto.randomUUID() },
+      );
+      expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    }
+
+    const db = server.ctx.db.db;
+    const read = await db.transaction().execute((trx) => checkoutRows(trx, ready.id));
+    const items = await db
+      .selectFrom('order_items')
+      .selectAll()
+      .where('order_id', '=', ready.id)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    const payments = await db
+      .selectFrom('payments')
+      .selectAll()
+      .where('order_id', '=', ready.id)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    const adjustments = await db
+      .selectFrom('order_adjustments')
+      .selectAll()
+      .where('order_id', '=', ready.id)
+      .where('removed_at', 'is', null)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    expect([items.length, payments.length, adjustments.length]).toEqual([3, 2, 1]);
+    expect(items.filter((i) => Number(i.is_deleted) === 1)).toHaveLength(1);
+    // Same keys, same values, same types (toStrictEqual: a number read as a string would fail).
+    expect(read).toStrictEqual({ items, payments, adjustments });
+  });
+
+  it('are empty lists for an order with nothing yet', async () => {
+    const tables = (await waiter.get<{ tables: Table[] }>('/api/tables')).body.tables;
+    const free = tables.find((t) => t.status === 'libre')!;
+    const opened = (await waiter.post<{ order: Order }>(`/api/tables/${free.id}/open`)).body.order;
+    const read = await server.ctx.db.db.transaction().execute((trx) => checkoutRows(trx, opened.id));
+    expect(read).toStrictEqual({ items: [], payments: [], adjustments: [] });
+  });
+});
