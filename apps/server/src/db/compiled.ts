@@ -1,4 +1,4 @@
-import type { Compilable, CompiledQuery, Kysely, OperationNodeSource, QueryResult, RootOperationNode } from 'kysely';
+import type { Compilable, CompiledQuery, Kysely, OperationNodeSource, QueryCreator, QueryResult, RootOperationNode } from 'kysely';
 import type { Database } from './schema.ts';
 
 /**
@@ -104,4 +104,14 @@ export function insertRider<A extends Record<string, unknown>>(
     toOperationNode: () => insert(db, row).toOperationNode(),
     execute: () => statement(db, row),
   };
+}
+
+/**
+ * PostgreSQL: a query creator whose next statement carries `riders` as data-modifying CTEs
+ * (`WITH rider0 AS (INSERT …)`), so they run in that statement's round trip.
+ */
+export function withRiders(db: Kysely<Database>, riders: readonly Rider[]): QueryCreator<Database> {
+  let creator: QueryCreator<Database> = db;
+  for (const [i, rider] of riders.entries()) creator = creator.with(`rider${i}`, () => rider as never) as unknown as QueryCreator<Database>;
+  return creator;
 }

@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type QueryCreator, type Updateable } from 'kysely';
 import type { Order } from '@comanda/contract';
 import {
   changeDue,
@@ -15,11 +15,11 @@ import {
   type Cents,
   type PaymentMethod,
 } from '@comanda/domain';
-import type { OrderAdjustmentRow, OrderItemRow, PaymentRow } from '../../db/schema.ts';
+import type { Database, OrderAdjustmentRow, OrderItemRow, OrderRow, OrdersTable, PaymentRow } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
 import type { Emit, Trx } from '../../http/transaction.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
-import { audit } from '../../http/audit.ts';
+import { auditInsert } from '../../http/audit.ts';
 import { newId } from '../../http/ids.ts';
 import { enqueueReceipt } from '../printing/enqueue.ts';
 import { ORDER_CLOSED, ORDER_NOT_FOUND } from '../orders/order-repository.ts';
@@ -250,26 +250,20 @@ export async function finishPaidOrder(
   const parts = asParts(payments);
   const tip = paymentsTip(parts);
   const total = orderTotal(state.owed, tip);
-  const folio = await nextFolio(trx);
-  const paid = await trx
-    .updateTable('orders')
-    .set({
-      status: 'pagado',
-      active_table_id: null,
-      payment_method: dominantMethod(payments.map((p) => ({ method: p.method, amount: Number(p.amount) }))) ?? last.method,
-      people_count: clampGuests(input.peopleCount ?? Number(claimed.people_count)),
-      subtotal: state.subtotal,
-      discount: state.discount,
-      comp: state.comp,
-      tip,
-      total,
-      folio,
-      completed_at: now,
-      updated_at: now,
-    })
-    .where('id', '=', orderId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const paid = await markPaid(trx, orderId, {
+    status: 'pagado',
+    active_table_id: null,
+    payment_method: dominantMethod(payments.map((p) => ({ method: p.method, amount: Number(p.amount) }))) ?? last.method,
+    people_count: clampGuests(input.peopleCount ?? Number(claimed.people_count)),
+    subtotal: state.subtotal,
+    discount: state.discount,
+    comp: state.comp,
+    tip,
+    total,
+    completed_at: now,
+    updated_at: now,
+  });
+  const folio = Number(paid.folio);
   // Only a table that still points at this order is freed; one reopened meanwhile is left alone.
   // Separate checks and bar tabs (0014): while another order of the table is activo, the table
   // stays ocupada and its link moves to that order; the last one paid frees it.
@@ -278,8 +272,8 @@ export async function finishPaidOrder(
   // The order as it now stands is in hand: the paid row, the lines and adjustments read under the
   // order's lock (the close changes neither), the payments with the one that settled it.
   const paidOrder = { row: paid, items: state.items, payments: byCreation(payments), adjustments: state.adjustments };
-  await rollUpPaidOrder(trx, paidOrder, await businessTimezone(ctx, trx));
-  await audit(trx, now, {
+  // The audit entry goes along with the rollups' statement: one round trip on PostgreSQL.
+  const entry = auditInsert(trx, now, {
     actor: input.actor,
     action: 'order.closed',
     entity: 'order',
@@ -301,6 +295,7 @@ export async function finishPaidOrder(
       providerPaymentId: last.provider_payment_id,
     },
   });
+  await rollUpPaidOrder(trx, paidOrder, await businessTimezone(ctx, trx), [entry]);
 
   await enqueueReceipt(trx, { orderId, now, paid: paidOrder });
   const version = Number(claimed.version);
@@ -326,6 +321,37 @@ export async function finishPaidOrder(
 /** Payments in the order the order's reads give them: by creation, then id. */
 function byCreation(payments: readonly PaymentRow[]): PaymentRow[] {
   return [...payments].sort((a, b) => Number(a.created_at) - Number(b.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+type PaidFigures = Omit<Updateable<OrdersTable>, 'folio'>;
+
+/**
+ * The order's paid row with the next folio (nextFolio). On PostgreSQL the counter's UPDATE rides on
+ * the order's as a CTE: one round trip, the counter's row locked as before, and rolled back with
+ * the close (a folio given back, no gap).
+ */
+async function markPaid(trx: Trx, orderId: string, figures: PaidFigures): Promise<OrderRow> {
+  const paidWith = (db: QueryCreator<Database>, folio: number | Expression<number>) =>
+    db
+      .updateTable('orders')
+      .set({ ...figures, folio })
+      .where('id', '=', orderId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    const counted = trx.with('next_folio', (db) =>
+      db
+        .updateTable('counters')
+        .set({ value: sql<number>`value + 1` })
+        .where('name', '=', 'folio')
+        .returning('value'),
+    ) as unknown as QueryCreator<Database>;
+    const paid = await paidWith(counted, sql<number>`(SELECT value FROM next_folio)`);
+    // No counter yet (a database older than its migration's first row): the first folio, as nextFolio gives it.
+    if (paid.folio === null) return paidWith(trx, await nextFolio(trx));
+    return paid;
+  }
+  return paidWith(trx, await nextFolio(trx));
 }
 
 /** The next folio, inside the caller's transaction (the counter row's lock orders concurrent closes). */

@@ -8,7 +8,7 @@ import { liveAdjustmentRows, recomputeAdjustments } from './order-adjustments.ts
 import { amountOwed } from '../checkout/amount-owed.ts';
 import { MESSAGES } from '../../http/messages.ts';
 import { EQUAL_SHARE_MESSAGES } from '@comanda/domain';
-import { compiledOnce, firstRow, type Rider } from '../../db/compiled.ts';
+import { compiledOnce, firstRow, withRiders, type Rider } from '../../db/compiled.ts';
 
 export const ORDER_NOT_FOUND = MESSAGES.order.notFound;
 export const ORDER_CLOSED = MESSAGES.order.closed;
@@ -127,10 +127,7 @@ export async function touchOrderRow(
   // trips fewer on every item change (issue 20 item 3).
   let row: Awaited<ReturnType<typeof touchStatement>>['rows'][number] | undefined;
   if (riders.length > 0 && db.getExecutor().adapter instanceof PostgresAdapter) {
-    let creator: QueryCreator<Database> = db;
-    for (const [i, rider] of riders.entries())
-      creator = creator.with(`rider${i}`, () => rider as never) as unknown as QueryCreator<Database>;
-    row = await touchQuery(creator, orderId, now).executeTakeFirst();
+    row = await touchQuery(withRiders(db, riders), orderId, now).executeTakeFirst();
   } else {
     for (const rider of riders) await rider.execute();
     // Alone, the UPDATE is the same text on every call: built once (db/compiled.ts).

@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql } from 'kysely';
 import { daySlot, monthSlot } from '@comanda/domain';
 import type { Trx } from '../../http/transaction.ts';
+import { withRiders, type Rider } from '../../db/compiled.ts';
 
 /**
  * The report summary tables (migration 0014) as data: each one's key columns, the columns
@@ -70,17 +71,32 @@ const BATCH = 400;
  * `comanda_add_rollups` (migration 0023), which runs the same statements in the same order. The
  * backfill of migration 0014 runs before that function exists, and never asks for it.
  */
-export async function upsertRollups(trx: Trx, set: RollupSet, opts: { oneCall?: boolean } = {}): Promise<void> {
+export async function upsertRollups(
+  trx: Trx,
+  set: RollupSet,
+  opts: {
+    oneCall?: boolean;
+    /** INSERTs that go along (a close's audit entry): CTEs of the one call on PostgreSQL, run first otherwise. */
+    riders?: readonly Rider[];
+  } = {},
+): Promise<void> {
+  const riders = opts.riders ?? [];
   const sorted = (Object.keys(ROLLUP_TABLES) as RollupTable[]).map(
     (table) => [table, [...set[table].entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row)] as const,
   );
   const filled = sorted.filter(([, rows]) => rows.length > 0);
-  if (filled.length === 0) return;
-  if (opts.oneCall && trx.getExecutor().adapter instanceof PostgresAdapter && filled.every(([, rows]) => rows.length <= BATCH)) {
+  if (
+    filled.length > 0 &&
+    opts.oneCall &&
+    trx.getExecutor().adapter instanceof PostgresAdapter &&
+    filled.every(([, rows]) => rows.length <= BATCH)
+  ) {
     const sets = Object.fromEntries(filled.map(([table, rows]) => [table, rows.map((row) => completeRow(table, row))]));
-    await sql`select comanda_add_rollups(${JSON.stringify(sets)}::jsonb)`.execute(trx);
+    const call = sql`comanda_add_rollups(${JSON.stringify(sets)}::jsonb)`;
+    await (riders.length > 0 ? withRiders(trx, riders).selectNoFrom(call.as('added')).execute() : sql`select ${call}`.execute(trx));
     return;
   }
+  for (const rider of riders) await rider.execute();
   for (const [table, rows] of filled) {
     const spec = ROLLUP_TABLES[table];
     const columns: string[] = [...spec.keys, ...spec.sums, ...spec.labels];

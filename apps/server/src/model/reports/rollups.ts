@@ -1,6 +1,7 @@
 import { slotAt } from '@comanda/domain';
 import type { AppContext } from '../../http/context.ts';
 import type { Trx } from '../../http/transaction.ts';
+import type { Rider } from '../../db/compiled.ts';
 import type { OrderAdjustmentRow, OrderItemRow, OrderRow, PaymentRow } from '../../db/schema.ts';
 import { getGeneralConfig } from '../config-store.ts';
 import { addRollup, emptyRollups, upsertRollups, withDayRows } from './rollup-set.ts';
@@ -25,7 +26,13 @@ export interface PaidOrderRows {
 }
 
 /** A paid order (after finishPaidOrder wrote it): its sales, products, waiter, payments and discounts. */
-export async function rollUpPaidOrder(trx: Trx, paid: PaidOrderRows, timezone: string): Promise<void> {
+export async function rollUpPaidOrder(
+  trx: Trx,
+  paid: PaidOrderRows,
+  timezone: string,
+  /** INSERTs that go along with the rollups' statement (the close's audit entry). */
+  riders: readonly Rider[] = [],
+): Promise<void> {
   const order = paid.row;
   const slot = slotAt(n(order.completed_at), timezone);
   const items = paid.items.filter((i) => Number(i.is_deleted) === 0);
@@ -75,7 +82,7 @@ export async function rollUpPaidOrder(trx: Trx, paid: PaidOrderRows, timezone: s
       amount: n(a.amount),
     });
   }
-  await upsertRollups(trx, withDayRows(set), { oneCall: true });
+  await upsertRollups(trx, withDayRows(set), { oneCall: true, riders });
 }
 
 export interface LossEvent {

@@ -6,9 +6,10 @@ import { openReadyOrder } from './terminals-helpers.ts';
 
 /**
  * What a close reads under the order's lock (checkoutRows): on PostgreSQL one statement of three
- * JSON lists, which must give the rows, values and order that the tables' own reads give.
+ * JSON lists, which must give the rows, values and order that the tables' own reads give. And the
+ * folio it takes (on PostgreSQL with the order's UPDATE, in one statement).
  */
-describe.each(testDatabaseKinds())('the rows a close reads on %s', (kind) => {
+describe.each(testDatabaseKinds())('a close on %s', (kind) => {
   let server: TestServer;
   let admin: ApiClient;
   let waiter: ApiClient;
@@ -107,5 +108,23 @@ describe.each(testDatabaseKinds())('the rows a close reads on %s', (kind) => {
     const opened = (await waiter.post<{ order: Order }>(`/api/tables/${free.id}/open`)).body.order;
     const read = await server.ctx.db.db.transaction().execute((trx) => checkoutRows(trx, opened.id));
     expect(read).toStrictEqual({ items: [], payments: [], adjustments: [] });
+  });
+
+  it('takes the next folio; a database without the folio counter starts it at 1', async () => {
+    const db = server.ctx.db.db;
+    expect(await db.selectFrom('orders').select('id').where('folio', 'is not', null).execute()).toEqual([]);
+    await db.deleteFrom('counters').where('name', '=', 'folio').execute();
+    const close = async (number: number) => {
+      expect((await admin.post<{ table: Table }>('/api/tables', { number })).status).toBe(200);
+      const ready = await openReadyOrder(server, admin, waiter, number);
+      const body = { method: 'efectivo', pin: server.users.waiter.pin, tipBps: 0, peopleCount: 1, receivedAmount: ready.subtotal };
+      const res = await waiter.post<{ order: Order }>(`/api/orders/${ready.id}/close`, body, { 'idempotency-key': crypto.randomUUID() });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.order.folio;
+    };
+    expect(await close(342)).toBe(1);
+    expect(await close(343)).toBe(2);
+    const counter = await db.selectFrom('counters').select('value').where('name', '=', 'folio').executeTakeFirstOrThrow();
+    expect(Number(counter.value)).toBe(2);
   });
 });
