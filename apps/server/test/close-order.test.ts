@@ -3,6 +3,7 @@ import type { Order, Table } from '@comanda/contract';
 import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
 import { checkoutRows } from '../src/model/checkout/close-order.ts';
 import { openReadyOrder } from './terminals-helpers.ts';
+import { printerRow } from '../src/testing/factories.ts';
 
 /**
  * What a close reads under the order's lock (checkoutRows): on PostgreSQL one statement of three
@@ -73,7 +74,27 @@ describe.each(testDatabaseKinds())('a close on %s', (kind) => {
     }
 
     const db = server.ctx.db.db;
-    const read = await db.transaction().execute((trx) => checkoutRows(trx, ready.id));
+    // Which caja printers are on, for the close's ticket: on PostgreSQL read with the rest.
+    const now = Date.now();
+    await db
+      .insertInto('printers')
+      .values([
+        printerRow({ name: 'Caja 2', role: 'caja', created_at: now }),
+        printerRow({ name: 'Caja 1', role: 'caja', created_at: now }),
+        printerRow({ name: 'Caja apagada', role: 'caja', created_at: now, enabled: 0 }),
+        printerRow({ name: 'Cocina', role: 'cocina', created_at: now }),
+      ])
+      .execute();
+    const cajas = await db
+      .selectFrom('printers')
+      .select(['id', 'role'])
+      .where('role', '=', 'caja')
+      .where('enabled', '=', 1)
+      .orderBy('id')
+      .execute();
+    const { receiptPrinters, ...read } = await db.transaction().execute((trx) => checkoutRows(trx, ready.id));
+    expect(receiptPrinters).toStrictEqual(kind === 'postgres' ? cajas : undefined);
+    expect(cajas).toHaveLength(2);
     const items = await db
       .selectFrom('order_items')
       .selectAll()
@@ -106,7 +127,7 @@ describe.each(testDatabaseKinds())('a close on %s', (kind) => {
     const tables = (await waiter.get<{ tables: Table[] }>('/api/tables')).body.tables;
     const free = tables.find((t) => t.status === 'libre')!;
     const opened = (await waiter.post<{ order: Order }>(`/api/tables/${free.id}/open`)).body.order;
-    const read = await server.ctx.db.db.transaction().execute((trx) => checkoutRows(trx, opened.id));
+    const { receiptPrinters: _printers, ...read } = await server.ctx.db.db.transaction().execute((trx) => checkoutRows(trx, opened.id));
     expect(read).toStrictEqual({ items: [], payments: [], adjustments: [] });
   });
 

@@ -26,7 +26,7 @@ import { ORDER_CLOSED, ORDER_NOT_FOUND } from '../orders/order-repository.ts';
 import { presentItem, presentOrder } from '../orders/order-presenter.ts';
 import { emitOrderChanged } from '../orders/order-events.ts';
 import { linesOf, liveAdjustmentRows, recomputeAdjustments } from '../orders/order-adjustments.ts';
-import { compiledOnce, firstRow } from '../../db/compiled.ts';
+import { compiledOnce, firstRow, type Rider } from '../../db/compiled.ts';
 import { lockTableOfOrder, releaseTableLink } from '../orders/table-link.ts';
 import { lockTableRefusingCardCharges } from '../orders/card-charges.ts';
 import { businessTimezone, rollUpPaidOrder } from '../reports/rollups.ts';
@@ -142,6 +142,8 @@ export interface CheckoutState {
   owed: Cents;
   payments: PaymentRow[];
   balance: Cents;
+  /** The enabled caja printers when they were read with the order's rows (PostgreSQL). */
+  receiptPrinters?: { id: string; role: string }[] | undefined;
 }
 
 /**
@@ -156,13 +158,17 @@ export async function checkoutState(trx: Trx, claimed: ClaimedOrder, allowUndeli
   const known = { rows: read.adjustments, lines: linesOf(items) };
   const { discount, comp, rows: adjustments } = await recomputeAdjustments(trx, orderId, claimed, known);
   const figures = { subtotal, discount, comp, share_amount: claimed.share_amount, shared_out: claimed.shared_out };
-  return { items, adjustments, subtotal, discount, comp, owed: amountOwed(figures), payments, balance: balanceOf(figures, payments) };
+  const owed = amountOwed(figures);
+  const balance = balanceOf(figures, payments);
+  return { items, adjustments, subtotal, discount, comp, owed, payments, balance, receiptPrinters: read.receiptPrinters };
 }
 
 export interface CheckoutRows {
   items: OrderItemRow[];
   payments: PaymentRow[];
   adjustments: OrderAdjustmentRow[];
+  /** PostgreSQL: the enabled caja printers, read with the rest for the close's ticket (SQLite: read when printing). */
+  receiptPrinters?: { id: string; role: string }[];
 }
 
 /**
@@ -177,7 +183,11 @@ const checkoutRowsStatement = compiledOnce((db, a: { orderId: string }) => {
     FROM payments p WHERE p.order_id = ${a.orderId})`;
   const adjustments = sql<OrderAdjustmentRow[]>`(SELECT COALESCE(json_agg(j ORDER BY j.created_at, j.id), '[]'::json)
     FROM order_adjustments j WHERE j.order_id = ${a.orderId} AND j.removed_at IS NULL)`;
-  return db.selectNoFrom([items.as('items'), payments.as('payments'), adjustments.as('adjustments')]);
+  const printers = sql<
+    { id: string; role: string }[]
+  >`(SELECT COALESCE(json_agg(json_build_object('id', r.id, 'role', r.role) ORDER BY r.id), '[]'::json)
+    FROM printers r WHERE r.role = 'caja' AND r.enabled = 1)`;
+  return db.selectNoFrom([items.as('items'), payments.as('payments'), adjustments.as('adjustments'), printers.as('receipt_printers')]);
 });
 
 /**
@@ -188,7 +198,12 @@ const checkoutRowsStatement = compiledOnce((db, a: { orderId: string }) => {
 export async function checkoutRows(trx: Trx, orderId: string): Promise<CheckoutRows> {
   if (trx.getExecutor().adapter instanceof PostgresAdapter) {
     const row = await firstRow(checkoutRowsStatement, trx, { orderId });
-    return { items: row?.items ?? [], payments: row?.payments ?? [], adjustments: row?.adjustments ?? [] };
+    return {
+      items: row?.items ?? [],
+      payments: row?.payments ?? [],
+      adjustments: row?.adjustments ?? [],
+      receiptPrinters: row?.receipt_printers ?? [],
+    };
   }
   return {
     items: await orderItemRows(trx, orderId),
@@ -272,32 +287,35 @@ export async function finishPaidOrder(
   // The order as it now stands is in hand: the paid row, the lines and adjustments read under the
   // order's lock (the close changes neither), the payments with the one that settled it.
   const paidOrder = { row: paid, items: state.items, payments: byCreation(payments), adjustments: state.adjustments };
-  // The audit entry goes along with the rollups' statement: one round trip on PostgreSQL.
-  const entry = auditInsert(trx, now, {
-    actor: input.actor,
-    action: 'order.closed',
-    entity: 'order',
-    entityId: orderId,
-    authorizedBy: last.cashier_id,
-    data: {
-      method: last.method,
-      subtotal: state.subtotal,
-      discount: state.discount,
-      comp: state.comp,
-      tip,
-      tipBps: last.tip_bps,
-      total,
-      folio,
-      payments: payments.length,
-      receivedAmount: last.received_amount,
-      change: last.change_amount,
-      cashierName: last.cashier_name,
-      providerPaymentId: last.provider_payment_id,
-    },
-  });
-  await rollUpPaidOrder(trx, paidOrder, await businessTimezone(ctx, trx), [entry]);
-
-  await enqueueReceipt(trx, { orderId, now, paid: paidOrder });
+  // The audit entry and the ticket's jobs go along with the rollups' statement: one round trip on PostgreSQL.
+  const riders: Rider[] = [];
+  riders.push(
+    auditInsert(trx, now, {
+      actor: input.actor,
+      action: 'order.closed',
+      entity: 'order',
+      entityId: orderId,
+      authorizedBy: last.cashier_id,
+      data: {
+        method: last.method,
+        subtotal: state.subtotal,
+        discount: state.discount,
+        comp: state.comp,
+        tip,
+        tipBps: last.tip_bps,
+        total,
+        folio,
+        payments: payments.length,
+        receivedAmount: last.received_amount,
+        change: last.change_amount,
+        cashierName: last.cashier_name,
+        providerPaymentId: last.provider_payment_id,
+      },
+    }),
+  );
+  const defer = (insert: Rider) => riders.push(insert);
+  await enqueueReceipt(trx, { orderId, now, paid: paidOrder, printers: state.receiptPrinters, defer });
+  await rollUpPaidOrder(trx, paidOrder, await businessTimezone(ctx, trx), riders);
   const version = Number(claimed.version);
   const closed = presentOrder(paidOrder.row, paidOrder.items, paidOrder.payments, paidOrder.adjustments);
   // The boards show only active orders' lines (and their recent voids): every line of a paid

@@ -257,8 +257,19 @@ export interface ReceiptRows {
  * a cash payment also opens the drawer (the pulse travels in the same ticket). The close hands
  * over the rows it holds under the order's lock, so nothing of the order is read again.
  */
-export async function enqueueReceipt(trx: Trx, input: { orderId: string; now: number; paid: ReceiptRows }): Promise<number> {
-  const printers = await enabledPrinters(trx, 'caja');
+export async function enqueueReceipt(
+  trx: Trx,
+  input: {
+    orderId: string;
+    now: number;
+    paid: ReceiptRows;
+    /** The enabled caja printers, when the close read them already (checkoutRows on PostgreSQL). */
+    printers?: readonly { id: string; role: string }[] | undefined;
+    /** Takes each job's INSERT instead of running it: the close sends them with its rollups' statement. */
+    defer?: (insert: Rider) => void;
+  },
+): Promise<number> {
+  const printers = input.printers ?? (await enabledPrinters(trx, 'caja'));
   if (!printers.length) return 0;
   const { row: order, payments } = input.paid;
   // Mixed payments: every part is listed; the last one (the one that settled it) gives received/change.
@@ -300,8 +311,11 @@ export async function enqueueReceipt(trx: Trx, input: { orderId: string; now: nu
     folio: order.folio === null ? null : Number(order.folio),
     payments: payments.map((p) => ({ method: METHOD_LABELS[p.method], amount: Number(p.amount), reference: p.reference })),
   };
-  for (const p of printers)
-    await insertJob(trx, { printerId: p.id, role: 'caja', orderId: input.orderId, kind: 'ticket', document, now: input.now });
+  for (const p of printers) {
+    const { insert } = jobInsert(trx, { printerId: p.id, role: 'caja', orderId: input.orderId, kind: 'ticket', document, now: input.now });
+    if (input.defer) input.defer(insert);
+    else await insert.execute();
+  }
   return printers.length;
 }
 
