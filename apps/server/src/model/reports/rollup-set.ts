@@ -76,7 +76,7 @@ export async function upsertRollups(
   set: RollupSet,
   opts: {
     oneCall?: boolean;
-    /** INSERTs that go along (a close's audit entry): CTEs of the one call on PostgreSQL, run first otherwise. */
+    /** INSERTs that go along (a close's audit entry and ticket jobs): CTEs of the one call on PostgreSQL, run first otherwise. */
     riders?: readonly Rider[];
   } = {},
 ): Promise<void> {

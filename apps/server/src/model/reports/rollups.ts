@@ -30,7 +30,7 @@ export async function rollUpPaidOrder(
   trx: Trx,
   paid: PaidOrderRows,
   timezone: string,
-  /** INSERTs that go along with the rollups' statement (the close's audit entry). */
+  /** INSERTs that go along with the rollups' statement (a close's audit entry and ticket jobs). */
   riders: readonly Rider[] = [],
 ): Promise<void> {
   const order = paid.row;
