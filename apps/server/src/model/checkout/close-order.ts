@@ -143,7 +143,7 @@ export interface CheckoutState {
   payments: PaymentRow[];
   balance: Cents;
   /** The enabled caja printers when they were read with the order's rows (PostgreSQL). */
-  receiptPrinters?: { id: string; role: string }[] | undefined;
+  receiptPrinters?: PrinterRef[] | undefined;
 }
 
 /**
@@ -168,12 +168,14 @@ export interface CheckoutRows {
   payments: PaymentRow[];
   adjustments: OrderAdjustmentRow[];
   /** PostgreSQL: the enabled caja printers, read with the rest for the close's ticket (SQLite: read when printing). */
-  receiptPrinters?: { id: string; role: string }[];
+  receiptPrinters?: PrinterRef[];
 }
+
+type PrinterRef = { id: string; role: string };
 
 /**
  * PostgreSQL: the order's lines, payments and live adjustments in one round trip, each a JSON list
- * in its reading order. Their columns are text, integer and bigint, so each row comes back with the
+ * in its reading order, with the enabled caja printers (by id, as enqueueReceipt reads them). Their columns are text, integer and bigint, so each row comes back with the
  * same names and values as `selectAll()` gives (int8 is read as a number either way).
  */
 const checkoutRowsStatement = compiledOnce((db, a: { orderId: string }) => {
@@ -183,9 +185,7 @@ const checkoutRowsStatement = compiledOnce((db, a: { orderId: string }) => {
     FROM payments p WHERE p.order_id = ${a.orderId})`;
   const adjustments = sql<OrderAdjustmentRow[]>`(SELECT COALESCE(json_agg(j ORDER BY j.created_at, j.id), '[]'::json)
     FROM order_adjustments j WHERE j.order_id = ${a.orderId} AND j.removed_at IS NULL)`;
-  const printers = sql<
-    { id: string; role: string }[]
-  >`(SELECT COALESCE(json_agg(json_build_object('id', r.id, 'role', r.role) ORDER BY r.id), '[]'::json)
+  const printers = sql<PrinterRef[]>`(SELECT COALESCE(json_agg(json_build_object('id', r.id, 'role', r.role) ORDER BY r.id), '[]'::json)
     FROM printers r WHERE r.role = 'caja' AND r.enabled = 1)`;
   return db.selectNoFrom([items.as('items'), payments.as('payments'), adjustments.as('adjustments'), printers.as('receipt_printers')]);
 });
@@ -193,7 +193,8 @@ const checkoutRowsStatement = compiledOnce((db, a: { orderId: string }) => {
 /**
  * What a close reads of the order under its lock: every line (deleted ones too), the payments so
  * far and the live adjustments, each oldest first. One statement on PostgreSQL (a round trip each
- * was three); SQLite reads them in turn, in process.
+ * was three, and the close's ticket read its printers in a fourth); SQLite reads them in turn, in
+ * process, and the ticket its printers.
  */
 export async function checkoutRows(trx: Trx, orderId: string): Promise<CheckoutRows> {
   if (trx.getExecutor().adapter instanceof PostgresAdapter) {
@@ -288,8 +289,7 @@ export async function finishPaidOrder(
   // order's lock (the close changes neither), the payments with the one that settled it.
   const paidOrder = { row: paid, items: state.items, payments: byCreation(payments), adjustments: state.adjustments };
   // The audit entry and the ticket's jobs go along with the rollups' statement: one round trip on PostgreSQL.
-  const riders: Rider[] = [];
-  riders.push(
+  const riders: Rider[] = [
     auditInsert(trx, now, {
       actor: input.actor,
       action: 'order.closed',
@@ -312,7 +312,7 @@ export async function finishPaidOrder(
         providerPaymentId: last.provider_payment_id,
       },
     }),
-  );
+  ];
   const defer = (insert: Rider) => riders.push(insert);
   await enqueueReceipt(trx, { orderId, now, paid: paidOrder, printers: state.receiptPrinters, defer });
   await rollUpPaidOrder(trx, paidOrder, await businessTimezone(ctx, trx), riders);
