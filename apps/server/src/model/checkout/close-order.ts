@@ -213,7 +213,8 @@ export async function checkoutRows(trx: Trx, orderId: string): Promise<CheckoutR
   };
 }
 
-function orderItemRows(trx: Trx, orderId: string): Promise<OrderItemRow[]> {
+/** Every line of the order, deleted ones too, oldest first. */
+export function orderItemRows(trx: Trx, orderId: string): Promise<OrderItemRow[]> {
   return trx.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute();
 }
 
