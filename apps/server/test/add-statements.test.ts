@@ -12,6 +12,7 @@ import {
 } from '../src/testing/index.ts';
 import { openReadyOrder } from './terminals-helpers.ts';
 import { printerRow } from '../src/testing/factories.ts';
+import { enqueuePrintedCancelation } from '../src/model/printing/enqueue.ts';
 
 /**
  * The SQL an item add runs (issue 20 item 3): each statement is a round trip on PostgreSQL, so
@@ -225,5 +226,80 @@ describe.each(testDatabaseKinds())('statements of an item add on %s', (kind) => 
     const units = await keyed(`/api/orders/${order.id}/items/${line.id}/units`, { quantity: 1 });
     expect(claims(units)).toHaveLength(1);
     expect(reads(units)).toHaveLength(1);
+  });
+  // Last: the station printers it adds would print every add after it.
+  it('a delete with PIN of a printed line makes its cancelation slip from the rows it holds, the job riding with the figures', async () => {
+    const at = Date.now();
+    await server.ctx.db.db
+      .insertInto('printers')
+      .values([
+        printerRow({ name: 'Barra 1', role: 'barra', created_at: at }),
+        printerRow({ name: 'Barra 2', role: 'barra', created_at: at }),
+        printerRow({ name: 'Barra apagada', role: 'barra', enabled: 0, created_at: at }),
+        printerRow({ name: 'Cocina', role: 'cocina', created_at: at }),
+      ])
+      .execute();
+    const itemId = await addLine(); // a beer: its comanda goes to the two enabled barra printers
+    const jobsOf = (kind: 'comanda' | 'cancelacion') =>
+      server.ctx.db.db
+        .selectFrom('print_jobs')
+        .select(['printer_id', 'role', 'order_id', 'kind', 'document', 'created_at'])
+        .where('order_id', '=', order.id)
+        .where('kind', '=', kind)
+        .where('document', 'like', `%${itemId}%`)
+        .orderBy('printer_id')
+        .execute();
+    expect(await jobsOf('comanda')).toHaveLength(2);
+    const seen = await statementsOf(async () => {
+      const res = await waiter.post(
+        `/api/orders/${order.id}/items/${itemId}/delete`,
+        { pin: server.users.admin.pin },
+        { prefer: ORDER_CHANGE_PREFER },
+      );
+      expect(res.status).toBe(200);
+    });
+    // The print workers' own statements (their printers are not there: they fail and retry meanwhile).
+    const worker =
+      /^(select \* from "printers"|select "status", "last_error" from "printers"|select .* from "print_jobs" where "printer_id"|update "print_jobs"|update "printers"|select "printer_id")/i;
+    const own = seen.filter((s) => !/^(SAVEPOINT|RELEASE) /.test(s) && !worker.test(s));
+    show(own);
+    // 2026-11-28: the slip read the printers, the line and the order's header, and wrote each job
+    // on its own: 13 statements on PostgreSQL with two barra printers (SQLite 19). Now none of
+    // those reads, and the jobs ride on the figures' UPDATE: 8, as a delete of a line never printed
+    // (SQLite 15: its two INSERTs run in process, no round trips to save).
+    expect(own.length).toBeLessThanOrEqual(kind === 'postgres' ? 8 : 15);
+    expect(own.filter((s) => /^select .* from "(printers|order_items)"/i.test(s))).toEqual([]);
+    expect(own.filter((s) => /^select .* from "orders"/i.test(s))).toHaveLength(1); // the ownership check before the PIN
+    const riding = own.filter((s) =>
+      /^with "rider0" as \(insert into "print_jobs" .*"rider1" as \(insert into "print_jobs" .*update "orders"/i.test(s),
+    );
+    const alone = own.filter((s) => /^insert into "print_jobs"/i.test(s));
+    expect([riding.length, alone.length]).toEqual(kind === 'postgres' ? [1, 0] : [0, 2]);
+
+    // The slips are what the cancelation makes from its own reads (rolled back after reading them).
+    const made = await jobsOf('cancelacion');
+    expect(made.map((j) => j.role)).toEqual(['barra', 'barra']);
+    const now = Number(made[0]!.created_at);
+    const rollback = new Error('rollback');
+    const plain = await server.ctx.db.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.deleteFrom('print_jobs').where('kind', '=', 'cancelacion').where('order_id', '=', order.id).execute();
+        expect(await enqueuePrintedCancelation(trx, { orderId: order.id, itemId, now })).toBe(2);
+        const read = await trx
+          .selectFrom('print_jobs')
+          .select(['printer_id', 'role', 'order_id', 'kind', 'document', 'created_at'])
+          .where('order_id', '=', order.id)
+          .where('kind', '=', 'cancelacion')
+          .orderBy('printer_id')
+          .execute();
+        throw Object.assign(rollback, { read });
+      })
+      .catch((error: unknown) => {
+        if (error !== rollback) throw error;
+        return (error as Error & { read: typeof made }).read;
+      });
+    expect(made).toStrictEqual(plain);
+    expect(JSON.parse(made[0]!.document)).toMatchObject({ type: 'comanda', station: 'barra', cancel: true, lines: [{ itemId }] });
   });
 });

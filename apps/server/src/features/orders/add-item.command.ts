@@ -8,7 +8,7 @@ import { auditInsert } from '../../http/audit.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { MESSAGES } from '../../http/messages.ts';
 import { newId } from '../../http/ids.ts';
-import { enqueueComandas, type KnownForComanda } from '../../model/printing/enqueue.ts';
+import { enqueueComandas, stationPrintersColumn, stationPrintersOf, type KnownForComanda } from '../../model/printing/enqueue.ts';
 import { touchOrderRow, type Rider } from '../../model/orders/order-repository.ts';
 import { orderChangeOf, type ItemWrite } from '../../model/orders/order-change.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
@@ -69,10 +69,6 @@ interface AddFacts {
 }
 
 // Built once: an add runs on the hot path, and these fragments never change.
-const STATION_PRINTERS_JSON = {
-  postgres: sql<unknown>`(SELECT json_agg(json_build_object('id', id, 'role', role)) FROM printers WHERE role IN ('cocina', 'barra') AND enabled = 1)`,
-  sqlite: sql<unknown>`(SELECT json_group_array(json_object('id', id, 'role', role)) FROM printers WHERE role IN ('cocina', 'barra') AND enabled = 1)`,
-};
 const LIVE_STATE_LIST = sql.join(LIVE_STATES.map((state) => sql`${state}`));
 
 /**
@@ -83,7 +79,7 @@ const LIVE_STATE_LIST = sql.join(LIVE_STATES.map((state) => sql`${state}`));
  */
 const addFactsStatement = compiledOnce((db, a: { orderId: string; productId: string }) => {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
-  const printers = pg ? STATION_PRINTERS_JSON.postgres : STATION_PRINTERS_JSON.sqlite;
+  const printers = stationPrintersColumn(pg);
   const live = LIVE_STATE_LIST;
   const query = db
     .selectFrom('products')
@@ -105,7 +101,6 @@ const addFactsStatement = compiledOnce((db, a: { orderId: string; productId: str
 async function readAddFacts(trx: Trx, orderId: string, productId: string): Promise<{ product: Product; facts: AddFacts }> {
   const row = await firstRow(addFactsStatement, trx, { orderId, productId });
   const product = availableProduct(row);
-  const list = typeof row?.printers === 'string' ? (JSON.parse(row.printers) as unknown) : row?.printers;
   return {
     product,
     facts: {
@@ -114,7 +109,7 @@ async function readAddFacts(trx: Trx, orderId: string, productId: string): Promi
       timedOutCards: Number(row?.timed_out_cards),
       lines: Number(row?.lines),
       activePromotions: Number(row?.active_promotions),
-      printers: Array.isArray(list) ? (list as { id: string; role: string }[]) : [],
+      printers: stationPrintersOf(row?.printers),
     },
   };
 }

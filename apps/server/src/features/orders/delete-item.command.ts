@@ -1,10 +1,12 @@
+import { PostgresAdapter } from 'kysely';
 import type { SessionUser } from '@comanda/contract';
 import { PIN_MESSAGES } from '@comanda/domain';
 import { mutate } from '../../http/transaction.ts';
 import { auditInsert } from '../../http/audit.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { verifyPin } from '../../auth/verify-pin.ts';
-import { comandaPrintedFor, enqueuePrintedCancelation } from '../../model/printing/enqueue.ts';
+import { comandaPrintedFor, enqueuePrintedCancelation, stationPrintersColumn, stationPrintersOf } from '../../model/printing/enqueue.ts';
+import type { Rider } from '../../db/compiled.ts';
 import { touchOrderRow } from '../../model/orders/order-repository.ts';
 import { orderChangeOf, type ItemWrite } from '../../model/orders/order-change.ts';
 import { dropLineAdjustments, lineAdjusted } from '../../model/orders/adjustments-follow.ts';
@@ -40,9 +42,10 @@ export async function deleteItem(
   const change = await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
     const order = await lockUnfrozenOrder(trx, user, input.orderId, now);
-    // The line is marked in one statement that gives its row back, and whether its comanda was
-    // printed and an adjustment is on it; only when none is marked is it read, to tell a line that
-    // is not there from one deleted already.
+    // The line is marked in one statement that gives its row back, whether its comanda was printed,
+    // whether an adjustment is on it and the stations' printers; only when none is marked is it
+    // read, to tell a line that is not there from one deleted already.
+    const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
     const marked = await trx
       .updateTable('order_items')
       .set({ is_deleted: 1, deleted_by: authorizer.id, deleted_by_name: authorizer.displayName, deleted_at: now, updated_at: now })
@@ -50,7 +53,11 @@ export async function deleteItem(
       .where('order_id', '=', input.orderId)
       .where('is_deleted', '=', 0)
       .returningAll()
-      .returning([comandaPrintedFor(input.orderId, input.itemId).as('printed'), lineAdjusted(input.itemId).as('adjusted')])
+      .returning([
+        comandaPrintedFor(input.orderId, input.itemId).as('printed'),
+        lineAdjusted(input.itemId).as('adjusted'),
+        stationPrintersColumn(postgres).as('printers'),
+      ])
       .executeTakeFirst();
     if (!marked) {
       const item = await trx
@@ -62,8 +69,13 @@ export async function deleteItem(
       if (!item) throw notFound(ORDER_MESSAGES.itemNotFound);
       throw conflict(ORDER_MESSAGES.itemAlreadyDeleted, 'item_deleted');
     }
-    const { printed, adjusted, ...deleted } = marked;
-    if (Number(printed)) await enqueuePrintedCancelation(trx, { orderId: input.orderId, itemId: deleted.id, now });
+    const { printed, adjusted, printers, ...deleted } = marked;
+    // The cancelation slip is made from the rows in hand; its job goes with the order's figures.
+    const riders: Rider[] = [];
+    if (Number(printed)) {
+      const known = { printers: stationPrintersOf(printers), items: [deleted], order, defer: (job: Rider) => riders.push(job) };
+      await enqueuePrintedCancelation(trx, { orderId: input.orderId, itemId: deleted.id, now, known });
+    }
     if (Number(adjusted)) await dropLineAdjustments(trx, { itemIds: [deleted.id], actor: user, now, why: 'item-deleted' });
     // The audit entry goes with the order's figures: one round trip on PostgreSQL.
     const entry = auditInsert(trx, now, {
@@ -81,7 +93,7 @@ export async function deleteItem(
         status: deleted.status,
       },
     });
-    const touched = await touchOrderRow(trx, input.orderId, now, [entry]);
+    const touched = await touchOrderRow(trx, input.orderId, now, [...riders, entry]);
     // A SPEC delete (no reason) leaves the boards at once: they drop the line from the event.
     emitOrderChanged(emit, input.orderId, touched.version, {
       owner: order.waiter_id,
