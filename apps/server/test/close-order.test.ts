@@ -6,6 +6,8 @@ import { orderPayments } from '../src/model/checkout/order-payments.ts';
 import { liveAdjustmentRows } from '../src/model/orders/order-adjustments.ts';
 import { openReadyOrder } from './terminals-helpers.ts';
 import { printerRow } from '../src/testing/factories.ts';
+import { releaseTableLink, releaseTableLinkInTurn } from '../src/model/orders/table-link.ts';
+import type { Trx } from '../src/http/transaction.ts';
 
 /**
  * What a close reads under the order's lock (checkoutRows): on PostgreSQL one statement of three
@@ -131,5 +133,73 @@ describe.each(testDatabaseKinds())('a close on %s', (kind) => {
     expect(await close(343)).toBe(2);
     const counter = await db.selectFrom('counters').select('value').where('name', '=', 'folio').executeTakeFirstOrThrow();
     expect(Number(counter.value)).toBe(2);
+  });
+  it('frees the table, or hands its link to the oldest other check, exactly as the reads in turn do', async () => {
+    const waiter2 = await server.login(server.users.waiter2.email);
+    const { tables } = (await admin.get<{ tables: Table[] }>('/api/tables')).body;
+    const bar = tables.find((t) => t.number === 0)!;
+    const tab = async (who: ApiClient, name: string) =>
+      (await who.post<{ order: Order }>(`/api/tables/${bar.id}/tabs`, { name })).body.order;
+    await tab(waiter, 'Cuenta de Ana');
+    await tab(waiter2, 'Cuenta de Luis');
+    const third = await tab(waiter, 'Cuenta de Eva');
+    expect((await admin.post<{ table: Table }>('/api/tables', { number: 377 })).status).toBe(200);
+    const alone = (await admin.get<{ tables: Table[] }>('/api/tables')).body.tables.find((t) => t.number === 377)!;
+    const single = (await waiter.post<{ order: Order }>(`/api/tables/${alone.id}/open`)).body.order;
+
+    type Release = typeof releaseTableLink;
+    /** The order leaves (paid, its link cleared), the table is released: what it answers and leaves, rolled back. */
+    const leave = async (release: Release, tableId: string, orderId: string) => {
+      const rollback = new Error('rollback');
+      return server.ctx.db.db
+        .transaction()
+        .execute(async (trx: Trx) => {
+          await trx.updateTable('orders').set({ status: 'pagado', active_table_id: null }).where('id', '=', orderId).execute();
+          const card = await release(trx, tableId, orderId, 1_700_000_000_000);
+          const table = await trx.selectFrom('tables').selectAll().where('id', '=', tableId).executeTakeFirstOrThrow();
+          const links = await trx
+            .selectFrom('orders')
+            .select(['id', 'active_table_id'])
+            .where('table_id', '=', tableId)
+            .orderBy('id')
+            .execute();
+          throw Object.assign(rollback, { left: { card, table, links } });
+        })
+        .catch((error: unknown) => {
+          if (error !== rollback) throw error;
+          return (error as Error & { left: unknown }).left;
+        });
+    };
+    const both = async (tableId: string, orderId: string) => {
+      const inOne = await leave(releaseTableLink, tableId, orderId);
+      expect(inOne).toStrictEqual(await leave(releaseTableLinkInTurn, tableId, orderId));
+      return inOne as {
+        card: { status: string; waiterId: string | null } | null;
+        table: { current_order_id: string | null; status: string };
+      };
+    };
+    // The order the bar links leaves (an earlier test's, or the first tab): the link, and the
+    // table's waiter, go to the oldest other activo order.
+    const db = server.ctx.db.db;
+    const linkedId = (await db.selectFrom('tables').select('current_order_id').where('id', '=', bar.id).executeTakeFirstOrThrow())
+      .current_order_id!;
+    const heir = await db
+      .selectFrom('orders')
+      .select(['id', 'waiter_id'])
+      .where('table_id', '=', bar.id)
+      .where('status', '=', 'activo')
+      .where('id', '!=', linkedId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const handed = await both(bar.id, linkedId);
+    expect(handed.table).toMatchObject({ status: 'ocupada', current_order_id: heir.id });
+    expect(handed.card).toMatchObject({ status: 'ocupada', waiterId: heir.waiter_id });
+    // A tab the table does not link leaves: the table is left as it is.
+    expect((await both(bar.id, third.id)).card).toBeNull();
+    // The table's only order leaves: the table is freed.
+    const freed = await both(alone.id, single.id);
+    expect(freed.table).toMatchObject({ status: 'libre', current_order_id: null });
+    expect(freed.card).toMatchObject({ status: 'libre', waiterId: null });
   });
 });

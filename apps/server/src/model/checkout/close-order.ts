@@ -22,6 +22,7 @@ import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { auditInsert } from '../../http/audit.ts';
 import { newId } from '../../http/ids.ts';
 import { enqueueReceipt } from '../printing/enqueue.ts';
+import { CONFIG_READ_TOGETHER, rememberConfig } from '../config-store.ts';
 import { ORDER_CLOSED, ORDER_NOT_FOUND } from '../orders/order-repository.ts';
 import { presentItem, presentOrder } from '../orders/order-presenter.ts';
 import { emitOrderChanged } from '../orders/order-events.ts';
@@ -187,7 +188,17 @@ const checkoutRowsStatement = compiledOnce((db, a: { orderId: string }) => {
     FROM order_adjustments j WHERE j.order_id = ${a.orderId} AND j.removed_at IS NULL)`;
   const printers = sql<PrinterRef[]>`(SELECT COALESCE(json_agg(json_build_object('id', r.id, 'role', r.role) ORDER BY r.id), '[]'::json)
     FROM printers r WHERE r.role = 'caja' AND r.enabled = 1)`;
-  return db.selectNoFrom([items.as('items'), payments.as('payments'), adjustments.as('adjustments'), printers.as('receipt_printers')]);
+  const settings = sql<
+    { key: string; value: string }[]
+  >`(SELECT COALESCE(json_agg(json_build_object('key', c.key, 'value', c.value)), '[]'::json)
+    FROM config c WHERE c.key IN (${sql.join(CONFIG_READ_TOGETHER.map((key) => sql.lit(key)))}))`;
+  return db.selectNoFrom([
+    items.as('items'),
+    payments.as('payments'),
+    adjustments.as('adjustments'),
+    printers.as('receipt_printers'),
+    settings.as('settings'),
+  ]);
 });
 
 /**
@@ -199,6 +210,8 @@ const checkoutRowsStatement = compiledOnce((db, a: { orderId: string }) => {
 export async function checkoutRows(trx: Trx, orderId: string): Promise<CheckoutRows> {
   if (trx.getExecutor().adapter instanceof PostgresAdapter) {
     const row = await firstRow(checkoutRowsStatement, trx, { orderId });
+    // The settings the close reads later (the reports' time zone, the ticket's name, the drawer's rule).
+    rememberConfig(trx, row?.settings ?? []);
     return {
       items: row?.items ?? [],
       payments: row?.payments ?? [],

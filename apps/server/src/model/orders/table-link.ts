@@ -1,3 +1,4 @@
+import { PostgresAdapter, sql } from 'kysely';
 import { tableLiveCard, type TableLiveCard } from '@comanda/contract';
 import type { Trx } from '../../http/transaction.ts';
 
@@ -16,6 +17,17 @@ import type { Trx } from '../../http/transaction.ts';
  * other activo orders), or null when the table was left as it is.
  */
 export async function releaseTableLink(trx: Trx, tableId: string, leavingOrderId: string, now: number): Promise<TableLiveCard | null> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) return releaseInOneStatement(trx, tableId, leavingOrderId, now);
+  return releaseTableLinkInTurn(trx, tableId, leavingOrderId, now);
+}
+
+/** releaseTableLink in turn: the table's other activo orders read, then the table's UPDATE (SQLite's way, the rule's reference). */
+export async function releaseTableLinkInTurn(
+  trx: Trx,
+  tableId: string,
+  leavingOrderId: string,
+  now: number,
+): Promise<TableLiveCard | null> {
   const others = await trx
     .selectFrom('orders')
     .select(['id', 'waiter_id', 'waiter_name'])
@@ -43,6 +55,45 @@ export async function releaseTableLink(trx: Trx, tableId: string, leavingOrderId
     linked,
     others.map((o) => o.waiter_id),
   );
+}
+
+/** The table as its UPDATE returns it, the live card's row. */
+type LinkedTable = Parameters<typeof tableLiveCard>[0];
+
+/**
+ * PostgreSQL: releaseTableLink in one round trip (two or three were). The table's other activo
+ * orders, the table's UPDATE and the heir's link are one statement: its CTEs share one snapshot,
+ * taken where the separate read was (after the leaving order was cleared, under the table's lock
+ * the close took first), so they see what that read saw.
+ */
+async function releaseInOneStatement(trx: Trx, tableId: string, leavingOrderId: string, now: number): Promise<TableLiveCard | null> {
+  const { rows } = await sql<LinkedTable & { other_waiters: (string | null)[] }>`
+    WITH others AS (
+      SELECT id, waiter_id, waiter_name, created_at FROM orders
+      WHERE table_id = ${tableId} AND status = 'activo' AND id <> ${leavingOrderId}
+    ),
+    heir AS (SELECT id, waiter_id, waiter_name FROM others ORDER BY created_at, id LIMIT 1),
+    linked AS (
+      UPDATE tables SET
+        status = CASE WHEN EXISTS (SELECT 1 FROM heir) THEN status ELSE 'libre' END,
+        current_order_id = (SELECT id FROM heir),
+        waiter_id = (SELECT waiter_id FROM heir),
+        waiter_name = (SELECT waiter_name FROM heir),
+        updated_at = ${now}
+      WHERE id = ${tableId} AND current_order_id = ${leavingOrderId}
+      RETURNING id, number, status, waiter_id, waiter_name, updated_at
+    ),
+    handed AS (
+      UPDATE orders SET active_table_id = ${tableId}
+      WHERE id = (SELECT id FROM heir) AND EXISTS (SELECT 1 FROM linked)
+    )
+    SELECT linked.*,
+      (SELECT COALESCE(json_agg(o.waiter_id ORDER BY o.created_at, o.id), '[]'::json) FROM others o) AS other_waiters
+    FROM linked`.execute(trx);
+  const row = rows[0];
+  if (!row) return null;
+  const { other_waiters: otherWaiters, ...linked } = row;
+  return tableLiveCard(linked, otherWaiters);
 }
 
 /**
