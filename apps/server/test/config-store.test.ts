@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, statementsDuring, testDatabaseKinds, type TestServer } from '../src/testing/index.ts';
 import { transact } from '../src/db/transact.ts';
-import { readConfig, writeConfig } from '../src/model/config-store.ts';
+import { readConfig, rememberConfig, writeConfig } from '../src/model/config-store.ts';
 
 /** A setting is read once per transaction (a close needs 'general' twice), and never past it; the ones a close needs, in one statement. */
 describe.each(testDatabaseKinds())('settings read within a transaction on %s', (kind) => {
@@ -72,5 +72,28 @@ describe.each(testDatabaseKinds())('settings read within a transaction on %s', (
       }),
     ).rejects.toThrow('rolled back');
     expect(await transact(server.ctx.db, (trx) => readConfig(trx, KEY))).toEqual({ n: 3 });
+  });
+  it('remembers the settings another statement read with its own: no read of their own, a key the transaction wrote keeps its value', async () => {
+    const stored = (value: unknown) => JSON.stringify(value);
+    const seen = await statementsDuring(server.ctx.db, () =>
+      transact(server.ctx.db, async (trx) => {
+        await writeConfig(trx, 'general', { name: 'Escrito aquí' }, 7);
+        rememberConfig(trx, [
+          { key: 'general', value: stored({ name: 'Leído con otra' }) },
+          { key: 'drawer', value: stored({ enabled: false }) },
+        ]);
+        expect(await readConfig(trx, 'general')).toEqual({ name: 'Escrito aquí' });
+        expect(await readConfig(trx, 'drawer')).toEqual({ enabled: false });
+      }),
+    );
+    expect(reads(seen)).toBe(0);
+    // A setting the other statement found no row for is none, with no read either.
+    const none = await statementsDuring(server.ctx.db, () =>
+      transact(server.ctx.db, async (trx) => {
+        rememberConfig(trx, []);
+        expect(await readConfig(trx, 'drawer')).toBeNull();
+      }),
+    );
+    expect(reads(none)).toBe(0);
   });
 });

@@ -36,12 +36,14 @@ function memoOf(db: Trx): Map<string, Promise<string | undefined>> | undefined {
  */
 const READ_TOGETHER = ['general', 'drawer'] as const;
 
+/** The keys a statement of a transaction may read with its own, for `rememberConfig`. */
+export const CONFIG_READ_TOGETHER: readonly string[] = READ_TOGETHER;
+
 /**
  * The settings of READ_TOGETHER as another statement of the transaction read them (a close reads
  * them with the order's rows on PostgreSQL): remembered as if readConfig had read them, a round trip
  * fewer. A key already read or written in the transaction keeps what it has.
  */
-export const CONFIG_READ_TOGETHER: readonly string[] = READ_TOGETHER;
 export function rememberConfig(db: Trx, rows: readonly { key: string; value: string }[]): void {
   const memo = memoOf(db);
   if (!memo) return;

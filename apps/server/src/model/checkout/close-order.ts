@@ -173,11 +173,14 @@ export interface CheckoutRows {
 }
 
 type PrinterRef = { id: string; role: string };
+type SettingRow = { key: string; value: string };
 
 /**
  * PostgreSQL: the order's lines, payments and live adjustments in one round trip, each a JSON list
- * in its reading order, with the enabled caja printers (by id, as enqueueReceipt reads them). Their columns are text, integer and bigint, so each row comes back with the
- * same names and values as `selectAll()` gives (int8 is read as a number either way).
+ * in its reading order, with the enabled caja printers (by id, as enqueueReceipt reads them) and
+ * the settings the close reads later ('general', 'drawer'). Their columns are text, integer and
+ * bigint, so each row comes back with the same names and values as `selectAll()` gives (int8 is
+ * read as a number either way).
  */
 const checkoutRowsStatement = compiledOnce((db, a: { orderId: string }) => {
   const items = sql<OrderItemRow[]>`(SELECT COALESCE(json_agg(i ORDER BY i.created_at, i.id), '[]'::json)
@@ -188,9 +191,7 @@ const checkoutRowsStatement = compiledOnce((db, a: { orderId: string }) => {
     FROM order_adjustments j WHERE j.order_id = ${a.orderId} AND j.removed_at IS NULL)`;
   const printers = sql<PrinterRef[]>`(SELECT COALESCE(json_agg(json_build_object('id', r.id, 'role', r.role) ORDER BY r.id), '[]'::json)
     FROM printers r WHERE r.role = 'caja' AND r.enabled = 1)`;
-  const settings = sql<
-    { key: string; value: string }[]
-  >`(SELECT COALESCE(json_agg(json_build_object('key', c.key, 'value', c.value)), '[]'::json)
+  const settings = sql<SettingRow[]>`(SELECT COALESCE(json_agg(json_build_object('key', c.key, 'value', c.value)), '[]'::json)
     FROM config c WHERE c.key IN (${sql.join(CONFIG_READ_TOGETHER.map((key) => sql.lit(key)))}))`;
   return db.selectNoFrom([
     items.as('items'),
