@@ -378,16 +378,20 @@ test.describe('two tablets on one station', () => {
     api,
   }) => {
     const { context, page } = await signedInContext(browser, 'kitchen', BOARD, false);
-    // Its socket's subscribe confirmed, the board reads once (decision 0033); after that, events patch it.
-    const subscribed = new Promise<void>((resolve) =>
-      page.on('websocket', (ws) => ws.on('framereceived', (f) => void (String(f.payload).includes('"subscribed"') && resolve()))),
-    );
+    // The board reads its first data, and once its socket's subscribe is confirmed it reads again
+    // (decision 0033); after that, events patch it. On a busy machine that second read may start
+    // long after the page's network went idle: wait for both answers before counting.
+    let confirmed = false;
+    let answered = 0;
+    const isBoardRead = (url: string) => new URL(url).pathname === '/api/board';
+    page.on('websocket', (ws) => ws.on('framereceived', (f) => void (String(f.payload).includes('"subscribed"') && (confirmed = true))));
+    page.on('response', (r) => void (isBoardRead(r.url()) && (answered += 1)));
     await page.goto('/kitchen/cocina');
     await expect(page.getByRole('heading', { name: 'Pendientes' })).toBeVisible();
-    await subscribed;
+    await expect.poll(() => confirmed && answered >= 2, { timeout: 15_000 }).toBe(true);
     await page.waitForLoadState('networkidle');
     const reads: string[] = [];
-    page.on('request', (r) => void (new URL(r.url()).pathname === '/api/board' && reads.push(r.url())));
+    page.on('request', (r) => void (isBoardRead(r.url()) && reads.push(r.url())));
 
     await api.tableByNumber(361);
     const order = await orderOf(waiterPage.request, 361);

@@ -152,17 +152,22 @@ test.describe('HTTPS on the LAN and the installable app', () => {
     const page = await context.newPage();
     await signIn(page, origin);
     await page.evaluate(async () => navigator.serviceWorker.ready);
-    // Controlled from this load on: the catalogue goes through the service worker.
+    // Controlled from this load on: the catalogue goes through the service worker. On a busy
+    // machine the screen may ask for it after the network has been idle a while, and the worker
+    // stores it after it answers: wait for the answer, then for the cache.
+    const catalogue = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/products' && r.status() === 200);
     await page.goto(`${origin}/admin/manage-products`);
+    await catalogue;
+    const cachedPaths = () =>
+      page.evaluate(async () => {
+        const urls: string[] = [];
+        for (const name of await caches.keys())
+          for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
+        return urls;
+      });
+    await expect.poll(cachedPaths, { timeout: 10_000 }).toContain('/api/products');
     await page.waitForLoadState('networkidle');
-    const cached = await page.evaluate(async () => {
-      const urls: string[] = [];
-      for (const name of await caches.keys())
-        for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
-      return urls;
-    });
-    expect(cached).toContain('/api/products');
-    expect(cached.filter((p) => p.startsWith('/api/') && p !== '/api/products')).toEqual([]);
+    expect((await cachedPaths()).filter((p) => p.startsWith('/api/') && p !== '/api/products')).toEqual([]);
 
     await context.setOffline(true);
     try {
