@@ -93,7 +93,7 @@ export interface Rider extends OperationNodeSource {
   execute(): Promise<unknown>;
 }
 
-/** A Rider of one row's INSERT: `insert(db)` is the Kysely builder a CTE takes, `statement` the one run alone. */
+/** A Rider of one row's INSERT (or UPDATE): `insert(db)` is the Kysely builder a CTE takes, `statement` the one run alone. */
 export function insertRider<A extends Record<string, unknown>>(
   db: Kysely<Database>,
   row: A,

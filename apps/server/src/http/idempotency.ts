@@ -1,10 +1,10 @@
 import { AppError, conflict } from './errors.ts';
 import { sha256 } from './ids.ts';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type QueryCreator, type Selectable } from 'kysely';
 import type { Database, IdempotencyKeysTable } from '../db/schema.ts';
 import type { Trx } from '../db/trx.ts';
 import { MESSAGES } from './messages.ts';
-import { compiledOnce, firstRow } from '../db/compiled.ts';
+import { compiledOnce, firstRow, insertRider, type Rider } from '../db/compiled.ts';
 
 export const IDEMPOTENCY_MESSAGES = MESSAGES.idempotency;
 
@@ -41,20 +41,35 @@ export function requestHash(value: Record<string, unknown>): string {
  * A concurrent twin waits on the key's unique index until the first commits or rolls back.
  * `repeat`, when given, decides what a repeat is answered from the key's row (the generic layer).
  */
-const claimStatement = compiledOnce((db, a: { key: string; scope: string; hash: string; now: number }) =>
+export type KeyClaim = { key: string; scope: string; hash: string; now: number };
+
+/** The claim's INSERT (its `key` back when this request is the first): alone, or a CTE of a command's first statement. */
+export const claimInsert = (db: QueryCreator<Database>, a: KeyClaim) =>
   db
     .insertInto('idempotency_keys')
     .values({ key: a.key, scope: a.scope, request_hash: a.hash, status_code: null, response: null, created_at: a.now })
     .onConflict((oc) => oc.column('key').doNothing())
-    .returning('key'),
-);
+    .returning('key');
+
+const claimStatement = compiledOnce((db, a: KeyClaim) => claimInsert(db, a));
 
 export async function claimKey(
   trx: Trx,
-  input: { key: string; scope: string; hash: string; now: number; repeat?: ((row: KeyRow) => StoredResponse) | undefined },
+  input: KeyClaim & { repeat?: ((row: KeyRow) => StoredResponse) | undefined },
 ): Promise<StoredResponse | null> {
   const inserted = await firstRow(claimStatement, trx, { key: input.key, scope: input.scope, hash: input.hash, now: input.now });
   if (inserted) return null;
+  return answerRepeat(trx, input);
+}
+
+/**
+ * The key was claimed before (its INSERT did nothing): the first request's stored answer, or a
+ * refusal when the key was used for another request or its answer is not there yet.
+ */
+export async function answerRepeat(
+  trx: Trx,
+  input: KeyClaim & { repeat?: ((row: KeyRow) => StoredResponse) | undefined },
+): Promise<StoredResponse> {
   const row = await trx.selectFrom('idempotency_keys').selectAll().where('key', '=', input.key).executeTakeFirst();
   if (row && input.repeat) return input.repeat(row);
   if (!row || row.scope !== input.scope || row.request_hash !== input.hash) {
@@ -73,11 +88,16 @@ export class IdempotentReplay extends Error {
 }
 
 export async function storeResponse(trx: Trx, key: string, response: StoredResponse): Promise<void> {
-  await trx
-    .updateTable('idempotency_keys')
-    .set({ status_code: response.statusCode, response: JSON.stringify(response.body) })
-    .where('key', '=', key)
-    .execute();
+  await responseRider(trx, key, response).execute();
+}
+
+type AnswerRow = { key: string; statusCode: number; json: string };
+const answerUpdate = (db: Kysely<Database>, a: AnswerRow) =>
+  db.updateTable('idempotency_keys').set({ status_code: a.statusCode, response: a.json }).where('key', '=', a.key);
+
+/** storeResponse's UPDATE, not yet run: a command may send it along with its last statement (attachToDrawer's riders). */
+export function responseRider(trx: Trx, key: string, response: StoredResponse): Rider {
+  return insertRider(trx, { key, statusCode: response.statusCode, json: JSON.stringify(response.body) }, answerUpdate, answerStatement);
 }
 
 /**
@@ -97,9 +117,7 @@ export async function storeRawResponses(
 }
 
 /** The generic (every-route) variant stores the serialized JSON exactly as it was sent. */
-const answerStatement = compiledOnce((db, a: { key: string; statusCode: number; json: string }) =>
-  db.updateTable('idempotency_keys').set({ status_code: a.statusCode, response: a.json }).where('key', '=', a.key),
-);
+const answerStatement = compiledOnce((db, a: AnswerRow) => answerUpdate(db, a));
 
 export async function storeRawResponse(trx: Trx, key: string, statusCode: number, json: string): Promise<void> {
   await answerStatement(trx, { key, statusCode, json });

@@ -2,7 +2,8 @@ import type { CloseOrderBody, SessionUser } from '@comanda/contract';
 import { mutate } from '../../http/transaction.ts';
 import { cashierFor } from './cashier.ts';
 import { closeOrderInTx } from '../../model/checkout/close-order.ts';
-import { claimKey, requestHash, storeResponse, type StoredResponse } from '../../http/idempotency.ts';
+import { requestHash, responseRider, type StoredResponse } from '../../http/idempotency.ts';
+import { claimKeyLockingTable } from './claim-and-lock.ts';
 import { newId } from '../../http/ids.ts';
 import { attachToDrawer } from '../../model/drawer/drawer-store.ts';
 import type { WriteContext } from '../../http/request-context.ts';
@@ -27,7 +28,8 @@ export async function closeWithCash(ctx: WriteContext, req: CashCloseRequest): P
   const hash = requestHash({ orderId: req.orderId, method, tipBps, peopleCount, receivedAmount, cashierId: cashier.id });
 
   return mutate(ctx, async (trx, emit) => {
-    const stored = await claimKey(trx, { key: req.idempotencyKey, scope: `order-close:${req.orderId}`, hash, now: ctx.clock.now() });
+    const key = { key: req.idempotencyKey, scope: `order-close:${req.orderId}`, hash, now: ctx.clock.now() };
+    const stored = await claimKeyLockingTable(trx, { ...key, orderId: req.orderId });
     if (stored) return stored;
     const paymentId = newId();
     const closed = await closeOrderInTx(ctx, trx, {
@@ -41,12 +43,14 @@ export async function closeWithCash(ctx: WriteContext, req: CashCloseRequest): P
       providerPaymentId: null,
       actor: { id: req.user.id, displayName: req.user.displayName },
       emit,
-      // No card charge may be on its way or awaiting review: the customer would pay twice.
-      refuseCardCharges: true,
+      // No card charge may be on its way or awaiting review (the customer would pay twice): refused
+      // from the table's lock, taken with the key's claim.
+      tableLocked: true,
     });
-    await attachToDrawer(trx, { orderId: req.orderId, paymentId, now: ctx.clock.now(), emit });
     const response: StoredResponse = { statusCode: 200, body: { order: closed } };
-    await storeResponse(trx, req.idempotencyKey, response);
+    // The answer is stored with the drawer's statement: on PostgreSQL one round trip for both.
+    const riders = [responseRider(trx, req.idempotencyKey, response)];
+    await attachToDrawer(trx, { orderId: req.orderId, paymentId, now: ctx.clock.now(), emit, riders });
     return response;
   });
 }

@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Expression, type QueryCreator, type Updateable } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type Kysely, type QueryCreator, type Updateable } from 'kysely';
 import type { Order } from '@comanda/contract';
 import {
   changeDue,
@@ -27,7 +27,7 @@ import { ORDER_CLOSED, ORDER_NOT_FOUND } from '../orders/order-repository.ts';
 import { presentItem, presentOrder } from '../orders/order-presenter.ts';
 import { emitOrderChanged } from '../orders/order-events.ts';
 import { linesOf, liveAdjustmentRows, recomputeAdjustments } from '../orders/order-adjustments.ts';
-import { compiledOnce, firstRow, type Rider } from '../../db/compiled.ts';
+import { compiledOnce, firstRow, insertRider, type Rider } from '../../db/compiled.ts';
 import { lockTableOfOrder, releaseTableLink } from '../orders/table-link.ts';
 import { lockTableRefusingCardCharges } from '../orders/card-charges.ts';
 import { businessTimezone, rollUpPaidOrder } from '../reports/rollups.ts';
@@ -61,6 +61,8 @@ export interface CloseOrderInput {
   allowUndelivered?: boolean;
   /** Cash: refuse while a card charge may still take the money or awaits review (refuseCardCharge), told by the table's lock. */
   refuseCardCharges?: boolean;
+  /** The caller already holds the table's row lock, card charges refused from it (claimKeyLockingTable). */
+  tableLocked?: boolean;
 }
 
 export const CHARGE_SHORT = (charged: number, subtotal: number) =>
@@ -77,7 +79,8 @@ export const CHARGE_SHORT = (charged: number, subtotal: number) =>
  */
 export async function closeOrderInTx(ctx: AppContext, trx: Trx, input: CloseOrderInput): Promise<Order> {
   const now = ctx.clock.now();
-  const claimed = await claimOpenOrder(trx, input.orderId, now, input.refuseCardCharges === true);
+  const lock = input.tableLocked ? 'held' : input.refuseCardCharges ? 'refusing-card-charges' : 'plain';
+  const claimed = await claimOpenOrder(trx, input.orderId, now, lock);
   const state = await checkoutState(trx, claimed, input.allowUndelivered === true);
   const { balance } = state;
   // Nothing left to pay after parts already paid: settled. An order owing 0 from the start (an
@@ -87,7 +90,8 @@ export async function closeOrderInTx(ctx: AppContext, trx: Trx, input: CloseOrde
   if (input.chargedTotal !== undefined && input.chargedTotal < balance)
     throw conflict(CHARGE_SHORT(input.chargedTotal, balance), 'charge_short');
   const { tipBps, tip, total: amount } = chargeFigures(balance, { bps: input.tipBps, chargedTotal: input.chargedTotal });
-  const payment = await insertPayment(trx, { ...input, figures: { tipBps, tip, total: amount }, reference: null, now });
+  const payment = paymentRow({ ...input, figures: { tipBps, tip, total: amount }, reference: null, now });
+  // Nothing reads the payment back before the close's last statement: its INSERT rides on it.
   return finishPaidOrder(ctx, trx, {
     claimed,
     state,
@@ -96,6 +100,7 @@ export async function closeOrderInTx(ctx: AppContext, trx: Trx, input: CloseOrde
     peopleCount: input.peopleCount,
     actor: input.actor,
     emit: input.emit,
+    riders: [paymentInsert(trx, payment)],
   });
 }
 
@@ -112,14 +117,17 @@ export interface ClaimedOrder {
 }
 
 /**
- * Locks the activo order (version + 1) or refuses: 'La orden ya fue pagada' / closed / not found.
- * With `refuseCardCharges`, a card charge that may still take the money (or awaits review) is
- * refused first, from the table's lock.
+ * How a claim takes the table's row lock: plainly, refusing first a card charge that may still
+ * take the money (or awaits review), or not at all because the caller already holds it (and
+ * refused card charges from it).
  */
-export async function claimOpenOrder(trx: Trx, orderId: string, now: number, refuseCardCharges = false): Promise<ClaimedOrder> {
+export type TableLock = 'plain' | 'refusing-card-charges' | 'held';
+
+/** Locks the activo order (version + 1) or refuses: 'La orden ya fue pagada' / closed / not found. */
+export async function claimOpenOrder(trx: Trx, orderId: string, now: number, lock: TableLock = 'plain'): Promise<ClaimedOrder> {
   // Separate checks and bar tabs (0014): the table's row lock first, then the order's.
-  if (refuseCardCharges) await lockTableRefusingCardCharges(trx, orderId, now);
-  else await lockTableOfOrder(trx, orderId, now);
+  if (lock === 'refusing-card-charges') await lockTableRefusingCardCharges(trx, orderId, now);
+  else if (lock === 'plain') await lockTableOfOrder(trx, orderId, now);
   const claimed = await trx
     .updateTable('orders')
     .set({ version: sql<number>`version + 1`, updated_at: now })
@@ -273,6 +281,8 @@ export async function finishPaidOrder(
     peopleCount: number | null;
     actor: { id: string; displayName: string } | null;
     emit: Emit;
+    /** Writes not yet run that go along with the close's last statement (the settling payment's INSERT). */
+    riders?: readonly Rider[];
   },
 ): Promise<Order> {
   const now = ctx.clock.now();
@@ -305,6 +315,7 @@ export async function finishPaidOrder(
   const paidOrder = { row: paid, items: state.items, payments: byCreation(payments), adjustments: state.adjustments };
   // The audit entry and the ticket's jobs go along with the rollups' statement: one round trip on PostgreSQL.
   const riders: Rider[] = [
+    ...(input.riders ?? []),
     auditInsert(trx, now, {
       actor: input.actor,
       action: 'order.closed',
@@ -411,18 +422,49 @@ export function cashFigures(
   return { received, change: changeDue(received, cents(total)) };
 }
 
+type PaymentInput = Pick<CloseOrderInput, 'orderId' | 'paymentId' | 'method' | 'receivedAmount' | 'cashier' | 'providerPaymentId'> & {
+  figures: { tipBps: number; tip: number; total: number };
+  reference: string | null;
+  now: number;
+};
+
 /**
  * The payment row of a close or of one part of a mixed payment: the charge's figures, the
  * cash handed over and its change (refused when short), and who took the money.
  */
-export async function insertPayment(
-  trx: Trx,
-  p: Pick<CloseOrderInput, 'orderId' | 'paymentId' | 'method' | 'receivedAmount' | 'cashier' | 'providerPaymentId'> & {
-    figures: { tipBps: number; tip: number; total: number };
-    reference: string | null;
-    now: number;
-  },
-): Promise<PaymentRow> {
+export async function insertPayment(trx: Trx, p: PaymentInput): Promise<PaymentRow> {
+  const payment = paymentRow(p);
+  await paymentStatement(trx, payment);
+  return payment;
+}
+
+const insertPaymentRow = (db: Kysely<Database>, row: PaymentRow) => db.insertInto('payments').values(row);
+// Every column a slot of its own: the statement is one text whatever the payment.
+const paymentStatement = compiledOnce((db, a: PaymentRow) =>
+  insertPaymentRow(db, {
+    id: a.id,
+    order_id: a.order_id,
+    method: a.method,
+    amount: a.amount,
+    received_amount: a.received_amount,
+    change_amount: a.change_amount,
+    tip_amount: a.tip_amount,
+    tip_bps: a.tip_bps,
+    cashier_id: a.cashier_id,
+    cashier_name: a.cashier_name,
+    provider_payment_id: a.provider_payment_id,
+    created_at: a.created_at,
+    reference: a.reference,
+  }),
+);
+
+/** The payment's INSERT, not yet run: the close sends it along with its last statement (finishPaidOrder's riders). */
+function paymentInsert(trx: Trx, payment: PaymentRow): Rider {
+  return insertRider(trx, payment, insertPaymentRow, paymentStatement);
+}
+
+/** The payment row (insertPayment's), refused with its Spanish message when the cash is short. */
+function paymentRow(p: PaymentInput): PaymentRow {
   const cash = cashFigures(p, p.figures.total);
   const payment: PaymentRow = {
     id: p.paymentId ?? newId(),
@@ -439,7 +481,6 @@ export async function insertPayment(
     created_at: p.now,
     reference: p.reference,
   };
-  await trx.insertInto('payments').values(payment).execute();
   return payment;
 }
 

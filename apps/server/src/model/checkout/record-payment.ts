@@ -48,7 +48,7 @@ export interface RecordedPayment {
  */
 export async function recordPaymentInTx(ctx: AppContext, trx: Trx, input: RecordPaymentInput): Promise<RecordedPayment> {
   const now = ctx.clock.now();
-  const claimed = await claimOpenOrder(trx, input.orderId, now, input.refuseCardCharges === true);
+  const claimed = await claimOpenOrder(trx, input.orderId, now, input.refuseCardCharges ? 'refusing-card-charges' : 'plain');
   const state = await checkoutState(trx, claimed, input.allowUndelivered === true);
   const problem = partialPaymentError(state.balance, cents(input.part));
   if (problem) {

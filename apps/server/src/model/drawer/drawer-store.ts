@@ -1,9 +1,10 @@
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Corte, DrawerMovementView, DrawerSessionView } from '@comanda/contract';
 import { drawerFigures, expectedCash, type DenominationCount, cents, ZERO } from '@comanda/domain';
 import type { Emit, Trx } from '../../http/transaction.ts';
 import { conflict } from '../../http/errors.ts';
 import { readConfig } from '../config-store.ts';
+import { withRiders, type Rider } from '../../db/compiled.ts';
 
 /** The business has one drawer for now; sessions name it so a second drawer is a data change. */
 export const DRAWER_ID = 'principal';
@@ -51,29 +52,76 @@ export async function lockOpenSession(trx: Trx): Promise<{ id: string; version: 
  * corte Z either waits for this payment or has already cleared `open_drawer_id` and this finds
  * no open session: a payment lands in exactly one session, never in a closed one.
  * Without an open session the payment is refused only when the business turned drawer control on.
+ * `riders` (the close's stored answer) go along: on PostgreSQL, with a named payment, the session's
+ * lock, the payment's link and the riders are one statement; otherwise the riders run after.
  */
 export async function attachToDrawer(
   trx: Trx,
-  input: { orderId: string; now: number; emit: Emit; /** The cash payment to attach (an order may hold several). */ paymentId?: string },
+  input: {
+    orderId: string;
+    now: number;
+    emit: Emit;
+    /** The cash payment to attach (an order may hold several). */
+    paymentId?: string;
+    riders?: readonly Rider[];
+  },
 ): Promise<void> {
-  const open = await lockOpenSession(trx);
-  if (!open) {
-    if (await drawerEnabled(trx)) throw conflict(DRAWER_TEXT.noSession, 'drawer_closed');
+  const riders = input.riders ?? [];
+  if (input.paymentId !== undefined && trx.getExecutor().adapter instanceof PostgresAdapter) {
+    const open = await attachInOneStatement(trx, { paymentId: input.paymentId, now: input.now }, riders);
+    if (open) emitDrawer(input.emit, open.id, Number(open.version));
+    else if (await drawerEnabled(trx)) throw conflict(DRAWER_TEXT.noSession, 'drawer_closed');
     return;
   }
-  const paymentId =
-    input.paymentId ??
-    (
-      await trx
-        .selectFrom('payments')
-        .select('id')
-        .where('order_id', '=', input.orderId)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .executeTakeFirstOrThrow()
-    ).id;
-  await trx.insertInto('drawer_payments').values({ payment_id: paymentId, session_id: open.id, created_at: input.now }).execute();
-  emitDrawer(input.emit, open.id, Number(open.version));
+  const open = await lockOpenSession(trx);
+  if (open) {
+    const paymentId =
+      input.paymentId ??
+      (
+        await trx
+          .selectFrom('payments')
+          .select('id')
+          .where('order_id', '=', input.orderId)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .executeTakeFirstOrThrow()
+      ).id;
+    await trx.insertInto('drawer_payments').values({ payment_id: paymentId, session_id: open.id, created_at: input.now }).execute();
+  } else if (await drawerEnabled(trx)) throw conflict(DRAWER_TEXT.noSession, 'drawer_closed');
+  for (const rider of riders) await rider.execute();
+  if (open) emitDrawer(input.emit, open.id, Number(open.version));
+}
+
+/**
+ * PostgreSQL: lockOpenSession's UPDATE, the payment's row in `drawer_payments` when a session is
+ * open (an INSERT reading the locked session's id), and the riders, in one round trip.
+ */
+function attachInOneStatement(trx: Trx, a: { paymentId: string; now: number }, riders: readonly Rider[]) {
+  return withRiders(trx, riders)
+    .with('open_session', (db) =>
+      db
+        .updateTable('drawer_sessions')
+        .set({ version: sql<number>`version + 1` })
+        .where('open_drawer_id', '=', DRAWER_ID)
+        .returning(['id', 'version', 'opened_at']),
+    )
+    .with('attached', (db) =>
+      db
+        .insertInto('drawer_payments')
+        .columns(['payment_id', 'session_id', 'created_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom('open_session')
+            .select([
+              sql<string>`${a.paymentId}::text`.as('payment_id'),
+              'open_session.id',
+              sql<number>`${a.now}::bigint`.as('created_at'),
+            ]),
+        ),
+    )
+    .selectFrom('open_session')
+    .select(['id', 'version', 'opened_at'])
+    .executeTakeFirst();
 }
 
 export type SessionRow = Awaited<ReturnType<typeof findSession>>;

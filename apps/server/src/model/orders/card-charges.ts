@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Expression, type QueryCreator, type SqlBool } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import type { Trx } from '../../http/transaction.ts';
 import { conflict } from '../../http/errors.ts';
 import { compiledOnce, firstRow } from '../../db/compiled.ts';
@@ -31,10 +32,13 @@ export async function lockTableRefusingCardCharges(trx: Trx, orderId: string, no
   if (locked) refuseCardCharge({ live: Number(locked.card_live) !== 0, review: Number(locked.card_review) !== 0 });
 }
 
-const lockTableToSettleStatement = compiledOnce((db, a: { orderId: string; now: number }) =>
+/** The table's lock with the order's card flags; `when` (a condition of the caller's statement) may hold it back. */
+export const lockTableToSettle = (db: QueryCreator<Database>, a: { orderId: string; now: number }, when?: Expression<SqlBool>) =>
   db
     .updateTable('tables')
     .set({ updated_at: a.now })
     .where('id', '=', (eb) => eb.selectFrom('orders').select('table_id').where('orders.id', '=', a.orderId))
-    .returning([cardAttemptIn(a.orderId, LIVE_STATES).as('card_live'), cardAttemptIn(a.orderId, ['needs_review']).as('card_review')]),
-);
+    .$if(when !== undefined, (qb) => qb.where(when!))
+    .returning([cardAttemptIn(a.orderId, LIVE_STATES).as('card_live'), cardAttemptIn(a.orderId, ['needs_review']).as('card_review')]);
+
+const lockTableToSettleStatement = compiledOnce((db, a: { orderId: string; now: number }) => lockTableToSettle(db, a));
