@@ -35,12 +35,6 @@ export function requestHash(value: Record<string, unknown>): string {
   return sha256(JSON.stringify(sorted));
 }
 
-/**
- * Claims `key` inside the caller's transaction. Returns null when this request is the first
- * (run it, then `storeResponse`), or the first request's stored answer for a repeat.
- * A concurrent twin waits on the key's unique index until the first commits or rolls back.
- * `repeat`, when given, decides what a repeat is answered from the key's row (the generic layer).
- */
 export type KeyClaim = { key: string; scope: string; hash: string; now: number };
 
 /** The claim's INSERT (its `key` back when this request is the first): alone, or a CTE of a command's first statement. */
@@ -53,6 +47,12 @@ export const claimInsert = (db: QueryCreator<Database>, a: KeyClaim) =>
 
 const claimStatement = compiledOnce((db, a: KeyClaim) => claimInsert(db, a));
 
+/**
+ * Claims `key` inside the caller's transaction. Returns null when this request is the first
+ * (run it, then `storeResponse`), or the first request's stored answer for a repeat.
+ * A concurrent twin waits on the key's unique index until the first commits or rolls back.
+ * `repeat`, when given, decides what a repeat is answered from the key's row (the generic layer).
+ */
 export async function claimKey(
   trx: Trx,
   input: KeyClaim & { repeat?: ((row: KeyRow) => StoredResponse) | undefined },

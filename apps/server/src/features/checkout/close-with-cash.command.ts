@@ -45,7 +45,7 @@ export async function closeWithCash(ctx: WriteContext, req: CashCloseRequest): P
       emit,
       // No card charge may be on its way or awaiting review (the customer would pay twice): refused
       // from the table's lock, taken with the key's claim.
-      tableLocked: true,
+      tableLock: 'held',
     });
     const response: StoredResponse = { statusCode: 200, body: { order: closed } };
     // The answer is stored with the drawer's statement: on PostgreSQL one round trip for both.

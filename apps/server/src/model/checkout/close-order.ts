@@ -59,10 +59,12 @@ export interface CloseOrderInput {
   chargedTotal?: number;
   /** Card only: the money is already taken, so an item moved back on a board does not refuse it. */
   allowUndelivered?: boolean;
-  /** Cash: refuse while a card charge may still take the money or awaits review (refuseCardCharge), told by the table's lock. */
-  refuseCardCharges?: boolean;
-  /** The caller already holds the table's row lock, card charges refused from it (claimKeyLockingTable). */
-  tableLocked?: boolean;
+  /**
+   * How the close takes the table's lock ('plain' when omitted). A cash close refuses while a card
+   * charge may still take the money or awaits review, told by that lock, which it takes with its
+   * key's claim: 'held' (claimKeyLockingTable).
+   */
+  tableLock?: TableLock;
 }
 
 export const CHARGE_SHORT = (charged: number, subtotal: number) =>
@@ -79,8 +81,7 @@ export const CHARGE_SHORT = (charged: number, subtotal: number) =>
  */
 export async function closeOrderInTx(ctx: AppContext, trx: Trx, input: CloseOrderInput): Promise<Order> {
   const now = ctx.clock.now();
-  const lock = input.tableLocked ? 'held' : input.refuseCardCharges ? 'refusing-card-charges' : 'plain';
-  const claimed = await claimOpenOrder(trx, input.orderId, now, lock);
+  const claimed = await claimOpenOrder(trx, input.orderId, now, input.tableLock);
   const state = await checkoutState(trx, claimed, input.allowUndelivered === true);
   const { balance } = state;
   // Nothing left to pay after parts already paid: settled. An order owing 0 from the start (an
