@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, Table } from '@comanda/contract';
 import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
-import { insertCardPayment } from '../src/testing/factories.ts';
-import { claimKeyLockingTable } from '../src/features/checkout/claim-and-lock.ts';
-import { claimKey, responseRider, storeResponse, type StoredResponse } from '../src/http/idempotency.ts';
-import { lockTableRefusingCardCharges } from '../src/model/orders/card-charges.ts';
+import { insertCardPayment, insertDrawerSession } from '../src/testing/factories.ts';
+import { claimKeyLockingTable, claimKeyThenLockTable } from '../src/features/checkout/claim-and-lock.ts';
+import { responseRider, storeResponse, type StoredResponse } from '../src/http/idempotency.ts';
 import { attachToDrawer, DRAWER_CONFIG_KEY, DRAWER_ID } from '../src/model/drawer/drawer-store.ts';
 import { newId } from '../src/http/ids.ts';
 import { writeConfig } from '../src/model/config-store.ts';
@@ -57,19 +56,13 @@ describe.each(testDatabaseKinds())('a cash close’s first and last statements o
 
   describe('the key’s claim with the table’s lock', () => {
     type Claim = Parameters<typeof claimKeyLockingTable>[1];
-    const inTurn = async (trx: Trx, input: Claim) => {
-      const stored = await claimKey(trx, input);
-      if (stored) return stored;
-      await lockTableRefusingCardCharges(trx, input.orderId, input.now);
-      return null;
-    };
     const leftBy = (key: string, tableId: string) => async (trx: Trx) => ({
       table: await trx.selectFrom('tables').select(['updated_at']).where('id', '=', tableId).executeTakeFirst(),
       key: await trx.selectFrom('idempotency_keys').selectAll().where('key', '=', key).executeTakeFirst(),
     });
     /** The same claim both ways, each rolled back after `before` set the scene: equal, and what it was. */
     const both = async (input: Claim, before: (trx: Trx) => Promise<void> = async () => {}) => {
-      const run = (claim: typeof inTurn) =>
+      const run = (claim: typeof claimKeyThenLockTable) =>
         rolledBack(
           async (trx) => {
             await before(trx);
@@ -78,7 +71,7 @@ describe.each(testDatabaseKinds())('a cash close’s first and last statements o
           leftBy(input.key, table.id),
         );
       const inOne = await run(claimKeyLockingTable);
-      expect(inOne).toStrictEqual(await run(inTurn));
+      expect(inOne).toStrictEqual(await run(claimKeyThenLockTable));
       return inOne as { outcome: { answered?: StoredResponse | null; refused?: { code: string } }; left: Record<string, unknown> };
     };
     const claim = (over: Partial<Claim> = {}): Claim => ({
@@ -174,32 +167,13 @@ describe.each(testDatabaseKinds())('a cash close’s first and last statements o
       await trx.updateTable('drawer_sessions').set({ open_drawer_id: null }).where('open_drawer_id', '=', DRAWER_ID).execute();
       if (session === 'open') {
         const opener = await trx.selectFrom('users').select(['id', 'display_name']).where('role', '=', 'admin').executeTakeFirstOrThrow();
-        await trx
-          .insertInto('drawer_sessions')
-          .values({
-            id: 'session-under-test',
-            drawer_id: DRAWER_ID,
-            open_drawer_id: DRAWER_ID,
-            status: 'abierta',
-            float_amount: 50_000,
-            float_count: '{}',
-            opened_by: opener.id,
-            opened_by_name: opener.display_name,
-            opened_at: NOW - 60_000,
-            closed_at: null,
-            counted_amount: null,
-            counted_count: null,
-            expected_amount: null,
-            difference: null,
-            figures: null,
-            comment: null,
-            cashier_id: null,
-            cashier_name: null,
-            admin_id: null,
-            admin_name: null,
-            version: 3,
-          })
-          .execute();
+        await insertDrawerSession(trx, {
+          id: 'session-under-test',
+          opened_by: opener.id,
+          opened_by_name: opener.display_name,
+          opened_at: NOW - 60_000,
+          version: 3,
+        });
       }
       await writeConfig(trx, DRAWER_CONFIG_KEY, { enabled: control }, NOW);
     };

@@ -1,10 +1,20 @@
 import type { Insertable, Kysely } from 'kysely';
 import { stationOf } from '@comanda/domain';
 import { randomUUID } from 'node:crypto';
-import type { CardPaymentsTable, Database, OrderItemsTable, OrdersTable, PrintersTable, ProductsTable, TablesTable } from '../db/schema.ts';
+import type {
+  CardPaymentsTable,
+  Database,
+  DrawerSessionsTable,
+  OrderItemsTable,
+  OrdersTable,
+  PrintersTable,
+  ProductsTable,
+  TablesTable,
+} from '../db/schema.ts';
 import { newOrderRow } from '../model/orders/new-order.ts';
 import { newTableRow } from '../model/tables/new-table.ts';
 import { newId } from '../http/ids.ts';
+import { DRAWER_ID } from '../model/drawer/drawer-store.ts';
 
 /**
  * Test data written straight to the database, for tests that must not depend on the routes that
@@ -193,5 +203,41 @@ export function printerRow(fields: Pick<Insertable<PrintersTable>, 'name' | 'rol
 export async function insertPrinter(db: Writer, fields: Parameters<typeof printerRow>[0]) {
   const row = printerRow(fields);
   await db.insertInto('printers').values(row).execute();
+  return row;
+}
+
+/**
+ * An open session of the main drawer with a $500 float and no count of it, unless
+ * told otherwise. Tests write one directly to stand for "the cashier opened the drawer".
+ */
+export function drawerSessionRow(
+  fields: Pick<Insertable<DrawerSessionsTable>, 'id' | 'opened_by' | 'opened_by_name' | 'opened_at'> &
+    Partial<Insertable<DrawerSessionsTable>>,
+) {
+  return {
+    drawer_id: DRAWER_ID,
+    open_drawer_id: DRAWER_ID,
+    status: 'abierta' as const,
+    float_amount: 50_000,
+    float_count: '{}',
+    closed_at: null,
+    counted_amount: null,
+    counted_count: null,
+    expected_amount: null,
+    difference: null,
+    figures: null,
+    comment: null,
+    cashier_id: null,
+    cashier_name: null,
+    admin_id: null,
+    admin_name: null,
+    ...fields,
+  } satisfies Insertable<DrawerSessionsTable>;
+}
+
+/** Inserts a drawer session row (see drawerSessionRow) and returns it. */
+export async function insertDrawerSession(db: Writer, fields: Parameters<typeof drawerSessionRow>[0]) {
+  const row = drawerSessionRow(fields);
+  await db.insertInto('drawer_sessions').values(row).execute();
   return row;
 }

@@ -32,15 +32,18 @@ const claimAndLockStatement = compiledOnce((db, a: ClaimAndLock) =>
  * statement on PostgreSQL (two round trips before), the two in turn on SQLite.
  */
 export async function claimKeyLockingTable(trx: Trx, input: ClaimAndLock): Promise<StoredResponse | null> {
-  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) {
-    const stored = await claimKey(trx, input);
-    if (stored) return stored;
-    await lockTableRefusingCardCharges(trx, input.orderId, input.now);
-    return null;
-  }
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return claimKeyThenLockTable(trx, input);
   const row = await firstRow(claimAndLockStatement, trx, input);
   if (Number(row?.claimed ?? 0) === 0) return answerRepeat(trx, input);
   // No table row (an order that does not exist): the order's claim answers it.
   if (row?.card_live != null) refuseCardCharge({ live: Number(row.card_live) !== 0, review: Number(row.card_review) !== 0 });
+  return null;
+}
+
+/** The claim and the table's lock in turn: SQLite's way, and what the one statement must equal. */
+export async function claimKeyThenLockTable(trx: Trx, input: ClaimAndLock): Promise<StoredResponse | null> {
+  const stored = await claimKey(trx, input);
+  if (stored) return stored;
+  await lockTableRefusingCardCharges(trx, input.orderId, input.now);
   return null;
 }

@@ -28,8 +28,8 @@ export async function closeWithCash(ctx: WriteContext, req: CashCloseRequest): P
   const hash = requestHash({ orderId: req.orderId, method, tipBps, peopleCount, receivedAmount, cashierId: cashier.id });
 
   return mutate(ctx, async (trx, emit) => {
-    const key = { key: req.idempotencyKey, scope: `order-close:${req.orderId}`, hash, now: ctx.clock.now() };
-    const stored = await claimKeyLockingTable(trx, { ...key, orderId: req.orderId });
+    const claim = { key: req.idempotencyKey, scope: `order-close:${req.orderId}`, hash, now: ctx.clock.now(), orderId: req.orderId };
+    const stored = await claimKeyLockingTable(trx, claim);
     if (stored) return stored;
     const paymentId = newId();
     const closed = await closeOrderInTx(ctx, trx, {
