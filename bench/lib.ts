@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus } from 'node:os';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase, type TestDbKind } from '../apps/server/src/testing/databases.ts';
@@ -83,7 +83,7 @@ export async function printersFor(
 export async function withComanda<T>(database: TestDatabase, work: (url: string) => Promise<T>): Promise<T> {
   // The comandas print on printers of their own (a bar's are devices on the LAN), not on the
   // demo's emulators inside the server, which would decode every ticket on the server's CPU.
-  const printers = await printersFor('devices');
+  const printers = await printersFor(process.env.BENCH_PRINTERS ?? 'devices');
   const server = await startComanda({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, PRINTER_EMULATOR: 'off', ...printers.env });
   try {
     return await work(server.url);
@@ -309,4 +309,31 @@ export function startCommitProbe(
       return line ? (JSON.parse(line) as CommitProbe) : null;
     },
   };
+}
+
+/**
+ * CPU time (ms) of every PostgreSQL process on this machine (backends, WAL writer, autovacuum), from
+ * /proc; null where /proc cannot tell (not Linux). The benchmarks run PostgreSQL on the same machine:
+ * the difference over a window, per add, is the database's share of the work.
+ */
+export function postgresCpuMs(): number | null {
+  let ticks = 0;
+  let found = false;
+  try {
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        if (!stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).startsWith('postgres')) continue;
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        ticks += Number(fields[11]) + Number(fields[12]); // utime + stime, at 100 per second
+        found = true;
+      } catch {
+        // A process that ended meanwhile.
+      }
+    }
+  } catch {
+    return null;
+  }
+  return found ? ticks * 10 : null;
 }

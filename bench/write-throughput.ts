@@ -16,6 +16,7 @@ import {
   freePort,
   openOrders,
   percentile,
+  postgresCpuMs,
   spawnTs,
   withComanda,
   withFreshDatabase,
@@ -62,6 +63,8 @@ interface HttpResult {
   commitMsPerAdd: number | null;
   /** The load generator's own CPU per request (it shares the machine with the server). */
   clientCpuMs: number;
+  /** PostgreSQL: the CPU of all its processes per counted add (postgresCpuMs), or null. */
+  pgCpuMsPerAdd: number | null;
 }
 
 /** Figures from the server's /metrics (loopback may read it): CPU seconds, SQLite's commit groups. */
@@ -158,11 +161,18 @@ function addPost(base: string, path: (orderId: string) => string, headers: Recor
 /** Item adds through Comanda's API, spread over ORDERS open orders. */
 async function httpAdds(base: string): Promise<HttpResult> {
   const { waiter, orders, productId } = await openOrders(base, ORDERS);
-  const atStart = new Promise<ServerCounters>((resolve) => setTimeout(() => resolve(serverCounters(base)), WARMUP * 1000));
+  let pgAtStart: number | null = null;
+  const atStart = new Promise<ServerCounters>((resolve) =>
+    setTimeout(() => {
+      pgAtStart = postgresCpuMs();
+      resolve(serverCounters(base));
+    }, WARMUP * 1000),
+  );
   const { took, errors, elapsed, clientCpuMs } = await drive(
     orders,
     addPost(base, (orderId) => `/api/orders/${orderId}/items`, { cookie: waiter, ...ANSWER_HEADERS }, productId),
   );
+  const pgAtEnd = postgresCpuMs();
   const [c0, c1] = [await atStart, await serverCounters(base)];
   const cpuMsPerAdd = c0.cpu !== null && c1.cpu !== null && took.length ? ((c1.cpu - c0.cpu) * 1000) / took.length : null;
   const commits = c0.groups !== null && c1.groups !== null ? c1.groups - c0.groups : null;
@@ -182,6 +192,7 @@ async function httpAdds(base: string): Promise<HttpResult> {
     sqliteMsPerAdd: perAdd(c0.busy, c1.busy),
     commitMsPerAdd: perAdd(c0.commit, c1.commit),
     clientCpuMs,
+    pgCpuMsPerAdd: pgAtStart !== null && pgAtEnd !== null && took.length ? (pgAtEnd - pgAtStart) / took.length : null,
   };
 }
 
@@ -218,6 +229,9 @@ function sqliteCommitRate(file: string, seconds = Math.min(SECONDS, 5)): number 
   return rate;
 }
 
+/** PostgreSQL's CPU per raw commit in the last pgCommitRate run (postgresCpuMs), or null. */
+let pgCpuMsPerRawCommit: number | null = null;
+
 /** The same on PostgreSQL, with as many connections as the server's pool (10). */
 async function pgCommitRate(url: string, seconds = Math.min(SECONDS, 5)): Promise<number> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
@@ -227,6 +241,7 @@ async function pgCommitRate(url: string, seconds = Math.min(SECONDS, 5)): Promis
   let n = 0;
   const started = performance.now();
   const end = started + seconds * 1000;
+  const cpuAtStart = postgresCpuMs();
   await Promise.all(
     Array.from({ length: 10 }, async () => {
       const client = await pool.connect();
@@ -238,6 +253,8 @@ async function pgCommitRate(url: string, seconds = Math.min(SECONDS, 5)): Promis
     }),
   );
   const rate = n / ((performance.now() - started) / 1000);
+  const cpuAtEnd = postgresCpuMs();
+  pgCpuMsPerRawCommit = cpuAtStart !== null && cpuAtEnd !== null && n ? (cpuAtEnd - cpuAtStart) / n : null;
   await pool.end();
   return rate;
 }
@@ -368,6 +385,9 @@ export async function runWriteThroughput(log: (l: string) => void = console.log)
       );
       log(
         `  PostgreSQL raw commits (10 connections, one row each): ${fmt(raw, 0)}/s → HTTP adds are ${fmt((100 * http.perSecond) / raw)}% of it`,
+      );
+      log(
+        `    PostgreSQL's own CPU (all its processes): ${http.pgCpuMsPerAdd === null ? 'unknown' : `${fmt(http.pgCpuMsPerAdd, 3)} ms`} per add, ${pgCpuMsPerRawCommit === null ? 'unknown' : `${fmt(pgCpuMsPerRawCommit, 3)} ms`} per raw commit`,
       );
       log(floorLine(floor, raw, http));
       figures.push(

@@ -7,8 +7,9 @@ import { createTestDatabase, type TestDatabase } from '../src/testing/databases.
 
 /**
  * Events between server processes on one PostgreSQL database (live/pg-bridge.ts): what one
- * process publishes in a turn of its event loop reaches the other in order, in one NOTIFY, and a
- * turn too large for one payload is split, losing nothing.
+ * process publishes in a turn of its event loop reaches the other in order, in one NOTIFY; what it
+ * publishes while a NOTIFY is on its way goes in the next; a turn too large for one payload is
+ * split, losing nothing.
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL live bridge', () => {
   let database: TestDatabase;
@@ -66,6 +67,32 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL live bridge', ()
     expect(near.events).toEqual(sent);
     far.stop();
     near.stop();
+  });
+
+  it('events published turn after turn while a NOTIFY is on its way go together in the next, in order', async () => {
+    const [a, b] = hubs as [LiveHub, LiveHub];
+    const far = heard(b);
+    notifications.length = 0;
+    // A rush: one add's events per turn of the event loop, far faster than a NOTIFY's round trip.
+    const sent: LiveEvent[] = Array.from({ length: 40 }, (_, i) => ({
+      topic: 'orders',
+      type: 'order.updated',
+      id: `rush-${i}`,
+      version: i,
+      at: i,
+    }));
+    for (const e of sent) {
+      a.publish(e);
+      await new Promise((r) => setImmediate(r));
+    }
+    await until(() => far.events.length === 40);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(far.events).toEqual(sent);
+    // Without the gathering each turn is a NOTIFY of its own (40); here some carry several turns' events.
+    const carrying = notifications.filter((n) => n.includes('"rush-'));
+    expect(carrying.length).toBeLessThan(40);
+    expect(carrying.some((n) => (n.match(/"rush-/g) ?? []).length > 1)).toBe(true);
+    far.stop();
   });
 
   it('a turn larger than one payload is split and every event arrives, in order', async () => {

@@ -19,6 +19,73 @@ describe.each(testDatabaseKinds())('the print worker reads a printer queue in or
     await s?.stop();
   });
 
+  it('every statement that reads or changes queued jobs uses an index, behind a week of 8,000 printed jobs (and no statistics on SQLite, as a bar server has none)', async () => {
+    const { server, printers, admin, waiter } = s;
+    const db = server.ctx.db.db;
+    const order = await freshOrder(admin, waiter);
+    const printer = await db.selectFrom('printers').select('id').where('role', '=', 'cocina').executeTakeFirstOrThrow();
+    const now = Date.now();
+    const printed = Array.from({ length: 8000 }, (_, i) => ({
+      id: `week-${i}`,
+      printer_id: printer.id,
+      role: 'cocina' as const,
+      order_id: order.id,
+      kind: 'comanda' as const,
+      document: '{}',
+      created_at: now - 3_600_000,
+      state: 'printed' as const,
+      attempts: 1,
+      next_attempt_at: now - 3_600_000,
+      lease_until: null,
+      claim: null,
+      maybe_printed: 0,
+      last_error: null,
+      printed_at: now - 3_600_000,
+    }));
+    for (let i = 0; i < printed.length; i += 500)
+      await db
+        .insertInto('print_jobs')
+        .values(printed.slice(i, i + 500))
+        .execute();
+    // PostgreSQL's autovacuum keeps statistics; the server never runs ANALYZE on SQLite, nor does this.
+    if (kind === 'postgres') await sql`ANALYZE print_jobs`.execute(db);
+    // The barra's printer has no backlog: its comanda is claimed, sent and marked printed at once.
+    const drink = (await productsByStation(server)).find((p) => p.station === 'barra')!;
+    const before = printers.barra.list().length;
+    const seen = await statementsDuring(server.ctx.db, async () => {
+      expect((await waiter.post(`/api/orders/${order.id}/items`, { productId: drink.id, quantity: 1 })).status).toBe(200);
+      await waitFor(() => printers.barra.list().length > before, 10_000, 'the comanda');
+      expect((await admin.get('/api/printers')).status).toBe(200);
+      expect((await admin.get('/api/printers/alerts')).status).toBe(200);
+      // The worker's alert check runs at most once a second: one more delivery after a second.
+      await new Promise((r) => setTimeout(r, 1100));
+      expect((await waiter.post(`/api/orders/${order.id}/items`, { productId: drink.id, quantity: 1 })).status).toBe(200);
+      await waitFor(() => printers.barra.list().length > before + 1, 10_000, 'the second comanda');
+    });
+    const statements = [...new Set(seen)].filter((t) => /"?print_jobs"?/.test(t) && !/^insert/i.test(t.trim()));
+    const kinds = (pattern: RegExp) => statements.filter((t) => pattern.test(t)).length;
+    // The worker's claim and its "printed", its next-jobs read, the alert check and both screens' reads.
+    expect(kinds(/^update "print_jobs" set "state" = .*"attempts"/)).toBeGreaterThanOrEqual(1);
+    expect(kinds(/^update "print_jobs" set "state" = .*"printed_at"/)).toBeGreaterThanOrEqual(1);
+    expect(kinds(/count\(\*\)/)).toBeGreaterThanOrEqual(1);
+    expect(kinds(/inner join "printers"/)).toBeGreaterThanOrEqual(1);
+    expect(kinds(/"created_at" <= /)).toBeGreaterThanOrEqual(2);
+    for (const text of statements) {
+      if (kind === 'sqlite') {
+        const literal = text.replaceAll('?', "'1'");
+        const plan = (await sql.raw<{ detail: string }>(`EXPLAIN QUERY PLAN ${literal}`).execute(db)).rows.map((r) => r.detail).join(' | ');
+        // A scan of print_jobs_live reads the waiting jobs alone; any other scan reads the week's.
+        expect(plan, text).not.toMatch(/SCAN print_jobs(?! USING (COVERING )?INDEX print_jobs_live)/);
+      } else {
+        const literal = text.replace(/\$\d+/g, "'1'");
+        const plan = (await sql.raw<{ 'QUERY PLAN': string }>(`EXPLAIN ${literal}`).execute(db)).rows
+          .map((r) => r['QUERY PLAN'])
+          .join('\n');
+        expect(plan, text).not.toMatch(/Seq Scan on print_jobs/);
+      }
+    }
+  });
+
   it('its next-jobs read uses print_jobs_live, in seq order, with no sort, behind a backlog of 300 and 2,000 printed', async () => {
     const { server, printers, admin, waiter } = s;
     const db = server.ctx.db.db;

@@ -22,6 +22,7 @@ import { quickAdd } from './migrations/0021-quick-add.ts';
 import { printQueueIndex } from './migrations/0022-print-queue-index.ts';
 import { rollupFunction } from './migrations/0023-rollup-function.ts';
 import { pinAttempt } from './migrations/0024-pin-attempt.ts';
+import { printJobIndexes } from './migrations/0025-print-job-indexes.ts';
 
 function migrationsFor(kind: DbKind): Record<string, Migration> {
   return {
@@ -47,6 +48,7 @@ function migrationsFor(kind: DbKind): Record<string, Migration> {
     '0022-print-queue-index': printQueueIndex(kind),
     '0023-rollup-function': rollupFunction(kind),
     '0024-pin-attempt': pinAttempt(kind),
+    '0025-print-job-indexes': printJobIndexes(kind),
   };
 }
 

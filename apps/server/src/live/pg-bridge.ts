@@ -25,6 +25,9 @@ function serialize(event: HubEvent, room: number): { json: string; bytes: number
  * delivers its own events directly and ignores their echo; a lost listener reconnects.
  * The events a process publishes in one turn of its event loop (an item add publishes to the
  * order, the tables and the station boards) go out as one NOTIFY: one round trip, not one each.
+ * NOTIFYs go one at a time, and what is published while one is on its way goes out together in
+ * the next: in a rush (dozens of adds a second) one NOTIFY carries several adds' events, and a
+ * quiet moment's event still goes out at once.
  *
  * An event crosses after its commit, so some can be lost without any socket dropping: those of
  * a process killed between a commit and its NOTIFY, those of a NOTIFY that failed, and those sent
@@ -81,10 +84,8 @@ export async function startPgBridge(url: string, hub: LiveHub): Promise<LiveBrid
   let pending: HubEvent[] = [];
   // One NOTIFY at a time, so the other processes hear this one's events in the order it published them.
   let queue: Promise<unknown> = Promise.resolve();
-  const notify = (serialized: string[]) => {
-    const payload = `${prefix}${serialized.join(',')}]}`;
-    queue = queue.then(() => notifyRaw(payload).catch(() => tellLost()));
-  };
+  // A send of the events pending is waiting in the queue (or for the end of this turn): later events join it.
+  let gathering = false;
   // Events the others never got: they read again, told once the database takes a NOTIFY again
   // (after this one in the queue; retried every second while it refuses).
   let telling = false;
@@ -107,33 +108,45 @@ export async function startPgBridge(url: string, hub: LiveHub): Promise<LiveBrid
     };
     retry();
   };
-  // Each event is serialized once; batches are cut before their payload would pass MAX_PAYLOAD.
-  const flush = () => {
-    const events = pending.map((event) => serialize(event, MAX_PAYLOAD - prefix.length - 3));
-    pending = [];
+  /** The payloads of `events`: each serialized once, cut before a payload would pass MAX_PAYLOAD. */
+  const payloadsOf = (events: readonly HubEvent[]): string[] => {
+    const payloads: string[] = [];
     let batch: string[] = [];
     let size = prefix.length;
-    for (const event of events) {
+    for (const event of events.map((e) => serialize(e, MAX_PAYLOAD - prefix.length - 3))) {
       if (batch.length && size + event.bytes + 3 > MAX_PAYLOAD) {
-        notify(batch);
+        payloads.push(`${prefix}${batch.join(',')}]}`);
         batch = [];
         size = prefix.length;
       }
       batch.push(event.json);
       size += event.bytes + 1;
     }
-    if (batch.length) notify(batch);
+    if (batch.length) payloads.push(`${prefix}${batch.join(',')}]}`);
+    return payloads;
+  };
+  /** Sends every event pending when the queue reaches it (all published meanwhile ride along). */
+  const sendPending = async (): Promise<void> => {
+    gathering = false;
+    const events = pending;
+    pending = [];
+    for (const payload of payloadsOf(events)) await notifyRaw(payload).catch(() => tellLost());
+  };
+  const gather = (): void => {
+    queue = queue.then(sendPending);
   };
 
   return {
     send(event) {
       pending.push(event);
-      if (pending.length === 1) setImmediate(flush);
+      if (gathering) return;
+      gathering = true;
+      setImmediate(gather);
     },
     async close() {
       closed = true;
-      // What this turn published still goes out before the pool closes.
-      if (pending.length) flush();
+      // What was published still goes out before the pool closes.
+      if (pending.length) gather();
       await queue;
       await listener?.end().catch(() => undefined);
       await publisher.end().catch(() => undefined);

@@ -66,8 +66,10 @@ BEGIN
     IF NOT FOUND THEN RAISE EXCEPTION 'quick add: key met again' USING ERRCODE = 'CMQ01'; END IF;
   END IF;
 
-  SELECT * INTO o FROM orders WHERE id = p_order_id AND status = 'activo' FOR UPDATE;
-  IF NOT FOUND THEN RAISE EXCEPTION 'quick add: order not activo' USING ERRCODE = 'CMQ01'; END IF;
+  -- By its id alone (the primary key): with the status in the condition the planner may walk the
+  -- index of every open order instead. A closed order's lock goes with the hand-over's rollback.
+  SELECT * INTO o FROM orders WHERE id = p_order_id FOR UPDATE;
+  IF NOT FOUND OR o.status <> 'activo' THEN RAISE EXCEPTION 'quick add: order not activo' USING ERRCODE = 'CMQ01'; END IF;
   IF NOT (p_any_order OR o.waiter_id = p_user_id) THEN
     RAISE EXCEPTION 'quick add: not the caller''s order' USING ERRCODE = 'CMQ01';
   END IF;

@@ -12,6 +12,7 @@ import { PRINTERS_TOPIC } from './worker.ts';
 import { findOrderRow, ORDER_NOT_FOUND } from '../../model/orders/order-repository.ts';
 import { assertMayWorkOrder } from '../../model/orders/order-access.ts';
 import type { AppContext } from '../../http/context.ts';
+import { STILL_TO_PRINT } from '../../model/printing/still-to-print.ts';
 import type { WriteContext } from '../../http/request-context.ts';
 
 export const PRINTER_NOT_FOUND = 'Impresora no encontrada';
@@ -38,7 +39,7 @@ export async function listPrinters(db: Trx): Promise<Printer[]> {
   const pending = await db
     .selectFrom('print_jobs')
     .select(['printer_id', db.fn.countAll<number>().as('n')])
-    .where('state', 'in', ['pending', 'printing'])
+    .where(STILL_TO_PRINT)
     .groupBy('printer_id')
     .execute();
   const byPrinter = new Map(pending.map((p) => [p.printer_id, Number(p.n)]));
@@ -142,13 +143,14 @@ export async function listAlerts(ctx: AppContext, user: SessionUser): Promise<Pr
       'printers.last_error as lastError',
       'print_jobs.created_at as createdAt',
       'print_jobs.document as document',
+      'print_jobs.seq as seq',
     ])
-    .where('print_jobs.state', 'in', ['pending', 'printing'])
-    .where('print_jobs.created_at', '<=', cutoff)
-    .orderBy('print_jobs.seq');
+    .where(STILL_TO_PRINT)
+    .where('print_jobs.created_at', '<=', cutoff);
   if (user.role === 'kitchen') query = query.where('printers.role', '=', 'cocina');
   if (user.role === 'barra') query = query.where('printers.role', '=', 'barra');
-  const rows = await query.execute();
+  // The oldest first, sorted here: the few waiting jobs come from print_jobs_live (see STILL_TO_PRINT).
+  const rows = (await query.execute()).sort((a, b) => Number(a.seq) - Number(b.seq));
   const alerts = new Map<string, PrintAlert>();
   for (const r of rows) {
     const alert = alerts.get(r.printerId) ?? {

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
 import type { PrintDocument } from '../../model/printing/documents.ts';
 import { getGeneralConfig } from '../../model/config-store.ts';
 import { onPrintJobsCommitted } from '../../model/printing/enqueue.ts';
+import { STILL_TO_PRINT } from '../../model/printing/still-to-print.ts';
 import { durably } from '../../db/transact.ts';
 import { renderDocument } from './render.ts';
 import { LogoCache } from './logo.ts';
@@ -22,15 +24,6 @@ export const PRINTERS_TOPIC = 'printers';
 /** Jobs sent in one connection when several are waiting (a burst of adds). */
 const BATCH = 10;
 const PRINTED_KEPT_MS = 7 * 24 * 3_600_000;
-/**
- * A printer's jobs still to print (pending, or claimed and printing), written as the
- * print_jobs_live index's own condition (migration 0022): SQLite and PostgreSQL use a partial index
- * only for a query that states its condition. With the printer's id, the index gives its waiting
- * jobs in seq order (the print worker's next jobs). Reads across printers in seq order keep the
- * (state, seq) index: on a small table SQLite would rather scan it in seq order than sort.
- */
-const STILL_TO_PRINT = sql<boolean>`${sql.ref('print_jobs.state')} in ('pending', 'printing')`;
-
 /** How long a wake-up waits for the rest of its burst before scanning. */
 const GATHER_MS = 8;
 
@@ -173,9 +166,6 @@ export class PrintWorker {
     if (!due.length) return false;
     // One conditional update claims them all; a job another process took meanwhile is left out.
     const token = randomUUID();
-    // This claim's rows. printer_id and state lead so the (printer_id, state, seq) index finds the
-    // printer's few live jobs; the claim token alone would scan every job ever printed.
-    const mine = { printer_id: printerId, state: 'printing', claim: token } as const;
     // Durable before a byte is sent: on SQLite the claim shares the open group's commit.
     const claimed = await durably(this.ctx.db, (db) =>
       db
@@ -203,15 +193,14 @@ export class PrintWorker {
         .execute(),
     );
     claimed.sort((a, b) => Number(a.seq) - Number(b.seq));
+    // This claim's rows, found by their seq (the primary key) and still under its token.
+    const claimedSeqs = claimed.map((j) => j.seq);
+    const mine = (eb: ExpressionBuilder<Database, 'print_jobs'>) => eb.and([eb('seq', 'in', claimedSeqs), eb('claim', '=', token)]);
     // Only an unbroken run from the head keeps the printer's order; otherwise give the claims back.
     const prefix = claimed.every((job, i) => String(job.seq) === String(due[i]?.seq));
     if (!prefix) {
       await durably(this.ctx.db, (db) =>
-        db
-          .updateTable('print_jobs')
-          .set({ state: 'pending', lease_until: null, claim: null })
-          .where((eb) => eb.and(mine))
-          .execute(),
+        db.updateTable('print_jobs').set({ state: 'pending', lease_until: null, claim: null }).where(mine).execute(),
       );
       return false;
     }
@@ -248,7 +237,7 @@ export class PrintWorker {
             maybe_printed: e.maybeDelivered ? 1 : sql<number>`maybe_printed`,
             claim: null,
           })
-          .where((eb) => eb.and(mine))
+          .where(mine)
           .execute(),
       );
       await this.setStatus(printerId, e.status, e.message, at);
@@ -262,7 +251,7 @@ export class PrintWorker {
       db
         .updateTable('print_jobs')
         .set({ state: 'printed', printed_at: done, lease_until: null, last_error: null, claim: null })
-        .where((eb) => eb.and(mine))
+        .where(mine)
         .execute(),
     );
     await this.setStatus(printerId, 'listo', null, done);
@@ -308,11 +297,15 @@ export class PrintWorker {
     const rows = await this.ctx.db.db
       .selectFrom('print_jobs')
       .select(['printer_id', 'seq'])
-      .where('state', 'in', ['pending', 'printing'])
+      .where(STILL_TO_PRINT)
       .where('created_at', '<=', cutoff)
-      .orderBy('seq')
       .execute();
-    const key = rows.map((r) => `${r.printer_id}:${r.seq}`).join(',');
+    // In seq order, sorted here: asked of the database, SQLite would walk every job in seq order
+    // rather than read the few waiting ones from print_jobs_live and sort them.
+    const key = rows
+      .sort((a, b) => Number(a.seq) - Number(b.seq))
+      .map((r) => `${r.printer_id}:${r.seq}`)
+      .join(',');
     if (key === this.alertKey) return;
     this.alertKey = key;
     this.ctx.live.publish({ topic: PRINTERS_TOPIC, type: 'printers.alert', at: this.ctx.clock.now() });

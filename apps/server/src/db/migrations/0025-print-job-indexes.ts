@@ -1,0 +1,28 @@
+import type { Kysely } from 'kysely';
+import type { DbKind } from '../connect.ts';
+import { quickAdd } from './0021-quick-add.ts';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema builder needs no row types
+type AnyDb = Kysely<any>;
+
+/**
+ * Fewer index entries per comanda (issue 20 item 3). A print job's row is written three times (the
+ * add's insert, the worker's claim, its "printed"), and each change of its state is a new entry in
+ * every index of the table. Two of them no longer serve a read: print_jobs_live (migration 0022)
+ * holds the waiting jobs, by printer and in order, for every read by state (STILL_TO_PRINT), and the
+ * worker finds its claimed rows by their seq. Dropping (printer_id, state, seq) and (state, seq)
+ * takes six index entries off each comanda. The weekly prune of printed jobs, hourly, reads the
+ * table without them.
+ *
+ * It also re-creates `comanda_quick_add` (PostgreSQL) with migration 0021's current text: the
+ * order locked by its primary key.
+ */
+export function printJobIndexes(kind: DbKind) {
+  return {
+    async up(db: AnyDb): Promise<void> {
+      await db.schema.dropIndex('print_jobs_printer_state').execute();
+      await db.schema.dropIndex('print_jobs_state').execute();
+      await quickAdd(kind).up(db);
+    },
+  };
+}
