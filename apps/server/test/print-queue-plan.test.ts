@@ -7,7 +7,9 @@ import { freshOrder, productsByStation, startPrintingServer, waitFor, type Print
  * A printer's queue is read in order from an index of the waiting jobs alone (migration 0022):
  * with a backlog behind a printer (off for an hour, or a rush ahead of it) and a week of printed
  * jobs in the table, the worker's read of its next jobs must stop after its batch, not fetch every
- * waiting job and sort them, as it did on (printer_id, state, seq) with two states to read.
+ * waiting job and sort them, as it did on (printer_id, state, seq) with two states to read. Since
+ * migration 0025 that partial index is the only index on a job's state: every other statement of
+ * the print path and of the printers' screens must still find its rows by an index.
  */
 describe.each(testDatabaseKinds())('the print worker reads a printer queue in order on %s', (kind) => {
   let s: PrintingServer;
