@@ -311,22 +311,28 @@ export function startCommitProbe(
   };
 }
 
+/** A process's CPU time in ms (user + system, all threads) from its /proc/<pid>/stat text, and its command name. */
+export function statCpu(stat: string): { name: string; cpuMs: number } {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime + stime, at 100 ticks per second.
+  return { name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), cpuMs: (Number(fields[11]) + Number(fields[12])) * 10 };
+}
+
 /**
  * CPU time (ms) of every PostgreSQL process on this machine (backends, WAL writer, autovacuum), from
  * /proc; null where /proc cannot tell (not Linux). The benchmarks run PostgreSQL on the same machine:
  * the difference over a window, per add, is the database's share of the work.
  */
 export function postgresCpuMs(): number | null {
-  let ticks = 0;
+  let ms = 0;
   let found = false;
   try {
     for (const pid of readdirSync('/proc')) {
       if (!/^\d+$/.test(pid)) continue;
       try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        if (!stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).startsWith('postgres')) continue;
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        ticks += Number(fields[11]) + Number(fields[12]); // utime + stime, at 100 per second
+        const { name, cpuMs } = statCpu(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+        if (!name.startsWith('postgres')) continue;
+        ms += cpuMs;
         found = true;
       } catch {
         // A process that ended meanwhile.
@@ -335,5 +341,5 @@ export function postgresCpuMs(): number | null {
   } catch {
     return null;
   }
-  return found ? ticks * 10 : null;
+  return found ? ms : null;
 }

@@ -44,6 +44,7 @@ import {
   REPO_ROOT,
   sleep,
   startCommitProbe,
+  statCpu,
   type CommitProbe,
   type Figure,
 } from './lib.ts';
@@ -231,11 +232,9 @@ export function peakRssMb(pid: number): number {
 /** CPU time of a process (all threads, from /proc/<pid>/stat) and its main thread's run and run-queue wait (schedstat), in ms. */
 export function cpuTimes(pid: number): { cpu: number; run: number; wait: number } | null {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]); // utime + stime, at 100 per second
+    const { cpuMs } = statCpu(readFileSync(`/proc/${pid}/stat`, 'utf8'));
     const [run, wait] = readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ').map(Number);
-    return { cpu: ticks * 10, run: run! / 1e6, wait: wait! / 1e6 };
+    return { cpu: cpuMs, run: run! / 1e6, wait: wait! / 1e6 };
   } catch {
     return null;
   }

@@ -1,4 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../src/db/schema.ts';
+import { printJobRow } from '../src/testing/factories.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statementsDuring, testDatabaseKinds } from '../src/testing/index.ts';
 import { freshOrder, productsByStation, startPrintingServer, waitFor, type PrintingServer } from './printing-helpers.ts';
@@ -20,35 +22,32 @@ describe.each(testDatabaseKinds())('the print worker reads a printer queue in or
   afterAll(async () => {
     await s?.stop();
   });
+  const insertJobs = async (db: Kysely<Database>, rows: readonly ReturnType<typeof printJobRow>[]) => {
+    for (let i = 0; i < rows.length; i += 250)
+      await db
+        .insertInto('print_jobs')
+        .values(rows.slice(i, i + 250))
+        .execute();
+  };
 
   it('every statement that reads or changes queued jobs uses an index, behind a week of 8,000 printed jobs (and no statistics on SQLite, as a bar server has none)', async () => {
     const { server, printers, admin, waiter } = s;
     const db = server.ctx.db.db;
     const order = await freshOrder(admin, waiter);
     const printer = await db.selectFrom('printers').select('id').where('role', '=', 'cocina').executeTakeFirstOrThrow();
-    const now = Date.now();
-    const printed = Array.from({ length: 8000 }, (_, i) => ({
-      id: `week-${i}`,
-      printer_id: printer.id,
-      role: 'cocina' as const,
-      order_id: order.id,
-      kind: 'comanda' as const,
-      document: '{}',
-      created_at: now - 3_600_000,
-      state: 'printed' as const,
-      attempts: 1,
-      next_attempt_at: now - 3_600_000,
-      lease_until: null,
-      claim: null,
-      maybe_printed: 0,
-      last_error: null,
-      printed_at: now - 3_600_000,
-    }));
-    for (let i = 0; i < printed.length; i += 500)
-      await db
-        .insertInto('print_jobs')
-        .values(printed.slice(i, i + 500))
-        .execute();
+    const hourAgo = Date.now() - 3_600_000;
+    const printed = Array.from({ length: 8000 }, (_, i) =>
+      printJobRow({
+        id: `week-${i}`,
+        printer_id: printer.id,
+        order_id: order.id,
+        created_at: hourAgo,
+        state: 'printed',
+        attempts: 1,
+        printed_at: hourAgo,
+      }),
+    );
+    await insertJobs(db, printed);
     // PostgreSQL's autovacuum keeps statistics; the server never runs ANALYZE on SQLite, nor does this.
     if (kind === 'postgres') await sql`ANALYZE print_jobs`.execute(db);
     // The barra's printer has no backlog: its comanda is claimed, sent and marked printed at once.
@@ -105,32 +104,20 @@ describe.each(testDatabaseKinds())('the print worker reads a printer queue in or
     // A backlog behind the cocina printer (not due for an hour: the worker leaves it) and a week of printed jobs.
     const printer = await db.selectFrom('printers').select('id').where('role', '=', 'cocina').executeTakeFirstOrThrow();
     const now = Date.now();
-    const job = (i: number, state: 'pending' | 'printed') => ({
-      id: `plan-${state}-${i}`,
-      printer_id: printer.id,
-      role: 'cocina' as const,
-      order_id: order.id,
-      kind: 'comanda' as const,
-      document: '{}',
-      created_at: now,
-      state,
-      attempts: 0,
-      next_attempt_at: now + 3_600_000,
-      lease_until: null,
-      claim: null,
-      maybe_printed: 0,
-      last_error: null,
-      printed_at: state === 'printed' ? now : null,
-    });
-    const rows = [
+    const job = (i: number, state: 'pending' | 'printed') =>
+      printJobRow({
+        id: `plan-${state}-${i}`,
+        printer_id: printer.id,
+        order_id: order.id,
+        created_at: now,
+        state,
+        next_attempt_at: now + 3_600_000,
+        printed_at: state === 'printed' ? now : null,
+      });
+    await insertJobs(db, [
       ...Array.from({ length: 2000 }, (_, i) => job(i, 'printed')),
       ...Array.from({ length: 300 }, (_, i) => job(i, 'pending')),
-    ];
-    for (let i = 0; i < rows.length; i += 250)
-      await db
-        .insertInto('print_jobs')
-        .values(rows.slice(i, i + 250))
-        .execute();
+    ]);
 
     const text = next[0]!;
     if (kind === 'sqlite') {

@@ -8,6 +8,7 @@ import type {
   OrderItemsTable,
   OrdersTable,
   PrintersTable,
+  PrintJobsTable,
   ProductsTable,
   TablesTable,
 } from '../db/schema.ts';
@@ -197,6 +198,29 @@ export function printerRow(fields: Pick<Insertable<PrintersTable>, 'name' | 'rol
     updated_at: fields.created_at,
     ...fields,
   } satisfies Insertable<PrintersTable>;
+}
+
+/**
+ * A print job row as enqueue.ts writes one: a comanda waiting, due at once, never tried, unless told
+ * otherwise (a printed one passes its state and printed_at).
+ */
+export function printJobRow(
+  fields: Pick<Insertable<PrintJobsTable>, 'id' | 'printer_id' | 'order_id' | 'created_at'> & Partial<Insertable<PrintJobsTable>>,
+) {
+  return {
+    role: 'cocina' as const,
+    kind: 'comanda' as const,
+    document: '{}',
+    state: 'pending' as const,
+    attempts: 0,
+    next_attempt_at: fields.created_at,
+    lease_until: null,
+    claim: null,
+    maybe_printed: 0,
+    last_error: null,
+    printed_at: null,
+    ...fields,
+  } satisfies Insertable<PrintJobsTable>;
 }
 
 /** Inserts a printer row (see printerRow); returns it. */

@@ -194,8 +194,8 @@ export class PrintWorker {
     );
     claimed.sort((a, b) => Number(a.seq) - Number(b.seq));
     // This claim's rows, found by their seq (the primary key) and still under its token.
-    const claimedSeqs = claimed.map((j) => j.seq);
-    const mine = (eb: ExpressionBuilder<Database, 'print_jobs'>) => eb.and([eb('seq', 'in', claimedSeqs), eb('claim', '=', token)]);
+    const seqs = claimed.map((j) => j.seq);
+    const mine = (eb: ExpressionBuilder<Database, 'print_jobs'>) => eb.and([eb('seq', 'in', seqs), eb('claim', '=', token)]);
     // Only an unbroken run from the head keeps the printer's order; otherwise give the claims back.
     const prefix = claimed.every((job, i) => String(job.seq) === String(due[i]?.seq));
     if (!prefix) {
