@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderChangeResponse } from '@comanda/contract';
 import { ORDER_CHANGE_PREFER } from '@comanda/contract';
-import { testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
+import { fewestStatements, statementsDuring, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
 import type { PrinterEmulator } from '../src/features/printing/emulator/emulator.ts';
 import { onPrintJobsCommitted, insertJob } from '../src/model/printing/enqueue.ts';
 import { transact } from '../src/db/transact.ts';
@@ -100,5 +100,34 @@ describe.each(testDatabaseKinds())('waking the print worker on %s', (kind) => {
     });
     await settle();
     expect(wakes).toBe(1);
+  });
+
+  it("a lone comanda costs the worker one read of the printers, one of each printer's queue head, its claim and its printed: no read to find nothing, no status read", async () => {
+    const order: Order = await freshOrder(admin, waiter);
+    const drink = products.find((p) => p.station === 'barra')!;
+    const workerStatements = await fewestStatements(3, async (attempt) => {
+      printers.barra.clear();
+      await settle();
+      const seen = await statementsDuring(server.ctx.db, async () => {
+        const res = await waiter.post(`/api/orders/${order.id}/items`, { productId: drink.id, quantity: 1, notes: `sola-${attempt}` });
+        expect(res.status).toBe(200);
+        await waitFor(() => printers.barra.list().some((t) => t.text.includes(`sola-${attempt}`)), 5_000, 'the comanda');
+        // The printed mark follows the printer's answer.
+        await waitFor(
+          async () => (await server.ctx.db.db.selectFrom('print_jobs').select('id').where('state', '!=', 'printed').execute()).length === 0,
+          5_000,
+          'the printed mark',
+        );
+      });
+      // The worker's own: the add's statements read printers by role or write print_jobs by insert.
+      return seen.filter((t) => /from "printers"|"print_jobs"/.test(t) && !/^insert|"role" = |state" != /i.test(t.trim()));
+    });
+    const count = (pattern: RegExp) => workerStatements.filter((t) => pattern.test(t)).length;
+    expect(count(/from "printers"/), workerStatements.join('\n')).toBe(1);
+    // The scan drains every enabled printer (the cocina's and the caja's find their queue empty).
+    const enabled = await server.ctx.db.db.selectFrom('printers').select('id').where('enabled', '=', 1).execute();
+    expect(count(/from "print_jobs"/), workerStatements.join('\n')).toBe(enabled.length);
+    expect(count(/^update "print_jobs"/), workerStatements.join('\n')).toBe(2);
+    expect(workerStatements, workerStatements.join('\n')).toHaveLength(enabled.length + 3);
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type ExpressionBuilder } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
+import type { Database, PrintersTable } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
 import type { PrintDocument } from '../../model/printing/documents.ts';
 import { getGeneralConfig } from '../../model/config-store.ts';
@@ -39,8 +39,16 @@ export function backoff(attempts: number, t: Pick<WorkerTiming, 'retryMs' | 'ret
   return Math.min(t.retryMaxMs, t.retryMs * 2 ** Math.max(0, Math.min(attempts - 1, 20)));
 }
 
+/** A printer's row as the worker read it, with the count of its own status writes before the read. */
+interface SeenPrinter {
+  row: Selectable<PrintersTable>;
+  statusWrites: number;
+}
+
 export class PrintWorker {
   private readonly busy = new Set<string>();
+  /** Status writes this worker made, per printer (see readPrinters). */
+  private readonly statusWrites = new Map<string, number>();
   private readonly again = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private pruneTimer: NodeJS.Timeout | null = null;
@@ -113,25 +121,51 @@ export class PrintWorker {
   private rescan = false;
 
   private async scan(): Promise<void> {
-    const printers = await this.ctx.db.db.selectFrom('printers').selectAll().where('enabled', '=', 1).execute();
+    const printers = await this.readPrinters();
     for (const p of printers) {
-      if (this.busy.has(p.id)) {
-        this.again.add(p.id);
+      if (this.busy.has(p.row.id)) {
+        this.again.add(p.row.id);
         continue;
       }
-      const run = this.drain(p.id).catch(() => undefined);
+      const run = this.drain(p).catch(() => undefined);
       this.inflight.add(run);
       void run.finally(() => this.inflight.delete(run));
     }
     await this.checkAlerts();
   }
 
-  private async drain(printerId: string): Promise<void> {
+  /**
+   * The enabled printers (or one of them), each with the count of this worker's status writes
+   * taken before the read: a row read before one of them is stale in its status.
+   */
+  private async readPrinters(id?: string): Promise<SeenPrinter[]> {
+    const gens = new Map(this.statusWrites);
+    let read = this.ctx.db.db.selectFrom('printers').selectAll().where('enabled', '=', 1);
+    if (id !== undefined) read = read.where('id', '=', id);
+    return (await read.execute()).map((row) => ({ row, statusWrites: gens.get(row.id) ?? 0 }));
+  }
+
+  /**
+   * Delivers a printer's jobs batch after batch while it has due ones. The scan's read of the
+   * printer serves the first batch; each later batch reads the printer again, so an edit or a
+   * disable takes effect at the next batch. After a batch that emptied the head of the queue no
+   * read is made to find nothing: a job written since wakes the worker (this process's commit, or
+   * the poll for another's), and the scan then finds this printer busy and asks for one more round.
+   */
+  private async drain(first: SeenPrinter): Promise<void> {
+    const printerId = first.row.id;
     this.busy.add(printerId);
     try {
+      let printer: SeenPrinter | undefined = first;
       do {
         this.again.delete(printerId);
-        while (!this.stopped && (await this.deliverNext(printerId)));
+        while (!this.stopped) {
+          printer ??= (await this.readPrinters(printerId))[0];
+          if (!printer) break;
+          const more = await this.deliverNext(printer);
+          printer = undefined;
+          if (!more) break;
+        }
       } while (!this.stopped && this.again.has(printerId));
     } finally {
       this.busy.delete(printerId);
@@ -140,13 +174,13 @@ export class PrintWorker {
 
   /**
    * Delivers the printer's oldest unprinted jobs, up to BATCH of them in one connection (each
-   * ticket with its own cut); true when they printed (so the next may go).
+   * ticket with its own cut); true when they printed and a full batch was read, so more may wait.
    */
-  private async deliverNext(printerId: string): Promise<boolean> {
+  private async deliverNext(seen: SeenPrinter): Promise<boolean> {
     const db = this.ctx.db.db;
     const now = this.ctx.clock.now();
-    const printer = await db.selectFrom('printers').selectAll().where('id', '=', printerId).executeTakeFirst();
-    if (!printer || printer.enabled !== 1) return false;
+    const printer = seen.row;
+    const printerId = printer.id;
     const head = await db
       .selectFrom('print_jobs')
       .selectAll()
@@ -240,7 +274,7 @@ export class PrintWorker {
           .where(mine)
           .execute(),
       );
-      await this.setStatus(printerId, e.status, e.message, at);
+      await this.setStatus(seen, e.status, e.message, at);
       // Try again when the back-off ends.
       const retry = setTimeout(() => this.tick(), wait + 5);
       retry.unref();
@@ -254,8 +288,8 @@ export class PrintWorker {
         .where(mine)
         .execute(),
     );
-    await this.setStatus(printerId, 'listo', null, done);
-    return true;
+    await this.setStatus(seen, 'listo', null, done);
+    return head.length === BATCH;
   }
 
   /** Printed jobs are kept a week (to answer "did it print?"), then dropped. */
@@ -267,11 +301,22 @@ export class PrintWorker {
       .execute();
   }
 
-  private async setStatus(printerId: string, status: 'listo' | 'sin_conexion' | 'error', error: string | null, now: number): Promise<void> {
+  /**
+   * Writes the printer's status when it changed. The batch's printer row tells, unless this worker
+   * wrote the status since that row was read (then it is read again): a printing printer costs no
+   * read and no write per batch.
+   */
+  private async setStatus(seen: SeenPrinter, status: 'listo' | 'sin_conexion' | 'error', error: string | null, now: number): Promise<void> {
     const db = this.ctx.db.db;
-    const current = await db.selectFrom('printers').select(['status', 'last_error']).where('id', '=', printerId).executeTakeFirst();
+    const printerId = seen.row.id;
+    const writes = this.statusWrites.get(printerId) ?? 0;
+    const current =
+      seen.statusWrites === writes
+        ? seen.row
+        : await db.selectFrom('printers').select(['status', 'last_error']).where('id', '=', printerId).executeTakeFirst();
     if (!current) return;
     if (current.status === status && (status === 'listo' || current.last_error === error)) return;
+    this.statusWrites.set(printerId, writes + 1);
     await durably(this.ctx.db, (db) =>
       db
         .updateTable('printers')
