@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderChangeResponse, SessionUser, Table } from '@comanda/contract';
 import { ORDER_CHANGE_PREFER } from '@comanda/contract';
@@ -198,7 +199,7 @@ describe.skipIf(!onPostgres).each(kinds)('the one-statement add on %s', (kind) =
     const before = counts();
     const res = await add(waiter, { productId: tab, quantity: 1 });
     expect(res.status).toBe(200);
-    expect(counts()).toEqual({ taken: before.taken, handedOver: before.handedOver + 1 });
+    expect(counts()).toMatchObject({ taken: before.taken, handedOver: before.handedOver + 1 });
     expect(res.body.change.items[0]!.station).toBe('barra');
     // A closed order: handed over, refused.
     expect((await admin.post(`/api/orders/${order.id}/cancel`, { reason: 'Otro', pin: server.users.admin.pin })).status).toBe(200);
@@ -256,10 +257,87 @@ describe.skipIf(!onPostgres).each(kinds)('the one-statement add on %s', (kind) =
     expect(rows.audit).toHaveLength(200);
     expect(rows.order.subtotal).toBe(200 * 3_500);
     expect(rows.order.version).toBe(order.version + 200);
-    // The server's metrics count both ways an add went.
+    // 200 at once: those that came while both lanes were busy went in groups (decision 0048).
+    expect(counts().groups).toBeGreaterThan(before.groups);
+    expect(counts().grouped - before.grouped).toBeGreaterThan(counts().groups - before.groups);
+    // The server's metrics count both ways an add went, and the groups.
     const metrics = await (await fetch(`${server.url}/metrics`)).text();
     expect(metrics).toContain(`comanda_quick_adds ${counts().taken}\n`);
     expect(metrics).toContain(`comanda_quick_add_handovers ${counts().handedOver}\n`);
+    expect(metrics).toContain(`comanda_quick_add_groups ${counts().groups}\n`);
+    expect(metrics).toContain(`comanda_quick_add_grouped ${counts().grouped}\n`);
+  });
+
+  it('in a group, a member that fails is undone alone: the others keep their rows, its key is not kept', async () => {
+    const productId = await product('Agua mineral', 'Bebida', 3_000);
+    const [a, b, c] = [await openOrder(), await openOrder(), await openOrder()];
+    const taken = (await rowsOf(a.id)).items; // none yet
+    expect(taken).toEqual([]);
+    // b's member reuses an existing line's id: its insert fails inside the group (unique_violation).
+    const existing = await db().selectFrom('order_items').select('id').executeTakeFirstOrThrow();
+    const member = (orderId: string, itemId: string) => ({
+      key: randomUUID(),
+      scope: 'test',
+      hash: 'h',
+      orderId,
+      productId,
+      quantity: 2,
+      notes: null,
+      userId: waiterUser.id,
+      userName: waiterUser.displayName,
+      anyOrder: false,
+      session: null,
+      role: 'waiter',
+      itemId,
+      auditId: newId(),
+      jobIds: [newId(), newId(), newId(), newId()].join(','),
+    });
+    const members = [member(a.id, newId()), member(b.id, existing.id), member(c.id, newId())];
+    const keysBefore = await keyCount(server);
+    const { rows } = await sql<{ result: ({ item: { id: string } } | { error: string } | { handedOver: true })[] }>`
+      select comanda_quick_add_many(${JSON.stringify(members)}::json, ${Date.now()}::bigint, 3600000::bigint, 60000::bigint,
+        array['bebida']::text[], 0, 500, 100000000::bigint, 'pendiente', array['pending']::text[]) as result`.execute(db());
+    const answers = rows[0]!.result;
+    expect(answers).toHaveLength(3);
+    expect(answers[0]).toMatchObject({ item: { id: members[0]!.itemId } });
+    expect(answers[1]).toEqual({ error: '23505' });
+    expect(answers[2]).toMatchObject({ item: { id: members[2]!.itemId } });
+    for (const [order, lines] of [
+      [a, 1],
+      [b, 0],
+      [c, 1],
+    ] as const) {
+      const r = await rowsOf(order.id);
+      expect(r.items, order.id).toHaveLength(lines);
+      expect(r.audit, order.id).toHaveLength(lines);
+      expect(r.order.subtotal, order.id).toBe(lines * 6_000);
+      expect(r.order.version, order.id).toBe(order.version + lines);
+    }
+    expect(await keyCount(server)).toBe(keysBefore + 2);
+  });
+
+  it('in a group, an add that is not the plain case is handed over alone and answered the long way; the rest of its group lands', async () => {
+    const productId = await product('Limonada', 'Bebida', 2_500);
+    const orders = await Promise.all(Array.from({ length: 12 }, () => openOrder()));
+    const closed = orders[11]!;
+    expect((await admin.post(`/api/orders/${closed.id}/cancel`, { reason: 'Otro', pin: server.users.admin.pin })).status).toBe(200);
+    const before = counts();
+    // Sent at once: the first two take the lanes, the rest wait and go together.
+    const answers = await Promise.all(
+      orders.map((o) =>
+        waiter.post(
+          `/api/orders/${o.id}/items`,
+          { productId, quantity: 1 },
+          { prefer: ORDER_CHANGE_PREFER, 'idempotency-key': randomUUID() },
+        ),
+      ),
+    );
+    expect(answers.slice(0, 11).map((r) => r.status)).toEqual(Array.from({ length: 11 }, () => 200));
+    expect(answers[11]!.status).toBe(409);
+    expect(counts().groups).toBeGreaterThan(before.groups);
+    expect(counts().handedOver).toBe(before.handedOver + 1);
+    for (const o of orders.slice(0, 11)) expect((await rowsOf(o.id)).items, o.id).toHaveLength(1);
+    expect((await rowsOf(closed.id)).items).toHaveLength(0);
   });
 });
 

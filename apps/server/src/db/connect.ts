@@ -26,8 +26,11 @@ export interface Db {
   groupCommits?: GroupCommitStats;
   /** SQLite on a file: the thread that checkpoints its log (sqlite-checkpointer.ts). */
   checkpointer?: Checkpointer;
-  /** PostgreSQL: item adds made in one statement so far, and those it handed to the TypeScript add (decision 0042). */
-  quickAdds?: { taken: number; handedOver: number };
+  /**
+   * PostgreSQL: item adds made in one statement so far, those it handed to the TypeScript add
+   * (decision 0042), and the statements that carried several adds with the adds in them (0048).
+   */
+  quickAdds?: { taken: number; handedOver: number; groups: number; grouped: number };
 }
 
 /** Kysely's log hook, forwarding to db.onQuery once it is set. */
@@ -108,5 +111,11 @@ function connectPostgres(url: string): Db {
   pool.on('connect', (client) => client.on('error', () => undefined));
   const handle: { current?: Db } = {};
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), log: timings(handle) });
-  return (handle.current = { db, kind: 'postgres', url, close: () => db.destroy(), quickAdds: { taken: 0, handedOver: 0 } });
+  return (handle.current = {
+    db,
+    kind: 'postgres',
+    url,
+    close: () => db.destroy(),
+    quickAdds: { taken: 0, handedOver: 0, groups: 0, grouped: 0 },
+  });
 }

@@ -23,6 +23,7 @@ import { printQueueIndex } from './migrations/0022-print-queue-index.ts';
 import { rollupFunction } from './migrations/0023-rollup-function.ts';
 import { pinAttempt } from './migrations/0024-pin-attempt.ts';
 import { printJobIndexes } from './migrations/0025-print-job-indexes.ts';
+import { quickAddGroups } from './migrations/0026-quick-add-groups.ts';
 
 function migrationsFor(kind: DbKind): Record<string, Migration> {
   return {
@@ -49,6 +50,7 @@ function migrationsFor(kind: DbKind): Record<string, Migration> {
     '0023-rollup-function': rollupFunction(kind),
     '0024-pin-attempt': pinAttempt(kind),
     '0025-print-job-indexes': printJobIndexes(kind),
+    '0026-quick-add-groups': quickAddGroups(kind),
   };
 }
 

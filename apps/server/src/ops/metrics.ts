@@ -88,6 +88,8 @@ export function createMetrics(ctx: AppContext): Metrics {
       'Item adds the one statement handed to the TypeScript add so far (not the plain case, or a session to read again)',
       () => quick.handedOver,
     );
+    reading('comanda_quick_add_groups', 'Statements that carried several item adds so far (PostgreSQL, decision 0048)', () => quick.groups);
+    reading('comanda_quick_add_grouped', 'Item adds sent in those statements so far', () => quick.grouped);
   }
   // Each query goes straight to its series, found once per SQL text (its kind is a regex away).
   const byStatement = new Map<string, Series>();

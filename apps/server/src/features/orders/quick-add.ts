@@ -19,6 +19,8 @@ import { emitOrderChanged } from '../../model/orders/order-events.ts';
 import { orderChangeOf, type ItemWrite } from '../../model/orders/order-change.ts';
 import { tellPrintWorkers } from '../../model/printing/enqueue.ts';
 import type { WriteContext } from '../../http/request-context.ts';
+import type { AppContext } from '../../http/context.ts';
+import { Gathering } from '../../db/gathering.ts';
 
 /**
  * PostgreSQL: an add's common case in one round trip (decision 0042, issue 20 item 3).
@@ -48,7 +50,8 @@ interface QuickAddInput {
 const NOT_PLAIN = 'CMQ01';
 const HANDED_OVER = new Error('comanda_quick_add: not the plain case');
 
-interface QuickArgs extends Record<string, unknown> {
+/** An add as comanda_quick_add takes it, but the time (given when it is sent). */
+interface Member extends Record<string, unknown> {
   key: string | null;
   scope: string | null;
   hash: string | null;
@@ -62,7 +65,6 @@ interface QuickArgs extends Record<string, unknown> {
   /** A remembered session's hash for the statement to check, or null (read for this request already). */
   session: string | null;
   role: string;
-  now: number;
   itemId: string;
   auditId: string;
   /** The comandas' ids, comma-joined (a slot holds one value; ids never hold a comma). */
@@ -75,6 +77,8 @@ interface QuickResult {
   jobs: number;
 }
 
+type QuickArgs = Member & { now: number };
+
 const quickAddStatement = compiledOnce((db, a: QuickArgs) =>
   db.selectNoFrom(
     sql<QuickResult>`comanda_quick_add(${a.key}, ${a.scope}, ${a.hash}, ${a.orderId}, ${a.productId}, ${a.quantity}::integer, ${a.notes},
@@ -84,6 +88,90 @@ const quickAddStatement = compiledOnce((db, a: QuickArgs) =>
       ${INITIAL_ITEM_STATUS}, ${[...CARD_LIVE_STATES]}::text[])`.as('result'),
   ),
 );
+
+/** A member's answer from comanda_quick_add_many: its result, a hand-over, or the SQLSTATE it failed with. */
+type ManyAnswer = QuickResult | { handedOver: true } | { error: string };
+/** What the add's request gets back from its group. */
+type Outcome = { result: QuickResult } | { handedOver: true } | { thrown: unknown };
+
+const quickAddManyStatement = compiledOnce((db, a: { members: string; now: number }) =>
+  db.selectNoFrom(
+    sql<ManyAnswer[]>`comanda_quick_add_many(${a.members}::json, ${a.now}::bigint,
+      ${SESSION_CHECK.idleMs}::bigint, ${SESSION_CHECK.touchEveryMs}::bigint,
+      ${[...BAR_CATEGORIES]}::text[], ${BAR_TABLE_NUMBER}::integer, ${ORDER_LIMITS.maxLines}::integer, ${ORDER_LIMITS.maxOrderAmount}::bigint,
+      ${INITIAL_ITEM_STATUS}, ${[...CARD_LIVE_STATES]}::text[])`.as('result'),
+  ),
+);
+
+/**
+ * Adds in one statement at a time per lane (decision 0048): two lanes keep both of a small server's
+ * cores busy; the adds that arrive meanwhile go together, eight at most (the experiment in
+ * docs/performance.md found four to eight the cheapest per add, and each member is a subtransaction:
+ * PostgreSQL keeps 64 of them per transaction in shared memory before it slows every snapshot).
+ */
+const LANES = 2;
+const MOST = 8;
+const groupsByDb = new WeakMap<Db, Gathering<Member, Outcome>>();
+
+/** The database's gathering of adds, made on first use. */
+export function quickAddGroups(ctx: Pick<AppContext, 'db' | 'clock'>): Gathering<Member, Outcome> {
+  let groups = groupsByDb.get(ctx.db);
+  if (!groups) {
+    groups = new Gathering((members) => sendMembers(ctx, members), LANES, MOST);
+    groupsByDb.set(ctx.db, groups);
+  }
+  return groups;
+}
+
+/** One add alone, as comanda_quick_add answers it. */
+async function sendAlone(ctx: Pick<AppContext, 'db' | 'clock'>, member: Member): Promise<Outcome> {
+  try {
+    const result = (await firstRow(quickAddStatement, ctx.db.db, { ...member, now: ctx.clock.now() }))?.result;
+    return result ? { result } : { thrown: new Error('comanda_quick_add gave no result') };
+  } catch (error) {
+    return (error as { code?: unknown } | null)?.code === NOT_PLAIN ? { handedOver: true } : { thrown: error };
+  }
+}
+
+/** A SQLSTATE: the database refused the statement and undid it (a lost connection has none: it may have committed). */
+const isSqlState = (code: unknown): boolean => typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
+
+/**
+ * A group in one statement, its members locked by order id; a member that failed (a deadlock, a
+ * statement timeout) goes again alone, as does every member when the database refused the whole
+ * statement. A lost connection fails them all, as it fails a lone add.
+ */
+async function sendMembers(ctx: Pick<AppContext, 'db' | 'clock'>, members: Member[]): Promise<Outcome[]> {
+  if (members.length === 1) return [await sendAlone(ctx, members[0]!)];
+  const counts = ctx.db.quickAdds;
+  if (counts) {
+    counts.groups++;
+    counts.grouped += members.length;
+  }
+  const sent = members
+    .map((member, index) => ({ member, index }))
+    .sort((a, b) => (a.member.orderId < b.member.orderId ? -1 : a.member.orderId > b.member.orderId ? 1 : 0));
+  let answers: ManyAnswer[];
+  try {
+    const row = await firstRow(quickAddManyStatement, ctx.db.db, {
+      members: JSON.stringify(sent.map((s) => s.member)),
+      now: ctx.clock.now(),
+    });
+    answers = row?.result ?? [];
+  } catch (error) {
+    if (!isSqlState((error as { code?: unknown } | null)?.code)) throw error;
+    answers = [];
+  }
+  const outcomes: Outcome[] = new Array<Outcome>(members.length);
+  await Promise.all(
+    sent.map(async ({ member, index }, at) => {
+      const answer = answers[at];
+      outcomes[index] =
+        !answer || 'error' in answer ? await sendAlone(ctx, member) : 'handedOver' in answer ? { handedOver: true } : { result: answer };
+    }),
+  );
+  return outcomes;
+}
 
 /** Whether this add may try the one statement at all: PostgreSQL, a waiter or an admin, no options chosen. */
 export function mayQuickAdd(db: Db, user: SessionUser, input: QuickAddInput): boolean {
@@ -105,30 +193,26 @@ export async function quickAddItem(
   try {
     // Handed over, the statement kept nothing: the key goes back to open, as after a rollback.
     result = await claimingKey(ctx, async (claim) => {
-      try {
-        return (
-          await firstRow(quickAddStatement, ctx.db.db, {
-            key: claim?.key ?? null,
-            scope: claim?.scope ?? null,
-            hash: claim?.hash ?? null,
-            orderId: input.orderId,
-            productId: input.productId,
-            quantity: input.quantity,
-            notes: normalizeOptionalText(input.notes),
-            userId: user.id,
-            userName: user.displayName,
-            anyOrder: user.role === 'admin',
-            session,
-            role: user.role,
-            now: ctx.clock.now(),
-            itemId: newId(),
-            auditId: newId(),
-            jobIds: Array.from({ length: JOB_IDS }, newId).join(','),
-          })
-        )?.result;
-      } catch (error) {
-        throw (error as { code?: unknown } | null)?.code === NOT_PLAIN ? HANDED_OVER : error;
-      }
+      const outcome = await quickAddGroups(ctx).run({
+        key: claim?.key ?? null,
+        scope: claim?.scope ?? null,
+        hash: claim?.hash ?? null,
+        orderId: input.orderId,
+        productId: input.productId,
+        quantity: input.quantity,
+        notes: normalizeOptionalText(input.notes),
+        userId: user.id,
+        userName: user.displayName,
+        anyOrder: user.role === 'admin',
+        session,
+        role: user.role,
+        itemId: newId(),
+        auditId: newId(),
+        jobIds: Array.from({ length: JOB_IDS }, newId).join(','),
+      });
+      if ('thrown' in outcome) throw outcome.thrown;
+      if ('handedOver' in outcome) throw HANDED_OVER;
+      return outcome.result;
     });
   } catch (error) {
     if (error !== HANDED_OVER) throw error;
