@@ -38,6 +38,15 @@ function timings(handle: { current?: Db }) {
   return (event: LogEvent) => handle.current?.onQuery?.(event.queryDurationMillis, event.query.sql);
 }
 
+/**
+ * PostgreSQL refused the statement with an ERROR and the connection lives on: the statement, and
+ * its transaction when it was alone, was rolled back, so sending it again cannot write it twice. A
+ * lost connection or a FATAL (a restart under way) may come after its COMMIT, and is not this.
+ */
+export function undoneByDatabase(error: unknown): boolean {
+  return error instanceof pg.DatabaseError && error.severity === 'ERROR';
+}
+
 // int8 (sums, counts, epoch ms) fits a JS number: money in centavos stays far below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
 

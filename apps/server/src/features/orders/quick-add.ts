@@ -8,7 +8,7 @@ import {
   ORDER_LIMITS,
 } from '@comanda/domain';
 import { sql } from 'kysely';
-import type { Db } from '../../db/connect.ts';
+import { undoneByDatabase, type Db } from '../../db/connect.ts';
 import type { OrderItemRow, OrderRow } from '../../db/schema.ts';
 import { claimingKey, publishEvents, type EmitEvent } from '../../http/transaction.ts';
 import { newId } from '../../http/ids.ts';
@@ -117,7 +117,9 @@ const groupsByDb = new WeakMap<Db, Gathering<Member, Outcome>>();
 export function quickAddGroups(ctx: Pick<AppContext, 'db' | 'clock'>): Gathering<Member, Outcome> {
   let groups = groupsByDb.get(ctx.db);
   if (!groups) {
-    groups = new Gathering((members) => sendMembers(ctx, members), LANES, MOST);
+    // The app's database and clock, not the context of the request that came first.
+    const { db, clock } = ctx;
+    groups = new Gathering((members) => sendMembers({ db, clock }, members), LANES, MOST);
     groupsByDb.set(ctx.db, groups);
   }
   return groups;
@@ -133,13 +135,10 @@ async function sendAlone(ctx: Pick<AppContext, 'db' | 'clock'>, member: Member):
   }
 }
 
-/** A SQLSTATE: the database refused the statement and undid it (a lost connection has none: it may have committed). */
-const isSqlState = (code: unknown): boolean => typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
-
 /**
  * A group in one statement, its members locked by order id; a member that failed (a deadlock, a
  * statement timeout) goes again alone, as does every member when the database refused the whole
- * statement. A lost connection fails them all, as it fails a lone add.
+ * statement (undoneByDatabase). A lost connection fails them all, as it fails a lone add.
  */
 async function sendMembers(ctx: Pick<AppContext, 'db' | 'clock'>, members: Member[]): Promise<Outcome[]> {
   if (members.length === 1) return [await sendAlone(ctx, members[0]!)];
@@ -159,7 +158,7 @@ async function sendMembers(ctx: Pick<AppContext, 'db' | 'clock'>, members: Membe
     });
     answers = row?.result ?? [];
   } catch (error) {
-    if (!isSqlState((error as { code?: unknown } | null)?.code)) throw error;
+    if (!undoneByDatabase(error)) throw error;
     answers = [];
   }
   const outcomes: Outcome[] = new Array<Outcome>(members.length);
