@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderChangeResponse, SessionUser, Table } from '@comanda/contract';
 import { ORDER_CHANGE_PREFER } from '@comanda/contract';
+import { BAR_CATEGORIES, BAR_TABLE_NUMBER, CARD_LIVE_STATES, INITIAL_ITEM_STATUS, ORDER_LIMITS } from '@comanda/domain';
 import {
   apiClient,
   listenOnLoopback,
@@ -296,7 +297,8 @@ describe.skipIf(!onPostgres).each(kinds)('the one-statement add on %s', (kind) =
     const keysBefore = await keyCount(server);
     const { rows } = await sql<{ result: ({ item: { id: string } } | { error: string } | { handedOver: true })[] }>`
       select comanda_quick_add_many(${JSON.stringify(members)}::json, ${Date.now()}::bigint, 3600000::bigint, 60000::bigint,
-        array['bebida']::text[], 0, 500, 100000000::bigint, 'pendiente', array['pending']::text[]) as result`.execute(db());
+        ${[...BAR_CATEGORIES]}::text[], ${BAR_TABLE_NUMBER}::integer, ${ORDER_LIMITS.maxLines}::integer, ${ORDER_LIMITS.maxOrderAmount}::bigint,
+        ${INITIAL_ITEM_STATUS}, ${[...CARD_LIVE_STATES]}::text[]) as result`.execute(db());
     const answers = rows[0]!.result;
     expect(answers).toHaveLength(3);
     expect(answers[0]).toMatchObject({ item: { id: members[0]!.itemId } });
