@@ -114,7 +114,7 @@ const MOST = 8;
 const groupsByDb = new WeakMap<Db, Gathering<Member, Outcome>>();
 
 /** The database's gathering of adds, made on first use. */
-export function quickAddGroups(ctx: Pick<AppContext, 'db' | 'clock'>): Gathering<Member, Outcome> {
+function quickAddGroups(ctx: Pick<AppContext, 'db' | 'clock'>): Gathering<Member, Outcome> {
   let groups = groupsByDb.get(ctx.db);
   if (!groups) {
     // The app's database and clock, not the context of the request that came first.
