@@ -41,16 +41,26 @@ export interface VerifyPinInput {
  * and per address, and are audited; a correct PIN never clears them.
  */
 export async function verifyPin(ctx: AppContext, input: VerifyPinInput): Promise<PinUser> {
+  const limits = pinBudgets(input);
+  const judged = ctx.db.kind === 'postgres' ? await attemptInOneCall(ctx, input, limits) : await attemptCountedFirst(ctx, input, limits);
+  return answerAttempt(ctx, input, limits, judged);
+}
+
+/** The budgets an attempt spends, each a key and its rule: per signed-in user, per purpose, per address, the caller's extra ones, per session. */
+export function pinBudgets(input: VerifyPinInput): Limits {
   const { perSession, perUser, perTarget, perAddress } = PIN_LIMITS;
   const target = perTarget[input.purpose as keyof typeof perTarget] ?? perTarget.default;
-  const limits: [string, { limit: number; windowMs: number }][] = [
-    [pinKeys.target(input.purpose), target],
-    [pinKeys.address(input.ip), perAddress],
-    ...(input.extraLimits ?? []),
-  ];
+  const limits: Limits = [[pinKeys.target(input.purpose), target], [pinKeys.address(input.ip), perAddress], ...(input.extraLimits ?? [])];
   if (input.actorId) limits.unshift([pinKeys.user(input.actorId), perUser]);
   if (input.sessionHash) limits.push([pinKeys.session(input.sessionHash), perSession]);
-  const judged = ctx.db.kind === 'postgres' ? await attemptInOneCall(ctx, input, limits) : await attemptCountedFirst(ctx, input, limits);
+  return limits;
+}
+
+/**
+ * What an attempt was judged, answered: the user for an accepted PIN; otherwise the refusal it gets,
+ * a failure audited first (pin.failed, and pin.locked for each budget it used up).
+ */
+export async function answerAttempt(ctx: AppContext, input: VerifyPinInput, limits: Limits, judged: Judged): Promise<PinUser> {
   if (judged.outcome === 'blocked') throw tooManyRequests();
   if (judged.outcome === 'own') throw input.ownPinRefused!;
   if (judged.outcome === 'accepted') return judged.user;
@@ -78,14 +88,20 @@ export async function verifyPin(ctx: AppContext, input: VerifyPinInput): Promise
   throw new AppError(403, 'wrong_pin', PIN_MESSAGES.wrong);
 }
 
-type Limits = [string, { limit: number; windowMs: number }][];
+/** The hash a PIN is looked up by, or null for one that cannot be a PIN (it matches nobody). */
+export function pinHashOf(ctx: AppContext, pin: string): string | null {
+  return isValidPin(pin) ? ctx.pins.hash(pin) : null;
+}
+
+export type Limits = [string, { limit: number; windowMs: number }][];
 
 /**
  * What an attempt came to: a budget already spent (nothing counted), the PIN accepted or the
  * caller's own refused (nothing counted), or a failure counted on every budget (`counts`: the
  * failures inside each window, this one included, in the order of the limits).
  */
-type Judged = { outcome: 'blocked' } | { outcome: 'own' } | { outcome: 'accepted'; user: PinUser } | { outcome: 'wrong'; counts: number[] };
+export type Judged =
+  { outcome: 'blocked' } | { outcome: 'own' } | { outcome: 'accepted'; user: PinUser } | { outcome: 'wrong'; counts: number[] };
 
 /**
  * PostgreSQL: one round trip, `comanda_pin_attempt` (migration 0024), which serialises the attempts
@@ -101,7 +117,7 @@ async function attemptInOneCall(ctx: AppContext, input: VerifyPinInput, limits: 
   }>`
     select * from comanda_pin_attempt(
       ${limits.map(([key]) => key)}::text[], ${limits.map(([, rule]) => rule.windowMs)}::bigint[], ${limits.map(([, rule]) => rule.limit)}::integer[],
-      ${isValidPin(input.pin) ? ctx.pins.hash(input.pin) : null}, ${input.roles ? [...input.roles] : null}::text[], ${input.actorId},
+      ${pinHashOf(ctx, input.pin)}, ${input.roles ? [...input.roles] : null}::text[], ${input.actorId},
       ${input.ownPinRefused !== undefined}, ${newId()}, ${ctx.clock.now()})`.execute(ctx.db.db);
   const row = rows[0]!;
   if (row.outcome === 'accepted')

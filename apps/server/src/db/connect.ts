@@ -31,6 +31,8 @@ export interface Db {
    * (decision 0042), and the statements that carried several adds with the adds in them (0048).
    */
   quickAdds?: { taken: number; handedOver: number; groups: number; grouped: number };
+  /** PostgreSQL: deletes with PIN made in one statement so far, and those it handed to the TypeScript delete (decision 0049). */
+  quickDeletes?: { taken: number; handedOver: number };
 }
 
 /** Kysely's log hook, forwarding to db.onQuery once it is set. */
@@ -126,5 +128,6 @@ function connectPostgres(url: string): Db {
     url,
     close: () => db.destroy(),
     quickAdds: { taken: 0, handedOver: 0, groups: 0, grouped: 0 },
+    quickDeletes: { taken: 0, handedOver: 0 },
   });
 }

@@ -24,6 +24,7 @@ import { rollupFunction } from './migrations/0023-rollup-function.ts';
 import { pinAttempt } from './migrations/0024-pin-attempt.ts';
 import { printJobIndexes } from './migrations/0025-print-job-indexes.ts';
 import { quickAddGroups } from './migrations/0026-quick-add-groups.ts';
+import { quickDelete } from './migrations/0027-quick-delete.ts';
 
 function migrationsFor(kind: DbKind): Record<string, Migration> {
   return {
@@ -51,6 +52,7 @@ function migrationsFor(kind: DbKind): Record<string, Migration> {
     '0024-pin-attempt': pinAttempt(kind),
     '0025-print-job-indexes': printJobIndexes(kind),
     '0026-quick-add-groups': quickAddGroups(kind),
+    '0027-quick-delete': quickDelete(kind),
   };
 }
 

@@ -91,6 +91,15 @@ export function createMetrics(ctx: AppContext): Metrics {
     reading('comanda_quick_add_groups', 'Statements that carried several item adds so far (PostgreSQL, decision 0048)', () => quick.groups);
     reading('comanda_quick_add_grouped', 'Item adds sent in those statements so far', () => quick.grouped);
   }
+  const deletes = ctx.db.quickDeletes;
+  if (deletes) {
+    reading('comanda_quick_deletes', 'Deletes with PIN made in one statement so far (PostgreSQL, decision 0049)', () => deletes.taken);
+    reading(
+      'comanda_quick_delete_handovers',
+      'Deletes with PIN the one statement handed to the TypeScript delete so far',
+      () => deletes.handedOver,
+    );
+  }
   // Each query goes straight to its series, found once per SQL text (its kind is a regex away).
   const byStatement = new Map<string, Series>();
   ctx.db.onQuery = (ms, sql) => {

@@ -4,7 +4,8 @@ import { PIN_MESSAGES } from '@comanda/domain';
 import { mutate } from '../../http/transaction.ts';
 import { auditInsert } from '../../http/audit.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
-import { verifyPin } from '../../auth/verify-pin.ts';
+import { verifyPin, type VerifyPinInput } from '../../auth/verify-pin.ts';
+import { mayQuickDelete, quickDeleteItem } from './quick-delete.ts';
 import { comandaPrintedFor, enqueuePrintedCancelation, stationPrintersColumn, stationPrintersOf } from '../../model/printing/enqueue.ts';
 import type { Rider } from '../../db/compiled.ts';
 import { touchOrderRow } from '../../model/orders/order-repository.ts';
@@ -15,20 +16,13 @@ import { ORDER_MESSAGES } from '../../model/orders/order-access.ts';
 import { lockUnfrozenOrder, requireOrderToEdit, thawTimedOut } from '../../model/orders/order-guards.ts';
 import type { WriteContext } from '../../http/request-context.ts';
 
-/**
- * Soft delete authorised by an admin PIN (SPEC §5): the row stays for the audit trail,
- * flagged with who authorised it and when, and drops out of every count and total.
- */
-export async function deleteItem(
-  ctx: WriteContext,
-  user: SessionUser,
-  input: { orderId: string; itemId: string; pin: string; ip: string; sessionHash?: string | null },
-): Promise<ItemWrite> {
-  // Ownership first, so a waiter cannot probe PINs through someone else's table.
-  const { timedOut } = await requireOrderToEdit(ctx, user, input.orderId);
-  // Only an admin's PIN authorises. Another user's PIN is answered exactly like a wrong one, so
-  // guessing cannot learn whose PINs exist; the caller's own PIN gets the spec's message.
-  const authorizer = await verifyPin(ctx, {
+type DeleteInput = { orderId: string; itemId: string; pin: string; ip: string; sessionHash?: string | null };
+
+/** The PIN a delete asks for: only an admin's authorises (SPEC §5). */
+function deletePin(user: SessionUser, input: DeleteInput): VerifyPinInput {
+  // Another user's PIN is answered exactly like a wrong one, so guessing cannot learn whose PINs
+  // exist; the caller's own PIN gets the spec's message.
+  return {
     pin: input.pin,
     actorId: user.id,
     sessionHash: input.sessionHash ?? null,
@@ -36,7 +30,31 @@ export async function deleteItem(
     purpose: 'delete-item',
     roles: ['admin'],
     ownPinRefused: new AppError(403, 'not_admin_pin', PIN_MESSAGES.notAdmin),
-  });
+  };
+}
+
+/**
+ * Soft delete authorised by an admin PIN (SPEC §5): the row stays for the audit trail,
+ * flagged with who authorised it and when, and drops out of every count and total. On PostgreSQL
+ * the plain case is one statement (quick-delete.ts); anything else runs here in TypeScript.
+ */
+export async function deleteItem(ctx: WriteContext, user: SessionUser, input: DeleteInput): Promise<ItemWrite> {
+  if (mayQuickDelete(ctx, user)) {
+    const quick = await quickDeleteItem(ctx, user, input, deletePin(user, input));
+    if (quick) return quick;
+  }
+  return deleteItemInTypeScript(ctx, user, input);
+}
+
+/**
+ * The delete as TypeScript: every case, every refusal, and the reference quick-delete.test.ts holds
+ * PostgreSQL's one statement to. A change to what a plain delete writes, or a new reason to refuse
+ * one, must reach comanda_quick_delete too (a new migration, decision 0049).
+ */
+export async function deleteItemInTypeScript(ctx: WriteContext, user: SessionUser, input: DeleteInput): Promise<ItemWrite> {
+  // Ownership first, so a waiter cannot probe PINs through someone else's table.
+  const { timedOut } = await requireOrderToEdit(ctx, user, input.orderId);
+  const authorizer = await verifyPin(ctx, deletePin(user, input));
   if (timedOut) await thawTimedOut(ctx, input.orderId);
 
   const change = await mutate(ctx, async (trx, emit) => {
