@@ -116,9 +116,9 @@ export async function quickDeleteItem(
     if (error instanceof PinNotAccepted) {
       const { pin: outcome, counts } = error.answer;
       const judged: Judged = outcome === 'wrong' ? { outcome, counts: (counts ?? []).map(Number) } : { outcome };
-      return answerAttempt(ctx, pin, limits, judged).then(() => {
-        throw new Error('comanda_quick_delete: a PIN not accepted was answered as accepted');
-      });
+      // Refused and audited as every PIN is (verify-pin.ts): answerAttempt throws for these outcomes.
+      await answerAttempt(ctx, pin, limits, judged);
+      throw new Error('comanda_quick_delete: a PIN not accepted was answered as accepted');
     }
     if (error !== HANDED_OVER) throw error;
     if (ctx.db.quickDeletes) ctx.db.quickDeletes.handedOver++;

@@ -1,8 +1,10 @@
+import { PostgresAdapter } from 'kysely';
 import type { CardPayment, CreateCardPaymentBody, SessionUser } from '@comanda/contract';
 import { cardMinimumError, cents, chargeFigures, partialPaymentError, paymentBalance, tableLabel } from '@comanda/domain';
 import type { CardPaymentRow } from '../../db/schema.ts';
 import { AppError, badRequest, conflict } from '../../http/errors.ts';
-import { audit } from '../../http/audit.ts';
+import { auditInsert } from '../../http/audit.ts';
+import { withRiders } from '../../db/compiled.ts';
 import { newId } from '../../http/ids.ts';
 import { mutate, type Trx } from '../../http/transaction.ts';
 import { IDEMPOTENCY_MESSAGES } from '../../http/idempotency.ts';
@@ -13,8 +15,8 @@ import { withShares } from '../../model/checkout/amount-owed.ts';
 import { cardGateway } from '../../model/card-payments/card-gateway.ts';
 import { lockOrderToCharge, refuseCardCharge, requireOrderToEdit } from '../../model/orders/order-guards.ts';
 import { CARD_MESSAGES, emitCardPayment, presentCardPayment } from '../../model/card-payments/card-payment-store.ts';
-import { asParts, orderPayments } from '../../model/checkout/order-payments.ts';
-import { gatedItems } from '../../model/checkout/close-order.ts';
+import { asParts } from '../../model/checkout/order-payments.ts';
+import { checkoutRows, gateItems } from '../../model/checkout/close-order.ts';
 import { reconcileTimedOut } from '../../model/card-payments/timed-out.ts';
 import { isEnabled, readEnabledMap } from './terminal-config.ts';
 import type { WriteContext } from '../../http/request-context.ts';
@@ -55,11 +57,19 @@ export async function createCardPayment(
 ): Promise<{ created: boolean; payment: CardPayment }> {
   const gw = cardGateway(ctx);
   const view = (row: CardPaymentRow) => presentCardPayment(row, gw.poll.maxAttempts);
-  const earlier = await replay(ctx, req, ctx.db.db);
-  if (earlier) return { created: false, payment: view(earlier) };
+  // The three reads before the transaction are sent together (on PostgreSQL one round trip's wait,
+  // not three) and answered in the order they always were: a repeat's attempt first, then the
+  // order's ownership, then the terminal.
+  const [earlier, owned, enabled] = await Promise.allSettled([
+    replay(ctx, req, ctx.db.db),
+    requireOrderToEdit(ctx, req.user, req.body.orderId),
+    readEnabledMap(ctx.db.db),
+  ]);
+  const repeated = valueOf(earlier);
+  if (repeated) return { created: false, payment: view(repeated) };
   // The ownership read also tells whether an earlier attempt timed out: only then is the provider asked.
-  const { timedOut } = await requireOrderToEdit(ctx, req.user, req.body.orderId);
-  if (!isEnabled(await readEnabledMap(ctx.db.db), req.body.terminalId)) throw conflict(CARD_MESSAGES.terminalDisabled, 'terminal_disabled');
+  const { timedOut } = valueOf(owned);
+  if (!isEnabled(valueOf(enabled), req.body.terminalId)) throw conflict(CARD_MESSAGES.terminalDisabled, 'terminal_disabled');
   if (timedOut) await settleTimedOut(ctx, req.body.orderId);
 
   let row: CardPaymentRow;
@@ -72,12 +82,14 @@ export async function createCardPayment(
       const { order, charges } = await lockOrderToCharge(trx, req.user, req.body.orderId, now);
       const again = await replay(ctx, req, trx);
       if (again) return { row: again, description: null };
-      const { rows: items } = await gatedItems(trx, order);
+      // The lines, the payments so far and the live adjustments: one read on PostgreSQL, as a close's.
+      const read = await checkoutRows(trx, order.id);
+      const { rows: items } = gateItems(read.items, order, false);
       // Discounts and comps (decision 0017): what is owed after them. Mixed payments (decision
       // 0015): the charge is a chosen part of the balance, or the whole balance, tip on top.
       // Equal shares (decision 0022): less what share checks owe, plus a share check's own share.
-      const owed = withShares((await computeOrderFigures(trx, order.id, { lines: linesOf(items) })).owed, order);
-      const balance = paymentBalance(owed, asParts(await orderPayments(trx, order.id)));
+      const owed = withShares((await computeOrderFigures(trx, order.id, { lines: linesOf(items), rows: read.adjustments })).owed, order);
+      const balance = paymentBalance(owed, asParts(read.payments));
       const part = req.body.amount === undefined ? balance : cents(req.body.amount);
       const partProblem = partialPaymentError(balance, part);
       if (partProblem) throw conflict(partProblem, balance <= 0 ? 'order_settled' : 'payment_over_balance');
@@ -108,8 +120,7 @@ export async function createCardPayment(
         approved_amount: null,
         part_amount: req.body.amount ?? null,
       };
-      await trx.insertInto('card_payments').values(inserted).execute();
-      await audit(trx, now, {
+      const entry = auditInsert(trx, now, {
         actor: { id: req.user.id, displayName: req.user.displayName },
         action: 'card_payment.started',
         entity: 'card_payment',
@@ -124,6 +135,13 @@ export async function createCardPayment(
           part: inserted.part_amount,
         },
       });
+      // On PostgreSQL the audit entry rides on the attempt's INSERT: one round trip for both.
+      if (trx.getExecutor().adapter instanceof PostgresAdapter)
+        await withRiders(trx, [entry]).insertInto('card_payments').values(inserted).execute();
+      else {
+        await trx.insertInto('card_payments').values(inserted).execute();
+        await entry.execute();
+      }
       emitCardPayment(emit, inserted.id);
       return { row: inserted, description: tableLabel(order.table_number) };
     }));
@@ -138,6 +156,12 @@ export async function createCardPayment(
   // (the dialog shows 'sending'), and its next state reaches the dialog by its live event.
   gw.driver.start(row, description);
   return { created: true, payment: view(row) };
+}
+
+/** A settled read's value, or its error thrown. */
+function valueOf<T>(settled: PromiseSettledResult<T>): T {
+  if (settled.status === 'rejected') throw settled.reason;
+  return settled.value;
 }
 
 /**

@@ -253,7 +253,8 @@ export async function gatedItems(
   return gateItems(await orderItemRows(trx, order.id), order, allowUndelivered);
 }
 
-function gateItems(
+/** gatedItems for lines the caller read under the lock already (checkoutRows). */
+export function gateItems(
   rows: OrderItemRow[],
   order: { share_amount: number | string | bigint },
   allowUndelivered: boolean,

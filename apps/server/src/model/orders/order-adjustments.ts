@@ -71,10 +71,12 @@ export async function computeOrderFigures(
     extra?: AdjustmentSpec;
     /** The order's lines when the caller read them under the order's lock already (linesOf). */
     lines?: readonly AdjustmentLine[];
+    /** Its live adjustments, when the caller read them under the lock already (checkoutRows). */
+    rows?: readonly OrderAdjustmentRow[];
   } = {},
 ): Promise<AdjustedFigures> {
   const { extra } = opts;
-  const [lines, rows] = await Promise.all([opts.lines ?? adjustmentLines(db, orderId), liveAdjustmentRows(db, orderId)]);
+  const [lines, rows] = await Promise.all([opts.lines ?? adjustmentLines(db, orderId), opts.rows ?? liveAdjustmentRows(db, orderId)]);
   const specs = rows.map(adjustmentSpec);
   return computeAdjustments(lines, extra ? [...specs, extra] : specs);
 }
