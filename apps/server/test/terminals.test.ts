@@ -481,6 +481,40 @@ describe.each(testDatabaseKinds())('card terminal payments on %s', (kind) => {
     expect(done).toMatchObject({ state: 'success', message: '¡Pago de prueba exitoso! La terminal está funcionando correctamente.' });
   });
 
+  it('a repeat of a card start answers its attempt before anything else is checked, though its reads now go together', async () => {
+    const terminalId = newTerminal();
+    await admin.post('/api/tables', { number: 44 });
+    const order = await openReadyOrder(server, admin, waiter, 44);
+    const body = { orderId: order.id, terminalId, method: 'tarjeta', tipBps: 0, peopleCount: 1 };
+    const idem = key();
+    const first = await pay(waiter, body, idem);
+    expect(first.status).toBe(201);
+    await untilState(first.body.payment.id, 'pending');
+    // The terminal switched off since: a new start is refused, the repeat still gets its attempt.
+    await admin.put(`/api/terminals/${terminalId}`, { enabled: false });
+    try {
+      const repeat = await pay(waiter, body, idem);
+      expect(repeat.status).toBe(200);
+      expect(repeat.body.payment.id).toBe(first.body.payment.id);
+      const fresh = await pay(waiter, body);
+      expect(fresh.status).toBe(409);
+      expect(fresh.body.error.code).toBe('terminal_disabled');
+      // Another waiter's request for this order: refused for the order, before the terminal.
+      const other = await server.login(server.users.waiter2.email);
+      const foreign = await pay(other, body);
+      expect(foreign.status).toBe(403);
+      const count = await server.ctx.db.db
+        .selectFrom('card_payments')
+        .select(server.ctx.db.db.fn.countAll<number>().as('n'))
+        .where('order_id', '=', order.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(count.n)).toBe(1);
+    } finally {
+      await admin.put(`/api/terminals/${terminalId}`, { enabled: true });
+      await waiter.post(`/api/card-payments/${first.body.payment.id}/cancel`);
+    }
+  });
+
   it('a card start locks the order and learns of other charges in one statement, and reads the lines once', async () => {
     /** One card start on a ready order of a new table; the statements it ran. */
     const cardStart = async (table: number) => {
