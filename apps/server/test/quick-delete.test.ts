@@ -9,8 +9,6 @@ import { newId } from '../src/http/ids.ts';
 import { insertPrinter, insertProduct } from '../src/testing/factories.ts';
 import { withoutKey } from '../src/http/request-context.ts';
 import { AppError } from '../src/http/errors.ts';
-import { RARE_LANE } from '../src/db/connect.ts';
-import { sql } from 'kysely';
 
 /**
  * PostgreSQL's one-statement delete with PIN (decision 0049) against the TypeScript delete it stands
@@ -272,33 +270,6 @@ describe.skipIf(!onPostgres).each(kinds)('the one-statement delete on %s', (kind
     const end = await rowsOf(order.id);
     expect(end.audit).toHaveLength(1);
     expect(end.order.version).toBe(start.rows.order.version + 1);
-  });
-
-  it('runs the PIN functions on a lane of two connections of their own, where they stay compiled', async () => {
-    const productId = await product('Limonada', 'Bebida', 3_000);
-    const order = await openOrder();
-    const items: string[] = [];
-    for (let i = 0; i < 8; i++) items.push(await addLine(order.id, productId));
-    const before = counts();
-    // Eight deletes at once, as many adds beside them: the adds spread over the main pool.
-    const answers = await Promise.all([
-      ...items.map((itemId) =>
-        waiter.post(`/api/orders/${order.id}/items/${itemId}/delete`, { pin: server.users.admin.pin }, { 'idempotency-key': randomUUID() }),
-      ),
-      ...items.map(() => addLine(order.id, productId)),
-    ]);
-    expect(answers.slice(0, 8).map((a) => (a as { status: number }).status)).toEqual(Array(8).fill(200));
-    expect(counts().taken).toBe(before.taken + 8);
-    // Every backend of this database that ran one of the functions: at most the lane's two.
-    const { rows } = await sql<{ n: number }>`
-      SELECT count(*)::integer AS n FROM pg_stat_activity
-      WHERE datname = current_database() AND pid <> pg_backend_pid()
-        AND (query LIKE '%comanda_quick_delete(%' OR query LIKE '%comanda_pin_attempt(%')`.execute(db());
-    expect(rows[0]!.n).toBeGreaterThanOrEqual(1);
-    expect(rows[0]!.n).toBeLessThanOrEqual(RARE_LANE);
-    const all = await sql<{ n: number }>`
-      SELECT count(*)::integer AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`.execute(db());
-    expect(all.rows[0]!.n).toBeGreaterThan(RARE_LANE); // the adds ran on the main pool's connections
   });
 
   it('deletes once per key when the same delete arrives several times at once, and answers the twins the same', async () => {

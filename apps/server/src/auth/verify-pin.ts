@@ -118,7 +118,7 @@ async function attemptInOneCall(ctx: AppContext, input: VerifyPinInput, limits: 
     select * from comanda_pin_attempt(
       ${limits.map(([key]) => key)}::text[], ${limits.map(([, rule]) => rule.windowMs)}::bigint[], ${limits.map(([, rule]) => rule.limit)}::integer[],
       ${pinHashOf(ctx, input.pin)}, ${input.roles ? [...input.roles] : null}::text[], ${input.actorId},
-      ${input.ownPinRefused !== undefined}, ${newId()}, ${ctx.clock.now()})`.execute(ctx.db.rare ?? ctx.db.db);
+      ${input.ownPinRefused !== undefined}, ${newId()}, ${ctx.clock.now()})`.execute(ctx.db.db);
   const row = rows[0]!;
   if (row.outcome === 'accepted')
     return { outcome: 'accepted', user: { id: row.user_id!, displayName: row.user_name!, role: row.user_role as Role } };

@@ -22,13 +22,6 @@ export interface Db {
    * it. PostgreSQL commits each transaction itself: undefined.
    */
   settled?: () => Promise<void> | undefined;
-  /**
-   * PostgreSQL: a lane of two connections of its own for the rare one-statement functions (a PIN's
-   * attempt, a delete with PIN). A PL/pgSQL function is compiled and its statements planned once per
-   * connection, on its first call there: 15–30 ms on a small machine. Spread over the main pool's
-   * connections, a night's few PIN actions each paid it; here they find it done (decision 0049).
-   */
-  rare?: Kysely<Database>;
   /** SQLite: how many groups committed, with how many transactions, the largest group. */
   groupCommits?: GroupCommitStats;
   /** SQLite on a file: the thread that checkpoints its log (sqlite-checkpointer.ts). */
@@ -113,9 +106,6 @@ function connectSqlite(file: string): Db {
   });
 }
 
-/** Connections of the lane for rare functions (Db.rare): a night's PIN actions seldom overlap. */
-export const RARE_LANE = 2;
-
 /** How long an idle PostgreSQL connection stays open (ms). */
 export const POOL_IDLE_MS = 10 * 60_000;
 
@@ -132,18 +122,11 @@ function connectPostgres(url: string): Db {
   pool.on('connect', (client) => client.on('error', () => undefined));
   const handle: { current?: Db } = {};
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), log: timings(handle) });
-  const rarePool = new pg.Pool({ connectionString: url, max: RARE_LANE, connectionTimeoutMillis: 5000, idleTimeoutMillis: POOL_IDLE_MS });
-  rarePool.on('error', () => undefined);
-  rarePool.on('connect', (client) => client.on('error', () => undefined));
-  const rare = new Kysely<Database>({ dialect: new PostgresDialect({ pool: rarePool }), log: timings(handle) });
   return (handle.current = {
     db,
     kind: 'postgres',
     url,
-    rare,
-    close: async () => {
-      await Promise.all([db.destroy(), rare.destroy()]);
-    },
+    close: () => db.destroy(),
     quickAdds: { taken: 0, handedOver: 0, groups: 0, grouped: 0 },
     quickDeletes: { taken: 0, handedOver: 0 },
   });

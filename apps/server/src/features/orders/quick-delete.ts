@@ -59,7 +59,7 @@ async function sendDelete(ctx: WriteContext, a: DeleteArgs): Promise<DeleteResul
     select comanda_quick_delete(${a.key}, ${a.scope}, ${a.hash}, ${a.orderId}, ${a.itemId}, ${a.userId}, ${a.userName}, ${a.anyOrder}::boolean,
       ${a.pinKeys}::text[], ${a.pinWindows}::bigint[], ${a.pinLimits}::integer[], ${a.pinHash}, ${a.pinRoles}::text[], ${a.pinBatch},
       ${a.now}::bigint, ${a.auditId}, ${a.jobIds}::text[], ${BAR_TABLE_NUMBER}::integer, ${[...CARD_LIVE_STATES]}::text[]) as result`.execute(
-    ctx.db.rare ?? ctx.db.db,
+    ctx.db.db,
   );
   return rows[0]?.result;
 }
