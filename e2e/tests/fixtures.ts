@@ -266,15 +266,24 @@ const failingNode = (n: { target: unknown[]; failureSummary?: string }) =>
  */
 export async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
   // A toast or a dialog still fading in has the contrast of its half-way opacity: scan once every
-  // finite animation and transition has ended (spinners and pulses run forever and are skipped).
+  // finite animation and transition has ended (spinners and pulses run forever and are skipped),
+  // every toast has mounted (its fade starts only then) and none is on its way out; then a frame
+  // later once more, as that state may be met in the frame before a transition starts.
+  const still = () =>
+    page
+      .waitForFunction(
+        () =>
+          Array.from(document.querySelectorAll<HTMLElement>('[data-sonner-toast]')).every(
+            (t) => t.dataset.mounted === 'true' && t.dataset.removed !== 'true',
+          ) && document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+        undefined,
+        { timeout: 3_000 },
+      )
+      .catch(() => undefined);
   await page.waitForTimeout(100);
-  await page
-    .waitForFunction(
-      () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-      undefined,
-      { timeout: 3_000 },
-    )
-    .catch(() => undefined);
+  await still();
+  await page.waitForTimeout(50);
+  await still();
   const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -14,8 +14,8 @@ import type { WriteContext } from '../../http/request-context.ts';
  * PostgreSQL: a delete with the admin's PIN in one round trip (decision 0049, issue 20 item 1).
  *
  * The delete in TypeScript (delete-item.command.ts) reads the order, tries the PIN, then runs its
- * transaction: BEGIN, the order's lock, the line, the figures with the slips and the audit entry,
- * the key's claim, COMMIT. On a slow disk at night each round trip may stall, and the delete's tail
+ * transaction: BEGIN, the key's claim, the order's lock, the line, the figures with the slips and
+ * the audit entry, COMMIT. On a slow disk at night each round trip may stall, and the delete's tail
  * was the sum. `comanda_quick_delete` (migration 0027) does the same in one statement when the delete
  * is the plain case and refuses (SQLSTATE CMQ01, nothing kept) whenever it might not be: the
  * TypeScript delete then runs as before and gives every answer and every refusal.
