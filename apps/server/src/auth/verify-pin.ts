@@ -137,12 +137,9 @@ const IN_FLIGHT_WAIT_MS = 60;
 async function attemptCountedFirst(ctx: AppContext, input: VerifyPinInput, limits: Limits): Promise<Judged> {
   // The PIN's owner is looked up while the attempt is counted. Nothing is decided, or answered,
   // before both are back.
-  const lookup = isValidPin(input.pin)
-    ? ctx.db.db
-        .selectFrom('users')
-        .select(['id', 'display_name', 'role', 'active'])
-        .where('pin_hash', '=', ctx.pins.hash(input.pin))
-        .executeTakeFirst()
+  const pinHash = pinHashOf(ctx, input.pin);
+  const lookup = pinHash
+    ? ctx.db.db.selectFrom('users').select(['id', 'display_name', 'role', 'active']).where('pin_hash', '=', pinHash).executeTakeFirst()
     : Promise.resolve(undefined);
   lookup.catch(() => undefined); // awaited below; refused over a budget, it is not awaited at all
   // Counted as a failure before the PIN is judged (one INSERT, then one count), so parallel

@@ -37,6 +37,7 @@ DECLARE
   printer record;
   jobs integer := 0;
   slip text;
+  line_sum bigint;
 BEGIN
   -- The order first, as requireOrderToEdit and lockUnfrozenOrder check it, under its lock.
   SELECT * INTO o FROM orders WHERE id = p_order_id FOR UPDATE;
@@ -103,9 +104,11 @@ BEGIN
         || ',"productName":' || to_json(it.product_name)::text || ',"price":' || to_json(it.product_price)::text
         || ',"quantity":' || to_json(it.quantity)::text || ',"status":' || to_json(it.status)::text || '}');
 
+  -- The lines as the delete leaves them, summed once (no discount, comp or share here: total = subtotal).
+  SELECT COALESCE(SUM(product_price * quantity), 0) INTO line_sum FROM order_items WHERE order_id = p_order_id AND is_deleted = 0;
   UPDATE orders SET
-      subtotal = (SELECT COALESCE(SUM(product_price * quantity), 0) FROM order_items WHERE order_id = p_order_id AND is_deleted = 0),
-      total = (SELECT COALESCE(SUM(product_price * quantity), 0) FROM order_items WHERE order_id = p_order_id AND is_deleted = 0),
+      subtotal = line_sum,
+      total = line_sum,
       version = version + 1,
       updated_at = p_now
     WHERE id = p_order_id
