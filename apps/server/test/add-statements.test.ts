@@ -165,11 +165,13 @@ describe.each(testDatabaseKinds())('statements of an item add on %s', (kind) => 
     // 2026-11-28 that read went into the table's lock (its UPDATE tells both): no read of its own.
     expect(own.filter((s) => /from "card_payments"/i.test(s))).toEqual([]);
     // On PostgreSQL that lock is taken in the key's claim (claimKeyLockingTable), only when the claim is new.
+    // And on PostgreSQL the order's claim too (its version bumped under its row lock), after the table's.
     const tableLock =
       kind === 'postgres'
-        ? /^with "claimed" as \(insert into "idempotency_keys" .*"locked" as \(update "tables" set "updated_at" = .* and EXISTS \(SELECT 1 FROM claimed\) returning .* card_payments .* card_payments/i
+        ? /^with "claimed" as \(insert into "idempotency_keys" .*"locked" as \(update "tables" set "updated_at" = .* and EXISTS \(SELECT 1 FROM claimed\) returning .* card_payments .* card_payments.*"ordered" as \(update "orders" set "version" = version \+ 1.* and EXISTS \(SELECT 1 FROM locked WHERE card_live = 0 AND card_review = 0\)/i
         : /^update "tables" set "updated_at" = .* card_payments .* card_payments/i;
     expect(own.filter((s) => tableLock.test(s))).toHaveLength(1);
+    expect(own.filter((s) => /^update "orders" set "version" = version \+ 1/i.test(s))).toHaveLength(kind === 'postgres' ? 0 : 1);
     // The lines, payments and live adjustments: one statement on PostgreSQL (three JSON lists), a read each on SQLite.
     const rowsAtOnce = own.filter((s) => /^select \(SELECT COALESCE\(json_agg\(i ORDER BY/i.test(s));
     const itemReads = own.filter((s) => /^select \* from "order_items"/i.test(s));
@@ -192,29 +194,32 @@ describe.each(testDatabaseKinds())('statements of an item add on %s', (kind) => 
     // The settings read with the order's rows too, and the table freed in one statement with its
     // read of the table's other checks: 15. 2026-11-29: on PostgreSQL the key's claim takes the
     // table's lock in its statement, the payment's INSERT rides on the rollups' call, and the stored
-    // answer on the drawer's lock: 12.
-    expect(own.length).toBeLessThanOrEqual(kind === 'postgres' ? 12 : 28);
+    // answer on the drawer's lock: 12. Then the order's claim in the key's statement, the table's
+    // release in the order's paid UPDATE, and the rollups' call in the drawer's statement: 9.
+    expect(own.length).toBeLessThanOrEqual(kind === 'postgres' ? 9 : 28);
     if (kind === 'postgres') {
       expect(own.filter((s) => /^(insert into "idempotency_keys"|insert into "payments"|update "idempotency_keys")/.test(s))).toEqual([]);
-      expect(own.filter((s) => /^with .*"rider\d" as \(insert into "payments" .*select comanda_add_rollups\(/.test(s))).toHaveLength(1);
+      // The close's last statement: the payment, the audit entry, the stored answer, the drawer's
+      // lock and link, and the rollups' call.
       expect(
         own.filter((s) =>
-          /^with "rider0" as \(update "idempotency_keys" .*"open_session" as \(update "drawer_sessions" .*"attached" as \(insert into "drawer_payments"/.test(
+          /^with "rider0" as \(insert into "payments" .*"rider1" as \(insert into "audit_log" .*"rider2" as \(update "idempotency_keys" .*"open_session" as \(update "drawer_sessions" .*"attached" as \(insert into "drawer_payments" .*comanda_add_rollups\(/.test(
             s,
           ),
         ),
       ).toHaveLength(1);
+      expect(own.filter((s) => /comanda_add_rollups\(/.test(s))).toHaveLength(1);
       expect(own.filter((s) => /from "config"/i.test(s))).toEqual([]);
       expect(own.filter((s) => /^select .* from "orders" where "table_id"/i.test(s))).toEqual([]);
-      expect(own.filter((s) => /^WITH others AS \(.*UPDATE tables SET.*UPDATE orders SET active_table_id/is.test(s.trim()))).toHaveLength(
-        1,
-      );
+      // The folio's counter, the order's paid UPDATE and the table's release: one statement.
       expect(
         own.filter((s) =>
-          /^with "rider0" as \(insert into "payments" .*"rider1" as \(insert into "audit_log" .*select comanda_add_rollups\(/.test(s),
+          /^WITH next_folio AS \(UPDATE counters .*paid AS \(\s*UPDATE orders SET .*others AS \(.*UPDATE tables SET.*UPDATE orders SET active_table_id/is.test(
+            s.trim(),
+          ),
         ),
       ).toHaveLength(1);
-      expect(own.filter((s) => /^with "next_folio" as \(update "counters" .*\) update "orders"/.test(s))).toHaveLength(1);
+      expect(own.filter((s) => /UPDATE tables SET/i.test(s))).toHaveLength(1);
       expect(own.filter((s) => /^(insert into "audit_log"|update "counters")/.test(s))).toEqual([]);
     }
     expect(own.filter((s) => /^insert into "print_jobs"/i.test(s))).toEqual([]);
@@ -232,20 +237,30 @@ describe.each(testDatabaseKinds())('statements of an item add on %s', (kind) => 
     // with the audit entry: no statement of its own.
     // 2026-11-28: the settings and the table's release folded as in the close without a printer: 15.
     // 2026-11-29: the key's claim with the table's lock, the payment and the answer riding: 12.
-    expect(own.length).toBeLessThanOrEqual(kind === 'postgres' ? 12 : 29);
+    // Then the order's claim, the table's release and the rollups' call folded as above: 9.
+    expect(own.length).toBeLessThanOrEqual(kind === 'postgres' ? 9 : 29);
     const jobInserts = own.filter((s) => /^insert into "print_jobs"/i.test(s));
     const riding = own.filter((s) =>
-      /^with "rider0" as \(insert into "payments" .*"rider1" as \(insert into "audit_log" .*"rider2" as \(insert into "print_jobs" .*comanda_add_rollups\(/.test(
+      /^with "rider0" as \(insert into "payments" .*"rider1" as \(insert into "audit_log" .*"rider2" as \(insert into "print_jobs" .*"open_session" as \(update "drawer_sessions" .*comanda_add_rollups\(/.test(
         s,
       ),
     );
     const printerReads = own.filter((s) => /^select .* from "printers"/i.test(s));
     if (kind === 'postgres') expect([jobInserts.length, riding.length, printerReads.length]).toEqual([0, 1, 0]);
     else expect([jobInserts.length, riding.length, printerReads.length]).toEqual([1, 0, 1]);
-    // The ownership read before the PIN; on SQLite the payments under the lock too (PostgreSQL reads them with the lines).
+    // On SQLite the ownership read before the PIN and the payments under the lock; PostgreSQL reads
+    // the owner with the PIN's attempt and the payments with the lines.
     expect(own.filter((s) => /^select .* from "(orders|payments)" where "(id|order_id)" = /i.test(s))).toHaveLength(
-      kind === 'postgres' ? 1 : 2,
+      kind === 'postgres' ? 0 : 2,
     );
+    if (kind === 'postgres')
+      expect(
+        own.filter((s) =>
+          /WITH o AS \(SELECT waiter_id FROM orders WHERE id = \$1\).*CASE WHEN EXISTS .*THEN \(SELECT row_to_json\(a\) FROM comanda_pin_attempt\(/s.test(
+            s,
+          ),
+        ),
+      ).toHaveLength(1);
     // 'general' once (the reports' time zone, then the ticket's business name), the drawer's setting
     // read with it; on PostgreSQL both with the order's rows.
     expect(own.filter((s) => /^select "key", "value" from "config"/i.test(s))).toHaveLength(kind === 'postgres' ? 0 : 1);

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, Table } from '@comanda/contract';
 import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
-import { insertCardPayment, insertDrawerSession } from '../src/testing/factories.ts';
+import { insertCardPayment, insertDrawerSession, printerRow } from '../src/testing/factories.ts';
+import { closeOrderInTx } from '../src/model/checkout/close-order.ts';
+import { openReadyOrder } from './terminals-helpers.ts';
 import { claimKeyLockingTable, claimKeyThenLockTable } from '../src/features/checkout/claim-and-lock.ts';
 import { responseRider, storeResponse, type StoredResponse } from '../src/http/idempotency.ts';
 import { attachToDrawer, DRAWER_CONFIG_KEY, DRAWER_ID } from '../src/model/drawer/drawer-store.ts';
@@ -54,11 +56,12 @@ describe.each(testDatabaseKinds())('a cash close’s first and last statements o
       });
   };
 
-  describe('the key’s claim with the table’s lock', () => {
+  describe('the key’s claim with the table’s lock and the order’s claim', () => {
     type Claim = Parameters<typeof claimKeyLockingTable>[1];
     const leftBy = (key: string, tableId: string) => async (trx: Trx) => ({
       table: await trx.selectFrom('tables').select(['updated_at']).where('id', '=', tableId).executeTakeFirst(),
       key: await trx.selectFrom('idempotency_keys').selectAll().where('key', '=', key).executeTakeFirst(),
+      order: await trx.selectFrom('orders').select(['version', 'updated_at', 'status']).where('id', '=', order.id).executeTakeFirst(),
     });
     /** The same claim both ways, each rolled back after `before` set the scene: equal, and what it was. */
     const both = async (input: Claim, before: (trx: Trx) => Promise<void> = async () => {}) => {
@@ -72,7 +75,10 @@ describe.each(testDatabaseKinds())('a cash close’s first and last statements o
         );
       const inOne = await run(claimKeyLockingTable);
       expect(inOne).toStrictEqual(await run(claimKeyThenLockTable));
-      return inOne as { outcome: { answered?: StoredResponse | null; refused?: { code: string } }; left: Record<string, unknown> };
+      return inOne as {
+        outcome: { answered?: { stored?: StoredResponse; order?: Record<string, unknown> }; refused?: { code: string } };
+        left: Record<string, unknown>;
+      };
     };
     const claim = (over: Partial<Claim> = {}): Claim => ({
       key: newId(),
@@ -97,18 +103,37 @@ describe.each(testDatabaseKinds())('a cash close’s first and last statements o
         .execute();
     };
 
-    it('claims a new key and locks the order’s table', async () => {
+    it('claims a new key, locks the order’s table and claims the order', async () => {
       const first = claim();
       const seen = await both(first);
-      expect(seen.outcome).toEqual({ answered: null });
-      expect(seen.left).toMatchObject({ table: { updated_at: NOW }, key: { key: first.key, status_code: null, response: null } });
+      const before = await server.ctx.db.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
+      // The order as the claim's own UPDATE returns it (same names, values and types both ways: toStrictEqual above).
+      expect(seen.outcome.answered).toEqual({
+        order: {
+          id: order.id,
+          table_id: table.id,
+          version: Number(before.version) + 1,
+          waiter_id: before.waiter_id,
+          people_count: before.people_count,
+          discount: before.discount,
+          comp: before.comp,
+          share_amount: before.share_amount,
+          shared_out: before.shared_out,
+        },
+      });
+      expect(seen.left).toMatchObject({
+        table: { updated_at: NOW },
+        key: { key: first.key, status_code: null, response: null },
+        order: { version: Number(before.version) + 1, updated_at: NOW, status: 'activo' },
+      });
     });
 
     it('answers a repeat from the stored answer and leaves the table alone', async () => {
       const repeat = claim();
       const seen = await both(repeat, claimedBefore(repeat, answer));
-      expect(seen.outcome).toEqual({ answered: answer });
+      expect(seen.outcome).toEqual({ answered: { stored: answer } });
       expect(Number((seen.left.table as { updated_at: number }).updated_at)).not.toBe(NOW);
+      expect(Number((seen.left.order as { updated_at: number }).updated_at)).not.toBe(NOW);
     });
 
     it('refuses a key used for another request, and a repeat whose first answer is not there yet', async () => {
@@ -127,13 +152,22 @@ describe.each(testDatabaseKinds())('a cash close’s first and last statements o
       const review = await both(claim(), charge('needs_review'));
       expect(review.outcome.refused?.code).toBe('card_payment_needs_review');
       // A finished charge refuses nothing.
-      expect((await both(claim(), charge('approved'))).outcome).toEqual({ answered: null });
+      expect((await both(claim(), charge('approved'))).outcome.answered?.order).toMatchObject({ id: order.id });
     });
 
-    it('claims the key of an order that does not exist and locks nothing: the order’s claim answers it', async () => {
+    it('refuses an order that is no longer activo after locking its table, as the claim in turn does', async () => {
+      const paid = async (trx: Trx) => {
+        await trx.updateTable('orders').set({ status: 'pagado' }).where('id', '=', order.id).execute();
+      };
+      const seen = await both(claim(), paid);
+      expect(seen.outcome.refused).toMatchObject({ code: 'order_paid', statusCode: 409 });
+      expect(seen.left).toMatchObject({ table: { updated_at: NOW } });
+    });
+
+    it('claims the key of an order that does not exist and locks nothing: the order’s refusal answers it', async () => {
       const nowhere = claim({ orderId: newId() });
       const seen = await both(nowhere);
-      expect(seen.outcome).toEqual({ answered: null });
+      expect(seen.outcome.refused).toMatchObject({ code: 'not_found', statusCode: 404 });
       expect(seen.left).toMatchObject({ key: { key: nowhere.key } });
       expect(Number((seen.left.table as { updated_at: number }).updated_at)).not.toBe(NOW);
     });
@@ -229,6 +263,112 @@ describe.each(testDatabaseKinds())('a cash close’s first and last statements o
       expect(off.outcome.answered).toEqual([]);
       expect(off.left.links).toEqual([]);
       expect(off.left.answer).toMatchObject({ status_code: 200 });
+    });
+  });
+  describe('the whole cash close, its drawer folded into its last statement', () => {
+    /** A ready order, a caja printer, an open drawer (or none) under control, and the close's claimed key: set inside the rolled-back transaction. */
+    const scene = (key: string, session: 'open' | 'none') => async (trx: Trx) => {
+      await trx
+        .insertInto('printers')
+        .values(printerRow({ id: 'caja-under-test', name: 'Caja', role: 'caja', created_at: NOW }))
+        .execute();
+      await trx
+        .insertInto('idempotency_keys')
+        .values({ key, scope: 's', request_hash: 'h', status_code: null, response: null, created_at: NOW })
+        .execute();
+      await trx.updateTable('drawer_sessions').set({ open_drawer_id: null }).where('open_drawer_id', '=', DRAWER_ID).execute();
+      if (session === 'open') {
+        const opener = await trx.selectFrom('users').select(['id', 'display_name']).where('role', '=', 'admin').executeTakeFirstOrThrow();
+        await insertDrawerSession(trx, {
+          id: 'session-under-test',
+          opened_by: opener.id,
+          opened_by_name: opener.display_name,
+          opened_at: NOW - 60_000,
+          version: 3,
+        });
+      }
+      await writeConfig(trx, DRAWER_CONFIG_KEY, { enabled: true }, NOW);
+    };
+    const withoutIds = <T extends Record<string, unknown>>(rows: T[]) => rows.map(({ id: _id, seq: _seq, ...rest }) => rest);
+    const closeBoth = async (ready: Order, session: 'open' | 'none') => {
+      const ctx = { ...server.ctx, clock: { now: () => NOW } };
+      const cashier = await server.ctx.db.db
+        .selectFrom('users')
+        .select(['id', 'display_name'])
+        .where('role', '=', 'waiter')
+        .executeTakeFirstOrThrow();
+      const run = (hooked: boolean) => {
+        const key = newId();
+        const emitted: unknown[] = [];
+        const answer = (o: Order): StoredResponse => ({ statusCode: 200, body: { order: o } });
+        return rolledBack(
+          async (trx) => {
+            await scene(key, session)(trx);
+            const emit = (e: unknown) => void emitted.push(e);
+            const input = {
+              orderId: ready.id,
+              paymentId: 'payment-under-test',
+              method: 'efectivo' as const,
+              tipBps: 1000,
+              peopleCount: 2,
+              receivedAmount: 100_000,
+              cashier: { id: cashier.id, name: cashier.display_name },
+              providerPaymentId: null,
+              actor: { id: cashier.id, displayName: cashier.display_name },
+              emit,
+            };
+            if (hooked) {
+              const closed = await closeOrderInTx(ctx, trx, { ...input, drawer: { riders: (o) => [responseRider(trx, key, answer(o))] } });
+              return { closed, emitted };
+            }
+            // In turn: the close, then the drawer's attach, then the answer stored.
+            const closed = await closeOrderInTx(ctx, trx, input);
+            await attachToDrawer(trx, { orderId: ready.id, now: NOW, emit, paymentId: 'payment-under-test' });
+            await storeResponse(trx, key, answer(closed));
+            return { closed, emitted };
+          },
+          async (trx) => ({
+            order: await trx.selectFrom('orders').selectAll().where('id', '=', ready.id).executeTakeFirst(),
+            payments: await trx.selectFrom('payments').selectAll().where('order_id', '=', ready.id).execute(),
+            sessions: await trx.selectFrom('drawer_sessions').select(['id', 'version', 'open_drawer_id']).orderBy('id').execute(),
+            links: await trx.selectFrom('drawer_payments').selectAll().where('payment_id', '=', 'payment-under-test').execute(),
+            answer: (
+              await trx.selectFrom('idempotency_keys').select(['status_code', 'response']).where('created_at', '=', NOW).execute()
+            ).map((k) => ({ ...k, response: k.response && (JSON.parse(k.response) as unknown) })),
+            audit: withoutIds(await trx.selectFrom('audit_log').selectAll().where('at', '=', NOW).execute()),
+            jobs: withoutIds(await trx.selectFrom('print_jobs').selectAll().where('created_at', '=', NOW).execute()),
+            table: await trx.selectFrom('tables').selectAll().where('id', '=', ready.tableId).executeTakeFirst(),
+            sales: await trx.selectFrom('report_sales').selectAll().orderBy('slot').execute(),
+            products: await trx.selectFrom('report_products').selectAll().orderBy('slot').orderBy('product_id').execute(),
+            waiters: await trx.selectFrom('report_waiters').selectAll().orderBy('slot').orderBy('waiter_key').execute(),
+            methods: await trx.selectFrom('report_methods').selectAll().orderBy('slot').orderBy('method').execute(),
+          }),
+        );
+      };
+      const hooked = await run(true);
+      const inTurn = await run(false);
+      if ('refused' in (hooked.outcome as object)) expect(hooked.outcome).toStrictEqual(inTurn.outcome);
+      else expect(hooked).toStrictEqual(inTurn);
+      return hooked as {
+        outcome: { answered?: { closed: Order; emitted: { topic: string }[] }; refused?: { code: string } };
+        left: { links: unknown[]; jobs: unknown[]; audit: unknown[]; answer: { status_code: number | null }[]; sales: unknown[] };
+      };
+    };
+
+    it('writes what the close and the attach in turn write: order, payment, link, answer, audit, ticket, reports; the drawer told last', async () => {
+      const tableRow = (await admin.post<{ table: Table }>('/api/tables', { number: 344 })).body.table;
+      expect(tableRow.number).toBe(344);
+      const ready = await openReadyOrder(server, admin, waiter, 344);
+      const seen = await closeBoth(ready, 'open');
+      expect(seen.outcome.answered?.closed).toMatchObject({ id: ready.id, status: 'pagado' });
+      expect(seen.outcome.answered?.emitted.map((e) => e.topic).at(-1)).toBe('drawer');
+      expect(seen.left.links).toHaveLength(1);
+      expect(seen.left.jobs).toHaveLength(1);
+      expect(seen.left.audit).toHaveLength(1);
+      expect(seen.left.answer).toMatchObject([{ status_code: 200 }]);
+      expect(seen.left.sales.length).toBeGreaterThan(0);
+      // With no session open and drawer control on: refused, whichever way.
+      expect((await closeBoth(ready, 'none')).outcome.refused?.code).toBe('drawer_closed');
     });
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, Table } from '@comanda/contract';
 import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
-import { checkoutRows, orderItemRows } from '../src/model/checkout/close-order.ts';
+import { checkoutRows, markPaidReleasingTable, markPaidReleasingTableInTurn, orderItemRows } from '../src/model/checkout/close-order.ts';
 import { orderPayments } from '../src/model/checkout/order-payments.ts';
 import { liveAdjustmentRows } from '../src/model/orders/order-adjustments.ts';
 import { openReadyOrder } from './terminals-helpers.ts';
@@ -201,5 +201,52 @@ describe.each(testDatabaseKinds())('a close on %s', (kind) => {
     const freed = await both(alone.id, single.id);
     expect(freed.table).toMatchObject({ status: 'libre', current_order_id: null });
     expect(freed.card).toMatchObject({ status: 'libre', waiterId: null });
+
+    // The order marked paid with its folio and the table released: one statement on PostgreSQL,
+    // the UPDATEs and reads in turn on SQLite; the same answer and the same rows left either way.
+    const figures = (now: number) => ({
+      status: 'pagado' as const,
+      active_table_id: null,
+      payment_method: 'efectivo' as const,
+      people_count: 3,
+      subtotal: 12_000,
+      discount: 500,
+      comp: 0,
+      tip: 1_150,
+      total: 12_650,
+      completed_at: now,
+      updated_at: now,
+    });
+    type PaidRelease = typeof markPaidReleasingTable;
+    const pay = async (paidRelease: PaidRelease, tableId: string, orderId: string) => {
+      const rollback = new Error('rollback');
+      return server.ctx.db.db
+        .transaction()
+        .execute(async (trx: Trx) => {
+          const answer = await paidRelease(trx, orderId, tableId, 1_700_000_000_000, figures(1_700_000_000_000));
+          const table = await trx.selectFrom('tables').selectAll().where('id', '=', tableId).executeTakeFirstOrThrow();
+          const orders = await trx.selectFrom('orders').selectAll().where('table_id', '=', tableId).orderBy('id').execute();
+          const counter = await trx.selectFrom('counters').selectAll().where('name', '=', 'folio').executeTakeFirst();
+          throw Object.assign(rollback, { left: { answer, table, orders, counter } });
+        })
+        .catch((error: unknown) => {
+          if (error !== rollback) throw error;
+          return (error as Error & { left: unknown }).left;
+        });
+    };
+    const paidBoth = async (tableId: string, orderId: string) => {
+      const inOne = await pay(markPaidReleasingTable, tableId, orderId);
+      expect(inOne).toStrictEqual(await pay(markPaidReleasingTableInTurn, tableId, orderId));
+      return inOne as {
+        answer: { paid: { id: string; status: string; folio: number; total: number }; table: { status: string } | null };
+        counter: { value: number };
+      };
+    };
+    const handedPaid = await paidBoth(bar.id, linkedId);
+    expect(handedPaid.answer.paid).toMatchObject({ id: linkedId, status: 'pagado', total: 12_650 });
+    expect(handedPaid.answer.paid.folio).toBe(Number(handedPaid.counter.value));
+    expect(handedPaid.answer.table).toMatchObject({ status: 'ocupada' });
+    expect((await paidBoth(bar.id, third.id)).answer.table).toBeNull();
+    expect((await paidBoth(alone.id, single.id)).answer.table).toMatchObject({ status: 'libre' });
   });
 });

@@ -42,8 +42,7 @@ export interface VerifyPinInput {
  */
 export async function verifyPin(ctx: AppContext, input: VerifyPinInput): Promise<PinUser> {
   const limits = pinBudgets(input);
-  const judged = ctx.db.kind === 'postgres' ? await attemptInOneCall(ctx, input, limits) : await attemptCountedFirst(ctx, input, limits);
-  return answerAttempt(ctx, input, limits, judged);
+  return answerAttempt(ctx, input, limits, await attemptPin(ctx, input, limits));
 }
 
 /** The budgets an attempt spends, each a key and its rule: per signed-in user, per purpose, per address, the caller's extra ones, per session. */
@@ -108,22 +107,38 @@ export type Judged =
  * on each budget key with an advisory lock, so it counts only failures and never gives one back.
  */
 async function attemptInOneCall(ctx: AppContext, input: VerifyPinInput, limits: Limits): Promise<Judged> {
-  const { rows } = await sql<{
-    outcome: Judged['outcome'];
-    user_id: string | null;
-    user_name: string | null;
-    user_role: string | null;
-    counts: number[] | null;
-  }>`
-    select * from comanda_pin_attempt(
+  const { rows } = await sql<AttemptRow>`select * from ${pinAttemptCall(ctx, input, limits)}`.execute(ctx.db.db);
+  return judgedFrom(rows[0]!);
+}
+
+/** What `comanda_pin_attempt` answers: one row of its OUT parameters. */
+export interface AttemptRow {
+  outcome: Judged['outcome'];
+  user_id: string | null;
+  user_name: string | null;
+  user_role: string | null;
+  counts: number[] | null;
+}
+
+/** PostgreSQL: the attempt's call (`comanda_pin_attempt`, migration 0024) with its budgets, for a statement's FROM. */
+export function pinAttemptCall(ctx: AppContext, input: VerifyPinInput, limits: Limits) {
+  return sql<AttemptRow>`comanda_pin_attempt(
       ${limits.map(([key]) => key)}::text[], ${limits.map(([, rule]) => rule.windowMs)}::bigint[], ${limits.map(([, rule]) => rule.limit)}::integer[],
       ${pinHashOf(ctx, input.pin)}, ${input.roles ? [...input.roles] : null}::text[], ${input.actorId},
-      ${input.ownPinRefused !== undefined}, ${newId()}, ${ctx.clock.now()})`.execute(ctx.db.db);
-  const row = rows[0]!;
+      ${input.ownPinRefused !== undefined}, ${newId()}, ${ctx.clock.now()})`;
+}
+
+/** The attempt's row as a Judged. */
+export function judgedFrom(row: AttemptRow): Judged {
   if (row.outcome === 'accepted')
     return { outcome: 'accepted', user: { id: row.user_id!, displayName: row.user_name!, role: row.user_role as Role } };
   if (row.outcome === 'wrong') return { outcome: 'wrong', counts: (row.counts ?? []).map(Number) };
   return { outcome: row.outcome };
+}
+
+/** The attempt alone, on either database: what verifyPin judges before it answers. */
+export function attemptPin(ctx: AppContext, input: VerifyPinInput, limits: Limits): Promise<Judged> {
+  return ctx.db.kind === 'postgres' ? attemptInOneCall(ctx, input, limits) : attemptCountedFirst(ctx, input, limits);
 }
 
 /** Count-first: how often, and how long, a request over a PIN budget waits for attempts still in flight. */

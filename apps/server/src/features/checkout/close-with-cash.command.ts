@@ -1,11 +1,9 @@
-import type { CloseOrderBody, SessionUser } from '@comanda/contract';
+import type { CloseOrderBody, Order, SessionUser } from '@comanda/contract';
 import { mutate } from '../../http/transaction.ts';
 import { cashierFor } from './cashier.ts';
 import { closeOrderInTx } from '../../model/checkout/close-order.ts';
 import { requestHash, responseRider, type StoredResponse } from '../../http/idempotency.ts';
 import { claimKeyLockingTable } from './claim-and-lock.ts';
-import { newId } from '../../http/ids.ts';
-import { attachToDrawer } from '../../model/drawer/drawer-store.ts';
 import type { WriteContext } from '../../http/request-context.ts';
 
 export interface CashCloseRequest {
@@ -29,12 +27,11 @@ export async function closeWithCash(ctx: WriteContext, req: CashCloseRequest): P
 
   return mutate(ctx, async (trx, emit) => {
     const claim = { key: req.idempotencyKey, scope: `order-close:${req.orderId}`, hash, now: ctx.clock.now(), orderId: req.orderId };
-    const stored = await claimKeyLockingTable(trx, claim);
-    if (stored) return stored;
-    const paymentId = newId();
+    const claimed = await claimKeyLockingTable(trx, claim);
+    if ('stored' in claimed) return claimed.stored;
+    const answer = (order: Order): StoredResponse => ({ statusCode: 200, body: { order } });
     const closed = await closeOrderInTx(ctx, trx, {
       orderId: req.orderId,
-      paymentId,
       method,
       tipBps,
       peopleCount,
@@ -46,11 +43,13 @@ export async function closeWithCash(ctx: WriteContext, req: CashCloseRequest): P
       // No card charge may be on its way or awaiting review (the customer would pay twice): refused
       // from the table's lock, taken with the key's claim.
       tableLock: 'held',
+      claimed: claimed.order,
+      // The payment joins the drawer's open session; the answer is stored with that statement (on
+      // PostgreSQL the close's last one, with the rollups, the payment and the ticket).
+      drawer: {
+        riders: (order) => [responseRider(trx, req.idempotencyKey, answer(order))],
+      },
     });
-    const response: StoredResponse = { statusCode: 200, body: { order: closed } };
-    // The answer is stored with the drawer's statement: on PostgreSQL one round trip for both.
-    const riders = [responseRider(trx, req.idempotencyKey, response)];
-    await attachToDrawer(trx, { orderId: req.orderId, paymentId, now: ctx.clock.now(), emit, riders });
-    return response;
+    return answer(closed);
   });
 }

@@ -1,5 +1,5 @@
-import { PostgresAdapter, sql, type Expression, type Kysely, type QueryCreator, type Updateable } from 'kysely';
-import type { Order } from '@comanda/contract';
+import { PostgresAdapter, sql, type Expression, type Kysely, type QueryCreator, type SqlBool, type Updateable } from 'kysely';
+import type { Order, TableLiveCard } from '@comanda/contract';
 import {
   changeDue,
   chargeFigures,
@@ -28,9 +28,18 @@ import { presentItem, presentOrder } from '../orders/order-presenter.ts';
 import { emitOrderChanged } from '../orders/order-events.ts';
 import { linesOf, liveAdjustmentRows, recomputeAdjustments } from '../orders/order-adjustments.ts';
 import { compiledOnce, firstRow, insertRider, type Rider } from '../../db/compiled.ts';
-import { lockTableOfOrder, releaseTableLink } from '../orders/table-link.ts';
+import {
+  lockTableOfOrder,
+  OTHER_WAITERS,
+  releasedCard,
+  releaseSteps,
+  releaseTableLinkInTurn,
+  type LinkedTable,
+} from '../orders/table-link.ts';
 import { lockTableRefusingCardCharges } from '../orders/card-charges.ts';
-import { businessTimezone, rollUpPaidOrder } from '../reports/rollups.ts';
+import { businessTimezone, paidOrderRollups } from '../reports/rollups.ts';
+import { rollupsCall, upsertRollups } from '../reports/rollup-set.ts';
+import { attachToDrawer } from '../drawer/drawer-store.ts';
 import { amountOwed } from './amount-owed.ts';
 import { asParts, balanceOf, orderPayments } from './order-payments.ts';
 import { MESSAGES } from '../../http/messages.ts';
@@ -65,6 +74,10 @@ export interface CloseOrderInput {
    * key's claim: 'held' (claimKeyLockingTable).
    */
   tableLock?: TableLock;
+  /** The order as the caller already claimed it (claimOpenOrder's row), its table's lock held: not claimed again. */
+  claimed?: ClaimedOrder;
+  /** Cash: the payment joins the drawer's open session. */
+  drawer?: DrawerHook;
 }
 
 export const CHARGE_SHORT = (charged: number, subtotal: number) =>
@@ -81,7 +94,7 @@ export const CHARGE_SHORT = (charged: number, subtotal: number) =>
  */
 export async function closeOrderInTx(ctx: AppContext, trx: Trx, input: CloseOrderInput): Promise<Order> {
   const now = ctx.clock.now();
-  const claimed = await claimOpenOrder(trx, input.orderId, now, input.tableLock);
+  const claimed = input.claimed ?? (await claimOpenOrder(trx, input.orderId, now, input.tableLock));
   const state = await checkoutState(trx, claimed, input.allowUndelivered === true);
   const { balance } = state;
   // Nothing left to pay after parts already paid: settled. An order owing 0 from the start (an
@@ -102,6 +115,7 @@ export async function closeOrderInTx(ctx: AppContext, trx: Trx, input: CloseOrde
     actor: input.actor,
     emit: input.emit,
     riders: [paymentInsert(trx, payment)],
+    ...(input.drawer ? { drawer: input.drawer } : {}),
   });
 }
 
@@ -129,16 +143,23 @@ export async function claimOpenOrder(trx: Trx, orderId: string, now: number, loc
   // Separate checks and bar tabs (0014): the table's row lock first, then the order's.
   if (lock === 'refusing-card-charges') await lockTableRefusingCardCharges(trx, orderId, now);
   else if (lock === 'plain') await lockTableOfOrder(trx, orderId, now);
-  const claimed = await trx
-    .updateTable('orders')
-    .set({ version: sql<number>`version + 1`, updated_at: now })
-    .where('id', '=', orderId)
-    .where('status', '=', 'activo')
-    .returning(['id', 'table_id', 'version', 'waiter_id', 'people_count', 'discount', 'comp', 'share_amount', 'shared_out'])
-    .executeTakeFirst();
+  const claimed = await claimOrder(trx, { orderId, now }).executeTakeFirst();
   if (!claimed) throw await notOpen(trx, orderId);
   return claimed;
 }
+
+/**
+ * The claim's UPDATE: an activo order's version bumped and its row locked, returning what the close
+ * needs of it; `when` (a condition of the caller's statement) may hold it back.
+ */
+export const claimOrder = (db: QueryCreator<Database>, a: { orderId: string; now: number }, when?: Expression<SqlBool>) =>
+  db
+    .updateTable('orders')
+    .set({ version: sql<number>`version + 1`, updated_at: a.now })
+    .where('id', '=', a.orderId)
+    .where('status', '=', 'activo')
+    .$if(when !== undefined, (qb) => qb.where(when!))
+    .returning(['id', 'table_id', 'version', 'waiter_id', 'people_count', 'discount', 'comp', 'share_amount', 'shared_out']);
 
 export interface CheckoutState {
   /** Every line of the order (deleted ones too), in the order's reading order. */
@@ -285,6 +306,7 @@ export async function finishPaidOrder(
     emit: Emit;
     /** Writes not yet run that go along with the close's last statement (the settling payment's INSERT). */
     riders?: readonly Rider[];
+    drawer?: DrawerHook;
   },
 ): Promise<Order> {
   const now = ctx.clock.now();
@@ -293,7 +315,10 @@ export async function finishPaidOrder(
   const parts = asParts(payments);
   const tip = paymentsTip(parts);
   const total = orderTotal(state.owed, tip);
-  const paid = await markPaid(trx, orderId, {
+  // Only a table that still points at this order is freed; one reopened meanwhile is left alone.
+  // Separate checks and bar tabs (0014): while another order of the table is activo, the table
+  // stays ocupada and its link moves to that order; the last one paid frees it.
+  const { paid, table } = await markPaidReleasingTable(trx, orderId, claimed.table_id, now, {
     status: 'pagado',
     active_table_id: null,
     payment_method: dominantMethod(payments.map((p) => ({ method: p.method, amount: Number(p.amount) }))) ?? last.method,
@@ -307,10 +332,6 @@ export async function finishPaidOrder(
     updated_at: now,
   });
   const folio = Number(paid.folio);
-  // Only a table that still points at this order is freed; one reopened meanwhile is left alone.
-  // Separate checks and bar tabs (0014): while another order of the table is activo, the table
-  // stays ocupada and its link moves to that order; the last one paid frees it.
-  const table = await releaseTableLink(trx, claimed.table_id, orderId, now);
   // The owner reports' summary rows, in this transaction (decision 0020).
   // The order as it now stands is in hand: the paid row, the lines and adjustments read under the
   // order's lock (the close changes neither), the payments with the one that settled it.
@@ -343,9 +364,21 @@ export async function finishPaidOrder(
   ];
   const defer = (insert: Rider) => riders.push(insert);
   await enqueueReceipt(trx, { orderId, now, paid: paidOrder, printers: state.receiptPrinters, defer });
-  await rollUpPaidOrder(trx, paidOrder, await businessTimezone(ctx, trx), riders);
+  const rollups = paidOrderRollups(paidOrder, await businessTimezone(ctx, trx));
   const version = Number(claimed.version);
   const closed = presentOrder(paidOrder.row, paidOrder.items, paidOrder.payments, paidOrder.adjustments);
+  // The drawer's events go out after the close's own, as when the caller attached the payment after the close.
+  const drawerEvents: Parameters<Emit>[0][] = [];
+  const drawer = input.drawer && { orderId, now, emit: (e: Parameters<Emit>[0]) => void drawerEvents.push(e), paymentId: last.id };
+  const call = drawer ? rollupsCall(trx, rollups) : null;
+  if (drawer && call) {
+    // PostgreSQL: the rollups' call, the payment, audit entry and ticket jobs, the drawer's lock and
+    // link and the caller's riders (its stored answer) in one statement.
+    await attachToDrawer(trx, { ...drawer, riders: [...riders, ...input.drawer!.riders(closed)], along: call });
+  } else {
+    await upsertRollups(trx, rollups, { oneCall: true, riders });
+    if (drawer) await attachToDrawer(trx, { ...drawer, riders: input.drawer!.riders(closed) });
+  }
   // The boards show only active orders' lines (and their recent voids): every line of a paid
   // order leaves them, which they patch from the event instead of reading again.
   const removed = closed.items.map((i) => i.id);
@@ -361,7 +394,16 @@ export async function finishPaidOrder(
     ...(table ? { table } : {}),
   });
   input.emit({ topic: 'tickets', type: 'ticket.created', id: orderId, version });
+  for (const event of drawerEvents) input.emit(event);
   return closed;
+}
+
+/**
+ * A cash close's drawer (attachToDrawer): the settling payment joins the open session, and `riders`
+ * (made from the closed order: the caller's stored answer) go along with that statement.
+ */
+export interface DrawerHook {
+  riders: (closed: Order) => readonly Rider[];
 }
 
 /** Payments in the order the order's reads give them: by creation, then id. */
@@ -371,33 +413,59 @@ function byCreation(payments: readonly PaymentRow[]): PaymentRow[] {
 
 type PaidFigures = Omit<Updateable<OrdersTable>, 'folio'>;
 
+/** The order's paid row with its folio: the one given, or the next (nextFolio). */
+async function markPaid(trx: Trx, orderId: string, figures: PaidFigures, folio?: number): Promise<OrderRow> {
+  return trx
+    .updateTable('orders')
+    .set({ ...figures, folio: folio ?? (await nextFolio(trx)) })
+    .where('id', '=', orderId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 /**
- * The order's paid row with the next folio (nextFolio). On PostgreSQL the counter's UPDATE rides on
- * the order's as a CTE: one round trip, the counter's row locked as before, and rolled back with
- * the close (a folio given back, no gap).
+ * The order's paid row (markPaid), then its table released (releaseTableLink). On PostgreSQL one
+ * statement: the folio's counter, the order's UPDATE and the release's CTEs (releaseSteps). The
+ * release reads the table's other activo orders, never this one, and the close holds the table's
+ * lock, so its snapshot, taken with the order's UPDATE, sees what a statement after it saw.
  */
-async function markPaid(trx: Trx, orderId: string, figures: PaidFigures): Promise<OrderRow> {
-  const paidWith = (db: QueryCreator<Database>, folio: number | Expression<number>) =>
-    db
-      .updateTable('orders')
-      .set({ ...figures, folio })
-      .where('id', '=', orderId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-    const counted = trx.with('next_folio', (db) =>
-      db
-        .updateTable('counters')
-        .set({ value: sql<number>`value + 1` })
-        .where('name', '=', 'folio')
-        .returning('value'),
-    ) as unknown as QueryCreator<Database>;
-    const paid = await paidWith(counted, sql<number>`(SELECT value FROM next_folio)`);
-    // No counter yet (a database older than its migration's first row): the first folio, as nextFolio gives it.
-    if (paid.folio === null) return paidWith(trx, await nextFolio(trx));
-    return paid;
-  }
-  return paidWith(trx, await nextFolio(trx));
+export async function markPaidReleasingTable(
+  trx: Trx,
+  orderId: string,
+  tableId: string,
+  now: number,
+  figures: PaidFigures,
+): Promise<{ paid: OrderRow; table: TableLiveCard | null }> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return markPaidReleasingTableInTurn(trx, orderId, tableId, now, figures);
+  const set = Object.entries(figures).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
+  const { rows } = await sql<OrderRow & { released: LinkedTable | null; other_waiters: (string | null)[] }>`
+    WITH next_folio AS (UPDATE counters SET value = value + 1 WHERE name = 'folio' RETURNING value),
+    paid AS (
+      UPDATE orders SET ${sql.join(set)}, folio = (SELECT value FROM next_folio)
+      WHERE id = ${orderId}
+      RETURNING *
+    ),
+    ${releaseSteps(tableId, orderId, now)}
+    SELECT paid.*, (SELECT row_to_json(l) FROM linked l) AS released, ${OTHER_WAITERS} AS other_waiters FROM paid`.execute(trx);
+  const row = rows[0];
+  if (!row) throw new Error(`markPaidReleasingTable: order ${orderId} not found`);
+  const { released, other_waiters: waiters, ...written } = row;
+  const table = releasedCard(released, waiters);
+  // No counter yet (a database older than its migration's first row): the first folio, as nextFolio gives it.
+  if (written.folio === null) return { paid: await markPaid(trx, orderId, figures), table };
+  return { paid: written, table };
+}
+
+/** markPaidReleasingTable in turn: the folio, the order's UPDATE, then the release in turn (SQLite's way, the rule's reference). */
+export async function markPaidReleasingTableInTurn(
+  trx: Trx,
+  orderId: string,
+  tableId: string,
+  now: number,
+  figures: PaidFigures,
+): Promise<{ paid: OrderRow; table: TableLiveCard | null }> {
+  const paid = await markPaid(trx, orderId, figures);
+  return { paid, table: await releaseTableLinkInTurn(trx, tableId, orderId, now) };
 }
 
 /** The next folio, inside the caller's transaction (the counter row's lock orders concurrent closes). */

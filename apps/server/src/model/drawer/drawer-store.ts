@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import type { Corte, DrawerMovementView, DrawerSessionView } from '@comanda/contract';
 import { drawerFigures, expectedCash, type DenominationCount, cents, ZERO } from '@comanda/domain';
 import type { Emit, Trx } from '../../http/transaction.ts';
@@ -64,15 +64,21 @@ export async function attachToDrawer(
     /** The cash payment to attach (an order may hold several). */
     paymentId?: string;
     riders?: readonly Rider[];
+    /**
+     * PostgreSQL, with `paymentId`: an expression the one statement evaluates too, whether a session
+     * is open or not (a close's report rollups, `rollupsCall`).
+     */
+    along?: RawBuilder<unknown>;
   },
 ): Promise<void> {
   const riders = input.riders ?? [];
   if (input.paymentId !== undefined && trx.getExecutor().adapter instanceof PostgresAdapter) {
-    const open = await attachInOneStatement(trx, { paymentId: input.paymentId, now: input.now }, riders);
+    const open = await attachInOneStatement(trx, { paymentId: input.paymentId, now: input.now }, riders, input.along);
     if (open) emitDrawer(input.emit, open.id, Number(open.version));
     else if (await drawerEnabled(trx)) throw conflict(DRAWER_TEXT.noSession, 'drawer_closed');
     return;
   }
+  if (input.along) throw new Error('attachToDrawer: `along` needs PostgreSQL and a named payment');
   const open = await lockOpenSession(trx);
   if (open) {
     const paymentId =
@@ -94,10 +100,15 @@ export async function attachToDrawer(
 
 /**
  * PostgreSQL: lockOpenSession's UPDATE, the payment's row in `drawer_payments` when a session is
- * open (an INSERT reading the locked session's id), and the riders, in one round trip.
+ * open (an INSERT reading the locked session's id), the riders and `along`, in one round trip.
  */
-function attachInOneStatement(trx: Trx, a: { paymentId: string; now: number }, riders: readonly Rider[]) {
-  return withRiders(trx, riders)
+async function attachInOneStatement(
+  trx: Trx,
+  a: { paymentId: string; now: number },
+  riders: readonly Rider[],
+  along: RawBuilder<unknown> | undefined,
+): Promise<{ id: string; version: number } | undefined> {
+  const row = await withRiders(trx, riders)
     .with('open_session', (db) =>
       db
         .updateTable('drawer_sessions')
@@ -119,9 +130,14 @@ function attachInOneStatement(trx: Trx, a: { paymentId: string; now: number }, r
             ]),
         ),
     )
-    .selectFrom('open_session')
-    .select(['id', 'version', 'opened_at'])
+    // Scalar reads of the session, so the one row (and `along`) comes whether a session is open or not.
+    .selectNoFrom((eb) => [
+      eb.selectFrom('open_session').select('id').as('id'),
+      eb.selectFrom('open_session').select('version').as('version'),
+      ...(along ? [along.as('along')] : []),
+    ])
     .executeTakeFirst();
+  return row?.id != null && row.version != null ? { id: row.id, version: Number(row.version) } : undefined;
 }
 
 export type SessionRow = Awaited<ReturnType<typeof findSession>>;

@@ -58,7 +58,12 @@ export async function releaseTableLinkInTurn(
 }
 
 /** The table as its UPDATE returns it, the live card's row. */
-type LinkedTable = Parameters<typeof tableLiveCard>[0];
+export type LinkedTable = Parameters<typeof tableLiveCard>[0];
+
+/** The waiters of the table's other activo orders, oldest first (a JSON list): what the live card counts. */
+export const OTHER_WAITERS = sql<
+  (string | null)[]
+>`(SELECT COALESCE(json_agg(o.waiter_id ORDER BY o.created_at, o.id), '[]'::json) FROM others o)`;
 
 /**
  * PostgreSQL: releaseTableLink in one round trip (two or three were). The table's other activo
@@ -68,7 +73,21 @@ type LinkedTable = Parameters<typeof tableLiveCard>[0];
  */
 async function releaseInOneStatement(trx: Trx, tableId: string, leavingOrderId: string, now: number): Promise<TableLiveCard | null> {
   const { rows } = await sql<LinkedTable & { other_waiters: (string | null)[] }>`
-    WITH others AS (
+    WITH ${releaseSteps(tableId, leavingOrderId, now)}
+    SELECT linked.*, ${OTHER_WAITERS} AS other_waiters FROM linked`.execute(trx);
+  const row = rows[0];
+  if (!row) return null;
+  const { other_waiters: otherWaiters, ...linked } = row;
+  return tableLiveCard(linked, otherWaiters);
+}
+
+/**
+ * The release's CTEs, for a statement's WITH: `others` (the table's other activo orders), `heir`
+ * (the oldest of them), `linked` (the table's UPDATE, when it links the leaving order: its row)
+ * and `handed` (the heir's link). A statement that runs them answers with `linked` and `OTHER_WAITERS`.
+ */
+export function releaseSteps(tableId: string, leavingOrderId: string, now: number) {
+  return sql`others AS (
       SELECT id, waiter_id, waiter_name, created_at FROM orders
       WHERE table_id = ${tableId} AND status = 'activo' AND id <> ${leavingOrderId}
     ),
@@ -86,14 +105,12 @@ async function releaseInOneStatement(trx: Trx, tableId: string, leavingOrderId: 
     handed AS (
       UPDATE orders SET active_table_id = ${tableId}
       WHERE id = (SELECT id FROM heir) AND EXISTS (SELECT 1 FROM linked)
-    )
-    SELECT linked.*,
-      (SELECT COALESCE(json_agg(o.waiter_id ORDER BY o.created_at, o.id), '[]'::json) FROM others o) AS other_waiters
-    FROM linked`.execute(trx);
-  const row = rows[0];
-  if (!row) return null;
-  const { other_waiters: otherWaiters, ...linked } = row;
-  return tableLiveCard(linked, otherWaiters);
+    )`;
+}
+
+/** The live card of a table the release left (releaseSteps' `linked` row and `OTHER_WAITERS`), or null when it left the table alone. */
+export function releasedCard(linked: LinkedTable | null, waiters: (string | null)[]): TableLiveCard | null {
+  return linked ? tableLiveCard(linked, waiters) : null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import { daySlot, monthSlot } from '@comanda/domain';
 import type { Trx } from '../../http/transaction.ts';
 import { withRiders, type Rider } from '../../db/compiled.ts';
@@ -81,21 +81,12 @@ export async function upsertRollups(
   } = {},
 ): Promise<void> {
   const riders = opts.riders ?? [];
-  const sorted = (Object.keys(ROLLUP_TABLES) as RollupTable[]).map(
-    (table) => [table, [...set[table].entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row)] as const,
-  );
-  const filled = sorted.filter(([, rows]) => rows.length > 0);
-  if (
-    filled.length > 0 &&
-    opts.oneCall &&
-    trx.getExecutor().adapter instanceof PostgresAdapter &&
-    filled.every(([, rows]) => rows.length <= BATCH)
-  ) {
-    const sets = Object.fromEntries(filled.map(([table, rows]) => [table, rows.map((row) => completeRow(table, row))]));
-    const call = sql`comanda_add_rollups(${JSON.stringify(sets)}::jsonb)`;
+  const call = opts.oneCall ? rollupsCall(trx, set) : null;
+  if (call) {
     await (riders.length > 0 ? withRiders(trx, riders).selectNoFrom(call.as('added')).execute() : sql`select ${call}`.execute(trx));
     return;
   }
+  const filled = filledTables(set);
   for (const rider of riders) await rider.execute();
   for (const [table, rows] of filled) {
     const spec = ROLLUP_TABLES[table];
@@ -111,6 +102,25 @@ export async function upsertRollups(
         ON CONFLICT (${sql.join(spec.keys.map((c) => sql.ref(c)))}) DO UPDATE SET ${sql.join(updates)}`.execute(trx);
     }
   }
+}
+
+/** The tables with rows, each table's rows sorted by key (the order every writer locks them in). */
+function filledTables(set: RollupSet) {
+  return (Object.keys(ROLLUP_TABLES) as RollupTable[])
+    .map((table) => [table, [...set[table].entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row)] as const)
+    .filter(([, rows]) => rows.length > 0);
+}
+
+/**
+ * PostgreSQL: the whole set as one call of `comanda_add_rollups` (migration 0023), an expression
+ * another statement may carry; null on SQLite, for an empty set, or past a batch in one table.
+ */
+export function rollupsCall(trx: Trx, set: RollupSet): RawBuilder<unknown> | null {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return null;
+  const filled = filledTables(set);
+  if (filled.length === 0 || filled.some(([, rows]) => rows.length > BATCH)) return null;
+  const sets = Object.fromEntries(filled.map(([table, rows]) => [table, rows.map((row) => completeRow(table, row))]));
+  return sql`comanda_add_rollups(${JSON.stringify(sets)}::jsonb)`;
 }
 
 /** A row with every column of its table, as the statement would bind it (a missing value is 0). */

@@ -4,7 +4,7 @@ import type { Trx } from '../../http/transaction.ts';
 import type { Rider } from '../../db/compiled.ts';
 import type { OrderAdjustmentRow, OrderItemRow, OrderRow, PaymentRow } from '../../db/schema.ts';
 import { getGeneralConfig } from '../config-store.ts';
-import { addRollup, emptyRollups, upsertRollups, withDayRows } from './rollup-set.ts';
+import { addRollup, emptyRollups, upsertRollups, withDayRows, type RollupSet } from './rollup-set.ts';
 
 /**
  * The write side of the owner reports (docs/decisions/0020-report-rollups.md): called inside the
@@ -33,6 +33,11 @@ export async function rollUpPaidOrder(
   /** INSERTs that go along with the rollups' statement (a close's audit entry and ticket jobs). */
   riders: readonly Rider[] = [],
 ): Promise<void> {
+  await upsertRollups(trx, paidOrderRollups(paid, timezone), { oneCall: true, riders });
+}
+
+/** What a paid order adds to the reports (rollUpPaidOrder's rows), not yet written. */
+export function paidOrderRollups(paid: PaidOrderRows, timezone: string): RollupSet {
   const order = paid.row;
   const slot = slotAt(n(order.completed_at), timezone);
   const items = paid.items.filter((i) => Number(i.is_deleted) === 0);
@@ -82,7 +87,7 @@ export async function rollUpPaidOrder(
       amount: n(a.amount),
     });
   }
-  await upsertRollups(trx, withDayRows(set), { oneCall: true, riders });
+  return withDayRows(set);
 }
 
 export interface LossEvent {
