@@ -369,15 +369,18 @@ export async function finishPaidOrder(
   const closed = presentOrder(paidOrder.row, paidOrder.items, paidOrder.payments, paidOrder.adjustments);
   // The drawer's events go out after the close's own, as when the caller attached the payment after the close.
   const drawerEvents: Parameters<Emit>[0][] = [];
-  const drawer = input.drawer && { orderId, now, emit: (e: Parameters<Emit>[0]) => void drawerEvents.push(e), paymentId: last.id };
+  const drawer = input.drawer && {
+    attach: { orderId, now, emit: (e: Parameters<Emit>[0]) => void drawerEvents.push(e), paymentId: last.id },
+    riders: input.drawer.riders(closed),
+  };
   const call = drawer ? rollupsCall(trx, rollups) : null;
   if (drawer && call) {
     // PostgreSQL: the rollups' call, the payment, audit entry and ticket jobs, the drawer's lock and
     // link and the caller's riders (its stored answer) in one statement.
-    await attachToDrawer(trx, { ...drawer, riders: [...riders, ...input.drawer!.riders(closed)], along: call });
+    await attachToDrawer(trx, { ...drawer.attach, riders: [...riders, ...drawer.riders], along: call });
   } else {
     await upsertRollups(trx, rollups, { oneCall: true, riders });
-    if (drawer) await attachToDrawer(trx, { ...drawer, riders: input.drawer!.riders(closed) });
+    if (drawer) await attachToDrawer(trx, { ...drawer.attach, riders: drawer.riders });
   }
   // The boards show only active orders' lines (and their recent voids): every line of a paid
   // order leaves them, which they patch from the event instead of reading again.
@@ -413,11 +416,11 @@ function byCreation(payments: readonly PaymentRow[]): PaymentRow[] {
 
 type PaidFigures = Omit<Updateable<OrdersTable>, 'folio'>;
 
-/** The order's paid row with its folio: the one given, or the next (nextFolio). */
-async function markPaid(trx: Trx, orderId: string, figures: PaidFigures, folio?: number): Promise<OrderRow> {
+/** The order's paid row with the next folio (nextFolio). */
+async function markPaid(trx: Trx, orderId: string, figures: PaidFigures): Promise<OrderRow> {
   return trx
     .updateTable('orders')
-    .set({ ...figures, folio: folio ?? (await nextFolio(trx)) })
+    .set({ ...figures, folio: await nextFolio(trx) })
     .where('id', '=', orderId)
     .returningAll()
     .executeTakeFirstOrThrow();
