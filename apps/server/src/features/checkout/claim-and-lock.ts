@@ -14,9 +14,10 @@ export type Claimed = { stored: StoredResponse } | { order: ClaimedOrder };
 /**
  * PostgreSQL: the key's INSERT; only when it claimed the key, the table's lock with the card flags
  * (its EXISTS on the claim makes the lock wait for it, as it did a statement later); and only when
- * the table was locked with no card charge to refuse, the order's claim (its EXISTS on the lock takes
- * the table's row lock before the order's, the order every close keeps). The claimed order comes back as JSON: its columns are
- * text and integers, read as the claim's own RETURNING gives them.
+ * the table was locked with no card charge to refuse, the order's claim (its EXISTS on the lock
+ * takes the table's row lock before the order's, the order every close keeps). The claimed order
+ * comes back as JSON: its columns are text and integers, read as the claim's own RETURNING gives
+ * them (`close-first-last.test.ts` compares the two).
  */
 const claimAndLockStatement = compiledOnce((db, a: ClaimAndLock) =>
   db
