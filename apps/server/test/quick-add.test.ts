@@ -18,7 +18,7 @@ import { createServer, type RunningServer } from '../src/server.ts';
 import { addItemInTypeScript } from '../src/features/orders/add-item.command.ts';
 import { quickAddItem } from '../src/features/orders/quick-add.ts';
 import { newId, sha256 } from '../src/http/ids.ts';
-import { insertPrinter, insertProduct } from '../src/testing/factories.ts';
+import { insertProduct, insertStationPrinters } from '../src/testing/factories.ts';
 import { orderItemRowCount } from '../src/testing/reads.ts';
 import { withoutKey } from '../src/http/request-context.ts';
 
@@ -53,15 +53,8 @@ describe.skipIf(!onPostgres).each(kinds)('the one-statement add on %s', (kind) =
     waiter = await server.login(server.users.waiter.email);
     const u = server.users.waiter;
     waiterUser = { id: u.id, email: u.email, displayName: u.displayName, role: 'waiter' };
-    // Two kitchen printers and one bar printer, enabled, and a disabled one: a comanda per enabled printer of the station.
-    const now = Date.now();
-    for (const [name, role, enabled] of [
-      ['Cocina A', 'cocina', 1],
-      ['Cocina B', 'cocina', 1],
-      ['Barra', 'barra', 1],
-      ['Cocina apagada', 'cocina', 0],
-    ] as const)
-      await insertPrinter(server.ctx.db.db, { name, role, enabled, created_at: now });
+    // Two kitchen printers and one bar printer, enabled, and a disabled one.
+    await insertStationPrinters(server.ctx.db.db, Date.now());
   }, 60_000);
   afterAll(async () => {
     await server?.close();

@@ -6,7 +6,7 @@ import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } f
 import { deleteItemInTypeScript } from '../src/features/orders/delete-item.command.ts';
 import { quickDeleteItem } from '../src/features/orders/quick-delete.ts';
 import { newId } from '../src/http/ids.ts';
-import { insertPrinter, insertProduct } from '../src/testing/factories.ts';
+import { insertProduct, insertStationPrinters } from '../src/testing/factories.ts';
 import { withoutKey } from '../src/http/request-context.ts';
 import { AppError } from '../src/http/errors.ts';
 
@@ -32,15 +32,8 @@ describe.skipIf(!onPostgres).each(kinds)('the one-statement delete on %s', (kind
     waiter = await server.login(server.users.waiter.email);
     const u = server.users.waiter;
     waiterUser = { id: u.id, email: u.email, displayName: u.displayName, role: 'waiter' };
-    // Two kitchen printers and one bar printer, enabled, and a disabled one: a slip per enabled printer of the station.
-    const now = Date.now();
-    for (const [name, role, enabled] of [
-      ['Cocina A', 'cocina', 1],
-      ['Cocina B', 'cocina', 1],
-      ['Barra', 'barra', 1],
-      ['Cocina apagada', 'cocina', 0],
-    ] as const)
-      await insertPrinter(server.ctx.db.db, { name, role, enabled, created_at: now });
+    // Two kitchen printers and one bar printer, enabled, and a disabled one.
+    await insertStationPrinters(server.ctx.db.db, Date.now());
   }, 60_000);
   afterAll(async () => {
     await server?.close();

@@ -231,6 +231,22 @@ export async function insertPrinter(db: Writer, fields: Parameters<typeof printe
 }
 
 /**
+ * The station printers of the one-statement write tests: two kitchen printers and one bar printer,
+ * enabled, and a disabled kitchen one (a comanda or a slip goes to each enabled printer of its station).
+ */
+export async function insertStationPrinters(db: Writer, now: number) {
+  const rows = [];
+  for (const [name, role, enabled] of [
+    ['Cocina A', 'cocina', 1],
+    ['Cocina B', 'cocina', 1],
+    ['Barra', 'barra', 1],
+    ['Cocina apagada', 'cocina', 0],
+  ] as const)
+    rows.push(await insertPrinter(db, { name, role, enabled, created_at: now }));
+  return rows;
+}
+
+/**
  * An open session of the main drawer with a $500 float and no count of it, unless
  * told otherwise. Tests write one directly to stand for "the cashier opened the drawer".
  */

@@ -9,15 +9,13 @@ import {
 } from '@comanda/domain';
 import { sql } from 'kysely';
 import { undoneByDatabase, type Db } from '../../db/connect.ts';
-import type { OrderItemRow, OrderRow } from '../../db/schema.ts';
-import { claimingKey, publishEvents, type EmitEvent } from '../../http/transaction.ts';
+import { claimingKey } from '../../http/transaction.ts';
 import { newId } from '../../http/ids.ts';
 import { compiledOnce, firstRow } from '../../db/compiled.ts';
 import { SESSION_CHECK } from '../../auth/sessions.ts';
 import { boardLineOf } from '../../model/orders/board-lines.ts';
-import { emitOrderChanged } from '../../model/orders/order-events.ts';
-import { orderChangeOf, type ItemWrite } from '../../model/orders/order-change.ts';
-import { tellPrintWorkers } from '../../model/printing/enqueue.ts';
+import type { ItemWrite } from '../../model/orders/order-change.ts';
+import { answerOneLine, type OneLineResult } from './one-line-answer.ts';
 import type { WriteContext } from '../../http/request-context.ts';
 import type { AppContext } from '../../http/context.ts';
 import { Gathering } from '../../db/gathering.ts';
@@ -71,11 +69,7 @@ interface Member extends Record<string, unknown> {
   jobIds: string;
 }
 
-interface QuickResult {
-  order: OrderRow;
-  item: OrderItemRow;
-  jobs: number;
-}
+type QuickResult = OneLineResult;
 
 type QuickArgs = Member & { now: number };
 
@@ -220,15 +214,6 @@ export async function quickAddItem(
   }
   if (!result) throw new Error('comanda_quick_add gave no result');
   if (ctx.db.quickAdds) ctx.db.quickAdds.taken++;
-  const { order, item } = result;
-  if (result.jobs > 0) tellPrintWorkers();
   // The live events as placeLine emits them: the new line rides on them, the boards patch it in.
-  const events: EmitEvent[] = [];
-  emitOrderChanged((e) => events.push(e), input.orderId, order.version, {
-    owner: order.waiter_id,
-    board: [item.station],
-    lines: { lines: [boardLineOf(order, item)], removed: [] },
-  });
-  publishEvents(ctx, events);
-  return { orderId: input.orderId, itemIds: [item.id], change: orderChangeOf(order, [item]) };
+  return answerOneLine(ctx, input.orderId, result, { lines: [boardLineOf(result.order, result.item)], removed: [] });
 }

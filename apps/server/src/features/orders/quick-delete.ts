@@ -1,13 +1,11 @@
 import type { SessionUser } from '@comanda/contract';
 import { BAR_TABLE_NUMBER, CARD_LIVE_STATES } from '@comanda/domain';
 import { sql } from 'kysely';
-import type { OrderItemRow, OrderRow } from '../../db/schema.ts';
-import { claimingKey, publishEvents, type EmitEvent } from '../../http/transaction.ts';
+import { claimingKey } from '../../http/transaction.ts';
 import { newId } from '../../http/ids.ts';
 import { answerAttempt, pinBudgets, pinHashOf, type Judged, type VerifyPinInput } from '../../auth/verify-pin.ts';
-import { emitOrderChanged } from '../../model/orders/order-events.ts';
-import { orderChangeOf, type ItemWrite } from '../../model/orders/order-change.ts';
-import { tellPrintWorkers } from '../../model/printing/enqueue.ts';
+import type { ItemWrite } from '../../model/orders/order-change.ts';
+import { answerOneLine, type OneLineResult } from './one-line-answer.ts';
 import type { WriteContext } from '../../http/request-context.ts';
 
 /**
@@ -51,7 +49,7 @@ interface DeleteArgs {
 }
 
 /** The function's answer: the delete done, or a PIN it did not accept (nothing else kept). */
-type DeleteResult = { order: OrderRow; item: OrderItemRow; jobs: number } | { pin: 'blocked' | 'own' | 'wrong'; counts: number[] | null };
+type DeleteResult = OneLineResult | { pin: 'blocked' | 'own' | 'wrong'; counts: number[] | null };
 
 /** The statement, built per call (a delete is rare; its lists are one parameter each). */
 async function sendDelete(ctx: WriteContext, a: DeleteArgs): Promise<DeleteResult | undefined> {
@@ -126,17 +124,8 @@ export async function quickDeleteItem(
   }
   if (!result || 'pin' in result) throw new Error('comanda_quick_delete gave no result');
   if (ctx.db.quickDeletes) ctx.db.quickDeletes.taken++;
-  const { order, item } = result;
-  if (result.jobs > 0) tellPrintWorkers();
   // The live events as the TypeScript delete emits them: the boards drop the line from the event.
-  const events: EmitEvent[] = [];
-  emitOrderChanged((e) => events.push(e), input.orderId, order.version, {
-    owner: order.waiter_id,
-    board: [item.station],
-    lines: { lines: [], removed: [item.id] },
-  });
-  publishEvents(ctx, events);
-  return { orderId: input.orderId, itemIds: [item.id], change: orderChangeOf(order, [item]) };
+  return answerOneLine(ctx, input.orderId, result, { lines: [], removed: [result.item.id] });
 }
 
 class PinNotAccepted extends Error {
