@@ -13,6 +13,7 @@ import {
 import { openReadyOrder } from './terminals-helpers.ts';
 import { printerRow } from '../src/testing/factories.ts';
 import { enqueuePrintedCancelation } from '../src/model/printing/enqueue.ts';
+import { readThenRollBack } from '../src/testing/reads.ts';
 
 /**
  * The SQL an item add runs (issue 20 item 3): each statement is a round trip on PostgreSQL, so
@@ -337,25 +338,17 @@ describe.each(testDatabaseKinds())('statements of an item add on %s', (kind) => 
     const made = await jobsOf('cancelacion');
     expect(made.map((j) => j.role)).toEqual(['barra', 'barra']);
     const now = Number(made[0]!.created_at);
-    const rollback = new Error('rollback');
-    const plain = await server.ctx.db.db
-      .transaction()
-      .execute(async (trx) => {
-        await trx.deleteFrom('print_jobs').where('kind', '=', 'cancelacion').where('order_id', '=', order.id).execute();
-        expect(await enqueuePrintedCancelation(trx, { orderId: order.id, itemId, now })).toBe(2);
-        const read = await trx
-          .selectFrom('print_jobs')
-          .select(['printer_id', 'role', 'order_id', 'kind', 'document', 'created_at'])
-          .where('order_id', '=', order.id)
-          .where('kind', '=', 'cancelacion')
-          .orderBy('printer_id')
-          .execute();
-        throw Object.assign(rollback, { read });
-      })
-      .catch((error: unknown) => {
-        if (error !== rollback) throw error;
-        return (error as Error & { read: typeof made }).read;
-      });
+    const plain = await readThenRollBack(server.ctx.db, async (trx) => {
+      await trx.deleteFrom('print_jobs').where('kind', '=', 'cancelacion').where('order_id', '=', order.id).execute();
+      expect(await enqueuePrintedCancelation(trx, { orderId: order.id, itemId, now })).toBe(2);
+      return trx
+        .selectFrom('print_jobs')
+        .select(['printer_id', 'role', 'order_id', 'kind', 'document', 'created_at'])
+        .where('order_id', '=', order.id)
+        .where('kind', '=', 'cancelacion')
+        .orderBy('printer_id')
+        .execute();
+    });
     expect(made).toStrictEqual(plain);
     expect(JSON.parse(made[0]!.document)).toMatchObject({ type: 'comanda', station: 'barra', cancel: true, lines: [{ itemId }] });
   });

@@ -10,6 +10,7 @@ import { attachToDrawer, DRAWER_CONFIG_KEY, DRAWER_ID } from '../src/model/drawe
 import { newId } from '../src/http/ids.ts';
 import { writeConfig } from '../src/model/config-store.ts';
 import type { Trx } from '../src/http/transaction.ts';
+import { readThenRollBack } from '../src/testing/reads.ts';
 
 /**
  * A cash close's first and last statements (issue 20 item 1): on PostgreSQL the key's claim takes
@@ -36,24 +37,39 @@ describe.each(testDatabaseKinds())('a cash close’s first and last statements o
   });
 
   /** Runs `work` in a transaction that is always rolled back; what it returned or threw, and what it left. */
-  const rolledBack = async <T>(work: (trx: Trx) => Promise<T>, left: (trx: Trx) => Promise<unknown>) => {
-    const rollback = new Error('rollback');
-    return server.ctx.db.db
-      .transaction()
-      .execute(async (trx: Trx) => {
-        let outcome: unknown;
-        try {
-          outcome = { answered: await work(trx) };
-        } catch (error) {
-          const e = error as { code?: string; statusCode?: number; message: string };
-          outcome = { refused: { code: e.code ?? null, statusCode: e.statusCode ?? null, message: e.message } };
-        }
-        throw Object.assign(rollback, { seen: { outcome, left: await left(trx) } });
-      })
-      .catch((error: unknown) => {
-        if (error !== rollback) throw error;
-        return (error as Error & { seen: { outcome: unknown; left: unknown } }).seen;
+  const rolledBack = async <T>(work: (trx: Trx) => Promise<T>, left: (trx: Trx) => Promise<unknown>) =>
+    readThenRollBack(server.ctx.db, async (trx: Trx) => {
+      let outcome: unknown;
+      try {
+        outcome = { answered: await work(trx) };
+      } catch (error) {
+        const e = error as { code?: string; statusCode?: number; message: string };
+        outcome = { refused: { code: e.code ?? null, statusCode: e.statusCode ?? null, message: e.message } };
+      }
+      return { outcome, left: await left(trx) };
+    });
+
+  /**
+   * The drawer as a close finds it, inside the rolled-back transaction: the close's key claimed, the
+   * open session cleared and, for 'open', a session of its own opened (version 3); drawer control as given.
+   */
+  const drawerScene = async (trx: Trx, key: string, session: 'open' | 'none', control: boolean) => {
+    await trx
+      .insertInto('idempotency_keys')
+      .values({ key, scope: 's', request_hash: 'h', status_code: null, response: null, created_at: NOW })
+      .execute();
+    await trx.updateTable('drawer_sessions').set({ open_drawer_id: null }).where('open_drawer_id', '=', DRAWER_ID).execute();
+    if (session === 'open') {
+      const opener = await trx.selectFrom('users').select(['id', 'display_name']).where('role', '=', 'admin').executeTakeFirstOrThrow();
+      await insertDrawerSession(trx, {
+        id: 'session-under-test',
+        opened_by: opener.id,
+        opened_by_name: opener.display_name,
+        opened_at: NOW - 60_000,
+        version: 3,
       });
+    }
+    await writeConfig(trx, DRAWER_CONFIG_KEY, { enabled: control }, NOW);
   };
 
   describe('the key’s claim with the table’s lock and the order’s claim', () => {
@@ -194,22 +210,7 @@ describe.each(testDatabaseKinds())('a cash close’s first and last statements o
           reference: null,
         })
         .execute();
-      await trx
-        .insertInto('idempotency_keys')
-        .values({ key, scope: 's', request_hash: 'h', status_code: null, response: null, created_at: NOW })
-        .execute();
-      await trx.updateTable('drawer_sessions').set({ open_drawer_id: null }).where('open_drawer_id', '=', DRAWER_ID).execute();
-      if (session === 'open') {
-        const opener = await trx.selectFrom('users').select(['id', 'display_name']).where('role', '=', 'admin').executeTakeFirstOrThrow();
-        await insertDrawerSession(trx, {
-          id: 'session-under-test',
-          opened_by: opener.id,
-          opened_by_name: opener.display_name,
-          opened_at: NOW - 60_000,
-          version: 3,
-        });
-      }
-      await writeConfig(trx, DRAWER_CONFIG_KEY, { enabled: control }, NOW);
+      await drawerScene(trx, key, session, control);
     };
     const attachBoth = async (session: 'open' | 'none', control: boolean) => {
       const run = (riding: boolean) => {
@@ -272,22 +273,7 @@ describe.each(testDatabaseKinds())('a cash close’s first and last statements o
         .insertInto('printers')
         .values(printerRow({ id: 'caja-under-test', name: 'Caja', role: 'caja', created_at: NOW }))
         .execute();
-      await trx
-        .insertInto('idempotency_keys')
-        .values({ key, scope: 's', request_hash: 'h', status_code: null, response: null, created_at: NOW })
-        .execute();
-      await trx.updateTable('drawer_sessions').set({ open_drawer_id: null }).where('open_drawer_id', '=', DRAWER_ID).execute();
-      if (session === 'open') {
-        const opener = await trx.selectFrom('users').select(['id', 'display_name']).where('role', '=', 'admin').executeTakeFirstOrThrow();
-        await insertDrawerSession(trx, {
-          id: 'session-under-test',
-          opened_by: opener.id,
-          opened_by_name: opener.display_name,
-          opened_at: NOW - 60_000,
-          version: 3,
-        });
-      }
-      await writeConfig(trx, DRAWER_CONFIG_KEY, { enabled: true }, NOW);
+      await drawerScene(trx, key, session, true);
     };
     const withoutIds = <T extends Record<string, unknown>>(rows: T[]) => rows.map(({ id: _id, seq: _seq, ...rest }) => rest);
     const closeBoth = async (ready: Order, session: 'open' | 'none') => {

@@ -8,6 +8,7 @@ import { openReadyOrder } from './terminals-helpers.ts';
 import { printerRow } from '../src/testing/factories.ts';
 import { releaseTableLink, releaseTableLinkInTurn } from '../src/model/orders/table-link.ts';
 import type { Trx } from '../src/http/transaction.ts';
+import { readThenRollBack } from '../src/testing/reads.ts';
 
 /**
  * What a close reads under the order's lock (checkoutRows): on PostgreSQL one statement of three
@@ -149,27 +150,19 @@ describe.each(testDatabaseKinds())('a close on %s', (kind) => {
 
     type Release = typeof releaseTableLink;
     /** The order leaves (paid, its link cleared), the table is released: what it answers and leaves, rolled back. */
-    const leave = async (release: Release, tableId: string, orderId: string) => {
-      const rollback = new Error('rollback');
-      return server.ctx.db.db
-        .transaction()
-        .execute(async (trx: Trx) => {
-          await trx.updateTable('orders').set({ status: 'pagado', active_table_id: null }).where('id', '=', orderId).execute();
-          const card = await release(trx, tableId, orderId, 1_700_000_000_000);
-          const table = await trx.selectFrom('tables').selectAll().where('id', '=', tableId).executeTakeFirstOrThrow();
-          const links = await trx
-            .selectFrom('orders')
-            .select(['id', 'active_table_id'])
-            .where('table_id', '=', tableId)
-            .orderBy('id')
-            .execute();
-          throw Object.assign(rollback, { left: { card, table, links } });
-        })
-        .catch((error: unknown) => {
-          if (error !== rollback) throw error;
-          return (error as Error & { left: unknown }).left;
-        });
-    };
+    const leave = (release: Release, tableId: string, orderId: string) =>
+      readThenRollBack(server.ctx.db, async (trx: Trx) => {
+        await trx.updateTable('orders').set({ status: 'pagado', active_table_id: null }).where('id', '=', orderId).execute();
+        const card = await release(trx, tableId, orderId, 1_700_000_000_000);
+        const table = await trx.selectFrom('tables').selectAll().where('id', '=', tableId).executeTakeFirstOrThrow();
+        const links = await trx
+          .selectFrom('orders')
+          .select(['id', 'active_table_id'])
+          .where('table_id', '=', tableId)
+          .orderBy('id')
+          .execute();
+        return { card, table, links };
+      });
     const both = async (tableId: string, orderId: string) => {
       const inOne = await leave(releaseTableLink, tableId, orderId);
       expect(inOne).toStrictEqual(await leave(releaseTableLinkInTurn, tableId, orderId));
@@ -218,22 +211,15 @@ describe.each(testDatabaseKinds())('a close on %s', (kind) => {
       updated_at: now,
     });
     type PaidRelease = typeof markPaidReleasingTable;
-    const pay = async (paidRelease: PaidRelease, tableId: string, orderId: string) => {
-      const rollback = new Error('rollback');
-      return server.ctx.db.db
-        .transaction()
-        .execute(async (trx: Trx) => {
-          const answer = await paidRelease(trx, orderId, tableId, 1_700_000_000_000, figures(1_700_000_000_000));
-          const table = await trx.selectFrom('tables').selectAll().where('id', '=', tableId).executeTakeFirstOrThrow();
-          const orders = await trx.selectFrom('orders').selectAll().where('table_id', '=', tableId).orderBy('id').execute();
-          const counter = await trx.selectFrom('counters').selectAll().where('name', '=', 'folio').executeTakeFirst();
-          throw Object.assign(rollback, { left: { answer, table, orders, counter } });
-        })
-        .catch((error: unknown) => {
-          if (error !== rollback) throw error;
-          return (error as Error & { left: unknown }).left;
-        });
-    };
+    const pay = (paidRelease: PaidRelease, tableId: string, orderId: string) =>
+      readThenRollBack(server.ctx.db, async (trx: Trx) => {
+        const now = 1_700_000_000_000;
+        const answer = await paidRelease(trx, { orderId, tableId, now, figures: figures(now) });
+        const table = await trx.selectFrom('tables').selectAll().where('id', '=', tableId).executeTakeFirstOrThrow();
+        const orders = await trx.selectFrom('orders').selectAll().where('table_id', '=', tableId).orderBy('id').execute();
+        const counter = await trx.selectFrom('counters').selectAll().where('name', '=', 'folio').executeTakeFirst();
+        return { answer, table, orders, counter };
+      });
     const paidBoth = async (tableId: string, orderId: string) => {
       const inOne = await pay(markPaidReleasingTable, tableId, orderId);
       expect(inOne).toStrictEqual(await pay(markPaidReleasingTableInTurn, tableId, orderId));

@@ -1,5 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { Db } from '../db/connect.ts';
+import { transact } from '../db/transact.ts';
 
 /** Rows tests read back straight from the database, to check what the routes stored. */
 
@@ -30,4 +32,20 @@ export async function orderItemRowCount(db: Reader, orderId: string): Promise<nu
     .where('order_id', '=', orderId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * Runs `work` in a transaction that is always rolled back, and returns what it returned: a test
+ * reads what a write would leave, and the database is as it was. An error `work` throws is thrown.
+ */
+export async function readThenRollBack<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  const rollback = new Error('rollback');
+  let result: T | undefined;
+  await transact(db, async (trx) => {
+    result = await work(trx);
+    throw rollback;
+  }).catch((error: unknown) => {
+    if (error !== rollback) throw error;
+  });
+  return result as T;
 }

@@ -315,10 +315,7 @@ export async function finishPaidOrder(
   const parts = asParts(payments);
   const tip = paymentsTip(parts);
   const total = orderTotal(state.owed, tip);
-  // Only a table that still points at this order is freed; one reopened meanwhile is left alone.
-  // Separate checks and bar tabs (0014): while another order of the table is activo, the table
-  // stays ocupada and its link moves to that order; the last one paid frees it.
-  const { paid, table } = await markPaidReleasingTable(trx, orderId, claimed.table_id, now, {
+  const figures: PaidFigures = {
     status: 'pagado',
     active_table_id: null,
     payment_method: dominantMethod(payments.map((p) => ({ method: p.method, amount: Number(p.amount) }))) ?? last.method,
@@ -330,7 +327,11 @@ export async function finishPaidOrder(
     total,
     completed_at: now,
     updated_at: now,
-  });
+  };
+  // Only a table that still points at this order is freed; one reopened meanwhile is left alone.
+  // Separate checks and bar tabs (0014): while another order of the table is activo, the table
+  // stays ocupada and its link moves to that order; the last one paid frees it.
+  const { paid, table } = await markPaidReleasingTable(trx, { orderId, tableId: claimed.table_id, now, figures });
   const folio = Number(paid.folio);
   // The owner reports' summary rows, in this transaction (decision 0020).
   // The order as it now stands is in hand: the paid row, the lines and adjustments read under the
@@ -432,14 +433,9 @@ async function markPaid(trx: Trx, orderId: string, figures: PaidFigures): Promis
  * release reads the table's other activo orders, never this one, and the close holds the table's
  * lock, so its snapshot, taken with the order's UPDATE, sees what a statement after it saw.
  */
-export async function markPaidReleasingTable(
-  trx: Trx,
-  orderId: string,
-  tableId: string,
-  now: number,
-  figures: PaidFigures,
-): Promise<{ paid: OrderRow; table: TableLiveCard | null }> {
-  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return markPaidReleasingTableInTurn(trx, orderId, tableId, now, figures);
+export async function markPaidReleasingTable(trx: Trx, input: PaidRelease): Promise<PaidReleased> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return markPaidReleasingTableInTurn(trx, input);
+  const { orderId, tableId, now, figures } = input;
   const set = Object.entries(figures).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
   const { rows } = await sql<OrderRow & { released: LinkedTable | null; other_waiters: (string | null)[] }>`
     WITH next_folio AS (UPDATE counters SET value = value + 1 WHERE name = 'folio' RETURNING value),
@@ -460,16 +456,21 @@ export async function markPaidReleasingTable(
 }
 
 /** markPaidReleasingTable in turn: the folio, the order's UPDATE, then the release in turn (SQLite's way, the rule's reference). */
-export async function markPaidReleasingTableInTurn(
-  trx: Trx,
-  orderId: string,
-  tableId: string,
-  now: number,
-  figures: PaidFigures,
-): Promise<{ paid: OrderRow; table: TableLiveCard | null }> {
+export async function markPaidReleasingTableInTurn(trx: Trx, { orderId, tableId, now, figures }: PaidRelease): Promise<PaidReleased> {
   const paid = await markPaid(trx, orderId, figures);
   return { paid, table: await releaseTableLinkInTurn(trx, tableId, orderId, now) };
 }
+
+/** The order leaving its table paid: its figures, and the table it leaves at `now`. */
+interface PaidRelease {
+  orderId: string;
+  tableId: string;
+  now: number;
+  figures: PaidFigures;
+}
+
+/** The paid row as written, and the table's live card as the release left it (null: left alone). */
+type PaidReleased = { paid: OrderRow; table: TableLiveCard | null };
 
 /** The next folio, inside the caller's transaction (the counter row's lock orders concurrent closes). */
 async function nextFolio(trx: Trx): Promise<number> {
