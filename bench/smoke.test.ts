@@ -22,7 +22,8 @@ const TINY: Record<string, string> = {
 const saved: Record<string, string | undefined> = {};
 
 beforeAll(() => {
-  for (const [key, value] of Object.entries({ ...TINY, TEST_DATABASE_URL: '' })) {
+  // SQLite only, in CI too (CI=true would otherwise require PostgreSQL).
+  for (const [key, value] of Object.entries({ ...TINY, TEST_DATABASE_URL: '', CI: '' })) {
     saved[key] = process.env[key];
     if (value) process.env[key] = value;
     else delete process.env[key];

@@ -48,6 +48,35 @@ function runQuiet(cmd, args) {
   });
 }
 
+/**
+ * Under CI=true the PostgreSQL suites must run: without TEST_DATABASE_URL, or with a server that
+ * does not answer, that counts as one failed test (the suites would otherwise skip it silently).
+ */
+async function postgresMissingInCi() {
+  if (process.env.CI !== 'true') return null;
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return 'TEST_DATABASE_URL is not set';
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return null;
+  } catch (error) {
+    return `PostgreSQL at TEST_DATABASE_URL does not answer (${error instanceof Error ? error.message : String(error)})`;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+if (only === undefined || only === 'unit') {
+  const missing = await postgresMissingInCi();
+  if (missing) {
+    failed += 1;
+    console.log(`Failed: CI=true requires PostgreSQL for the integration suites: ${missing}`);
+  }
+}
+
 if (only === undefined || only === 'static') {
   // The three gates at once (each is one process on one core); their output is printed after, gate by gate.
   const gates = [

@@ -6,9 +6,14 @@ import pg from 'pg';
 
 export type TestDbKind = 'sqlite' | 'postgres';
 
-/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+/**
+ * SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. Under CI=true PostgreSQL is
+ * required: a suite without it fails instead of passing on SQLite alone.
+ */
 export function testDatabaseKinds(): TestDbKind[] {
-  return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  if (process.env.TEST_DATABASE_URL) return ['sqlite', 'postgres'];
+  if (process.env.CI === 'true') throw new Error('CI=true but TEST_DATABASE_URL is not set: the PostgreSQL suites must run in CI');
+  return ['sqlite'];
 }
 
 export interface TestDatabase {
