@@ -31,3 +31,4 @@ export * from './menu-csv.ts';
 export * from './promotions.ts';
 export * from './order-change.ts';
 export * from './modifiers.ts';
+export * from './tax.ts';

@@ -3,6 +3,7 @@ import { CATEGORIES, ITEM_STATUSES, LIMIT_MESSAGES, MAX_QUANTITY, ORDER_STATUSES
 import { CentsSchema, IdSchema, InstantSchema } from './common.ts';
 import { OrderAdjustmentSchema } from './adjustments.ts';
 import { ChosenModifierSchema } from './modifiers.ts';
+import { TaxBreakdownSchema } from './tax.ts';
 
 export const ItemStatusSchema = z.enum(ITEM_STATUSES);
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
@@ -81,6 +82,8 @@ export const OrderSchema = z.object({
   tip: CentsSchema,
   total: CentsSchema,
   tax: z.null(),
+  /** The taxes included in what a paid check charged, frozen at its close; null while open. */
+  taxBreakdown: TaxBreakdownSchema.nullable().optional(),
   payments: z.array(PaymentSchema),
   /** Consecutive sale number given when the order is paid (null until then). */
   folio: z.number().int().nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES, isCategoryOrder, PRODUCT_REQUIRED_ERROR } from '@comanda/domain';
 import { CentsSchema, FIELD_MESSAGES, IdSchema, InstantSchema } from './common.ts';
+import { ProductTaxFieldsSchema, TaxTreatmentSchema } from './tax.ts';
 
 export const PRODUCT_REQUIRED = PRODUCT_REQUIRED_ERROR;
 
@@ -14,6 +15,11 @@ export const ProductSchema = z.object({
   available: z.boolean(),
   createdAt: InstantSchema,
   updatedAt: InstantSchema,
+  /** Taxes (IVA included in the price) and SAT keys; optional so older answers still parse. */
+  taxTreatment: TaxTreatmentSchema.optional(),
+  satProductKey: z.string().optional(),
+  satUnitKey: z.string().optional(),
+  iepsRateBp: z.number().int().nullable().optional(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 
@@ -38,6 +44,8 @@ export const ProductBodySchema = z.strictObject({
     .nullable()
     .default(null),
   available: z.boolean().default(true),
+  // Omitted: the site's default treatment and SAT's keys for a new product, unchanged on an edit.
+  ...ProductTaxFieldsSchema,
 });
 export type ProductBody = z.infer<typeof ProductBodySchema>;
 

@@ -28,3 +28,7 @@ export * from './menu-rows.ts';
 export * from './promotions.ts';
 export * from './menu.ts';
 export * from './modifiers.ts';
+export * from './order-access.ts';
+export * from './plain-case.ts';
+export * from './tax.ts';
+export * from './fiscal.ts';
