@@ -41,6 +41,16 @@ export const CurrentSharedDeviceResponseSchema = z.object({
 });
 export type CurrentSharedDevice = z.infer<typeof CurrentSharedDeviceResponseSchema>;
 
-export const PinLoginBodySchema = z.strictObject({ pin: z.string().max(16) });
+/** The roles a PIN can sign in on a shared device: the admin signs in with the password. */
+export const PIN_SIGN_IN_ROLES = ['waiter', 'kitchen', 'barra'] as const;
+
+/** Who can sign in on this shared device: active staff with a PIN, by name (empty for any other browser). */
+export const SharedDevicePersonSchema = z.object({ id: IdSchema, displayName: z.string(), role: z.enum(PIN_SIGN_IN_ROLES) });
+export type SharedDevicePerson = z.infer<typeof SharedDevicePersonSchema>;
+export const SharedDevicePeopleResponseSchema = z.object({ people: z.array(SharedDevicePersonSchema) });
+export type SharedDevicePeople = z.infer<typeof SharedDevicePeopleResponseSchema>;
+
+/** A PIN switch names the person first: only that person's PIN is checked. */
+export const PinLoginBodySchema = z.strictObject({ userId: IdSchema, pin: z.string().max(16) });
 export type PinLoginBody = z.infer<typeof PinLoginBodySchema>;
 export const PinLoginResponseSchema = MeResponseSchema;

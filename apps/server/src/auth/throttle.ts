@@ -8,7 +8,7 @@ import { newId } from '../http/ids.ts';
 /**
  * Two kinds of limits, both keyed by what they limit, so one instance serves every route:
  *
- * - a sliding window of failures ('pin:session:…', 'pin:user:…', 'pin:target:…', 'pin:ip:…'):
+ * - a sliding window of failures ('pin:session:…', 'pin:user:…', 'pin:person:…', 'pin:target:…', 'pin:ip:…'):
  *   blocked while `limit` failures fall inside the window. A success never clears it, so a
  *   correct PIN (an attacker's own) cannot buy more guesses;
  * - an exponential back-off ('login:acct:…', 'login:pair:…', 'login:ip:…'): from `threshold`
@@ -74,6 +74,8 @@ export interface Throttle {
   hit(keys: readonly (readonly [key: string, windowMs: number])[]): Promise<WindowHit>;
   /** Takes back the failures one `hit` recorded (an attempt counted in advance that succeeded). */
   refund(batch: string): Promise<void>;
+  /** When each failure still inside a key's window happened, oldest first. */
+  windowHits(key: string, windowMs: number, db?: ThrottleDb): Promise<number[]>;
   /**
    * Runs `work` after every earlier call with the same key in this process has finished (one at
    * a time per key), or answers null at once when `maxWaiting` calls are already queued.
@@ -146,6 +148,16 @@ export function createThrottle(database: Db, clock: Clock): Throttle {
     },
     async refund(batch) {
       await base().deleteFrom('throttle_hits').where('batch', '=', batch).execute();
+    },
+    async windowHits(key, windowMs, db = base()) {
+      const rows = await db
+        .selectFrom('throttle_hits')
+        .select('at')
+        .where('key', '=', key)
+        .where('at', '>', clock.now() - windowMs)
+        .orderBy('at')
+        .execute();
+      return rows.map((r) => Number(r.at));
     },
     async serialize(key, maxWaiting, work) {
       const queue = queues.get(key) ?? { tail: Promise.resolve(), size: 0 };
@@ -317,6 +329,8 @@ export const PIN_LIMITS = {
   perAddress: { limit: 30, windowMs: 5 * MINUTE },
   /** PIN sign-in on one shared device (it has no session yet): like a session's budget. */
   perDevice: { limit: 5, windowMs: 5 * MINUTE },
+  /** PIN sign-in as one person, from every shared device together ('Desbloquear' lifts it). */
+  perPerson: { limit: 5, windowMs: 15 * MINUTE },
 };
 
 export const pinKeys = {
@@ -325,14 +339,18 @@ export const pinKeys = {
   target: (purpose: string) => `pin:target:${purpose}`,
   address: (ip: string) => `pin:ip:${ip}`,
   device: (id: string) => `pin:device:${id}`,
+  person: (id: string) => `pin:person:${id}`,
 };
+
+/** How long to wait, in Spanish ("3 minutos"). */
+export function waitPhrase(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / SECOND));
+  return seconds < 60
+    ? `${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}`
+    : `${Math.ceil(seconds / 60)} ${Math.ceil(seconds / 60) === 1 ? 'minuto' : 'minutos'}`;
+}
 
 /** "Demasiados intentos…" with how long to wait, in Spanish. */
 export function waitMessage(ms: number): string {
-  const seconds = Math.max(1, Math.ceil(ms / SECOND));
-  const wait =
-    seconds < 60
-      ? `${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}`
-      : `${Math.ceil(seconds / 60)} ${Math.ceil(seconds / 60) === 1 ? 'minuto' : 'minutos'}`;
-  return `Demasiados intentos. Intenta más tarde (espera ${wait}).`;
+  return `Demasiados intentos. Intenta más tarde (espera ${waitPhrase(ms)}).`;
 }

@@ -29,6 +29,8 @@ export interface VerifyPinInput {
    */
   roles?: readonly Role[];
   ownPinRefused?: AppError;
+  /** Only this user's PIN is accepted (a PIN sign-in names the person first); any other PIN is wrong. */
+  userId?: string;
   /** Further budgets this caller spends (e.g. per shared device), counted like the others. */
   extraLimits?: readonly [string, { limit: number; windowMs: number }][];
   /** Added to the pin.failed / pin.locked audit entries (e.g. the shared device's id). */
@@ -138,7 +140,9 @@ export function judgedFrom(row: AttemptRow): Judged {
 
 /** The attempt alone, on either database: what verifyPin judges before it answers. */
 export function attemptPin(ctx: AppContext, input: VerifyPinInput, limits: Limits): Promise<Judged> {
-  return ctx.db.kind === 'postgres' ? attemptInOneCall(ctx, input, limits) : attemptCountedFirst(ctx, input, limits);
+  // `comanda_pin_attempt` finds the PIN's owner by the PIN alone: a named person's attempt is counted first on both.
+  if (ctx.db.kind === 'postgres' && input.userId === undefined) return attemptInOneCall(ctx, input, limits);
+  return attemptCountedFirst(ctx, input, limits);
 }
 
 /** Count-first: how often, and how long, a request over a PIN budget waits for attempts still in flight. */
@@ -153,9 +157,12 @@ async function attemptCountedFirst(ctx: AppContext, input: VerifyPinInput, limit
   // The PIN's owner is looked up while the attempt is counted. Nothing is decided, or answered,
   // before both are back.
   const pinHash = pinHashOf(ctx, input.pin);
-  const lookup = pinHash
-    ? ctx.db.db.selectFrom('users').select(['id', 'display_name', 'role', 'active']).where('pin_hash', '=', pinHash).executeTakeFirst()
-    : Promise.resolve(undefined);
+  let query = ctx.db.db
+    .selectFrom('users')
+    .select(['id', 'display_name', 'role', 'active'])
+    .where('pin_hash', '=', pinHash ?? '');
+  if (input.userId !== undefined) query = query.where('id', '=', input.userId);
+  const lookup = pinHash ? query.executeTakeFirst() : Promise.resolve(undefined);
   lookup.catch(() => undefined); // awaited below; refused over a budget, it is not awaited at all
   // Counted as a failure before the PIN is judged (one INSERT, then one count), so parallel
   // guesses, in this process or another, see each other; given back if the guess is refused for

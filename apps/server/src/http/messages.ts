@@ -133,6 +133,9 @@ export const MESSAGES = {
     alreadyEnrolled: 'Este navegador ya está registrado como dispositivo compartido. Revócalo antes de registrarlo de nuevo.',
     notFound: 'Dispositivo no encontrado',
     alreadyRevoked: 'Este dispositivo ya estaba revocado',
+    adminByPassword: 'El administrador no entra con PIN en un dispositivo compartido. Entra con tu correo y contraseña.',
+    personLocked: (name: string, wait: string) =>
+      `Demasiados PIN incorrectos para ${name}. Espera ${wait} o pide a un administrador que lo desbloquee.`,
   },
   // Owned by the domain and the contract (the web shows the same texts).
   terminal: TERMINAL_MESSAGES,

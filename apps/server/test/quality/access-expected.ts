@@ -154,6 +154,8 @@ const ROWS: readonly Row[] = [
   ['POST /api/shared-devices',                              Y,    N,     N,      N,    N],
   ['POST /api/shared-devices/:deviceId/revoke',             Y,    N,     N,      N,    N],
   ['GET /api/shared-devices/current',                       Y,    Y,     Y,      Y,    Y],
+  // The names a shared device's switch screen offers: public, answered only to an enrolled device's cookie.
+  ['GET /api/shared-devices/current/people',                Y,    Y,     Y,      Y,    Y],
   // Reports (sales by period and their exports): the admin's.
   ['GET /api/reports',                                      Y,    N,     N,      N,    N],
   ['GET /api/reports/export.csv',                           Y,    N,     N,      N,    N],

@@ -7,6 +7,7 @@ import {
   PinLoginResponseSchema,
   SharedDeviceListResponseSchema,
   SharedDeviceParamsSchema,
+  SharedDevicePeopleResponseSchema,
   SharedDeviceResponseSchema,
 } from '@comanda/contract';
 import { requireUser } from '../../http/context.ts';
@@ -14,11 +15,12 @@ import { ADMIN } from '../../http/access.ts';
 import { setSessionCookie } from '../../auth/sessions.ts';
 import { enrollDevice, revokeDevice } from './device-commands.ts';
 import { clearDeviceCookie, isSecure, presentDevice, resolveDevice, selectDevices, setDeviceCookie } from './device-store.ts';
-import { pinLogin } from './pin-login.ts';
+import { devicePeople, pinLogin } from './pin-login.ts';
 
 /**
  * Shared devices (tablets, phones at the bar): an admin enrolls the browser they are on; staff
- * then switch user there with their PIN. E-mail and password sign-in is unchanged.
+ * then switch user there by tapping their name and typing their PIN. E-mail and password sign-in
+ * is unchanged (and the only way in for the admin).
  */
 export const sharedDevicesRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -71,6 +73,13 @@ export const sharedDevicesRoutes: FastifyPluginAsync = async (base) => {
     },
   );
 
+  // Public like the keypad it feeds; only an enrolled device's cookie gets names (any other browser: none).
+  app.get(
+    '/api/shared-devices/current/people',
+    { config: { access: 'public' }, schema: { response: { 200: SharedDevicePeopleResponseSchema } } },
+    async (request) => ({ people: await devicePeople(ctx, await resolveDevice(ctx, request.cookies)) }),
+  );
+
   app.post(
     '/api/auth/pin-login',
     { config: { access: 'public' }, schema: { body: PinLoginBodySchema, response: { 200: PinLoginResponseSchema } } },
@@ -78,6 +87,7 @@ export const sharedDevicesRoutes: FastifyPluginAsync = async (base) => {
       const device = await resolveDevice(ctx, request.cookies);
       const { user, token } = await pinLogin(request.ctx, {
         device,
+        userId: request.body.userId,
         pin: request.body.pin,
         ip: request.ip,
         previousSession: request.sessionHash,
