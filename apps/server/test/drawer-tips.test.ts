@@ -207,4 +207,35 @@ describe.each(testDatabaseKinds())('tips and tip payouts on %s', (kind) => {
     expect((await payoutRows(sessionId)).length).toBe(before + 1);
     expect((await tips()).rows.find((r) => r.userId === mario.id)?.owed).toBe(0);
   });
+
+  it('a payout in cash never takes more than the drawer should hold, even when more is owed', async () => {
+    const state = await admin.get<{ session: { id: string } | null }>('/api/drawer');
+    if (state.body.session) {
+      const closed = await admin.post<Err>(`/api/drawer/sessions/${state.body.session.id}/corte-z`, {
+        count: {},
+        comment: 'Conteo de prueba',
+        cashierPin: '1111',
+        adminPin: '1234',
+      });
+      expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    }
+    const opened = await admin.post<{ session: { id: string } }>('/api/drawer/open', { count: { m1000: 1 } }); // $10
+    const sessionId = opened.body.session.id;
+    await payWhole(6, 'transferencia', 3000);
+    const mario = server.users.waiter;
+    expect((await tips()).rows.find((r) => r.userId === mario.id)?.owed).toBe(3000);
+
+    const over = await payout(mario.id, 1500, mario.pin);
+    expect(over.status).toBe(409);
+    expect(over.body.error).toEqual({
+      code: 'drawer_short',
+      message: 'El pago de propinas es mayor al efectivo que debería haber en la caja: no se puede sacar más efectivo del que hay.',
+    });
+    expect(await payoutRows(sessionId)).toEqual([]);
+    expect((await payout(mario.id, 1000, mario.pin)).status).toBe(200);
+    expect((await payout(mario.id, 1, mario.pin)).body.error.code).toBe('drawer_short');
+    expect(await payoutRows(sessionId)).toEqual([{ amount: 1000, recipient: mario.id }]);
+    expect((await tips()).rows.find((r) => r.userId === mario.id)).toMatchObject({ paid: 1000, owed: 2000 });
+    expect((await corteX(sessionId)).figures.expected).toBe(0);
+  });
 });

@@ -244,4 +244,48 @@ describe.each(testDatabaseKinds())('drawer (caja) on %s', (kind) => {
       expect(payments.filter((p) => p.session_id !== null && p.session_id !== id)).toHaveLength(0);
     }
   });
+
+  it('no retiro or gasto takes more than the cash the drawer should hold, not even four raced at once', async () => {
+    const opened = await open({ b100000: 1 }); // $1,000
+    const id = opened.body.session.id;
+    const audits = async () =>
+      (
+        await server.ctx.db.db
+          .selectFrom('audit_log')
+          .select('action')
+          .where('entity_id', '=', id)
+          .where('action', 'in', ['drawer.retiro', 'drawer.gasto'])
+          .execute()
+      ).length;
+    const big = await move('retiro', 500000, 'Retiro a caja fuerte');
+    expect(big.status).toBe(409);
+    expect(big.body.error).toEqual({
+      code: 'drawer_short',
+      message: 'El retiro es mayor al efectivo que debería haber en la caja: no se puede sacar más efectivo del que hay.',
+    });
+    // The refusal names no amount: the corte Z count stays blind.
+    expect(big.body.error.message).not.toMatch(/\d/);
+    expect(await rows('drawer_movements', id)).toBe(0);
+
+    // Four $600 retiros at once against $1,000: the drawer's lock counts them one after the other.
+    const raced = await Promise.all([1, 2, 3, 4].map((n) => move('retiro', 60000, `Retiro ${n}`)));
+    expect(raced.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
+    expect(await rows('drawer_movements', id)).toBe(1);
+    expect(await audits()).toBe(1);
+    // A gasto over the $400 left is refused too; exactly what is left is taken.
+    const gasto = await move('gasto', 40001, 'Hielo');
+    expect(gasto.status).toBe(409);
+    expect(gasto.body.error.message).toMatch(/^El gasto es mayor al efectivo/);
+    expect((await move('gasto', 40000, 'Hielo')).status).toBe(200);
+    expect((await move('retiro', 50, 'Monedas')).status).toBe(409);
+    // A deposit puts cash back: then it can go out again.
+    expect((await move('deposito', 10000, 'Cambio del banco')).status).toBe(200);
+    expect((await move('retiro', 10000, 'Retiro a caja fuerte')).status).toBe(200);
+    expect(await audits()).toBe(3);
+
+    const z = await corteZ(id, {});
+    expect(z.status, JSON.stringify(z.body)).toBe(200);
+    expect(z.body.corte.figures).toMatchObject({ withdrawals: 70000, paidOuts: 40000, deposits: 10000, expected: 0 });
+    expect(z.body.corte.difference).toBe(0);
+  });
 });

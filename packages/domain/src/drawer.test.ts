@@ -7,7 +7,9 @@ import {
   expectedCash,
   isValidCount,
   overShort,
+  outflowRefusal,
   overShortLabel,
+  type DrawerMovement,
   type DrawerPayment,
 } from './drawer.ts';
 
@@ -90,6 +92,33 @@ describe('drawer', () => {
         const before = expectedCash(drawerFigures(float, [], moves));
         const after = expectedCash(drawerFigures(float, [], [...moves, { kind: 'propinas', amount: payout }]));
         expect(before - after).toBe(payout);
+      }),
+    );
+  });
+
+  it('an outflow may take at most the expected cash; a deposit is never refused', () => {
+    expect(outflowRefusal('retiro', 100000, 100000)).toBeNull();
+    expect(outflowRefusal('retiro', 500000, 100000)).toBe(
+      'El retiro es mayor al efectivo que debería haber en la caja: no se puede sacar más efectivo del que hay.',
+    );
+    expect(outflowRefusal('gasto', 101, 100)).toMatch(/^El gasto es mayor/);
+    expect(outflowRefusal('propinas', 101, 100)).toMatch(/^El pago de propinas es mayor/);
+    expect(outflowRefusal('deposito', 500000, 0)).toBeNull();
+  });
+
+  it('movements admitted one by one by outflowRefusal never leave the expected cash negative (property)', () => {
+    const amount = fc.integer({ min: 1, max: 1_000_000 });
+    const movement = fc.record({
+      kind: fc.constantFrom('deposito' as const, 'retiro' as const, 'gasto' as const, 'propinas' as const),
+      amount,
+    });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.array(movement, { maxLength: 30 }), (float, tries) => {
+        const kept: DrawerMovement[] = [];
+        for (const m of tries) {
+          if (outflowRefusal(m.kind, m.amount, expectedCash(drawerFigures(float, [], kept))) === null) kept.push(m);
+          expect(expectedCash(drawerFigures(float, [], kept))).toBeGreaterThanOrEqual(0);
+        }
       }),
     );
   });

@@ -105,6 +105,22 @@ export function expectedCash(f: DrawerFigures): Cents {
   return cents(f.float + f.cashReceived - f.change + f.deposits - f.withdrawals - f.paidOuts - f.tipPayouts);
 }
 
+const OUTFLOW_NAMES: Record<Exclude<DrawerMovementKind, 'deposito'>, string> = {
+  retiro: 'El retiro',
+  gasto: 'El gasto',
+  propinas: 'El pago de propinas',
+};
+
+/**
+ * A retiro, gasto or tip payout takes cash out of the drawer: at most the cash it is expected to
+ * hold, so the corte never expects negative cash. null when allowed, else the Spanish refusal
+ * (without the expected amount: the corte Z count stays blind).
+ */
+export function outflowRefusal(kind: DrawerMovementKind, amount: number, expected: number): string | null {
+  if (kind === 'deposito' || amount <= expected) return null;
+  return `${OUTFLOW_NAMES[kind]} es mayor al efectivo que debería haber en la caja: no se puede sacar más efectivo del que hay.`;
+}
+
 /** Counted minus expected: positive is a surplus (sobrante), negative a shortage (faltante). */
 export function overShort(counted: number, expected: number): Cents {
   return cents(counted - expected);

@@ -19,6 +19,7 @@ import type { Emit, Trx } from '../../http/transaction.ts';
 import { enqueueCajaSlip } from '../../model/printing/enqueue.ts';
 import type { CorteDocument, MovementDocument } from '../../model/printing/documents.ts';
 import {
+  assertOutflowFits,
   DRAWER_CONFIG_KEY,
   DRAWER_ID,
   DRAWER_TEXT,
@@ -122,7 +123,7 @@ export async function openDrawer(ctx: WriteContext, caller: Caller, count: Denom
   });
 }
 
-/** A withdrawal, deposit or paid-out in the open session, authorised by an admin's PIN. */
+/** A withdrawal, deposit or paid-out in the open session, authorised by an admin's PIN; no outflow beyond the drawer's cash. */
 export async function addMovement(
   ctx: WriteContext,
   caller: Caller,
@@ -132,6 +133,7 @@ export async function addMovement(
   return mutate(ctx, async (trx, emit) => {
     const open = await lockOpenSession(trx);
     if (!open) throw conflict(DRAWER_TEXT.noSessionForMovement, 'drawer_closed');
+    await assertOutflowFits(trx, open, body.kind, body.amount);
     const now = ctx.clock.now();
     const movement: DrawerMovementView = {
       id: newId(),

@@ -7,7 +7,14 @@ import { mutate } from '../../http/transaction.ts';
 import { verifyPin } from '../../auth/verify-pin.ts';
 import { writeConfig } from '../../model/config-store.ts';
 import { resolveShift, shiftInterval } from '../../model/shift-windows.ts';
-import { DRAWER_TEXT, emitDrawer, findOpenSession, findSession, lockOpenSession } from '../../model/drawer/drawer-store.ts';
+import {
+  assertOutflowFits,
+  DRAWER_TEXT,
+  emitDrawer,
+  findOpenSession,
+  findSession,
+  lockOpenSession,
+} from '../../model/drawer/drawer-store.ts';
 import { TIP_POOL_CONFIG_KEY, tipRows, tipTotals } from '../../model/drawer/tips-store.ts';
 import { movementDocument, printSlip, type Caller } from './drawer.commands.ts';
 import type { AppContext } from '../../http/context.ts';
@@ -51,8 +58,8 @@ export async function tipsReport(ctx: AppContext, query: TipsQuery): Promise<Tip
 /**
  * A tip payout: cash from the open session's drawer to the person it is owed to, signed with
  * their PIN. At most what the session owes them (its card and transfer tips, or their pooled
- * share, less what they were already paid). The session row is locked first, so two payouts
- * at once are counted one after the other.
+ * share, less what they were already paid), and never more than the drawer's cash. The session
+ * row is locked first, so two payouts at once are counted one after the other.
  */
 export async function payTip(
   ctx: WriteContext,
@@ -76,6 +83,7 @@ export async function payTip(
     const owed = rows.find((r) => r.userId === recipient.id)?.owed ?? 0;
     if (owed === 0) throw conflict(TIP_MESSAGES.nothingOwed, 'tips_not_owed');
     if (body.amount > owed) throw conflict(`${TIP_MESSAGES.overOwed} Se le deben ${formatMXN(cents(owed))}.`, 'tips_over_owed');
+    await assertOutflowFits(trx, open, 'propinas', body.amount);
     const movement: DrawerMovementView = {
       id: newId(),
       sessionId: open.id,

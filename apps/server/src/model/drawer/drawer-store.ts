@@ -1,6 +1,15 @@
 import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import type { Corte, DrawerMovementView, DrawerSessionView } from '@comanda/contract';
-import { drawerFigures, expectedCash, type DenominationCount, cents, ZERO } from '@comanda/domain';
+import {
+  drawerFigures,
+  expectedCash,
+  outflowRefusal,
+  type DenominationCount,
+  type DrawerFigures,
+  type DrawerMovementKind,
+  cents,
+  ZERO,
+} from '@comanda/domain';
 import type { Emit, Trx } from '../../http/transaction.ts';
 import { conflict } from '../../http/errors.ts';
 import { readConfig } from '../config-store.ts';
@@ -37,13 +46,31 @@ export function emitDrawer(emit: Emit, id: string, version: number): void {
  * The open drawer session, locked (its version bumped) so a corte Z and whatever joins the
  * session (a payment, a movement) serialise; undefined when the drawer is closed.
  */
-export async function lockOpenSession(trx: Trx): Promise<{ id: string; version: number; opened_at: number } | undefined> {
+export async function lockOpenSession(
+  trx: Trx,
+): Promise<{ id: string; version: number; opened_at: number; float_amount: number } | undefined> {
   return trx
     .updateTable('drawer_sessions')
     .set({ version: sql<number>`version + 1` })
     .where('open_drawer_id', '=', DRAWER_ID)
-    .returning(['id', 'version', 'opened_at'])
+    .returning(['id', 'version', 'opened_at', 'float_amount'])
     .executeTakeFirst();
+}
+
+/**
+ * Refuses (409) a retiro, gasto or tip payout larger than the cash the session is expected to
+ * hold. Call it after lockOpenSession, in the same transaction: racing outflows are counted one
+ * after the other, so together they never take more than the drawer holds.
+ */
+export async function assertOutflowFits(
+  trx: Trx,
+  session: { id: string; float_amount: number },
+  kind: DrawerMovementKind,
+  amount: number,
+): Promise<void> {
+  if (kind === 'deposito') return;
+  const refusal = outflowRefusal(kind, amount, expectedCash(await cashFigures(trx, session)));
+  if (refusal) throw conflict(refusal, 'drawer_short');
 }
 
 /**
@@ -188,8 +215,8 @@ export async function presentSession(db: Trx, row: NonNullable<SessionRow>): Pro
   };
 }
 
-/** The session's figures so far (or up to `until`): cash from its own payments, card and transfer for information. */
-export async function sessionFigures(db: Trx, row: NonNullable<SessionRow>, until: number): Promise<Corte['figures']> {
+/** The session's cash figures (its float, its own payments and its movements) and its number of cash payments. */
+async function cashFigures(db: Trx, row: { id: string; float_amount: number }): Promise<DrawerFigures & { cashCount: number }> {
   const payments = await db
     .selectFrom('drawer_payments')
     .innerJoin('payments', 'payments.id', 'drawer_payments.payment_id')
@@ -197,7 +224,7 @@ export async function sessionFigures(db: Trx, row: NonNullable<SessionRow>, unti
     .where('drawer_payments.session_id', '=', row.id)
     .execute();
   const moves = await db.selectFrom('drawer_movements').select(['kind', 'amount']).where('session_id', '=', row.id).execute();
-  const f = drawerFigures(
+  const figures = drawerFigures(
     Number(row.float_amount),
     payments.map((p) => ({
       method: p.method,
@@ -207,6 +234,12 @@ export async function sessionFigures(db: Trx, row: NonNullable<SessionRow>, unti
     })),
     moves.map((m) => ({ kind: m.kind, amount: Number(m.amount) })),
   );
+  return { ...figures, cashCount: payments.filter((p) => p.method === 'efectivo').length };
+}
+
+/** The session's figures so far (or up to `until`): cash from its own payments, card and transfer for information. */
+export async function sessionFigures(db: Trx, row: NonNullable<SessionRow>, until: number): Promise<Corte['figures']> {
+  const f = await cashFigures(db, row);
   const others = await db
     .selectFrom('payments')
     .select(['method', sql<string>`sum(amount)`.as('total'), sql<string>`count(*)`.as('n')])
@@ -226,7 +259,7 @@ export async function sessionFigures(db: Trx, row: NonNullable<SessionRow>, unti
     paidOuts: f.paidOuts,
     tipPayouts: f.tipPayouts,
     expected: expectedCash(f),
-    cashCount: payments.filter((p) => p.method === 'efectivo').length,
+    cashCount: f.cashCount,
     card: other('tarjeta'),
     transfer: other('transferencia'),
   };
