@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { CurrentSharedDevice, PinLoginBody, SessionUser } from '@comanda/contract';
+import type { CurrentSharedDevice, PinLoginBody, SessionUser, SharedDevicePeople } from '@comanda/contract';
 import { get, post, unchecked } from './api.ts';
 import { KITCHEN_NAME_KEY, SESSION_KEY, useLogout } from './session.ts';
 
 export const SHARED_DEVICE_KEY = ['shared-device', 'current'] as const;
+export const DEVICE_PEOPLE_KEY = ['shared-device', 'people'] as const;
 
 /** Whether this browser is an enrolled shared device (the cookie is HttpOnly: only the server knows). */
 export function useSharedDevice() {
@@ -16,7 +17,17 @@ export function useSharedDevice() {
   });
 }
 
-/** PIN sign-in on an enrolled device: the same session a password sign-in opens. */
+/** The people who can sign in here by PIN, by name (staff only: the admin uses the password). Read afresh on each switch. */
+export function useDevicePeople() {
+  return useQuery({
+    queryKey: DEVICE_PEOPLE_KEY,
+    queryFn: () => get(unchecked<SharedDevicePeople>(), '/api/shared-devices/current/people'),
+    staleTime: 0,
+    retry: 1,
+  });
+}
+
+/** PIN sign-in on an enrolled device, as the person chosen by name: the same session a password sign-in opens. */
 export function usePinLogin() {
   const qc = useQueryClient();
   return useMutation({

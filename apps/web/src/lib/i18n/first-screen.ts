@@ -78,7 +78,7 @@ export const t = {
   sharedDevices: {
     tab: 'Dispositivos compartidos',
     intro:
-      'Registra como compartida la tableta o el teléfono que usa todo el equipo: ahí cada quien entra con su PIN de 4 dígitos, sin correo ni contraseña. El registro queda en este navegador.',
+      'Registra como compartida la tableta o el teléfono que usa todo el equipo: ahí meseros, cocina y barra tocan su nombre y entran con su PIN de 4 dígitos, sin correo ni contraseña; el administrador entra con su correo y contraseña. El registro queda en este navegador.',
     enrollTitle: 'Registrar este dispositivo',
     name: 'Nombre del dispositivo',
     namePlaceholder: 'Ej. Tableta de la barra',
@@ -103,6 +103,13 @@ export const t = {
     revokeMessage: (name: string) =>
       `«${name}» dejará de aceptar PIN de inmediato y se cerrarán las sesiones abiertas en él. Para volver a usarlo habrá que registrarlo de nuevo.`,
     revokedToast: 'Dispositivo revocado',
+    pickTitle: '¿Quién eres?',
+    pickHint: 'Toca tu nombre y luego tu PIN.',
+    pickList: 'Personal que entra con PIN',
+    noPeople: 'Nadie del personal tiene PIN todavía. El administrador lo asigna en Configuración › Usuarios.',
+    peopleLoadError: 'No se pudo cargar la lista del personal',
+    adminNote: 'El administrador entra con su correo y contraseña.',
+    otherPerson: 'Elegir a otra persona',
     keypadTitle: ENTER_PIN,
     keypadHint: 'Toca los 4 dígitos de tu PIN para entrar.',
     useEmail: 'Entrar con correo',
