@@ -10,11 +10,15 @@ import { seedTables } from './seed/seed.ts';
 import { resolve } from 'node:path';
 import { backupSqliteFile, describeReport, sqliteFileOf } from './ops/backup.ts';
 import { restoreSqlite } from './ops/restore.ts';
+import { connect } from './db/connect.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { forgetPins } from './auth/pin-key.ts';
 
 const USAGE = `Uso:
   npm run pos -- create-admin --email correo@negocio.mx --name "Nombre" [--pin 1234] [--tables 10]
   npm run pos -- backup --to /ruta/respaldo.db
   npm run pos -- restore --from /ruta/respaldo.db
+  npm run pos -- forget-pins   (solo si se perdió DATA_DIR/pin.key: borra todos los PIN)
 La contraseña se lee de COMANDA_ADMIN_PASSWORD o se pide en la terminal (nunca como argumento).`;
 
 function arg(args: string[], name: string): string | undefined {
@@ -104,7 +108,25 @@ async function restore(args: string[]): Promise<void> {
   );
 }
 
-const COMMANDS: Record<string, (args: string[]) => Promise<void>> = { 'create-admin': createAdmin, backup, restore };
+/** The PIN key is lost (a restore on a new machine without pin.key): clear every PIN so the server can start. */
+async function forgetPinsCommand(): Promise<void> {
+  const config = loadConfig();
+  const db = connect(config.DATABASE_URL);
+  try {
+    await migrateToLatest(db);
+    const count = await forgetPins(db, Date.now());
+    console.log(`Se borraron los PIN de ${count} usuarios. Inicia el servidor; el administrador asigna PIN nuevos en Gestión de Usuarios.`);
+  } finally {
+    await db.close();
+  }
+}
+
+const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
+  'create-admin': createAdmin,
+  backup,
+  restore,
+  'forget-pins': forgetPinsCommand,
+};
 const [command, ...rest] = process.argv.slice(2);
 const handler = command ? COMMANDS[command] : undefined;
 const run = handler ? handler(rest) : Promise.reject(new Error(USAGE));

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
-import { connect, type Db } from './db/connect.ts';
+import { connect } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { buildApp, type BuildOptions } from './app.ts';
 import type { AppContext } from './http/context.ts';
@@ -12,7 +11,7 @@ import { startPgBridge } from './live/pg-bridge.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createPinHasher } from './auth/pin.ts';
 import { createThrottle } from './auth/throttle.ts';
-import { readConfig } from './model/config-store.ts';
+import { loadPinKey } from './auth/pin-key.ts';
 import { onServerStart, onServerStop } from './features/lifecycle.ts';
 import { installDrain } from './ops/graceful.ts';
 
@@ -35,24 +34,6 @@ export interface RunningServer {
   drain(maxMs: number): Promise<void>;
 }
 
-/**
- * Secrets come from the environment; without them one is generated once and kept in the database.
- * Several processes starting together on a new database keep the same one: the first insert
- * wins (insert-or-nothing), and every process reads back what was stored.
- */
-async function serverSecret(db: Db, envValue: string | undefined, now: number): Promise<string> {
-  if (envValue) return envValue;
-  const stored = await readConfig<{ pin: string }>(db.db, 'secrets');
-  if (stored) return stored.pin;
-  const pin = randomBytes(32).toString('hex');
-  await db.db
-    .insertInto('config')
-    .values({ key: 'secrets', value: JSON.stringify({ pin }), updated_at: now })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  return (await readConfig<{ pin: string }>(db.db, 'secrets'))?.pin ?? pin;
-}
-
 export async function createServer(opts: ServerOptions): Promise<RunningServer> {
   const { config } = opts;
   const clock = opts.clock ?? systemClock;
@@ -62,6 +43,12 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
     await db.close(); // a refused (newer) or failed migration leaves no connection behind
     throw error;
   });
+  const pinKey = await loadPinKey(db, { envValue: config.PIN_SECRET, dataDir: config.DATA_DIR, now: clock.now() }).catch(
+    async (error: unknown) => {
+      await db.close(); // a missing or foreign PIN key stops the start (auth/pin-key.ts)
+      throw error;
+    },
+  );
   const live = new LiveHub();
   if (db.kind === 'postgres') live.setBridge(await startPgBridge(db.url, live));
   const ctx: AppContext = {
@@ -71,7 +58,7 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
     live,
     mailer:
       opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(config.DATA_DIR, 'outbox'), log }),
-    pins: createPinHasher(await serverSecret(db, config.PIN_SECRET, clock.now())),
+    pins: createPinHasher(pinKey),
     throttle: createThrottle(db, clock),
     services: new Map(),
   };

@@ -60,6 +60,8 @@ describe.each(testDatabaseKinds())('upgrade from the first landed version on %s'
     const server = await createServer({ config: configFor(database), log: () => undefined });
     try {
       const after = await snapshot(server.ctx.db.db);
+      // The one row a start adds: the check of the PIN key (auth/pin-key.ts).
+      after.config = after.config!.filter((row) => row.key !== 'pin_key');
       for (const table of TABLES) {
         expect(after[table], table).toHaveLength(before[table]!.length);
         // Every column of 0001 keeps its value; new columns are added beside them.

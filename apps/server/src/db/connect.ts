@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { preparingPool } from './pg-prepared.ts';
+import { PRIVATE_FILE, privateDir, privateFile, restrictMode } from './private-files.ts';
 import { GroupCommitSqliteDialect, type GroupCommitStats } from './sqlite-group-commit.ts';
 import { startCheckpointer, type Checkpointer } from './sqlite-checkpointer.ts';
 
@@ -58,7 +58,12 @@ export function connect(url: string): Db {
 }
 
 function connectSqlite(file: string): Db {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    // Owner-only whatever the umask: the file, and so the -wal/-shm SQLite makes beside it.
+    privateDir(dirname(file));
+    privateFile(file);
+    for (const suffix of ['-wal', '-shm']) restrictMode(file + suffix, PRIVATE_FILE);
+  }
   const database = new SQLite(file);
   database.pragma('journal_mode = WAL');
   // FULL: an acknowledged write survives a power cut, not only a process crash.

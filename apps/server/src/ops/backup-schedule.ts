@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppContext } from '../http/context.ts';
 import { sqliteFileOf } from './backup.ts';
+import { PRIVATE_DIR, restrictMode } from '../db/private-files.ts';
 import { backupFileName, backupTimeOf, planRotation } from './rotation.ts';
 
 /** The first scheduled backup waits at least this long after a start (tests and restarts stay quiet). */
@@ -122,7 +123,8 @@ export async function runScheduledBackup(ctx: AppContext, state: Pick<State, 'di
   if (!source) return;
   const now = ctx.clock.now();
   try {
-    mkdirSync(state.dir, { recursive: true });
+    mkdirSync(state.dir, { recursive: true, mode: PRIVATE_DIR });
+    restrictMode(state.dir, PRIVATE_DIR); // owner-only whatever the umask, also a folder made before
     const file = join(state.dir, backupFileName(now));
     await backupInChild(source, ctx.config.DATA_DIR, file);
     state.last = { at: now, bytes: statSync(file).size, file };

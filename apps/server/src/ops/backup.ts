@@ -1,5 +1,6 @@
 import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
+import { privateFile } from '../db/private-files.ts';
 
 /**
  * SQLite backups: SQLite's online backup API (better-sqlite3 `db.backup()`), never a file copy
@@ -92,6 +93,7 @@ export async function backupSqliteFile(source: string, dest: string): Promise<Da
   if (!existsSync(source)) throw new Error(`No existe la base de datos ${source}.`);
   const partial = `${dest}.partial`;
   rmSync(partial, { force: true });
+  privateFile(partial); // owner-only whatever the umask: a backup holds everything the database does
   const db = new SQLite(source, { readonly: true, fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');

@@ -1,6 +1,7 @@
 import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { KNOWN_MIGRATIONS } from '../db/migrate.ts';
+import { PRIVATE_FILE, restrictMode } from '../db/private-files.ts';
 import { inspectDatabaseFile, isComanda, isSound, type DatabaseFileReport } from './backup.ts';
 import { liveServerLock } from './server-lock.ts';
 
@@ -36,6 +37,7 @@ export function restoreSqlite(opts: { from: string; dbFile: string; dataDir: str
   const incoming = `${dbFile}.restoring`;
   rmSync(incoming, { force: true });
   copyFileSync(from, incoming);
+  restrictMode(incoming, PRIVATE_FILE); // a copy keeps the backup's mode; the database is owner-only
   try {
     let report: DatabaseFileReport;
     try {
