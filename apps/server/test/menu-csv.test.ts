@@ -1,8 +1,96 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MenuImportResult, Product } from '@comanda/contract';
-import { MENU_MESSAGES } from '@comanda/domain';
+import { CATEGORIES, cents, foldText, MENU_LIMITS, MENU_MESSAGES, menuNameKey, parseMenuTable } from '@comanda/domain';
 import { testDatabaseKinds, type ApiClient } from '../src/testing/index.ts';
 import { serverForSuite } from '../src/testing/suite.ts';
+import { newId } from '../src/http/ids.ts';
+import { insertProduct } from '../src/testing/factories.ts';
+import { csvCell, escapeCell, unescapeCell } from '../src/model/csv.ts';
+import { menuCsv, readCsv, type MenuProduct } from '../src/features/products/menu-sheet.ts';
+
+/** Text staff could type: what a spreadsheet runs as a formula, CSV's own characters, accents, any Unicode. */
+const typed = (max: number) =>
+  fc
+    .array(
+      fc.oneof(
+        fc.constantFrom('=', '+', '-', '@', '\t', "'", '"', ',', ';', '|', '||', '\n', '\r\n', '\r', ' ', '  ', '2+5', 'ñandú', 'Ü', '¿¡'),
+        fc.string({ unit: 'grapheme', maxLength: 6 }),
+      ),
+      { maxLength: 10 },
+    )
+    .map((parts) => parts.join('').slice(0, max).trim())
+    // slice may cut a surrogate pair: keep well-formed text only (what the database stores).
+    .filter((t) => !/\p{Cs}/u.test(t));
+const named = (max: number) => typed(max).filter((t) => t !== '');
+/** Products as the product form stores them: names trimmed and distinct (case, accents and spacing aside). */
+const catalogue = (groupNames: readonly string[]) =>
+  fc.uniqueArray(
+    fc.record({
+      name: named(MENU_LIMITS.name),
+      description: typed(MENU_LIMITS.description),
+      price: fc.integer({ min: 1, max: MENU_LIMITS.maxPrice }).map(cents),
+      category: fc.constantFrom(...CATEGORIES),
+      available: fc.boolean(),
+      modifierGroups: fc.subarray([...groupNames]),
+    }),
+    { selector: (p) => menuNameKey(p.name), maxLength: 8 },
+  );
+/** Group names as the modifiers screen stores them, distinct the way the import matches them. */
+const groupNames = fc.uniqueArray(named(60), { selector: foldText, maxLength: 4 });
+
+describe('the menu sheet round trip', () => {
+  it('every text survives escapeCell then unescapeCell, and no escaped cell starts a formula', () => {
+    fc.assert(
+      fc.property(typed(200), (text) => {
+        expect(unescapeCell(escapeCell(text))).toBe(text);
+        expect(escapeCell(text)).not.toMatch(/^[=+\-@\t\r]/);
+        expect(csvCell(text)).not.toMatch(/^"?[=+\-@\t\r]/);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('any catalogue exported then read back gives the same products, prices and groups', () => {
+    fc.assert(
+      fc.property(
+        groupNames.chain((groups) => catalogue(groups)),
+        (products) => {
+          const parsed = parseMenuTable(readCsv(menuCsv(products)));
+          expect(parsed.ok ? [] : parsed.errors).toEqual([]);
+          if (!parsed.ok) return;
+          const read = parsed.rows.map(({ line: _line, ...row }) => ({ ...row, modifierGroups: row.modifierGroups!.map(foldText) }));
+          const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+          expect(read.sort(byName)).toEqual(
+            products.map((p: MenuProduct) => ({ ...p, modifierGroups: p.modifierGroups.map(foldText) })).sort(byName),
+          );
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('a price finer than a centavo is a line error; zeros past the centavo change nothing', () => {
+    const parsed = parseMenuTable([
+      ['Categoría', 'Nombre', 'Precio'],
+      ['Comida', 'Sope', '0.005'],
+      ['Comida', 'Gringa', '45.999'],
+      ['Comida', 'Flauta', '45.990'],
+    ]);
+    expect(parsed).toEqual({
+      ok: false,
+      errors: [
+        { line: 2, message: MENU_MESSAGES.priceDecimals('0.005') },
+        { line: 3, message: MENU_MESSAGES.priceDecimals('45.999') },
+      ],
+    });
+    const exact = parseMenuTable([
+      ['Categoría', 'Nombre', 'Precio'],
+      ['Comida', 'Flauta', '45.990'],
+    ]);
+    expect(exact.ok && exact.rows[0]!.price).toBe(4599);
+  });
+});
 
 describe.each(testDatabaseKinds())('the menu as a spreadsheet on %s', (kind) => {
   let admin: ApiClient;
@@ -46,6 +134,77 @@ describe.each(testDatabaseKinds())('the menu as a spreadsheet on %s', (kind) => 
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ applied: true, created: 0, updated: 0, unchanged: (await products()).length, errors: [] });
     expect(await countRows('audit_log')).toBe(before);
+  });
+
+  it('any catalogue exported and imported back changes nothing: no product, price, group link or audit entry', async () => {
+    const db = suite.server.ctx.db.db;
+    const snapshot = async () => ({
+      products: await db.selectFrom('products').selectAll().orderBy('id').execute(),
+      links: await db.selectFrom('modifier_links').select(['group_id', 'product_id', 'category']).orderBy('id').execute(),
+      audits: await countRows('audit_log'),
+    });
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        groupNames.chain((groups) => fc.tuple(fc.constant(groups), catalogue(groups))),
+        async ([groups, products]) => {
+          // A run's names carry its number at the end, so they stay distinct from the demo's.
+          run += 1;
+          const now = Date.now();
+          const groupIds = new Map<string, string>();
+          const productIds: string[] = [];
+          try {
+            for (const [i, name] of groups.entries()) {
+              const id = newId();
+              groupIds.set(name, id);
+              await db
+                .insertInto('modifier_groups')
+                .values({
+                  id,
+                  name: `${name} g${run}`,
+                  min_select: 0,
+                  max_select: null,
+                  position: 100 + i,
+                  created_at: now,
+                  updated_at: now,
+                })
+                .execute();
+            }
+            for (const p of products) {
+              const { modifierGroups: _groups, ...fields } = p;
+              const row = await insertProduct(db, {
+                ...fields,
+                name: `${p.name} p${run}`,
+                available: p.available ? 1 : 0,
+                created_at: now,
+              });
+              productIds.push(row.id);
+              for (const g of p.modifierGroups)
+                await db
+                  .insertInto('modifier_links')
+                  .values({ id: newId(), group_id: groupIds.get(g)!, product_id: row.id, category: null })
+                  .execute();
+            }
+            const before = await snapshot();
+            const res = await admin.post<MenuImportResult>('/api/menu/import', { csv: await exportCsv() });
+            expect(res.body).toEqual({ applied: true, created: 0, updated: 0, unchanged: before.products.length, errors: [] });
+            expect(await snapshot()).toEqual(before);
+          } finally {
+            // The run's products and groups go, so the next run and the other tests see the demo's menu.
+            if (productIds.length > 0) {
+              await db.deleteFrom('modifier_links').where('product_id', 'in', productIds).execute();
+              await db.deleteFrom('products').where('id', 'in', productIds).execute();
+            }
+            if (groupIds.size > 0)
+              await db
+                .deleteFrom('modifier_groups')
+                .where('id', 'in', [...groupIds.values()])
+                .execute();
+          }
+        },
+      ),
+      { numRuns: 12 },
+    );
   });
 
   it('adds new products and updates matching names (case and accents aside), audited, exactly once per key', async () => {
@@ -128,6 +287,22 @@ describe.each(testDatabaseKinds())('the menu as a spreadsheet on %s', (kind) => 
       updated: 0,
       unchanged: 0,
       errors: [{ line: 3, message: MENU_MESSAGES.category('Postres') }],
+    });
+    expect(await countRows('products')).toBe(productsBefore);
+
+    // A price finer than a centavo is not rounded: its line is refused like any other mistake.
+    const finer = await admin.post<MenuImportResult>('/api/menu/import', {
+      csv: 'Categoría,Nombre,Precio\nComida,Sope fino,0.005\nBebida,Agua fina,45.999\n',
+    });
+    expect(finer.body).toEqual({
+      applied: false,
+      created: 0,
+      updated: 0,
+      unchanged: 0,
+      errors: [
+        { line: 2, message: MENU_MESSAGES.priceDecimals('0.005') },
+        { line: 3, message: MENU_MESSAGES.priceDecimals('45.999') },
+      ],
     });
     expect(await countRows('products')).toBe(productsBefore);
 

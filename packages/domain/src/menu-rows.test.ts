@@ -4,20 +4,20 @@ import { MENU_MESSAGES, menuNameKey, parseMenuTable } from './menu-rows.ts';
 const header = ['categoria', 'NOMBRE', 'Descripción', 'Precio', 'Disponible'];
 
 describe('parseMenuTable', () => {
-  it('reads rows with headers in any case and accents, pesos to centavos, sí/no', () => {
+  it('reads rows with headers in any case and accents, pesos to centavos, sí/no, names as typed (trimmed, as the product form keeps them)', () => {
     const result = parseMenuTable([
       header,
       ['Bebida', 'Cerveza Victoria', 'Media', '45', 'sí'],
       ['comida', 'Tacos al pastor', '', '$1,234.5', ''],
       ['', '', '', '', ''],
-      ['BOTELLA', 'Mezcal  Unión', 'Joven', '70.00', 'no'],
+      ['BOTELLA', ' Mezcal  Unión ', 'Joven', '70.00', 'no'],
     ]);
     expect(result).toEqual({
       ok: true,
       rows: [
         { line: 2, category: 'Bebida', name: 'Cerveza Victoria', description: 'Media', price: 4500, available: true, modifierGroups: null },
         { line: 3, category: 'Comida', name: 'Tacos al pastor', description: '', price: 123450, available: true, modifierGroups: null },
-        { line: 5, category: 'Botella', name: 'Mezcal Unión', description: 'Joven', price: 7000, available: false, modifierGroups: null },
+        { line: 5, category: 'Botella', name: 'Mezcal  Unión', description: 'Joven', price: 7000, available: false, modifierGroups: null },
       ],
     });
   });

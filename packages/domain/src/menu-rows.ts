@@ -1,5 +1,6 @@
 import type { Cents } from './money.ts';
-import { pesosToCents } from './money.ts';
+import { cents } from './money.ts';
+import { parseDecimal, scaleDecimal } from './decimal.ts';
 import type { Category } from './stations.ts';
 import { CATEGORIES } from './stations.ts';
 import { tabNameKey } from './checks.ts';
@@ -7,11 +8,13 @@ import { tabNameKey } from './checks.ts';
 /**
  * The menu as a spreadsheet: one row per product, so an owner can load a 150-item menu without
  * typing it. Headers are matched without case or accents; prices are pesos ("45", "45.50",
- * "$1,234.50"); availability reads sí/no (empty is sí); Modificadores names the modifier groups
- * attached to the product itself, separated by "|" (groups are defined in the app; a sheet
- * without that column leaves each product's groups as they are).
+ * "$1,234.50", never finer than a centavo); availability reads sí/no (empty is sí); Modificadores
+ * names the modifier groups attached to the product itself, separated by "|" ("||" is a "|" inside
+ * a name; groups are defined in the app; a sheet without that column leaves each product's groups
+ * as they are). Names and descriptions are kept as typed, trimmed (as the product form keeps them).
  */
 export const MENU_COLUMNS = ['Categoría', 'Nombre', 'Descripción', 'Precio', 'Disponible', 'Modificadores'] as const;
+export type MenuColumn = (typeof MENU_COLUMNS)[number];
 export const MENU_GROUP_SEPARATOR = ' | ';
 export const MENU_LIMITS = { rows: 2000, name: 120, description: 500, maxPrice: 100_000_000_00, errorsShown: 50 } as const;
 
@@ -39,6 +42,7 @@ export const MENU_MESSAGES = {
   nameLong: `El nombre pasa de ${MENU_LIMITS.name} caracteres.`,
   descriptionLong: `La descripción pasa de ${MENU_LIMITS.description} caracteres.`,
   price: (value: string) => `Precio inválido "${value}": escribe pesos, por ejemplo 45.00.`,
+  priceDecimals: (value: string) => `El precio "${value}" tiene más de dos decimales: escribe pesos y centavos, por ejemplo 45.99.`,
   available: (value: string) => `Disponible debe ser "sí" o "no", no "${value}".`,
   duplicate: (line: number) => `El producto ya aparece en la línea ${line}.`,
   unreadable: 'No se pudo leer el archivo como CSV: revisa las comillas de esta línea.',
@@ -87,14 +91,15 @@ export function parseMenuTable(table: readonly (readonly string[])[]): MenuParse
     const rawCategory = cell(cells, 'Categoría');
     const category = CATEGORY_BY_KEY.get(foldText(rawCategory));
     if (!category) fail(MENU_MESSAGES.category(rawCategory));
-    const name = cell(cells, 'Nombre').replace(/\s+/g, ' ');
+    const name = cell(cells, 'Nombre');
     if (name === '') fail(MENU_MESSAGES.name);
     else if (name.length > MENU_LIMITS.name) fail(MENU_MESSAGES.nameLong);
     const description = cell(cells, 'Descripción');
     if (description.length > MENU_LIMITS.description) fail(MENU_MESSAGES.descriptionLong);
     const rawPrice = cell(cells, 'Precio');
-    const price = rawPrice === '' ? null : pesosToCents(rawPrice);
-    if (price === null || price < 1 || price > MENU_LIMITS.maxPrice) fail(MENU_MESSAGES.price(rawPrice));
+    const price = sheetPrice(rawPrice);
+    if (price === 'finer') fail(MENU_MESSAGES.priceDecimals(rawPrice));
+    else if (price === null || price < 1 || price > MENU_LIMITS.maxPrice) fail(MENU_MESSAGES.price(rawPrice));
     const rawAvailable = foldText(cell(cells, 'Disponible'));
     const available = YES.has(rawAvailable) ? true : NO.has(rawAvailable) ? false : null;
     if (available === null) fail(MENU_MESSAGES.available(cell(cells, 'Disponible')));
@@ -104,18 +109,35 @@ export function parseMenuTable(table: readonly (readonly string[])[]): MenuParse
       else seen.set(menuNameKey(name), line);
     }
     const modifierGroups = index['Modificadores'] < 0 ? null : splitGroupNames(cell(cells, 'Modificadores'));
-    if (category && name !== '' && price !== null && available !== null && errors.every((e) => e.line !== line)) {
+    if (category && name !== '' && typeof price === 'number' && available !== null && errors.every((e) => e.line !== line)) {
       rows.push({ line, category, name, description, price, available, modifierGroups });
     }
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, rows };
 }
 
-/** "Preparación | Sin" → the distinct names, in order (case and accents aside for the duplicates). */
+/**
+ * A price cell in centavos; 'finer' when it has digits past the centavo that are not zeros
+ * (0.005, 45.999), which would otherwise be rounded without anyone seeing it.
+ */
+function sheetPrice(raw: string): Cents | 'finer' | null {
+  const parsed = raw === '' ? null : parseDecimal(raw);
+  if (parsed === null || parsed.negative) return null;
+  if (/[1-9]/.test(parsed.fraction.slice(2))) return 'finer';
+  const value = scaleDecimal(parsed, 2);
+  return value === null ? null : cents(value);
+}
+
+/** The Modificadores cell for these group names: a "|" inside a name is doubled, so the cell splits back exactly. */
+export function joinGroupNames(names: readonly string[]): string {
+  return names.map((n) => n.replaceAll('|', '||')).join(MENU_GROUP_SEPARATOR);
+}
+
+/** "Preparación | Sin" → the distinct names, in order (case and accents aside for the duplicates); "||" is a "|" of a name. */
 export function splitGroupNames(cell: string): string[] {
   const seen = new Set<string>();
   return cell
-    .split('|')
-    .map((n) => n.trim().replace(/\s+/g, ' '))
+    .split(/(?<!\|)\|(?!\|)/)
+    .map((n) => n.replaceAll('||', '|').trim().replace(/\s+/g, ' '))
     .filter((n) => n !== '' && !seen.has(foldText(n)) && seen.add(foldText(n)));
 }

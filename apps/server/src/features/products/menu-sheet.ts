@@ -1,18 +1,21 @@
 import { parse } from 'csv-parse/sync';
-import type { Category, Cents } from '@comanda/domain';
-import { CATEGORIES, MENU_COLUMNS, MENU_GROUP_SEPARATOR, centsToPesos } from '@comanda/domain';
-import { csvDocument } from '../../model/csv.ts';
+import type { Category, Cents, MenuColumn } from '@comanda/domain';
+import { CATEGORIES, MENU_COLUMNS, centsToPesos, joinGroupNames } from '@comanda/domain';
+import { csvDocument, unescapeCell } from '../../model/csv.ts';
 import type { Trx } from '../../http/transaction.ts';
 
 /**
  * CSV text to cells. Spreadsheets in Spanish often save with semicolons; the header line says
  * which separator the file uses. A BOM is dropped; quoted cells may hold commas and line breaks.
+ * Each cell loses the apostrophe the export put before a formula (unescapeCell), so a sheet
+ * exported and imported back reads exactly what was exported.
  */
 export function readCsv(text: string): string[][] {
   const firstLine = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
   const delimiter =
     firstLine.includes(';') && !firstLine.includes(',') ? ';' : firstLine.includes('\t') && !firstLine.includes(',') ? '\t' : ',';
-  return parse(text, { bom: true, delimiter, relax_column_count: true, skip_empty_lines: false }) as string[][];
+  const table = parse(text, { bom: true, delimiter, relax_column_count: true, skip_empty_lines: false }) as string[][];
+  return table.map((row) => row.map(unescapeCell));
 }
 
 export interface MenuProduct {
@@ -25,6 +28,16 @@ export interface MenuProduct {
   modifierGroups: readonly string[];
 }
 
+/** What each column of the sheet holds for a product: a column added to MENU_COLUMNS needs its cell here. */
+const MENU_CELLS: Record<MenuColumn, (p: MenuProduct) => string> = {
+  Categoría: (p) => p.category,
+  Nombre: (p) => p.name,
+  Descripción: (p) => p.description,
+  Precio: (p) => centsToPesos(p.price),
+  Disponible: (p) => (p.available ? 'sí' : 'no'),
+  Modificadores: (p) => joinGroupNames(p.modifierGroups),
+};
+
 /** The catalogue as the sheet an owner edits: by category in the catalogue's order, then name. */
 export function menuCsv(products: readonly MenuProduct[]): string {
   const order = (c: string) => {
@@ -33,17 +46,7 @@ export function menuCsv(products: readonly MenuProduct[]): string {
   };
   const byName = new Intl.Collator('es', { sensitivity: 'base' });
   const sorted = [...products].sort((a, b) => order(a.category) - order(b.category) || byName.compare(a.name, b.name));
-  return csvDocument([
-    [...MENU_COLUMNS],
-    ...sorted.map((p) => [
-      p.category,
-      p.name,
-      p.description,
-      centsToPesos(p.price),
-      p.available ? 'sí' : 'no',
-      p.modifierGroups.join(MENU_GROUP_SEPARATOR),
-    ]),
-  ]);
+  return csvDocument([[...MENU_COLUMNS], ...sorted.map((p) => MENU_COLUMNS.map((column) => MENU_CELLS[column](p)))]);
 }
 
 /** Each product's own modifier groups by name, in the groups' order (for the sheet's last column). */
