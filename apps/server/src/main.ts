@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { ConfigError, configWarnings, loadConfig } from './config.ts';
 import { createServer } from './server.ts';
 import { demoAccountsText, isEmpty, seedDemo } from './seed/seed.ts';
@@ -7,12 +7,17 @@ import { startHttps, type HttpsListener } from './net/https.ts';
 import { announceAddresses } from './net/announce.ts';
 import { NewerDatabaseError } from './db/migrate.ts';
 import { acquireServerLock } from './ops/server-lock.ts';
+import { checkDataFolders, DataFolderError, explainDataFolder } from './ops/data-folder.ts';
 
 const webDist = process.env.WEB_DIST ?? resolve(fileURLToPath(new URL('.', import.meta.url)), '../../web/dist');
 
 async function main(): Promise<void> {
   const config = loadConfig();
   for (const warning of configWarnings()) console.warn(warning);
+  // Every folder the server writes to takes a file, or the start stops saying why (in Spanish).
+  const sqliteFile = config.DATABASE_URL.startsWith('sqlite:') ? config.DATABASE_URL.slice('sqlite:'.length) : ':memory:';
+  const sqliteDir = sqliteFile === ':memory:' ? [] : [dirname(sqliteFile)];
+  checkDataFolders([config.DATA_DIR, ...sqliteDir]);
   // DATA_DIR/comanda.pid: `restore` refuses while this process runs (SQLite only; PostgreSQL runs side by side).
   const releaseLock = config.DATABASE_URL.startsWith('sqlite:')
     ? (() => {
@@ -24,7 +29,9 @@ async function main(): Promise<void> {
       })()
     : () => undefined;
   process.once('exit', releaseLock);
-  const server = await createServer({ config, webDist, logger: true });
+  const server = await createServer({ config, webDist, logger: true }).catch((error: unknown) => {
+    throw explainDataFolder(error, sqliteDir[0] ?? config.DATA_DIR) ?? error;
+  });
   if (config.DEMO_DATA === 'auto' && (await isEmpty(server.ctx))) {
     await seedDemo(server.ctx);
     console.log('Base de datos nueva: se cargaron datos de demostración.');
@@ -67,6 +74,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError || error instanceof NewerDatabaseError ? error.message : error);
+  const plain = error instanceof ConfigError || error instanceof NewerDatabaseError || error instanceof DataFolderError;
+  console.error(plain ? error.message : error);
   process.exit(1);
 });

@@ -76,6 +76,8 @@ export class GroupCommitDriver implements Driver {
   #group: Group | null = null;
   #inTransaction = false;
   #scheduled = false;
+  /** The last statement's error: why SQLite may have rolled the whole group back. */
+  #lastFailure: unknown = undefined;
   readonly stats: GroupCommitStats = { groups: 0, members: 0, largest: 0, alone: 0, busyMs: 0, commitMs: 0 };
   /** Told the time and text of the driver's own statements (BEGIN, SAVEPOINT, RELEASE, COMMIT…), as Kysely's log is told the others'. */
   onStatement?: (ms: number, sql: string) => void;
@@ -153,8 +155,9 @@ export class GroupCommitDriver implements Driver {
   async rollbackTransaction(): Promise<void> {
     this.#inTransaction = false;
     if (!this.#db.inTransaction) {
-      // SQLite ended the whole transaction itself (an I/O error, a full disk): the group is lost.
-      this.#failGroup(new Error('SQLite rolled back the transaction'));
+      // SQLite ended the whole transaction itself (an I/O error, a full disk): the group is lost,
+      // and its other members are told why (the statement's error, e.g. SQLITE_FULL, as the cause).
+      this.#failGroup(new Error('SQLite rolled back the transaction', { cause: this.#lastFailure }));
       return;
     }
     try {
@@ -238,6 +241,9 @@ export class GroupCommitDriver implements Driver {
       if (statement.reader) return Promise.resolve({ rows: statement.all(parameters) as R[] });
       const { changes, lastInsertRowid } = statement.run(parameters);
       return Promise.resolve({ numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] });
+    } catch (error) {
+      this.#lastFailure = error;
+      throw error;
     } finally {
       this.stats.busyMs += performance.now() - started;
     }

@@ -1,12 +1,20 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from './errors.ts';
-import { HTTP_MESSAGES } from './messages.ts';
+import { HTTP_MESSAGES, MESSAGES } from './messages.ts';
 import { IdempotentReplay } from './idempotency.ts';
 import { REPLAYED_HEADER } from './idempotent-routes.ts';
+import { connectionLost, storageFailure } from '../db/unavailable.ts';
+import { noteStorageFailure } from '../ops/storage-health.ts';
 
 const UNAVAILABLE = HTTP_MESSAGES.unavailable;
 const UNEXPECTED = HTTP_MESSAGES.unexpected;
+const STORAGE_CODES = {
+  full: 'storage_full',
+  readOnly: 'storage_read_only',
+  denied: 'storage_denied',
+  failing: 'storage_failing',
+} as const;
 
 /** Turns any thrown error into { error: { code, message } } with a Spanish message; never leaks internals. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
@@ -33,17 +41,17 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     const message = code === 'too_large' ? HTTP_MESSAGES.tooLarge : HTTP_MESSAGES.badRequest;
     return reply.code(status).send({ error: { code, message } });
   }
-  if (isDatabaseUnavailable(error)) {
+  if (connectionLost(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
     return reply.code(503).send({ error: { code: 'unavailable', message: UNAVAILABLE } });
+  }
+  // A disk that cannot take the data: nothing was saved; health reports it until a write succeeds.
+  const storage = storageFailure(error);
+  if (storage) {
+    request.log.error({ err: error }, 'storage refused the data');
+    noteStorageFailure(request.server.ctx, storage.problem, storage.code);
+    return reply.code(503).send({ error: { code: STORAGE_CODES[storage.problem], message: MESSAGES.storage[storage.problem] } });
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.code(500).send({ error: { code: 'internal', message: UNEXPECTED } });
-}
-
-function isDatabaseUnavailable(error: Error & { code?: string }): boolean {
-  const code = error.code ?? '';
-  return (
-    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08001', '08003'].includes(code) ||
-    /Connection terminated|timeout exceeded when trying to connect|the database system is (starting|shutting) up/i.test(error.message)
-  );
 }

@@ -42,6 +42,13 @@ export const MESSAGES = {
     unavailable: 'Servicio no disponible. Verifica tu conexión',
     unexpected: 'Ha ocurrido un error inesperado',
   },
+  /** A disk that cannot take the data (503 to a request, /api/health's reason while it lasts). */
+  storage: {
+    full: 'El disco del servidor está lleno: no se guardó el cambio. Avisa al administrador para que libere espacio.',
+    readOnly: 'La carpeta de datos del servidor es de solo lectura: no se guardó el cambio. Avisa al administrador.',
+    denied: 'El servidor no puede abrir ni escribir sus archivos de datos: no se guardó el cambio. Avisa al administrador.',
+    failing: 'Falló el disco del servidor al leer o escribir datos: no se guardó el cambio. Avisa al administrador.',
+  },
   notFound: NOT_FOUND,
   session: SESSION,
   order: {

@@ -7,6 +7,7 @@ import { resolveSession, sessionToken } from '../auth/sessions.ts';
 import { appliedMigrations, KNOWN_MIGRATIONS, unknownMigrations } from '../db/migrate.ts';
 import { backupStatus } from './backup-schedule.ts';
 import { createMetrics } from './metrics.ts';
+import { noteWriteSucceeded, storageHealth } from './storage-health.ts';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
@@ -32,6 +33,7 @@ export function installOpsRoutes(base: FastifyInstance): void {
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'sin-ruta';
     metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    if (reply.statusCode < 300 && request.method !== 'GET' && request.method !== 'HEAD') noteWriteSucceeded(ctx);
     done();
   });
 
@@ -50,9 +52,13 @@ export function installOpsRoutes(base: FastifyInstance): void {
     const newer = unknownMigrations(applied);
     const pending = KNOWN_MIGRATIONS.filter((m) => !applied.includes(m)).length;
     const backup = backupStatus(ctx);
+    // Degraded (the disk refused a write since the last one it took) still answers 200: reads are
+    // served, and the web app takes a non-2xx probe for "no connection". `ok` and `status` say it.
+    const storage = storageHealth(ctx);
     if (!reachable) reply.code(503);
     return {
-      ok: reachable,
+      ok: reachable && storage.state === 'ok',
+      status: !reachable ? 'unavailable' : storage.state,
       database: ctx.db.kind,
       databaseReachable: reachable,
       databaseMs: Math.round((performance.now() - t0) * 10) / 10,
@@ -66,6 +72,7 @@ export function installOpsRoutes(base: FastifyInstance): void {
         lastAt: backup.last?.at ?? null,
         stale: backup.stale,
       },
+      lastWriteFailure: storage.lastWriteFailure,
       uptimeSeconds: Math.round((Date.now() - started) / 1000),
       // TODO(printing): once the print queue lands, report it here from its own module
       // (e.g. printQueue: { pending, oldestAgeMs, failing }), never a placeholder number.
