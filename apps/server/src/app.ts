@@ -94,7 +94,7 @@ export async function buildApp({ ctx, webDist, logger = false, onRoute }: BuildO
     reply.header('cache-control', 'no-store');
     checkOrigin(request.method, request.headers.origin, request.headers.host);
     const token = sessionToken(request.cookies);
-    // A write that checks the session in its own statement may start from one remembered (decision 0042).
+    // A write that checks the session in its own statement may start from one remembered.
     const remembered =
       request.routeOptions.config.session === 'checked-by-write' && ctx.db.kind === 'postgres' ? rememberedSession(ctx, token) : null;
     request.sessionRead = remembered === null;
@@ -106,7 +106,7 @@ export async function buildApp({ ctx, webDist, logger = false, onRoute }: BuildO
     assertAllowed(access, request.user);
   });
 
-  // SQLite's group commit: no answer leaves with work that is not yet on disk (decision 0035).
+  // SQLite's group commit: no answer leaves with work that is not yet on disk.
   // PostgreSQL has no group to wait for: no hook on its every request.
   const settled = ctx.db.settled;
   if (settled) {

@@ -34,10 +34,10 @@ export const BoardItemSchema = z.object({
   status: ItemStatusSchema,
   createdAt: InstantSchema,
   updatedAt: InstantSchema,
-  /** A voided item shown as CANCELADO for a few minutes (issue #14) so the station stops making it. */
+  /** A voided item shown as CANCELADO for a few minutes so the station stops making it. */
   cancelled: z.boolean().optional(),
   voidReason: z.string().nullable().optional(),
-  /** The chosen modifier options (decision 0026), shown as plainly as the notes. */
+  /** The chosen modifier options, shown as plainly as the notes. */
   modifiers: z.array(ChosenModifierSchema).optional(),
 });
 export type BoardItem = z.infer<typeof BoardItemSchema>;

@@ -30,7 +30,7 @@ export const SplitChecksBodySchema = z.strictObject({
 });
 export type SplitChecksBody = z.infer<typeof SplitChecksBodySchema>;
 
-/** Equal shares are separate checks (decision 0022): N checks in all, the order being the first. */
+/** Equal shares are separate checks: N checks in all, the order being the first. */
 export const EqualSharesBodySchema = z.strictObject({
   count: z
     .number(EQUAL_SHARE_MESSAGES.count)
@@ -58,7 +58,7 @@ export const TableCheckSchema = z.object({
   canCharge: z.boolean(),
   /** The order the table links (tables.current_order_id). */
   current: z.boolean(),
-  /** What the check owes before tips: discounts, comps and equal shares applied (decision 0022). */
+  /** What the check owes before tips: discounts, comps and equal shares applied. */
   total: CentsSchema.optional(),
   /** An equal share of another check (no items of its own). */
   shareAmount: CentsSchema.optional(),

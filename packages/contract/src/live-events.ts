@@ -10,7 +10,7 @@ export interface LiveTopicEvents {
   tables: 'table.created' | 'table.updated' | 'table.deleted' | 'table.released' | 'card-payment.review';
   orders: 'order.updated';
   board: 'board.updated';
-  /** One station's board (decision 0029): a beer wakes the bar, not the kitchen. 'board' still hears every station. */
+  /** One station's board: a beer wakes the bar, not the kitchen. 'board' still hears every station. */
   'board:cocina': 'board.updated';
   'board:barra': 'board.updated';
   products: 'product.created' | 'product.updated' | 'product.deleted' | 'promotion.changed' | 'modifiers.updated';

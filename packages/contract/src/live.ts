@@ -65,7 +65,7 @@ export type LiveServerMessage =
   /**
    * Events may have been missed without this socket dropping (another server process died before
    * handing its last events on or could not send them, or this one's link to the others was cut a
-   * moment): read again what the screen shows, as after a reconnect (decision 0046).
+   * moment): read again what the screen shows, as after a reconnect.
    */
   | { op: 'resync' };
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CATEGORIES, isValidGroupRange, MAX_MODIFIER_OPTIONS } from '@comanda/domain';
 import { CentsSchema, IdSchema, InputCentsSchema, InstantSchema } from './common.ts';
 
-/** Modifier groups (issue #17, decision 0026). */
+/** Modifier groups (decision 0026). */
 export const ModifierOptionSchema = z.object({
   id: IdSchema,
   name: z.string(),

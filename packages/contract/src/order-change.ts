@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OrderItemSchema, OrderResponseSchema, OrderSchema, type Order, type OrderItem } from './orders.ts';
 
 /**
- * The light answer of an item write (issue 20 item 2, decision 0029). Adding an item or units and
+ * The light answer of an item write (decision 0029). Adding an item or units and
  * deleting one answer, when the client asks with `Prefer: return=minimal`, with what changed
  * instead of the whole order: the order without its items (its version, totals, balance, payments
  * and adjustments — a handful of rows whatever the order's size) and the item rows the write

@@ -20,7 +20,7 @@ export const TableOrderSummarySchema = z.object({
   cardReviews: z.number().int().min(0),
   /** The check's or bar tab's name, when it has one (docs/decisions/0014-checks-are-orders.md). */
   tabName: z.string().nullable().optional(),
-  /** What the order owes before tips (discounts, comps and equal shares applied; decision 0022). */
+  /** What the order owes before tips (discounts, comps and equal shares applied). */
   total: CentsSchema.optional(),
 });
 

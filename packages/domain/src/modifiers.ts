@@ -1,5 +1,5 @@
 /**
- * Modifier groups (issue #17, decision 0026): 'Término' (exactly 1), 'Preparación' (0–1),
+ * Modifier groups (decision 0026): 'Término' (exactly 1), 'Preparación' (0–1),
  * 'Extras' (0–3), 'Sin' (any). A group applies to a product when it is attached to the product
  * or to its category. One function checks a waiter's choice against the product's groups and
  * prices the line: the unit price is the product's price plus each chosen option's delta, so

@@ -15,7 +15,7 @@ export type PaymentGateResult = { ok: true } | { ok: false; reason: 'empty' | 'u
  */
 export function paymentGate(items: readonly { isDeleted: boolean; status: ItemStatus }[], shareAmount = 0): PaymentGateResult {
   const active = activeItems(items);
-  // An equal-share check (decision 0022) owes its share of another check's items with none of its own.
+  // An equal-share check owes its share of another check's items with none of its own.
   if (active.length === 0 && shareAmount > 0) return { ok: true };
   if (active.length === 0) {
     return { ok: false, reason: 'empty', message: PAYMENT_GATE_MESSAGES.empty };

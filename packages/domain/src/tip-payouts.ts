@@ -1,7 +1,7 @@
 import { cents, type Cents } from './money.ts';
 
 /**
- * Tips per waiter (issue 15, item 5). Cash tips stay in the waiter's pocket; card and transfer
+ * Tips per waiter. Cash tips stay in the waiter's pocket; card and transfer
  * tips reach the bar's account, so the bar owes them and hands them over in cash from the drawer
  * (a 'propinas' movement). With pooling on, what is owed is the pool shared by role.
  */

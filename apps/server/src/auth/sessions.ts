@@ -74,7 +74,7 @@ export async function resolveSession(ctx: AppContext, token: string | undefined)
 }
 
 /**
- * Sessions this process resolved lately (decision 0042). Only a route whose write checks the
+ * Sessions this process resolved lately. Only a route whose write checks the
  * session again inside its own statement may take one from here without reading it first
  * (PostgreSQL's one-statement add: one round trip fewer on every add). Nothing else trusts it:
  * another process may have ended the session or changed its user meanwhile, and that write then
@@ -112,7 +112,7 @@ class SessionMemo {
   }
 }
 const MEMO_SERVICE = 'session-memo';
-/** The process's memo, one per app: kept in its services, so a request's write context (decision 0047) reaches the same one. */
+/** The process's memo, one per app: kept in its services, so a request's write context reaches the same one. */
 function memoOf(ctx: AppContext): SessionMemo {
   let memo = ctx.services.get(MEMO_SERVICE) as SessionMemo | undefined;
   if (!memo) ctx.services.set(MEMO_SERVICE, (memo = new SessionMemo()));

@@ -3,7 +3,7 @@ import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
 
 /**
- * PostgreSQL: the server's statements as named prepared statements (issue 20, items 1 and 3).
+ * PostgreSQL: the server's statements as named prepared statements.
  *
  * Kysely sends every query as an unnamed statement, so PostgreSQL parses and analyses the same few
  * SQL texts again on every request. `pg` prepares a statement given a name once per connection and

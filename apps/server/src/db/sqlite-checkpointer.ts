@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
 /**
- * SQLite's checkpoints on a thread of their own (decision 0041, issue 20 item 3).
+ * SQLite's checkpoints on a thread of their own (decision 0041).
  *
  * In WAL mode every commit appends pages to the log, and a checkpoint copies them back into the
  * database file: by default the connection that commits does it, inside the COMMIT that takes the

@@ -13,7 +13,7 @@ declare module 'fastify' {
     /**
      * 'checked-by-write' (PostgreSQL): the route's write checks the caller's session inside its own
      * statement, so a session this process resolved lately is taken without reading it again, and
-     * the route reads it fresh before anything else it does (decision 0042).
+     * the route reads it fresh before anything else it does.
      */
     session?: 'checked-by-write';
   }

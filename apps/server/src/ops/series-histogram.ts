@@ -1,5 +1,5 @@
 /**
- * A Prometheus histogram whose every observation is a few array writes (issue 20 item 3).
+ * A Prometheus histogram whose every observation is a few array writes.
  *
  * prom-client's Histogram checks and hashes the labels on every observe(), also through a
  * labelled child: on an item add, with one observation per statement and one per request, that

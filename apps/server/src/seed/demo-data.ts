@@ -35,7 +35,7 @@ export const DEMO_PRODUCTS: [string, string, number, string][] = [
 ];
 
 /**
- * Demo modifier groups (decision 0026): name, min, max (null: any), options [name, delta], and the
+ * Demo modifier groups: name, min, max (null: any), options [name, delta], and the
  * products they are attached to by name. All optional, so adding a beer or tacos stays one tap.
  */
 export const DEMO_MODIFIER_GROUPS: { name: string; min: number; max: number | null; options: [string, number][]; products: string[] }[] = [

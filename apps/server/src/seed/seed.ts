@@ -55,7 +55,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
         })),
       )
       .execute();
-    // One example promotion (decision 0028), inactive: it prices nothing until the admin turns it on.
+    // One example promotion, inactive: it prices nothing until the admin turns it on.
     await trx
       .insertInto('promotions')
       .values({

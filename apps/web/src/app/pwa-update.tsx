@@ -19,7 +19,7 @@ export function PwaUpdatePrompt() {
     let cancelled = false;
     let timer: ReturnType<typeof setInterval> | undefined;
     // A moment after the first screen is up: the worker's install downloads every asset, which
-    // must not compete with drawing that screen (decision 0032).
+    // must not compete with drawing that screen.
     const cancelStart = afterFirstScreen(() => {
       void import('virtual:pwa-register')
         .then(({ registerSW }) => {

@@ -27,7 +27,7 @@ function useOutboxRunner(): void {
         }
         // A sent item write's light answer patches the cached order; otherwise it is read again.
         // The patcher (and the contract's schemas it reads the answer with) loads on the first
-        // send, not with every layout's first screen (decision 0032); an order screen has it already.
+        // send, not with every layout's first screen; an order screen has it already.
         void import('../lib/order-cache.ts')
           .then(({ patchCachedOrders }) => patchCachedOrders(qc, key, event.body))
           .catch(() => false)

@@ -29,8 +29,8 @@ export interface ResponseSchema<T> {
 
 /**
  * The calls of the first screen (session, sign-in, the business name) read their answer
- * unchecked: parsing them would put zod into the entry the login route loads (decision 0024's
- * addendum, docs/performance.md). The server still serialises them through their schema.
+ * unchecked: parsing them would put zod into the entry the login route loads. The server still
+ * serialises them through their schema.
  */
 export function unchecked<T>(): ResponseSchema<T> {
   return { safeParse: (data) => ({ success: true, data: data as T }) };
@@ -108,7 +108,7 @@ export function requireOnline(message: string): void {
 /**
  * A write that cannot wait in the outbox (it depends on the server's state at the moment: splits,
  * moves): refused at once when offline, and a request the network dropped before the browser
- * noticed is refused with the same message (decision 0022). Never queued, never retried here.
+ * noticed is refused with the same message. Never queued, never retried here.
  */
 export async function onlineOnly<T>(message: string, write: () => Promise<T>): Promise<T> {
   requireOnline(message);

@@ -28,7 +28,7 @@ export interface BoardData {
  */
 export function useBoardItems(station: BoardStationFilter, view: BoardView) {
   const key = boardKey(station, view);
-  // A station's board hears only its station (decision 0029): a beer does not refetch the kitchen.
+  // A station's board hears only its station: a beer does not refetch the kitchen.
   useLivePatchedQuery<'board' | 'board:cocina' | 'board:barra', BoardData>(
     [station === 'all' ? 'board' : boardTopic(station)],
     key,

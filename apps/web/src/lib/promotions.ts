@@ -7,7 +7,7 @@ import { useLiveQueries } from './use-live.ts';
 export const ACTIVE_PROMOTIONS_KEY = ['products', 'promotions', 'active'] as const;
 
 /**
- * What each product costs now under a promotion (decision 0028), from the server: its clock and
+ * What each product costs now under a promotion, from the server: its clock and
  * the business time zone decide. Refetched each minute so a happy hour's badges come and go on time.
  */
 export function useActivePromotions() {

@@ -47,7 +47,7 @@ export function useLiveQueries(
       };
       if (current()) continue;
       // With settleMs, a versioned event waits that long first: this screen's own write answers
-      // with the new version (decision 0029) and then nothing needs reading.
+      // with the new version and then nothing needs reading.
       if (settleMs > 0 && versionOf && event.version !== undefined) {
         setTimeout(() => {
           if (!current()) void qc.invalidateQueries({ queryKey });

@@ -42,7 +42,7 @@ export interface ZodFormOptions<Values, Out> {
 
 /**
  * One way to write a form: controlled fields, one form-level error (the exact Spanish text of the
- * contract's schema, as the server would answer it), submit only when valid. See decision 0024.
+ * contract's schema, as the server would answer it), submit only when valid.
  */
 export function useZodForm<Values extends object, Out>({
   initial,

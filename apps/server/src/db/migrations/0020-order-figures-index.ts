@@ -6,9 +6,9 @@ type AnyDb = Kysely<any>;
 /**
  * Every item change recomputes its order's subtotal from the lines (touchOrderRow: SUM of price ×
  * quantity of the lines not deleted). On the index of the order id alone, that sum looked up each
- * line's row in the table; with the columns it reads in the index it reads the index alone (issue 20
- * item 3: the recompute at ~60 lines took 45 µs of each add on SQLite). The new index also serves
- * everything the old one did (the order id comes first), so it replaces it.
+ * line's row in the table; with the columns it reads in the index it reads the index alone (the
+ * recompute at ~60 lines took 45 µs of each add on SQLite). The new index also serves everything
+ * the old one did (the order id comes first), so it replaces it.
  */
 export function orderFiguresIndex() {
   return {

@@ -31,7 +31,7 @@ export const cashCloseRoutes: FastifyPluginAsync = async (base) => {
     async (request) => outsideShiftReport(ctx, request.query.date),
   );
 
-  // Descuentos y cortesías of the shift, by reason and by user (decision 0017).
+  // Descuentos y cortesías of the shift, by reason and by user.
   app.get(
     '/api/cash-close/adjustments',
     { config: { access: ADMIN }, schema: { querystring: CashCloseQuerySchema, response: { 200: AdjustmentsSummarySchema } } },
@@ -41,7 +41,7 @@ export const cashCloseRoutes: FastifyPluginAsync = async (base) => {
     },
   );
 
-  // Descuentos por promoción of the shift, by promotion name (decision 0028).
+  // Descuentos por promoción of the shift, by promotion name.
   app.get(
     '/api/cash-close/promotions',
     { config: { access: ADMIN }, schema: { querystring: CashCloseQuerySchema, response: { 200: PromotionDiscountsResponseSchema } } },

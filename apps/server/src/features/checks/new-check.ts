@@ -21,7 +21,7 @@ export async function nextCheckIndex(trx: Trx, rootId: string): Promise<number> 
 /**
  * A new open check of the same table and waiter, named by its index ("Cuenta B"…). Checks made
  * together are one millisecond apart (`created_at` = now + k), so they list in the order they were
- * named. An equal-share check owes `shareAmount` with no items of its own (decision 0022).
+ * named. An equal-share check owes `shareAmount` with no items of its own.
  */
 export async function insertCheck(
   trx: Trx,

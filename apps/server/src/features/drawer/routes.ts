@@ -32,7 +32,7 @@ const callerOf = (request: FastifyRequest): Caller => ({
   sessionHash: request.sessionHash ?? null,
 });
 
-/** Caja (issue 15): drawer sessions, cash movements, corte X and corte Z. Admin only. */
+/** Caja: drawer sessions, cash movements, corte X and corte Z. Admin only. */
 export const drawerRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;

@@ -58,7 +58,7 @@ export const ordersRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/orders/:orderId/items',
     // addItem's first effect is its transaction: a repeat's key is met by its claim there.
-    // On PostgreSQL its plain case checks the caller's session in its own statement (decision 0042).
+    // On PostgreSQL its plain case checks the caller's session in its own statement.
     {
       config: { ...floor, idempotency: 'claim-first', session: 'checked-by-write' },
       schema: { params: OrderIdParamsSchema, body: AddItemBodySchema, response: { 200: OrderWriteResponseSchema } },

@@ -94,7 +94,7 @@ export class PrintWorker {
 
   /**
    * Scans for jobs now, or once more right after the scan under way: a burst of events (one per
-   * item add) costs one scan at a time instead of one each (issue 20 item 3: two reads per add).
+   * item add) costs one scan at a time instead of one each.
    */
   tick(): void {
     if (this.stopped) return;

@@ -38,7 +38,7 @@ export async function resolveRange(ctx: AppContext, from: string, to: string): P
 
 /**
  * Every owner report for the business days `from`..`to`, read from the summary tables only
- * (decision 0020): a range is a slot interval, so each report is one indexed range scan of at
+ *: a range is a slot interval, so each report is one indexed range scan of at
  * most 24 rows a day per key, whatever the number of orders behind them.
  */
 export async function ownerReports(db: Trx, range: ReportRange): Promise<ReportsResponse> {

@@ -58,7 +58,7 @@ export async function moveItems(
       }
 
       const moved = await moveLines(trx, from.id, into.id, input.lines, (lines, amount) => assertRoomFor(trx, into, { lines, amount }));
-      // Discounts and comps of the moved units go with them (decision 0022).
+      // Discounts and comps of the moved units go with them.
       for (const m of moved)
         await carryLineAdjustments(trx, {
           fromItemId: m.itemId,

@@ -85,9 +85,9 @@ export async function createCardPayment(
       // The lines, the payments so far and the live adjustments: one read on PostgreSQL, as a close's.
       const read = await checkoutRows(trx, order.id);
       const { rows: items } = gateItems(read.items, order, false);
-      // Discounts and comps (decision 0017): what is owed after them. Mixed payments (decision
-      // 0015): the charge is a chosen part of the balance, or the whole balance, tip on top.
-      // Equal shares (decision 0022): less what share checks owe, plus a share check's own share.
+      // Discounts and comps: what is owed after them. Mixed payments: the charge is a chosen part
+      // of the balance, or the whole balance, tip on top.
+      // Equal shares: less what share checks owe, plus a share check's own share.
       const owed = withShares((await computeOrderFigures(trx, order.id, { lines: linesOf(items), rows: read.adjustments })).owed, order);
       const balance = paymentBalance(owed, asParts(read.payments));
       const part = req.body.amount === undefined ? balance : cents(req.body.amount);
@@ -152,7 +152,7 @@ export async function createCardPayment(
     throw error;
   }
   if (row.state !== 'creating' || description === null) return { created: false, payment: view(row) };
-  // Sent to the terminal after the answer (decision 0039): the attempt is on disk as 'creating'
+  // Sent to the terminal after the answer: the attempt is on disk as 'creating'
   // (the dialog shows 'sending'), and its next state reaches the dialog by its live event.
   gw.driver.start(row, description);
   return { created: true, payment: view(row) };

@@ -64,7 +64,7 @@ export class CardPaymentDriver {
 
   /**
    * A new attempt, already committed as 'creating': created at the provider now, then followed
-   * like any other. The request that started it does not wait for it (decision 0039): the
+   * like any other. The request that started it does not wait for it: the
    * provider's latency is the terminal's, not the waiter's screen's.
    */
   start(row: CardPaymentRow, description: string): void {

@@ -94,7 +94,7 @@ export async function settleCardPayment(ctx: WriteContext, id: string, payment: 
 
 /**
  * The terminal's money on the order: the whole order closed at exactly what was charged (the tip
- * is what it holds beyond the items), or, for one part of a mixed payment (decision 0015), one
+ * is what it holds beyond the items), or, for one part of a mixed payment, one
  * payment row, the order closing only when it settles the balance. Items moved back on a board
  * never refuse it: the money is already taken.
  */
@@ -141,7 +141,7 @@ async function approve(ctx: WriteContext, trx: Trx, emit: Emit, row: CardPayment
   const problem = await closingProblem(trx, row, charged);
   if (!problem) {
     try {
-      // A part of a mixed payment (decision 0015): charged equals the amount asked (closingProblem),
+      // A part of a mixed payment: charged equals the amount asked (closingProblem),
       // so the part's tip is the rate it was asked with.
       await recordCardCharge(ctx, trx, row, {
         charged,
@@ -193,8 +193,8 @@ async function closingProblem(trx: Trx, row: CardPaymentRow, charged: number): P
   const items = (await trx.selectFrom('order_items').selectAll().where('order_id', '=', row.order_id).execute()).map(presentItem);
   if (activeItems(items).length === 0 && Number(order.share_amount) === 0) return REVIEW_REASONS.orderEmpty;
   if (charged !== Number(row.amount)) return REVIEW_REASONS.providerAmount(charged, Number(row.amount));
-  // What the charge pays: the balance (the amount owed after discounts and comps, decision 0017,
-  // less parts already paid, decision 0015), or its own part.
+  // What the charge pays: the balance (the amount owed after discounts and comps,
+  // less parts already paid), or its own part.
   const owed = withShares((await computeOrderFigures(trx, row.order_id)).owed, order);
   const balance = paymentBalance(owed, asParts(await orderPayments(trx, row.order_id)));
   if (row.part_amount !== null) return Number(row.part_amount) > balance ? REVIEW_REASONS.partOverBalance(balance) : null;

@@ -126,7 +126,7 @@ export async function dropLineAdjustments(
 }
 
 /**
- * A merged-away order (decision 0013) keeps no check-level discount or comp: applied to the
+ * A merged-away order keeps no check-level discount or comp: applied to the
  * other table's whole order it would take off what was never given, so it is removed, audited.
  */
 export async function dropCheckAdjustments(

@@ -27,7 +27,7 @@ export function presentBoardLine(r: BoardRow): BoardItem {
     createdAt: Number(r.created_at),
     updatedAt: Number(r.updated_at),
     ...(r.void_reason ? { cancelled: true, voidReason: r.void_reason } : {}),
-    // Only on lines with options (decision 0026): a plain line's card reads as before.
+    // Only on lines with options: a plain line's card reads as before.
     ...(r.modifiers ? { modifiers: readModifiers(r.modifiers) } : {}),
   };
 }

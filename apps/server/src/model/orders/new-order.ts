@@ -13,7 +13,7 @@ export interface NewOrder {
   createdAt?: number;
   tabName?: string | null;
   parentOrderId?: string | null;
-  /** An equal-share check owes its share with no items of its own (decision 0022). */
+  /** An equal-share check owes its share with no items of its own. */
   shareAmount?: number;
 }
 

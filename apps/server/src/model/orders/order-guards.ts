@@ -139,7 +139,7 @@ export async function assertRoomFor(
 }
 
 /**
- * Equal shares (decision 0022): a share check, or an order whose share checks owe part of its
+ * Equal shares: a share check, or an order whose share checks owe part of its
  * items, is not cancelled or merged away — the money of the other checks depends on it. Each
  * check is paid on its own.
  */

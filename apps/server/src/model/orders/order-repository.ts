@@ -109,7 +109,7 @@ export type { Rider };
 /**
  * touchOrder, also giving back the order's row as the change left it when nothing else rewrites
  * it (no live adjustment, no equal shares), with its number of payments: an add answers from it
- * without reading the order again (issue 20 item 3). `row` is undefined otherwise; `after` is the
+ * without reading the order again. `row` is undefined otherwise; `after` is the
  * updated row as the UPDATE returned it (its figures before any adjustment is recomputed).
  */
 export async function touchOrderRow(
@@ -124,7 +124,7 @@ export async function touchOrderRow(
   riders: readonly Rider[] = [],
 ): Promise<{ version: number; row?: OrderRow & { payment_count: number; live_adjustments: number }; after: OrderRow }> {
   // The paid parts and whether any adjustment is live come back with the update: two round
-  // trips fewer on every item change (issue 20 item 3).
+  // trips fewer on every item change.
   let row: Awaited<ReturnType<typeof touchStatement>>['rows'][number] | undefined;
   if (riders.length > 0 && db.getExecutor().adapter instanceof PostgresAdapter) {
     row = await touchQuery(withRiders(db, riders), orderId, now).executeTakeFirst();
@@ -136,7 +136,7 @@ export async function touchOrderRow(
   if (!row) throw conflict(ORDER_CLOSED, 'order_closed');
   const plain = Number(row.live_adjustments) === 0 && Number(row.discount) === 0 && Number(row.comp) === 0;
   const { discount, comp } = plain ? { discount: 0, comp: 0 } : await recomputeAdjustments(db, orderId, row);
-  // Equal shares (decision 0022), rare: what the order owes is its share of the items, or its own share.
+  // Equal shares, rare: what the order owes is its share of the items, or its own share.
   const sharing = Number(row.share_amount) !== 0 || Number(row.shared_out) !== 0;
   if (sharing) {
     const total = amountOwed({ subtotal: row.subtotal, discount, comp, share_amount: row.share_amount, shared_out: row.shared_out });
@@ -151,7 +151,7 @@ export async function touchOrderRow(
 export const PAID_PARTS_EXCEED = 'Ya se cobraron pagos parciales por más de lo que sumaría la orden: no se puede quitar este producto.';
 
 /**
- * Mixed payments (decision 0015): an item change may never leave the amount owed below the
+ * Mixed payments: an item change may never leave the amount owed below the
  * parts already paid (the balance would turn negative and the order could never close).
  */
 export async function assertPaidPartsCovered(
@@ -161,7 +161,7 @@ export async function assertPaidPartsCovered(
   /** The parts already paid, when the caller read them already (touchOrder does). */
   knownParts?: number,
 ): Promise<void> {
-  // Equal shares (decision 0022): the items left must still cover what the share checks owe.
+  // Equal shares: the items left must still cover what the share checks owe.
   if (Number(row.shared_out ?? 0) > amountOwed({ subtotal: row.subtotal, discount: row.discount, comp: row.comp }))
     throw conflict(EQUAL_SHARE_MESSAGES.sharesOwed, 'shares_owed');
   let parts = knownParts;

@@ -110,7 +110,7 @@ export async function applyPromotion(
       else onOrder.paid += Number(r.quantity);
     }
   }
-  // The promotion prices the product; chosen options (decision 0026) are charged on top of it.
+  // The promotion prices the product; chosen options are charged on top of it.
   const optionsPrice = readModifiers(item.modifiers).reduce((sum, m) => sum + m.priceDelta, 0);
   const parts = promotionParts(rule, cents(listPrice - optionsPrice), quantity, onOrder).map((part) => ({
     ...part,

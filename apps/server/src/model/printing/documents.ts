@@ -46,14 +46,14 @@ export interface ReceiptDocument {
   guests: number;
   perGuest: number;
   at: number;
-  /** `promo`: the promotion that priced the line (decision 0028), printed as "PROMO <name>" under it.
+  /** `promo`: the promotion that priced the line, printed as "PROMO <name>" under it.
    *  `modifiers`: the chosen options as they read; absent on older jobs and lines without any (0026). */
   lines: { quantity: number; name: string; amount: number; promo?: string | null; modifiers?: string[] }[];
   subtotal: number;
-  /** Discounts and comps (decision 0017); absent in jobs queued before them, printed only when > 0. */
+  /** Discounts and comps; absent in jobs queued before them, printed only when > 0. */
   discount?: number;
   comp?: number;
-  /** Equal shares (decision 0022): what other checks pay of these items, or this check's share; printed only when > 0. */
+  /** Equal shares: what other checks pay of these items, or this check's share; printed only when > 0. */
   sharedOut?: number;
   shareAmount?: number;
   tip: number;

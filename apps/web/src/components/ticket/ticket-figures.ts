@@ -7,7 +7,7 @@ export interface TicketFigures {
   /** Discounts and comps (cortesías) taken off the subtotal; absent or 0: not shown. */
   discount?: number;
   comp?: number;
-  /** Equal shares (decision 0022): what other checks pay of these items (shown negative), or this check's share. */
+  /** Equal shares: what other checks pay of these items (shown negative), or this check's share. */
   sharedOut?: number;
   shareAmount?: number;
   tip: Cents;

@@ -10,7 +10,7 @@ const L = t.voids;
 const KEY = ['cash-close', 'cancellations'] as const;
 
 /**
- * Issue 14: "Cancelaciones" of the shift — voided units and cancelled orders, by reason and by
+ * "Cancelaciones" of the shift — voided units and cancelled orders, by reason and by
  * user. Below the SPEC report, whose figures never count them.
  */
 export function CancellationsPanel({ date }: { date: string }) {

@@ -12,7 +12,7 @@ const L = t.drawer;
 const KEY = ['cash-close', 'drawer-sessions'] as const;
 
 /**
- * Issue 15: the drawer sessions (turnos de caja) that closed on this date, with their corte Z.
+ * The drawer sessions (turnos de caja) that closed on this date, with their corte Z.
  * Added below the SPEC report, which keeps its own figures and 17:00–03:00 window untouched.
  */
 export function DrawerCortes({ date }: { date: string }) {

@@ -51,7 +51,7 @@ export function useCardPayment(id: string | null) {
     queryKey: ['card-payment', id],
     queryFn: async () => (await get(CardPaymentResponseSchema, `/api/card-payments/${id}`)).payment,
     enabled: Boolean(id),
-    // Being sent to the terminal (decision 0039) lasts a provider's round trip: its event may
+    // Being sent to the terminal lasts a provider's round trip: its event may
     // come before this screen's subscription does, so it is read again soon rather than in 3 s.
     refetchInterval: (q) => (q.state.data?.state === 'creating' ? 500 : isGoing(q.state.data) ? 3000 : false),
   });

@@ -43,7 +43,7 @@ function PaymentLine({ payment, onSlip }: { payment: Payment; onSlip: () => void
 
 /**
  * Mixed payments on the checkout (decision 0015): the payments so far, the balance, 'Agregar
- * pago', and splitting into equal checks (decision 0022), each then paid on its own.
+ * pago', and splitting into equal checks, each then paid on its own.
  * A paid order shows its folio. Paying everything at once stays the SPEC flow below.
  */
 export function PaymentsPanel({ order, className }: { order: Order; className?: string }) {
@@ -89,7 +89,7 @@ export function PaymentsPanel({ order, className }: { order: Order; className?: 
             <Plus className="h-5 w-5" aria-hidden />
             {P.add}
           </Button>
-          {/* Equal shares are separate checks (decision 0022): before any part is paid, once. */}
+          {/* Equal shares are separate checks: before any part is paid, once. */}
           {order.payments.length === 0 && !(order.shareAmount ?? 0) && !(order.sharedOut ?? 0) && (
             <div className="mt-4 border-t border-slate-200 pt-3">
               <EqualSharesForm order={order} onDone={(orders) => void navigate(orderScreenPath(base, orders[0] ?? order))} />

@@ -45,13 +45,13 @@ export function useCheckoutForm(order: Order) {
   const tipBps = tip.preset ?? parseCustomTipBps(tip.custom);
   const itemsSubtotal = orderSubtotal(order.items);
   // Discounts and comps (kept by the server on the order) come off before the tip.
-  // Equal shares (decision 0022): less what share checks owe of these items, plus this check's own share.
+  // Equal shares: less what share checks owe of these items, plus this check's own share.
   const shares = { sharedOut: order.sharedOut ?? 0, shareAmount: order.shareAmount ?? 0 };
   const owed = checkOwed({
     owed: owedAmount({ subtotal: itemsSubtotal, discounts: order.discount ?? 0, comps: order.comp ?? 0 }),
     ...shares,
   });
-  // After parts of a mixed payment, paying the rest at once is on the balance (decision 0015).
+  // After parts of a mixed payment, paying the rest at once is on the balance.
   const partsPaid = order.payments.length > 0 && order.status === 'activo';
   const due = partsPaid ? order.balance : owed;
   const subtotal = partsPaid ? due : itemsSubtotal;

@@ -24,7 +24,7 @@ export function useTableChecks(tableId: string) {
 export function useSplitChecks(tableId: string, orderId: string) {
   const qc = useQueryClient();
   return useMutation({
-    // A split depends on the units as the server holds them now: never queued (decision 0022).
+    // A split depends on the units as the server holds them now: never queued.
     mutationFn: async (body: SplitChecksBody) =>
       (
         await onlineOnly(t.equalShares.offline, () =>

@@ -46,7 +46,7 @@ function storeOrder(qc: QueryClient, tableId: string, order: Order, cuenta?: str
 }
 
 type Answer = Submitted<OrderWriteResponse>;
-/** With modifiers (decision 0026), the unit price and options a queued add shows until the server has it. */
+/** With modifiers, the unit price and options a queued add shows until the server has it. */
 export type AddItemInput = AddItemBody & { productName: string; previewPrice?: number; modifierLabels?: string[] };
 export type AddUnitsInput = { itemId: string; quantity: number; productName: string; productPrice: number; notes: string | null };
 

@@ -29,7 +29,7 @@ export function OrderChecks({ order, tableId, area }: { order: Order; tableId: s
   const [equal, setEqual] = useState(false);
   const list = checks.data ?? [];
   const canSplit = order.status === 'activo' && itemQuantity(activeItems(order.items)) >= 2;
-  // Equal shares (decision 0022): once, before any part is paid, on an order with items.
+  // Equal shares: once, before any part is paid, on an order with items.
   const canShare =
     order.status === 'activo' &&
     activeItems(order.items).length > 0 &&

@@ -19,7 +19,7 @@ type Open = { kind: 'none' } | { kind: 'picker' } | { kind: 'units'; item: Order
 const ADD_TOAST = 'order-add';
 export function useOrderDialogs(order: Order | undefined, actions: OrderActions | null) {
   const [open, setOpen] = useState<Open>({ kind: 'none' });
-  // The modifier groups load as the picker opens, before a product is tapped (decision 0026).
+  // The modifier groups load as the picker opens, before a product is tapped.
   usePickerModifierGroups(open.kind === 'picker');
   const close = () => setOpen({ kind: 'none' });
   const [undoing, setUndoing] = useState<{ item: OrderItem; resolve: (undone: boolean) => void } | null>(null);
@@ -56,7 +56,7 @@ export function useOrderDialogs(order: Order | undefined, actions: OrderActions 
               const added = rows.filter((i) => !before.has(i.id) && i.productId === pick.productId && !i.isDeleted);
               return { itemId: added.sort((a, b) => b.createdAt - a.createdAt)[0]?.id ?? null, queued: false };
             } catch (error) {
-              // A product marked agotado meanwhile answers 409 with its name (issue #17).
+              // A product marked agotado meanwhile answers 409 with its name.
               toast.error(errorMessage(error, t.order.productNotFound), { id: ADD_TOAST });
               return null;
             }
@@ -69,7 +69,7 @@ export function useOrderDialogs(order: Order | undefined, actions: OrderActions 
             })
           }
         />
-        {/* Deshacer in "Esta ronda": the order screen's own void (decision 0027). */}
+        {/* Deshacer in "Esta ronda": the order screen's own void. */}
         <VoidItemDialog
           item={undoing?.item ?? null}
           onClose={() => {

@@ -29,7 +29,7 @@ export interface PickedProduct {
   productName: string;
   quantity: number;
   notes: string | null;
-  /** The chosen modifier options (decision 0026); the server prices them. */
+  /** The chosen modifier options; the server prices them. */
   optionIds: string[];
   /** What the line will cost per unit with those options, and how they read: for a queued add's preview. */
   unitPrice: number;
@@ -46,7 +46,7 @@ const NO_GROUPS: ModifierGroup[] = [];
 /**
  * Search (accents ignored), the admin's category order, "Más vendidos" on top, one tap adds a
  * simple product (taps in a row add up), "Nota" or a product with options opens the quantity and
- * notes step, and "Esta ronda" lists what this visit added with Deshacer (decision 0027).
+ * notes step, and "Esta ronda" lists what this visit added with Deshacer.
  */
 export function ProductPickerDialog({
   open,

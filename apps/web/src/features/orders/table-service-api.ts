@@ -33,7 +33,7 @@ export function useServiceWaiters(enabled: boolean) {
 
 /**
  * Every move needs the server (none waits in the outbox: it depends on the target table as the
- * server holds it now, decision 0022) and carries its own Idempotency-Key.
+ * server holds it now) and carries its own Idempotency-Key.
  */
 function send<T>(schema: ResponseSchema<T>, path: string, body: unknown): Promise<T> {
   return onlineOnly(t.tableService.offline, () => post(schema, path, body, { 'Idempotency-Key': newIdempotencyKey('move') }));

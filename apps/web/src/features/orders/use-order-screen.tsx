@@ -55,7 +55,7 @@ export function useOrderScreen(tableId: string) {
     dialogs,
     readOnly: order ? order.status !== 'activo' : true,
     // What is owed: the items less the discounts and comps the server keeps on the order, and
-    // equal shares applied (decision 0022).
+    // equal shares applied.
     total: order
       ? checkOwed({
           owed: owedAmount({

@@ -29,7 +29,7 @@ const fold = (s: string) =>
 /** 'new' opens an empty form; a product opens it filled; null keeps it closed. */
 type Editing = Product | 'new' | null;
 
-/** Productos and its Modificadores (decision 0026), one tab each. */
+/** Productos and its Modificadores, one tab each. */
 export function ProductsPage() {
   const [view, setView] = useState<'products' | 'modifiers'>('products');
   const products = useAllProducts();

@@ -9,7 +9,7 @@ import { Toggle } from './terminal-tab-parts.tsx';
 
 const KEY = ['drawer'] as const;
 
-/** Configuración › Negocio: the drawer-control switch (issue 15). Off by default: cash works as SPEC.md says. */
+/** Configuración › Negocio: the drawer-control switch. Off by default: cash works as SPEC.md says. */
 export function DrawerControlCard() {
   const qc = useQueryClient();
   useLiveQueries(['drawer'], [KEY]);

@@ -12,7 +12,7 @@ import { useSaveVoidReasons, useVoidReasons } from '../../lib/void-reasons.ts';
 
 const L = t.voids;
 
-/** Configuración › Motivos: the reasons a void or a cancelled order may give (issue 14). */
+/** Configuración › Motivos: the reasons a void or a cancelled order may give. */
 export default function VoidReasonsTab() {
   const stored = useVoidReasons();
   const save = useSaveVoidReasons();

@@ -520,7 +520,7 @@ export const t = {
     confirmDeactivateTitle: 'Desactivar usuario',
     confirmDeactivate: (name: string) =>
       `¿Desactivar a ${name}? Su sesión se cerrará de inmediato y no podrá volver a entrar hasta que lo actives.`,
-    // Sign-in back-off after wrong passwords (issue 13).
+    // Sign-in back-off after wrong passwords.
     locked: 'Bloqueado',
     lockedUntil: (time: string) => `hasta ${time}`,
     lockedFailures: (n: number) => `${n} intentos fallidos`,
@@ -751,7 +751,7 @@ export const t = {
     controlError: 'No se pudo guardar el control de caja',
     error: SHARED.operationFailed,
   },
-  /** Caja printer slips (issue 16); boards' line bumps and the terminal settings for the owner (issue 18). */
+  /** Caja printer slips; boards' line bumps and the terminal settings for the owner. */
   floorAndPrint: {
     cajaSent: 'Enviado a la impresora de caja',
     /** Read after the line (screen readers): what tapping the line does. */
@@ -809,7 +809,7 @@ export const t = {
     error: 'No se pudo completar la acción',
     offline: 'Sin conexión: mover mesas necesita el servidor',
   },
-  /** Discounts and comps (cortesías) of an order (decision 0017). */
+  /** Discounts and comps (cortesías) of an order. */
   adjustments: {
     title: 'Descuentos y cortesías',
     discounts: 'Descuentos',
@@ -886,7 +886,7 @@ export const t = {
     openingTab: 'Abriendo…',
     openTabError: 'No se pudo abrir la cuenta',
   },
-  // Mixed payments, equal shares and folios (decision 0015).
+  // Mixed payments, equal shares and folios.
   payments: {
     title: 'Pagos',
     balance: 'Saldo pendiente',
@@ -929,7 +929,7 @@ export const t = {
     folioRange: (first: number, last: number) => (first === last ? `Folio ${first}` : `Folios ${first} a ${last}`),
     mixedOrders: (n: number) => (n === 1 ? '1 cuenta pagada con varios pagos' : `${n} cuentas pagadas con varios pagos`),
   },
-  /** Issue #14: voids with reasons, cancelled orders, deliveries from the order screen. */
+  /** Voids with reasons, cancelled orders, deliveries from the order screen. */
   voids: {
     voidAction: 'Cancelar unidades',
     voidTitle: 'Cancelar unidades',
@@ -984,14 +984,14 @@ export const t = {
     ticketBadge: 'CANCELADO',
     noReason: 'Sin motivo',
   },
-  /** The board's recent moves, to send back a mistaken Listo or Entregado after its toast (issue 18). */
+  /** The board's recent moves, to send back a mistaken Listo or Entregado after its toast. */
   boardRecent: {
     title: (n: number) => `Recientes (${n})`,
     entry: (table: string, lines: number, status: string) => `${table} · ${lines} ${lines === 1 ? 'línea' : 'líneas'} → ${status}`,
     revert: 'Regresar',
     reverted: 'Regresado',
   },
-  /** Tips per person and tip payouts on the Caja page (issue 15, item 5). */
+  /** Tips per person and tip payouts on the Caja page. */
   tips: {
     tabCaja: 'Turno de caja',
     tabTips: 'Propinas',
@@ -1042,7 +1042,7 @@ export const t = {
     tipPayouts: 'Propinas pagadas',
     received: 'Recibió',
   },
-  /** Equal shares are separate checks; the table's total on the waiter's card (decision 0022). */
+  /** Equal shares are separate checks; the table's total on the waiter's card. */
   equalShares: {
     title: 'Dividir en cuentas iguales',
     hint: 'Cada parte queda como una cuenta: se cobra por separado, con cualquier método, su propina, ticket y folio.',
@@ -1125,7 +1125,7 @@ export const t = {
     error: 'No se pudo importar el menú',
     readError: 'No se pudo leer el archivo',
   },
-  // Promotions (happy hour), decision 0028.
+  // Promotions (happy hour).
   promotions: {
     nav: 'Promociones',
     title: 'Promociones',
@@ -1171,7 +1171,7 @@ export const t = {
     closeTotal: 'Total',
     listPrice: (price: string) => `Precio de lista ${price}`,
   },
-  // Issue #17: agotado in one tap and the faster picker.
+  // Agotado in one tap and the faster picker.
   menuPicker: {
     topSellers: 'Más vendidos',
     round: 'Esta ronda',
@@ -1205,7 +1205,7 @@ export const t = {
     orderSaved: 'Orden del menú guardado',
     orderError: 'No se pudo guardar el orden del menú',
   },
-  // Modifier groups (issue #17 item 1, decision 0026).
+  // Modifier groups.
   modifiers: {
     title: 'Modificadores',
     manage: 'Modificadores',

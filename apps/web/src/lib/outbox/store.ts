@@ -6,7 +6,7 @@ export interface PendingPreview {
   quantity: number;
   productPrice: number | null;
   notes: string | null;
-  /** The chosen modifier options as they read (decision 0026); absent for none. */
+  /** The chosen modifier options as they read; absent for none. */
   modifiers?: string[];
 }
 
