@@ -56,5 +56,38 @@ test.describe('menu CSV @menu', () => {
     await dialog.getByLabel('Archivo CSV').setInputFiles({ name: 'menu.csv', mimeType: 'text/csv', buffer: sheet('85.50') });
     await expect(dialog.getByText('El archivo no cambia nada del catálogo.')).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Importar' })).toBeDisabled();
+
+    // A price finer than a centavo is named on its line, not rounded.
+    await dialog.getByLabel('Archivo CSV').setInputFiles({ name: 'menu.csv', mimeType: 'text/csv', buffer: sheet('45.999') });
+    await expect(dialog.getByRole('alert')).toContainText('Línea 2: El precio "45.999" tiene más de dos decimales');
+    await expect(dialog.getByRole('button', { name: 'Importar' })).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('a menu with names a spreadsheet would run as formulas exports and imports back unchanged', async ({
+    adminPage: page,
+  }, testInfo) => {
+    const suffix = testInfo.retry ? ` r${testInfo.retry}` : '';
+    const formula = `=2+5 CSV${suffix}`;
+    const created = await page.request.post('/api/products', {
+      data: { name: formula, description: "@nota +1, 'con comillas'", price: 4500, category: 'Comida' },
+    });
+    expect(created.ok()).toBeTruthy();
+    await page.goto('/admin/manage-products');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Exportar CSV' }).click()]);
+    const exported = await readFile((await download.path())!);
+    // Defused for the spreadsheet: the cell starts with an apostrophe, never with "=".
+    expect(exported.toString('utf8')).toContain(`,'${formula},"'@nota +1, 'con comillas'",45.00,`);
+
+    await page.getByRole('button', { name: 'Importar CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Importar menú desde CSV' });
+    await dialog.getByLabel('Archivo CSV').setInputFiles({ name: 'menu.csv', mimeType: 'text/csv', buffer: exported });
+    await expect(dialog.getByText('El archivo no cambia nada del catálogo.')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Importar' })).toBeDisabled();
+
+    const products = (await (await page.request.get('/api/products')).json()) as { products: { name: string; description: string }[] };
+    expect(products.products.filter((p) => p.name === formula).map((p) => p.description)).toEqual(["@nota +1, 'con comillas'"]);
+    expect(products.products.filter((p) => p.name === `'${formula}`)).toEqual([]);
   });
 });
