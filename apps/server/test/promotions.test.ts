@@ -49,19 +49,46 @@ describe.each(testDatabaseKinds())('promotions on %s', (kind) => {
   it('validates rules in the contract and refuses overlaps on the same product or category', async () => {
     happyHour.productIds = [products['Cerveza clara']!];
     ok(await admin.post<{ promotion: Promotion }>('/api/promotions', happyHour), 201);
-    // A category rule over the same hours is allowed: the product rule has precedence.
+    // A rule on the beer's category over the same hours would meet the 2x1 on the beer: refused, naming it.
+    const bebidas = {
+      name: 'Bebidas −20 %',
+      kind: 'percent',
+      percentBps: 2000,
+      days: [FRIDAY],
+      startMinute: 22 * 60,
+      endMinute: 2 * 60,
+      categories: ['Bebida'],
+    };
+    const onCategory = await admin.post<Res>('/api/promotions', bebidas);
+    expect(onCategory.status).toBe(409);
+    expect(onCategory.body.error?.code).toBe('promotion_overlap');
+    expect(onCategory.body.error?.message).toContain('«2x1 en cerveza» (22:00–02:00)');
+    // The lemonade alone does not meet it.
     ok(
       await admin.post('/api/promotions', {
-        name: 'Bebidas −20 %',
-        kind: 'percent',
-        percentBps: 2000,
-        days: [FRIDAY],
-        startMinute: 22 * 60,
-        endMinute: 2 * 60,
-        categories: ['Bebida'],
+        ...bebidas,
+        name: 'Limonada −20 %',
+        categories: [],
+        productIds: [products['Limonada mineral']],
       }),
       201,
     );
+    // The other way round: a category rule first, then a rule on one of its products, also when switched on later.
+    const shots = { kind: 'nxm', buy: 3, pay: 2, days: [4], startMinute: 20 * 60, endMinute: 23 * 60 };
+    ok(await admin.post('/api/promotions', { ...shots, name: 'Shots 3x2 jueves', categories: ['Shot'] }), 201);
+    const mezcal = {
+      ...shots,
+      name: 'Mezcal 3x2',
+      startMinute: 22 * 60,
+      endMinute: 22 * 60 + 30,
+      productIds: [products['Shot de mezcal']],
+    };
+    const onProduct = await admin.post<Res>('/api/promotions', mezcal);
+    expect(onProduct.status).toBe(409);
+    expect(onProduct.body.error?.message).toContain('«Shots 3x2 jueves»');
+    const off = ok(await admin.post<{ promotion: Promotion }>('/api/promotions', { ...mezcal, active: false }), 201).body.promotion;
+    expect((await admin.put<Res>(`/api/promotions/${off.id}`, { ...mezcal, active: true })).body.error?.code).toBe('promotion_overlap');
+    ok(await admin.put(`/api/promotions/${off.id}`, { ...mezcal, active: true, days: [3] }));
     const overlap = await admin.post<Res>('/api/promotions', { ...happyHour, name: 'Otra', days: [6], startMinute: 60, endMinute: 120 });
     expect(overlap.status).toBe(409); // Saturday 01:00 is still Friday's 22:00–02:00
     expect(overlap.body.error?.code).toBe('promotion_overlap');
@@ -98,7 +125,7 @@ describe.each(testDatabaseKinds())('promotions on %s', (kind) => {
     await setTime('2026-11-20T22:00:00');
     const order = await openTable();
     const after = await add(order.id, 'Limonada mineral', 2);
-    expect(live(after)[0]).toMatchObject({ productPrice: 3_600, listPrice: LEMONADE, promotionName: 'Bebidas −20 %', quantity: 2 });
+    expect(live(after)[0]).toMatchObject({ productPrice: 3_600, listPrice: LEMONADE, promotionName: 'Limonada −20 %', quantity: 2 });
     expect(after.subtotal).toBe(7_200);
     const active = (await waiter.get<{ promotions: ActivePromotion[] }>('/api/promotions/active')).body.promotions;
     expect(active.find((p) => p.productId === products['Cerveza clara'])).toMatchObject({
@@ -136,7 +163,7 @@ describe.each(testDatabaseKinds())('promotions on %s', (kind) => {
         .filter((i) => i.productPrice === 0)
         .reduce((s, i) => s + i.quantity, 0),
     ).toBe(2);
-    // A percent promotion on the category does not apply: the product rule has precedence.
+    // Only the 2x1 reaches the beer.
     expect(live(current).every((i) => i.promotionName === '2x1 en cerveza')).toBe(true);
 
     // Close it, with the lemonade order of the same night, and read the cash close.

@@ -147,10 +147,18 @@ describe('precedence and conflicts', () => {
     expect(windowsOverlap(sat, { days: [0], startMinute: 0, endMinute: 30 })).toBe(true);
   });
 
-  it('same product or same category with meeting windows conflict; product over category does not', () => {
-    expect(promotionsConflict(rule(), rule({ startMinute: 23 * 60, endMinute: 23 * 60 + 30 }))).toBe(true);
-    expect(promotionsConflict(rule(), rule({ categories: ['Comida'] }))).toBe(false);
-    expect(promotionsConflict(rule(), rule({ categories: [], productIds: ['beer'] }))).toBe(false);
-    expect(promotionsConflict(rule({ productIds: ['beer'] }), rule({ categories: [], productIds: ['beer'], days: [4] }))).toBe(false);
+  it('same product, same category, or a product in the other rule’s category, with meeting windows, conflict', () => {
+    const categoryOf = (id: string) => ({ beer: 'Bebida', taco: 'Comida' })[id];
+    const conflict = (a: Parameters<typeof rule>[0], b: Parameters<typeof rule>[0]) => promotionsConflict(rule(a), rule(b), categoryOf);
+    expect(conflict({}, { startMinute: 23 * 60, endMinute: 23 * 60 + 30 })).toBe(true);
+    expect(conflict({}, { categories: ['Comida'] })).toBe(false);
+    // A rule on the beer and one on its category: both ways round.
+    expect(conflict({}, { categories: [], productIds: ['beer'] })).toBe(true);
+    expect(conflict({ categories: [], productIds: ['beer'] }, {})).toBe(true);
+    expect(conflict({}, { categories: [], productIds: ['taco'] })).toBe(false);
+    expect(conflict({}, { categories: [], productIds: ['beer'], days: [4] })).toBe(false);
+    expect(conflict({ productIds: ['beer'] }, { categories: [], productIds: ['beer'], days: [4] })).toBe(false);
+    // A product the catalogue no longer has reaches no category.
+    expect(conflict({}, { categories: [], productIds: ['gone'] })).toBe(false);
   });
 });

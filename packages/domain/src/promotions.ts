@@ -64,9 +64,9 @@ export function promotionReach(rule: PromotionTargets, product: { id: string; ca
 }
 
 /**
- * The one rule that prices a product now. Precedence: a rule that names the product beats one
- * on its category; between equals (the server refuses overlaps on the same target, so only old or
- * imported data can tie) the earliest created, then the smallest id.
+ * The one rule that prices a product now. The server refuses rules that meet on a product
+ * (promotionsConflict), so only old or imported data finds two; then a rule that names the
+ * product beats one on its category, and between equals the earliest created, then the smallest id.
  */
 export function promotionFor<R extends PromotionRule>(
   rules: readonly R[],
@@ -160,11 +160,25 @@ export function windowsOverlap(a: PromotionWindow, b: PromotionWindow): boolean 
 }
 
 /**
- * Two rules conflict when they name the same product, or the same category, and their windows
- * meet. A product rule over a category rule is not a conflict: the product rule wins.
+ * Two rules conflict when their windows meet and they reach a product in common: the same
+ * product, the same category, or a product of one in the other's category (`categoryOf` gives a
+ * product's category), so at most one rule can price a product at any minute.
  */
-export function promotionsConflict(a: PromotionWindow & PromotionTargets, b: PromotionWindow & PromotionTargets): boolean {
-  const shared = a.productIds.some((p) => b.productIds.includes(p)) || a.categories.some((c) => b.categories.includes(c));
+export function promotionsConflict(
+  a: PromotionWindow & PromotionTargets,
+  b: PromotionWindow & PromotionTargets,
+  categoryOf: (productId: string) => string | undefined,
+): boolean {
+  const inCategories = (productIds: readonly string[], categories: readonly string[]) =>
+    productIds.some((p) => {
+      const category = categoryOf(p);
+      return category !== undefined && categories.includes(category);
+    });
+  const shared =
+    a.productIds.some((p) => b.productIds.includes(p)) ||
+    a.categories.some((c) => b.categories.includes(c)) ||
+    inCategories(a.productIds, b.categories) ||
+    inCategories(b.productIds, a.categories);
   return shared && windowsOverlap(a, b);
 }
 

@@ -162,7 +162,7 @@ export const MESSAGES = {
     notFound: 'Promoción no encontrada',
     unknownProduct: 'Uno de los productos elegidos no existe',
     overlaps: (name: string, window: string) =>
-      `Se cruza con la promoción «${name}» (${window}) en el mismo producto o categoría. Cambia los días o el horario.`,
+      `Se cruza con la promoción «${name}» (${window}) en el mismo producto o categoría (una promoción de un producto y otra de su categoría también se cruzan). Cambia los días o el horario.`,
   },
   // Issue #17: agotado in one tap.
   menu: {

@@ -29,7 +29,8 @@ function columnsOf(body: PromotionBody) {
 
 /**
  * The server's own checks (the contract checks the shape): the products exist, and an active rule
- * does not meet another active one on the same product or category (decision 0028).
+ * does not meet another active one on a product they both reach: the same product or category,
+ * or a product and its category (decision 0028).
  */
 async function assertValid(trx: Trx, body: PromotionBody, selfId: string | null): Promise<void> {
   if (body.productIds.length > 0) {
@@ -41,9 +42,15 @@ async function assertValid(trx: Trx, body: PromotionBody, selfId: string | null)
     if (found.length !== new Set(body.productIds).size) throw badRequest(MESSAGES.promotion.unknownProduct, 'validation');
   }
   if (!body.active) return;
-  for (const other of await listPromotionRules(trx, true)) {
-    if (other.id === selfId) continue;
-    if (promotionsConflict(body, other)) {
+  const others = (await listPromotionRules(trx, true)).filter((other) => other.id !== selfId);
+  const named = [...new Set([...body.productIds, ...others.flatMap((o) => o.productIds)])];
+  const categories = new Map(
+    named.length === 0
+      ? []
+      : (await trx.selectFrom('products').select(['id', 'category']).where('id', 'in', named).execute()).map((p) => [p.id, p.category]),
+  );
+  for (const other of others) {
+    if (promotionsConflict(body, other, (id) => categories.get(id))) {
       throw conflict(
         MESSAGES.promotion.overlaps(other.name, `${formatMinute(other.startMinute)}–${formatMinute(other.endMinute)}`),
         'promotion_overlap',
