@@ -279,7 +279,6 @@ describe.skipIf(!onPostgres).each(kinds)('the one-statement add on %s', (kind) =
       notes: null,
       userId: waiterUser.id,
       userName: waiterUser.displayName,
-      anyOrder: false,
       session: null,
       role: 'waiter',
       itemId,

@@ -105,7 +105,7 @@ export type Judged =
   { outcome: 'blocked' } | { outcome: 'own' } | { outcome: 'accepted'; user: PinUser } | { outcome: 'wrong'; counts: number[] };
 
 /**
- * PostgreSQL: one round trip, `comanda_pin_attempt` (migration 0024), which serialises the attempts
+ * PostgreSQL: one round trip, `comanda_pin_attempt` (db/functions), which serialises the attempts
  * on each budget key with an advisory lock, so it counts only failures and never gives one back.
  */
 async function attemptInOneCall(ctx: AppContext, input: VerifyPinInput, limits: Limits): Promise<Judged> {
@@ -122,7 +122,7 @@ export interface AttemptRow {
   counts: number[] | null;
 }
 
-/** PostgreSQL: the attempt's call (`comanda_pin_attempt`, migration 0024) with its budgets, for a statement's FROM. */
+/** PostgreSQL: the attempt's call (`comanda_pin_attempt`, db/functions) with its budgets, for a statement's FROM. */
 export function pinAttemptCall(ctx: AppContext, input: VerifyPinInput, limits: Limits) {
   return sql<AttemptRow>`comanda_pin_attempt(
       ${limits.map(([key]) => key)}::text[], ${limits.map(([, rule]) => rule.windowMs)}::bigint[], ${limits.map(([, rule]) => rule.limit)}::integer[],

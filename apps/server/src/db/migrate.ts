@@ -1,5 +1,6 @@
 import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, DbKind } from './connect.ts';
+import { applySqlFunctions } from './functions/index.ts';
 import { initial } from './migrations/0001-initial.ts';
 import { cardReview } from './migrations/0002-card-review.ts';
 import { printing } from './migrations/0003-printing.ts';
@@ -46,13 +47,13 @@ function migrationsFor(kind: DbKind): Record<string, Migration> {
     '0018-promotions': promotions(),
     '0019-print-job-index': printJobIndex(),
     '0020-order-figures-index': orderFiguresIndex(),
-    '0021-quick-add': quickAdd(kind),
-    '0022-print-queue-index': printQueueIndex(kind),
-    '0023-rollup-function': rollupFunction(kind),
-    '0024-pin-attempt': pinAttempt(kind),
-    '0025-print-job-indexes': printJobIndexes(kind),
-    '0026-quick-add-groups': quickAddGroups(kind),
-    '0027-quick-delete': quickDelete(kind),
+    '0021-quick-add': quickAdd(),
+    '0022-print-queue-index': printQueueIndex(),
+    '0023-rollup-function': rollupFunction(),
+    '0024-pin-attempt': pinAttempt(),
+    '0025-print-job-indexes': printJobIndexes(),
+    '0026-quick-add-groups': quickAddGroups(),
+    '0027-quick-delete': quickDelete(),
   };
 }
 
@@ -100,5 +101,11 @@ export async function migrateToLatest(database: Db): Promise<void> {
   if (error || failed) {
     const reason = error instanceof Error ? error.message : String(error ?? failed?.migrationName);
     throw new Error(`La migración de la base de datos falló: ${reason}`);
+  }
+  // PostgreSQL's functions (db/functions), made again whenever their text changed.
+  if (kind === 'postgres') {
+    await applySqlFunctions(database).catch((cause: unknown) => {
+      throw new Error(`La migración de la base de datos falló: ${cause instanceof Error ? cause.message : String(cause)}`);
+    });
   }
 }

@@ -1,5 +1,5 @@
 import { LIVE_CLOSE, type LiveEvent, type LiveServerMessage, type SessionUser } from '@comanda/contract';
-import { mayWorkOrder } from '../model/orders/may-work-order.ts';
+import { mayWorkOrder } from '@comanda/domain';
 import { LIVE_LIMITS, type LiveLimits } from './limits.ts';
 
 export { mayHear } from './topic-rights.ts';
@@ -105,7 +105,7 @@ export class LiveHub {
     const message = JSON.stringify({ op: 'event', event: wire } satisfies LiveServerMessage);
     for (const client of this.clients) {
       if (!client.topics.has(event.topic)) continue;
-      if (owner !== undefined && client.user.role === 'waiter' && !mayWorkOrder(client.user, { waiter_id: owner })) continue;
+      if (owner !== undefined && client.user.role === 'waiter' && !mayWorkOrder(client.user, owner)) continue;
       this.send(client, message);
     }
     for (const listener of this.listeners) {

@@ -1,20 +1,20 @@
 import type { Role, SessionUser } from '@comanda/contract';
 import type { Trx } from '../db/trx.ts';
-import { mayWorkOrder } from '../model/orders/may-work-order.ts';
+import { mayWorkEveryOrder, mayWorkOrder, takesOrders } from '@comanda/domain';
 
 const ORDER = 'order:';
 const CARD_PAYMENT = 'card-payment:';
 
 /** Which topics a role may hear at all; order and card-payment topics are then checked one by one. */
 export function mayHear(role: Role, topic: string): boolean {
-  if (topic.startsWith(ORDER) || topic.startsWith(CARD_PAYMENT)) return role === 'admin' || role === 'waiter';
+  if (topic.startsWith(ORDER) || topic.startsWith(CARD_PAYMENT)) return takesOrders(role);
   switch (topic) {
     case 'tables':
     case 'products':
     case 'config':
       return true;
     case 'orders':
-      return role === 'admin' || role === 'waiter';
+      return takesOrders(role);
     case 'board':
     case 'board:cocina':
     case 'board:barra':
@@ -41,7 +41,7 @@ export async function authorizeTopics(
   user: SessionUser,
   topics: readonly string[],
 ): Promise<{ granted: string[]; denied: string[] }> {
-  const checked = user.role !== 'admin';
+  const checked = !mayWorkEveryOrder(user.role);
   const idsOf = (prefix: string) =>
     checked ? topics.filter((t) => t.startsWith(prefix) && mayHear(user.role, t)).map((t) => t.slice(prefix.length)) : [];
   const orderIds = idsOf(ORDER);
@@ -49,7 +49,7 @@ export async function authorizeTopics(
   const allowed = new Set<string>();
   if (orderIds.length) {
     const rows = await db.selectFrom('orders').select(['id', 'waiter_id']).where('id', 'in', orderIds).execute();
-    for (const r of rows) if (mayWorkOrder(user, r)) allowed.add(ORDER + r.id);
+    for (const r of rows) if (mayWorkOrder(user, r.waiter_id)) allowed.add(ORDER + r.id);
   }
   if (cardIds.length) {
     const rows = await db
@@ -58,7 +58,7 @@ export async function authorizeTopics(
       .select(['card_payments.id as id', 'orders.waiter_id as waiter_id'])
       .where('card_payments.id', 'in', cardIds)
       .execute();
-    for (const r of rows) if (mayWorkOrder(user, r)) allowed.add(CARD_PAYMENT + r.id);
+    for (const r of rows) if (mayWorkOrder(user, r.waiter_id)) allowed.add(CARD_PAYMENT + r.id);
   }
   const granted: string[] = [];
   const denied: string[] = [];

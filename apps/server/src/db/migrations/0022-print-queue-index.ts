@@ -1,6 +1,4 @@
 import { sql, type Kysely } from 'kysely';
-import type { DbKind } from '../connect.ts';
-import { quickAdd } from './0021-quick-add.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema builder needs no row types
 type AnyDb = Kysely<any>;
@@ -14,15 +12,11 @@ type AnyDb = Kysely<any>;
  * in order: the read stops after ten. The worker states the same condition literally
  * (STILL_TO_PRINT, features/printing/worker.ts), as a partial index is used only when the query's
  * condition is its own.
- *
- * It also re-creates `comanda_quick_add` (PostgreSQL) with migration 0021's current text: the
- * order's lines counted and summed in one pass, and the order locked without writing a row version.
  */
-export function printQueueIndex(kind: DbKind) {
+export function printQueueIndex() {
   return {
     async up(db: AnyDb): Promise<void> {
       await sql`CREATE INDEX print_jobs_live ON print_jobs (printer_id, seq) WHERE state IN ('pending', 'printing')`.execute(db);
-      await quickAdd(kind).up(db);
     },
   };
 }

@@ -1,6 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { DbKind } from '../connect.ts';
-import { quickAdd } from './0021-quick-add.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema builder needs no row types
 type AnyDb = Kysely<any>;
@@ -13,16 +11,12 @@ type AnyDb = Kysely<any>;
  * worker finds its claimed rows by their seq. Dropping (printer_id, state, seq) and (state, seq)
  * takes six index entries off each comanda. The weekly prune of printed jobs, hourly, reads the
  * table without them.
- *
- * It also re-creates `comanda_quick_add` (PostgreSQL) with migration 0021's current text: the
- * order locked by its primary key.
  */
-export function printJobIndexes(kind: DbKind) {
+export function printJobIndexes() {
   return {
     async up(db: AnyDb): Promise<void> {
       await db.schema.dropIndex('print_jobs_printer_state').execute();
       await db.schema.dropIndex('print_jobs_state').execute();
-      await quickAdd(kind).up(db);
     },
   };
 }

@@ -1,56 +1,8 @@
-import { sql, type Kysely } from 'kysely';
-import type { DbKind } from '../connect.ts';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema builder needs no row types
-type AnyDb = Kysely<any>;
-
 /**
- * PostgreSQL only: several item adds in one statement and one transaction (decision 0048, issue 20
- * item 3). `comanda_quick_add_many` runs `comanda_quick_add` (migration 0021) for each member in
- * turn, each in its own subtransaction, exactly as SQLite's group commit runs each mutation in its
- * own SAVEPOINT: a member that is not the plain case (SQLSTATE CMQ01) or fails is undone alone and
- * answered so, and the others are kept. Members are locked in the order the server sends them (by
- * order id), so two groups never wait on each other crosswise.
- *
- * Each member answers one element of the returned array, in the members' order:
- * `comanda_quick_add`'s result; `{"handedOver": true}` (the server runs the TypeScript add); or
- * `{"error": SQLSTATE}` (the server sends that add again alone). The time and the add's rules are the
- * group's: one `p_now` for all (the order of lines and of the order's changes follows the group's
- * order, never back in time).
+ * History: `comanda_quick_add_many`, PostgreSQL's adds in groups (decision 0048), was made here. It lives in
+ * db/functions/quick-add-many.ts now, made again by the migrator whenever its text changes; this step
+ * stays, empty, so every database lists the same migrations.
  */
-const CREATE = sql`
-CREATE OR REPLACE FUNCTION comanda_quick_add_many(
-  p_members json, p_now bigint, p_idle_ms bigint, p_touch_ms bigint,
-  p_bar_categories text[], p_bar_table integer, p_max_lines integer, p_max_amount bigint,
-  p_first_status text, p_live_card_states text[]
-) RETURNS json LANGUAGE plpgsql AS $fn$
-DECLARE
-  m json;
-  answer json;
-  answers json[] := '{}';
-BEGIN
-  FOR m IN SELECT value FROM json_array_elements(p_members) LOOP
-    BEGIN
-      answer := comanda_quick_add(
-        m->>'key', m->>'scope', m->>'hash', m->>'orderId', m->>'productId', (m->>'quantity')::integer, m->>'notes',
-        m->>'userId', m->>'userName', (m->>'anyOrder')::boolean,
-        m->>'session', m->>'role', p_idle_ms, p_touch_ms,
-        p_now, m->>'itemId', m->>'auditId', string_to_array(m->>'jobIds', ','),
-        p_bar_categories, p_bar_table, p_max_lines, p_max_amount, p_first_status, p_live_card_states);
-    EXCEPTION
-      WHEN SQLSTATE 'CMQ01' THEN answer := '{"handedOver":true}';
-      WHEN OTHERS THEN answer := json_build_object('error', SQLSTATE);
-    END;
-    answers := answers || answer;
-  END LOOP;
-  RETURN array_to_json(answers);
-END
-$fn$`;
-
-export function quickAddGroups(kind: DbKind) {
-  return {
-    async up(db: AnyDb): Promise<void> {
-      if (kind === 'postgres') await CREATE.execute(db);
-    },
-  };
+export function quickAddGroups() {
+  return { up: (): Promise<void> => Promise.resolve() };
 }

@@ -41,19 +41,16 @@ export async function cashierFor(ctx: AppContext, req: CashierRequest): Promise<
 
 /**
  * PostgreSQL: the order's owner and, only when the user may work it, the PIN's attempt, in one
- * round trip (two before). The attempt is a CASE branch, so it runs only when its condition holds
- * (mayWorkOrder's rule: an admin any order, a waiter their own). The rule is still asked of the
- * row afterwards; should the two ever disagree on an order the user may work, the attempt is made
- * on its own.
+ * round trip. The attempt is a CASE branch, so it runs only when comanda_may_work_order (the
+ * domain's mayWorkOrder in SQL) holds. The rule is still asked of the row afterwards; should the
+ * two ever disagree on an order the user may work, the attempt is made on its own.
  */
 async function cashierInOneCall(ctx: AppContext, req: CashierRequest, input: VerifyPinInput): Promise<PinUser> {
   const limits = pinBudgets(input);
-  const anyOrder = req.user.role === 'admin';
-  const ownOrdersOf = req.user.role === 'waiter' ? req.user.id : null;
   const { rows } = await sql<{ found: boolean; waiter_id: string | null; attempt: AttemptRow | null }>`
     WITH o AS (SELECT waiter_id FROM orders WHERE id = ${req.orderId})
     SELECT EXISTS (SELECT 1 FROM o) AS found, (SELECT waiter_id FROM o) AS waiter_id,
-      CASE WHEN EXISTS (SELECT 1 FROM o WHERE ${anyOrder} OR o.waiter_id = ${ownOrdersOf})
+      CASE WHEN EXISTS (SELECT 1 FROM o WHERE comanda_may_work_order(${req.user.role}, ${req.user.id}, o.waiter_id))
         THEN (SELECT row_to_json(a) FROM ${pinAttemptCall(ctx, input, limits)} a)
       END AS attempt`.execute(ctx.db.db);
   const row = rows[0];

@@ -1,8 +1,7 @@
 import type { SessionUser, TableCheck } from '@comanda/contract';
-import { canCharge, itemQuantity, type ItemStatus, cents } from '@comanda/domain';
+import { canCharge, itemQuantity, mayWorkOrder, type ItemStatus, cents } from '@comanda/domain';
 import type { Trx } from '../../http/transaction.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { mayWorkOrder } from '../../model/orders/may-work-order.ts';
 import { ORDER_MESSAGES } from '../../model/orders/order-access.ts';
 import { TAB_MESSAGES } from './open-tab.command.ts';
 
@@ -22,7 +21,7 @@ export async function listTableChecks(db: Trx, user: SessionUser, tableId: strin
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  const rows = open.filter((o) => mayWorkOrder(user, o));
+  const rows = open.filter((o) => mayWorkOrder(user, o.waiter_id));
   // Another waiter's table is refused as its order is, not answered with an empty list.
   if (open.length > 0 && rows.length === 0) throw forbidden(ORDER_MESSAGES.notOwner);
   if (rows.length === 0) return [];

@@ -267,9 +267,9 @@ export interface SessionToCheck {
 }
 
 /**
- * The add as one TypeScript transaction: every case, every refusal, and the reference quick-add.test.ts
- * holds PostgreSQL's one statement to. A change to what a plain add writes, or a new reason to refuse
- * one, must reach comanda_quick_add too (a new migration, decision 0042).
+ * The add as one TypeScript transaction: every case, every refusal, and the reference the agreement
+ * tests hold PostgreSQL's one statement to. A new reason to refuse goes into the domain's plain case
+ * (isPlainAdd) and comanda_quick_add (db/functions/quick-add.ts), or the agreement test fails.
  */
 export async function addItemInTypeScript(ctx: WriteContext, user: SessionUser, input: AddItemInput): Promise<ItemWrite> {
   let placed: PlacedLine;

@@ -47,9 +47,9 @@ export async function deleteItem(ctx: WriteContext, user: SessionUser, input: De
 }
 
 /**
- * The delete as TypeScript: every case, every refusal, and the reference quick-delete.test.ts holds
- * PostgreSQL's one statement to. A change to what a plain delete writes, or a new reason to refuse
- * one, must reach comanda_quick_delete too (a new migration, decision 0049).
+ * The delete as TypeScript: every case, every refusal, and the reference the agreement tests hold
+ * PostgreSQL's one statement to. A new reason to refuse goes into the domain's plain case
+ * (isPlainDelete) and comanda_quick_delete (db/functions/quick-delete.ts), or the agreement test fails.
  */
 export async function deleteItemInTypeScript(ctx: WriteContext, user: SessionUser, input: DeleteInput): Promise<ItemWrite> {
   // Ownership first, so a waiter cannot probe PINs through someone else's table.

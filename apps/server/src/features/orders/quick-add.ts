@@ -2,10 +2,11 @@ import type { SessionUser } from '@comanda/contract';
 import {
   BAR_CATEGORIES,
   BAR_TABLE_NUMBER,
-  CARD_LIVE_STATES,
   INITIAL_ITEM_STATUS,
+  mayTryPlainAdd,
   normalizeOptionalText,
   ORDER_LIMITS,
+  PLAIN_CASE,
 } from '@comanda/domain';
 import { sql } from 'kysely';
 import { undoneByDatabase, type Db } from '../../db/connect.ts';
@@ -21,19 +22,19 @@ import type { AppContext } from '../../http/context.ts';
 import { Gathering } from '../../db/gathering.ts';
 
 /**
- * PostgreSQL: an add's common case in one round trip (decision 0042, issue 20 item 3).
+ * PostgreSQL: an add's plain case in one round trip (decision 0042).
  *
  * The add's transaction in TypeScript (add-item.command.ts) takes seven round trips to the
  * database: BEGIN, the key's claim, the order's lock, the product with the facts, the line, the
  * figures with the comandas and the audit entry, COMMIT. On PostgreSQL each costs both processes a
  * wake-up on the same few cores, and they, not the work, bounded the adds. `comanda_quick_add`
- * (migration 0021) does the same writes in one statement when the add is the plain case, and
+ * (db/functions) does the same writes in one statement when the add is the plain case, and
  * refuses (SQLSTATE CMQ01, nothing kept) whenever it might not be: the TypeScript add then runs
  * as before and gives every answer and every refusal. So this path never refuses anything itself.
  */
 
 /** How many comandas one add may print here: one per enabled printer of its station. More go the long way. */
-const JOB_IDS = 4;
+const JOB_IDS = PLAIN_CASE.maxJobs;
 
 /** What this path reads of an add's input (add-item.command.ts's AddItemInput; declared here so neither file imports the other's). */
 interface QuickAddInput {
@@ -59,7 +60,6 @@ interface Member extends Record<string, unknown> {
   notes: string | null;
   userId: string;
   userName: string;
-  anyOrder: boolean;
   /** A remembered session's hash for the statement to check, or null (read for this request already). */
   session: string | null;
   role: string;
@@ -76,10 +76,10 @@ type QuickArgs = Member & { now: number };
 const quickAddStatement = compiledOnce((db, a: QuickArgs) =>
   db.selectNoFrom(
     sql<QuickResult>`comanda_quick_add(${a.key}, ${a.scope}, ${a.hash}, ${a.orderId}, ${a.productId}, ${a.quantity}::integer, ${a.notes},
-      ${a.userId}, ${a.userName}, ${a.anyOrder}::boolean,
+      ${a.userId}, ${a.userName},
       ${a.session}, ${a.role}, ${SESSION_CHECK.idleMs}::bigint, ${SESSION_CHECK.touchEveryMs}::bigint, ${a.now}::bigint, ${a.itemId}, ${a.auditId}, string_to_array(${a.jobIds}, ','),
       ${[...BAR_CATEGORIES]}::text[], ${BAR_TABLE_NUMBER}::integer, ${ORDER_LIMITS.maxLines}::integer, ${ORDER_LIMITS.maxOrderAmount}::bigint,
-      ${INITIAL_ITEM_STATUS}, ${[...CARD_LIVE_STATES]}::text[])`.as('result'),
+      ${INITIAL_ITEM_STATUS}, ${[...PLAIN_CASE.cardStates]}::text[])`.as('result'),
   ),
 );
 
@@ -93,7 +93,7 @@ const quickAddManyStatement = compiledOnce((db, a: { members: string; now: numbe
     sql<ManyAnswer[]>`comanda_quick_add_many(${a.members}::json, ${a.now}::bigint,
       ${SESSION_CHECK.idleMs}::bigint, ${SESSION_CHECK.touchEveryMs}::bigint,
       ${[...BAR_CATEGORIES]}::text[], ${BAR_TABLE_NUMBER}::integer, ${ORDER_LIMITS.maxLines}::integer, ${ORDER_LIMITS.maxOrderAmount}::bigint,
-      ${INITIAL_ITEM_STATUS}, ${[...CARD_LIVE_STATES]}::text[])`.as('result'),
+      ${INITIAL_ITEM_STATUS}, ${[...PLAIN_CASE.cardStates]}::text[])`.as('result'),
   ),
 );
 
@@ -166,9 +166,9 @@ async function sendMembers(ctx: Pick<AppContext, 'db' | 'clock'>, members: Membe
   return outcomes;
 }
 
-/** Whether this add may try the one statement at all: PostgreSQL, a waiter or an admin, no options chosen. */
+/** Whether this add may try the one statement at all: PostgreSQL, and the plain case's role and options (mayTryPlainAdd). */
 export function mayQuickAdd(db: Db, user: SessionUser, input: QuickAddInput): boolean {
-  return db.kind === 'postgres' && (user.role === 'admin' || user.role === 'waiter') && (input.optionIds ?? []).length === 0;
+  return db.kind === 'postgres' && mayTryPlainAdd(user.role, (input.optionIds ?? []).length);
 }
 
 /**
@@ -196,7 +196,6 @@ export async function quickAddItem(
         notes: normalizeOptionalText(input.notes),
         userId: user.id,
         userName: user.displayName,
-        anyOrder: user.role === 'admin',
         session,
         role: user.role,
         itemId: newId(),

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@comanda/contract';
-import { BAR_TABLE_NUMBER, CARD_LIVE_STATES } from '@comanda/domain';
+import { BAR_TABLE_NUMBER, mayTryPlainDelete, PLAIN_CASE } from '@comanda/domain';
 import { sql } from 'kysely';
 import { claimingKey } from '../../http/transaction.ts';
 import { newId } from '../../http/ids.ts';
@@ -9,18 +9,18 @@ import { answerOneLine, type OneLineResult } from './one-line-answer.ts';
 import type { WriteContext } from '../../http/request-context.ts';
 
 /**
- * PostgreSQL: a delete with the admin's PIN in one round trip (decision 0049, issue 20 item 1).
+ * PostgreSQL: a delete with the admin's PIN in one round trip (decision 0049).
  *
  * The delete in TypeScript (delete-item.command.ts) reads the order, tries the PIN, then runs its
  * transaction: BEGIN, the key's claim, the order's lock, the line, the figures with the slips and
  * the audit entry, COMMIT. On a slow disk at night each round trip may stall, and the delete's tail
- * was the sum. `comanda_quick_delete` (migration 0027) does the same in one statement when the delete
+ * was the sum. `comanda_quick_delete` (db/functions) does the same in one statement when the delete
  * is the plain case and refuses (SQLSTATE CMQ01, nothing kept) whenever it might not be: the
  * TypeScript delete then runs as before and gives every answer and every refusal.
  */
 
 /** How many cancelation slips one delete may print here: one per enabled printer of its station. More go the long way. */
-const JOB_IDS = 4;
+const JOB_IDS = PLAIN_CASE.maxJobs;
 
 /** SQLSTATE of the function's "not the plain case": the delete runs in TypeScript. */
 const NOT_PLAIN = 'CMQ01';
@@ -34,7 +34,7 @@ interface DeleteArgs {
   itemId: string;
   userId: string;
   userName: string;
-  anyOrder: boolean;
+  role: string;
   pinKeys: string[];
   pinWindows: number[];
   pinLimits: number[];
@@ -54,17 +54,17 @@ type DeleteResult = OneLineResult | { pin: 'blocked' | 'own' | 'wrong'; counts: 
 /** The statement, built per call (a delete is rare; its lists are one parameter each). */
 async function sendDelete(ctx: WriteContext, a: DeleteArgs): Promise<DeleteResult | undefined> {
   const { rows } = await sql<{ result: DeleteResult }>`
-    select comanda_quick_delete(${a.key}, ${a.scope}, ${a.hash}, ${a.orderId}, ${a.itemId}, ${a.userId}, ${a.userName}, ${a.anyOrder}::boolean,
+    select comanda_quick_delete(${a.key}, ${a.scope}, ${a.hash}, ${a.orderId}, ${a.itemId}, ${a.userId}, ${a.userName}, ${a.role},
       ${a.pinKeys}::text[], ${a.pinWindows}::bigint[], ${a.pinLimits}::integer[], ${a.pinHash}, ${a.pinRoles}::text[], ${a.pinBatch},
-      ${a.now}::bigint, ${a.auditId}, ${a.jobIds}::text[], ${BAR_TABLE_NUMBER}::integer, ${[...CARD_LIVE_STATES]}::text[]) as result`.execute(
+      ${a.now}::bigint, ${a.auditId}, ${a.jobIds}::text[], ${BAR_TABLE_NUMBER}::integer, ${[...PLAIN_CASE.cardStates]}::text[]) as result`.execute(
     ctx.db.db,
   );
   return rows[0]?.result;
 }
 
-/** Whether this delete may try the one statement at all: PostgreSQL, a waiter or an admin. */
+/** Whether this delete may try the one statement at all: PostgreSQL, and the plain case's role (mayTryPlainDelete). */
 export function mayQuickDelete(ctx: WriteContext, user: SessionUser): boolean {
-  return ctx.db.kind === 'postgres' && (user.role === 'admin' || user.role === 'waiter');
+  return ctx.db.kind === 'postgres' && mayTryPlainDelete(user.role);
 }
 
 /**
@@ -92,7 +92,7 @@ export async function quickDeleteItem(
           itemId: input.itemId,
           userId: user.id,
           userName: user.displayName,
-          anyOrder: user.role === 'admin',
+          role: user.role,
           pinKeys: limits.map(([key]) => key),
           pinWindows: limits.map(([, rule]) => rule.windowMs),
           pinLimits: limits.map(([, rule]) => rule.limit),

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { tablePublicFields, type SessionUser, type Table, type TableOrderSummary } from '@comanda/contract';
-import { canCharge, compareTables, itemQuantity, type ItemStatus, cents } from '@comanda/domain';
+import { canCharge, compareTables, itemQuantity, mayWorkEveryOrder, type ItemStatus, cents } from '@comanda/domain';
 import type { TableRow } from '../../db/schema.ts';
 import type { Trx } from '../../http/transaction.ts';
 
@@ -10,7 +10,7 @@ import type { Trx } from '../../http/transaction.ts';
  * waiting for review), and item quantities grouped by order and status. A waiter sees the summaries of their own tables only.
  */
 export async function listTables(db: Trx, user: SessionUser): Promise<Table[]> {
-  const ownOnly = user.role !== 'admin';
+  const ownOnly = !mayWorkEveryOrder(user.role);
   let orders = db
     .selectFrom('orders')
     .select([

@@ -1,16 +1,16 @@
 import type { SessionUser } from '@comanda/contract';
+import { mayWorkOrder } from '@comanda/domain';
 import type { OrderRow } from '../../db/schema.ts';
 import type { Trx } from '../../http/transaction.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { findOrderRow, ORDER_CLOSED, ORDER_NOT_FOUND } from './order-repository.ts';
-import { mayWorkOrder } from './may-work-order.ts';
 import { MESSAGES } from '../../http/messages.ts';
 import { compiledOnce, firstRow } from '../../db/compiled.ts';
 
 export const ORDER_MESSAGES = MESSAGES.orders;
 
 export function assertMayWorkOrder(user: SessionUser, order: Pick<OrderRow, 'waiter_id'>): void {
-  if (!mayWorkOrder(user, order)) throw forbidden(ORDER_MESSAGES.notOwner);
+  if (!mayWorkOrder(user, order.waiter_id)) throw forbidden(ORDER_MESSAGES.notOwner);
 }
 
 const lockStatement = compiledOnce((db, a: { orderId: string; now: number }) =>

@@ -2,21 +2,15 @@ import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import { daySlot, monthSlot } from '@comanda/domain';
 import type { Trx } from '../../http/transaction.ts';
 import { withRiders, type Rider } from '../../db/compiled.ts';
+import { ROLLUP_TABLES } from '../../db/rollup-tables.ts';
 
 /**
- * The report summary tables (migration 0014) as data: each one's key columns, the columns
- * that add up, and the label columns that take the newest value. A RollupSet collects rows
- * in memory, merged by key, and `upsertRollups` adds them to the tables with
- * `INSERT … ON CONFLICT DO UPDATE SET x = x + excluded.x` — an increment the database applies
- * under its own row lock, so concurrent closes never lose one another's figures.
+ * A RollupSet collects rows of the summary tables (ROLLUP_TABLES) in memory, merged by key, and
+ * `upsertRollups` adds them to the tables with `INSERT … ON CONFLICT DO UPDATE SET x = x + excluded.x`
+ * — an increment the database applies under its own row lock, so concurrent closes never lose one
+ * another's figures.
  */
-export const ROLLUP_TABLES = {
-  report_sales: { keys: ['slot'], sums: ['orders', 'items', 'subtotal', 'discount', 'comp', 'tips', 'total'], labels: [] },
-  report_products: { keys: ['slot', 'product_id', 'product_name', 'category'], sums: ['units', 'amount'], labels: [] },
-  report_waiters: { keys: ['slot', 'waiter_key'], sums: ['orders', 'total', 'tips'], labels: ['waiter_name'] },
-  report_methods: { keys: ['slot', 'method'], sums: ['payments', 'amount', 'tips'], labels: [] },
-  report_losses: { keys: ['slot', 'kind', 'reason', 'user_key'], sums: ['count', 'units', 'amount'], labels: ['user_name'] },
-} as const;
+export { ROLLUP_TABLES };
 
 export type RollupTable = keyof typeof ROLLUP_TABLES;
 export type RollupRow = Record<string, string | number>;
@@ -68,7 +62,7 @@ const BATCH = 400;
  * order, each table's keys sorted): two transactions adding to the same rows take their row locks
  * in the same order, so they queue and never deadlock. One statement per table and batch; with
  * `oneCall` (a close, a void, a cancellation: a few rows) on PostgreSQL, one round trip,
- * `comanda_add_rollups` (migration 0023), which runs the same statements in the same order. The
+ * `comanda_add_rollups` (db/functions), which runs the same statements in the same order. The
  * backfill of migration 0014 runs before that function exists, and never asks for it.
  */
 export async function upsertRollups(
@@ -112,7 +106,7 @@ function filledTables(set: RollupSet) {
 }
 
 /**
- * PostgreSQL: the whole set as one call of `comanda_add_rollups` (migration 0023), an expression
+ * PostgreSQL: the whole set as one call of `comanda_add_rollups` (db/functions), an expression
  * another statement may carry; null on SQLite, for an empty set, or past a batch in one table.
  */
 export function rollupsCall(trx: Trx, set: RollupSet): RawBuilder<unknown> | null {

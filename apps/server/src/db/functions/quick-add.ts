@@ -1,0 +1,132 @@
+import { PLAIN_CASE } from '@comanda/domain';
+import { literal, type SqlFunction } from './sql-function.ts';
+
+/**
+ * An item add's plain case in one round trip (decision 0042). `comanda_quick_add` does, in one
+ * statement and so in one transaction, what the add's TypeScript transaction does when nothing is
+ * unusual: the key's claim, the order's lock, the product read FOR SHARE, the line, one comanda per
+ * enabled printer of its station, the audit entry and the order's figures. Whenever the add is not
+ * the plain case (the domain's PLAIN_CASE and isPlainAdd) it raises SQLSTATE CMQ01 before anything
+ * is kept, and the server runs the TypeScript add, which answers.
+ *
+ * With a session the server took as remembered (not read for this request), it also checks that
+ * session first, as resolveSession would, and hands over when it is not good. Everything the add
+ * decides in TypeScript comes in as a parameter (the ids, the time, the bar categories, the limits).
+ */
+export const quickAddFunction: SqlFunction = {
+  name: 'comanda_quick_add',
+  text: `CREATE OR REPLACE FUNCTION comanda_quick_add(
+  p_key text, p_scope text, p_hash text,
+  p_order_id text, p_product_id text, p_quantity integer, p_notes text,
+  p_user_id text, p_user_name text,
+  p_session text, p_role text, p_idle_ms bigint, p_touch_ms bigint,
+  p_now bigint, p_item_id text, p_audit_id text, p_job_ids text[],
+  p_bar_categories text[], p_bar_table integer, p_max_lines integer, p_max_amount bigint,
+  p_first_status text, p_live_card_states text[]
+) RETURNS json LANGUAGE plpgsql AS $fn$
+DECLARE
+  o orders%ROWTYPE;
+  it order_items%ROWTYPE;
+  p record;
+  station text;
+  category text;
+  printer record;
+  jobs integer := 0;
+  comanda text;
+  seen bigint;
+  line_count bigint;
+  line_sum bigint;
+BEGIN
+  -- A session the server took as remembered: still there, its user active and as the server holds
+  -- them, neither past its end nor idle too long (resolveSession's rules); and seen now.
+  IF p_session IS NOT NULL THEN
+    SELECT s.last_seen_at INTO seen FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.token_hash = p_session AND u.id = p_user_id AND u.active = 1 AND u.role = p_role
+        AND u.display_name = p_user_name AND s.expires_at > p_now AND s.last_seen_at + p_idle_ms > p_now;
+    IF NOT FOUND THEN RAISE EXCEPTION 'quick add: session' USING ERRCODE = 'CMQ01'; END IF;
+    IF p_now - seen > p_touch_ms THEN
+      UPDATE sessions SET last_seen_at = p_now WHERE token_hash = p_session;
+    END IF;
+  END IF;
+
+  IF p_key IS NOT NULL THEN
+    INSERT INTO idempotency_keys (key, scope, request_hash, status_code, response, created_at)
+      VALUES (p_key, p_scope, p_hash, NULL, NULL, p_now)
+      ON CONFLICT (key) DO NOTHING;
+    IF NOT FOUND THEN RAISE EXCEPTION 'quick add: key met again' USING ERRCODE = 'CMQ01'; END IF;
+  END IF;
+
+  -- By its id alone (the primary key): with the status in the condition the planner may walk the
+  -- index of every open order instead. A closed order's lock goes with the hand-over's rollback.
+  SELECT * INTO o FROM orders WHERE id = p_order_id FOR UPDATE;
+  IF NOT FOUND OR o.status <> ${literal(PLAIN_CASE.orderStatus)} THEN
+    RAISE EXCEPTION 'quick add: order not open' USING ERRCODE = 'CMQ01';
+  END IF;
+  IF NOT comanda_may_work_order(p_role, p_user_id, o.waiter_id) THEN
+    RAISE EXCEPTION 'quick add: not the caller''s order' USING ERRCODE = 'CMQ01';
+  END IF;
+  IF ${PLAIN_CASE.zeroFigures.map((c) => `o.${c} <> 0`).join(' OR ')} THEN
+    RAISE EXCEPTION 'quick add: order figures beyond its lines' USING ERRCODE = 'CMQ01';
+  END IF;
+
+  SELECT id, name, price, products.category, available INTO p FROM products WHERE id = p_product_id FOR SHARE;
+  IF NOT FOUND OR p.available <> 1 THEN RAISE EXCEPTION 'quick add: product' USING ERRCODE = 'CMQ01'; END IF;
+  -- stationOf: trimmed and lower-cased, for the categories PLAIN_CASE.category lets through.
+  IF p.category !~ ${literal(PLAIN_CASE.category.source)} THEN
+    RAISE EXCEPTION 'quick add: category' USING ERRCODE = 'CMQ01';
+  END IF;
+  category := lower(translate(btrim(p.category, ' '), 'ÁÉÍÓÚÜÑ', 'áéíóúüñ'));
+  station := CASE WHEN category = ANY (p_bar_categories) THEN 'barra' ELSE 'cocina' END;
+
+  -- The order's lines and their sum in one pass (touchOrderRow sums the lines as the add leaves them).
+  SELECT COUNT(*), COALESCE(SUM(product_price * quantity) FILTER (WHERE is_deleted = 0), 0) INTO line_count, line_sum
+    FROM order_items WHERE order_id = p_order_id;
+
+  IF EXISTS (SELECT 1 FROM modifier_groups WHERE min_select > 0 AND id IN
+      (SELECT group_id FROM modifier_links WHERE product_id = p.id OR modifier_links.category = p.category))
+    OR EXISTS (SELECT 1 FROM card_payments WHERE order_id = p_order_id AND state = ANY (p_live_card_states))
+    OR EXISTS (SELECT 1 FROM promotions WHERE active = 1)
+    OR EXISTS (SELECT 1 FROM payments WHERE order_id = p_order_id)
+    OR EXISTS (SELECT 1 FROM order_adjustments WHERE order_id = p_order_id AND removed_at IS NULL)
+    OR line_count + 1 > p_max_lines
+    OR o.subtotal + p.price * p_quantity > p_max_amount
+  THEN
+    RAISE EXCEPTION 'quick add: not the plain case' USING ERRCODE = 'CMQ01';
+  END IF;
+
+  INSERT INTO order_items (id, order_id, product_id, product_name, product_price, quantity, status, category, station,
+      notes, modifiers, is_deleted, deleted_by, deleted_by_name, deleted_at, created_at, updated_at)
+    VALUES (p_item_id, p_order_id, p.id, p.name, p.price, p_quantity, p_first_status, p.category, station,
+      p_notes, NULL, 0, NULL, NULL, NULL, p_now, p_now)
+    RETURNING * INTO it;
+
+  comanda := comanda_line_document(o, it, false, p_now, p_bar_table);
+  FOR printer IN SELECT id FROM printers WHERE role = station AND enabled = 1 ORDER BY id LOOP
+    jobs := jobs + 1;
+    IF jobs > COALESCE(array_length(p_job_ids, 1), 0) THEN
+      RAISE EXCEPTION 'quick add: more printers than job ids' USING ERRCODE = 'CMQ01';
+    END IF;
+    INSERT INTO print_jobs (id, printer_id, role, order_id, kind, document, created_at, state, attempts, next_attempt_at,
+        lease_until, claim, maybe_printed, last_error, printed_at)
+      VALUES (p_job_ids[jobs], printer.id, station, p_order_id, 'comanda', comanda, p_now, 'pending', 0, p_now,
+        NULL, NULL, 0, NULL, NULL);
+  END LOOP;
+
+  INSERT INTO audit_log (id, at, actor_id, actor_name, authorized_by, action, entity, entity_id, data)
+    VALUES (p_audit_id, p_now, p_user_id, p_user_name, NULL, 'order.item-added', 'order', p_order_id,
+      '{"itemId":' || to_json(it.id)::text || ',"productId":' || to_json(p_product_id)::text
+        || ',"productName":' || to_json(p.name)::text || ',"price":' || to_json(p.price)::text
+        || ',"quantity":' || to_json(p_quantity)::text || ',"modifiers":[]}');
+
+  UPDATE orders SET
+      subtotal = line_sum + it.product_price * it.quantity,
+      total = line_sum + it.product_price * it.quantity,
+      version = version + 1,
+      updated_at = p_now
+    WHERE id = p_order_id
+    RETURNING * INTO o;
+
+  RETURN json_build_object('order', row_to_json(o), 'item', row_to_json(it), 'jobs', jobs);
+END
+$fn$`,
+};
