@@ -135,6 +135,8 @@ export interface OrdersTable {
   cancelled_by: string | null;
   cancelled_by_name: string | null;
   cancel_authorized_by: string | null;
+  /** Migration 0029: the paid check's TaxBreakdown as JSON, frozen at its close (null while open). */
+  tax_breakdown: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrderItemsTable {
@@ -236,6 +238,11 @@ export interface ProductsTable {
   available: number;
   created_at: number;
   updated_at: number;
+  /** Migration 0029: 'iva16' | 'iva8' | 'tasa0' | 'exento', SAT's ClaveProdServ and ClaveUnidad, IEPS (null: none). */
+  tax_treatment: ColumnType<string, string | undefined, string>;
+  sat_product_key: ColumnType<string, string | undefined, string>;
+  sat_unit_key: ColumnType<string, string | undefined, string>;
+  ieps_rate_bp: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface ConfigTable {

@@ -42,6 +42,9 @@ const ROWS: readonly Row[] = [
   ['GET /api/config/menu',                                  Y,    Y,     Y,      Y,    N],
   ['PUT /api/config/menu',                                  Y,    N,     N,      N,    N],
   ['GET /api/config/public',                                Y,    Y,     Y,      Y,    Y],
+  // Datos fiscales: the admin's alone.
+  ['GET /api/config/fiscal',                                Y,    N,     N,      N,    N],
+  ['PUT /api/config/fiscal',                                Y,    N,     N,      N,    N],
   ['GET /api/config/void-reasons',                          Y,    Y,     Y,      Y,    N],
   ['PUT /api/config/void-reasons',                          Y,    N,     N,      N,    N],
   // Products: every screen reads the menu; the admin manages it (SPEC §6 "manages products").

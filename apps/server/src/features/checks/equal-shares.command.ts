@@ -1,11 +1,13 @@
 import type { Order, SessionUser } from '@comanda/contract';
-import { checkName, EQUAL_SHARE_MESSAGES, planEqualShares } from '@comanda/domain';
+import { checkName, EQUAL_SHARE_MESSAGES, planEqualShares, sumBreakdowns } from '@comanda/domain';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { AppError, conflict } from '../../http/errors.ts';
 import { loadOrder, touchOrder } from '../../model/orders/order-repository.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
-import { computeOrderFigures } from '../../model/orders/order-adjustments.ts';
+import { computeOrderFigures, linesOf, liveAdjustmentRows } from '../../model/orders/order-adjustments.ts';
+import { orderItemRows } from '../../model/checkout/close-order.ts';
+import { itemsBreakdown, productTaxRows, sharesBreakdown } from '../../model/checkout/tax-breakdown.ts';
 import { lockOrderToSplit, prepareSplit } from './check-guards.ts';
 import { insertCheck, nextCheckIndex } from './new-check.ts';
 import type { WriteContext } from '../../http/request-context.ts';
@@ -30,15 +32,28 @@ export async function splitEqualShares(ctx: WriteContext, user: SessionUser, ord
     if (paid) throw conflict(EQUAL_SHARE_MESSAGES.paidParts, 'order_has_payments');
 
     // What is owed now, from the items and adjustments as they are under the lock.
-    const { owed } = await computeOrderFigures(trx, orderId);
+    const items = await orderItemRows(trx, orderId);
+    const adjustments = await liveAdjustmentRows(trx, orderId);
+    const { owed } = await computeOrderFigures(trx, orderId, { lines: linesOf(items), rows: adjustments });
     const plan = planEqualShares(owed, count);
     if (!plan.ok) throw new AppError(422, plan.reason === 'count' ? 'share_count' : 'share_too_small', plan.message);
+    // The taxes each share carries, divided from the order's now: the parts add up to it exactly.
+    // The order holds what its shares carry until its close, which keeps the rest.
+    const taxes = await productTaxRows(
+      trx,
+      items.map((i) => i.product_id),
+    );
+    const split = sharesBreakdown(await itemsBreakdown(trx, { items, adjustments, taxes }), plan.keep, plan.shares);
 
     const root = order.parent_order_id ?? order.id;
     const firstIndex = await nextCheckIndex(trx, root);
     await trx
       .updateTable('orders')
-      .set({ shared_out: plan.sharedOut, tab_name: order.tab_name ?? checkName(0) })
+      .set({
+        shared_out: plan.sharedOut,
+        tab_name: order.tab_name ?? checkName(0),
+        tax_breakdown: JSON.stringify(sumBreakdowns(split.shares)),
+      })
       .where('id', '=', orderId)
       .execute();
 
@@ -51,6 +66,11 @@ export async function splitEqualShares(ctx: WriteContext, user: SessionUser, ord
         now,
         shareAmount: amount,
       });
+      await trx
+        .updateTable('orders')
+        .set({ tax_breakdown: JSON.stringify(split.shares[k]) })
+        .where('id', '=', checkId)
+        .execute();
       created.push({ orderId: checkId, tabName, amount });
     }
 

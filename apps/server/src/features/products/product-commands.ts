@@ -4,28 +4,56 @@ import { audit } from '../../http/audit.ts';
 import { newId } from '../../http/ids.ts';
 import { forbidden } from '../../http/errors.ts';
 import { MESSAGES } from '../../http/messages.ts';
-import { mayMarkAvailability } from '@comanda/domain';
+import { DEFAULT_SAT_PRODUCT_KEY, DEFAULT_SAT_UNIT_KEY, mayMarkAvailability } from '@comanda/domain';
+import { defaultTreatment } from '../../model/fiscal-store.ts';
 import { presentProduct, requireProduct } from './product-store.ts';
 import type { WriteContext } from '../../http/request-context.ts';
+import type { ProductRow } from '../../db/schema.ts';
 
 const imageOf = (url: string | null) => (url ? url : null);
 
 export function createProduct(ctx: WriteContext, user: SessionUser, body: ProductBody): Promise<Product> {
   return mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
-    const row = { id: newId(), ...productFields(body), created_at: now, updated_at: now };
+    const row = {
+      id: newId(),
+      ...productFields(body),
+      tax_treatment: body.taxTreatment ?? (await defaultTreatment(trx)),
+      sat_product_key: body.satProductKey ?? DEFAULT_SAT_PRODUCT_KEY,
+      sat_unit_key: body.satUnitKey ?? DEFAULT_SAT_UNIT_KEY,
+      ieps_rate_bp: body.iepsRateBp ?? null,
+      created_at: now,
+      updated_at: now,
+    };
     await trx.insertInto('products').values(row).execute();
     await audit(trx, now, {
       actor: user,
       action: 'product.create',
       entity: 'product',
       entityId: row.id,
-      data: { name: row.name, price: row.price, category: row.category },
+      data: { name: row.name, price: row.price, category: row.category, ...taxAudit(row) },
     });
     emit({ topic: 'products', type: 'product.created', id: row.id, version: now });
     return presentProduct(row);
   });
 }
+
+/** The tax fields an edit sets: only those the form sent (an omitted one keeps what the product has). */
+function taxChanges(body: ProductBody) {
+  return {
+    ...(body.taxTreatment !== undefined ? { tax_treatment: body.taxTreatment } : {}),
+    ...(body.satProductKey !== undefined ? { sat_product_key: body.satProductKey } : {}),
+    ...(body.satUnitKey !== undefined ? { sat_unit_key: body.satUnitKey } : {}),
+    ...(body.iepsRateBp !== undefined ? { ieps_rate_bp: body.iepsRateBp } : {}),
+  };
+}
+
+const taxAudit = (row: Pick<ProductRow, 'tax_treatment' | 'sat_product_key' | 'sat_unit_key' | 'ieps_rate_bp'>) => ({
+  taxTreatment: row.tax_treatment,
+  satProductKey: row.sat_product_key,
+  satUnitKey: row.sat_unit_key,
+  iepsRateBp: row.ieps_rate_bp,
+});
 
 /** The catalogue columns an admin's form sets, on create and on edit alike. */
 function productFields(body: ProductBody) {
@@ -43,7 +71,7 @@ export function updateProduct(ctx: WriteContext, user: SessionUser, id: string, 
   return mutate(ctx, async (trx, emit) => {
     const before = await requireProduct(trx, id);
     const now = ctx.clock.now();
-    const changes = { ...productFields(body), updated_at: now };
+    const changes = { ...productFields(body), ...taxChanges(body), updated_at: now };
     await trx.updateTable('products').set(changes).where('id', '=', id).execute();
     await audit(trx, now, {
       actor: user,
@@ -51,8 +79,20 @@ export function updateProduct(ctx: WriteContext, user: SessionUser, id: string, 
       entity: 'product',
       entityId: id,
       data: {
-        before: { name: before.name, price: Number(before.price), category: before.category, available: before.available === 1 },
-        after: { name: body.name, price: body.price, category: body.category, available: body.available },
+        before: {
+          name: before.name,
+          price: Number(before.price),
+          category: before.category,
+          available: before.available === 1,
+          ...taxAudit(before),
+        },
+        after: {
+          name: body.name,
+          price: body.price,
+          category: body.category,
+          available: body.available,
+          ...taxAudit({ ...before, ...changes }),
+        },
       },
     });
     emit({ topic: 'products', type: 'product.updated', id, version: now });

@@ -1,5 +1,5 @@
 import type { Product } from '@comanda/contract';
-import { cents } from '@comanda/domain';
+import { cents, isTaxTreatment } from '@comanda/domain';
 import type { ProductRow } from '../../db/schema.ts';
 import type { Trx } from '../../http/transaction.ts';
 import { notFound } from '../../http/errors.ts';
@@ -21,6 +21,10 @@ export function presentProduct(row: ProductRow): Product {
     available: row.available === 1,
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
+    taxTreatment: isTaxTreatment(row.tax_treatment) ? row.tax_treatment : 'iva16',
+    satProductKey: row.sat_product_key,
+    satUnitKey: row.sat_unit_key,
+    iepsRateBp: row.ieps_rate_bp === null ? null : Number(row.ieps_rate_bp),
   };
 }
 

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  FiscalSettingsBodySchema,
+  FiscalSettingsSchema,
   GeneralConfigBodySchema,
   GeneralConfigSchema,
   MenuConfigBodySchema,
@@ -12,6 +14,8 @@ import { requireUser } from '../../http/context.ts';
 import { saveGeneralConfig } from './save-general.command.ts';
 import { getGeneralConfig, getMenuConfig } from '../../model/config-store.ts';
 import { saveMenuConfig } from './save-menu.command.ts';
+import { saveFiscalSettings } from './fiscal.command.ts';
+import { getFiscalSettings } from '../../model/fiscal-store.ts';
 
 export const settingsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -36,6 +40,17 @@ export const settingsRoutes: FastifyPluginAsync = async (base) => {
   // The picker's order of categories (issue #17): every screen that shows the menu reads it.
   app.get('/api/config/menu', { config: { access: 'any' }, schema: { response: { 200: MenuConfigSchema } } }, async () =>
     getMenuConfig(ctx.db.db),
+  );
+
+  // Configuración › Datos fiscales: the admin's alone (RFC, régimen, lugar de expedición, default IVA, series).
+  app.get('/api/config/fiscal', { config: { access: ADMIN }, schema: { response: { 200: FiscalSettingsSchema } } }, async () =>
+    getFiscalSettings(ctx.db.db),
+  );
+
+  app.put(
+    '/api/config/fiscal',
+    { config: { access: ADMIN }, schema: { body: FiscalSettingsBodySchema, response: { 200: FiscalSettingsSchema } } },
+    async (request) => saveFiscalSettings(request.ctx, requireUser(request.user), request.body),
   );
 
   app.put(

@@ -10,10 +10,12 @@ import {
   formatMXN,
   isCashSufficient,
   orderTotal,
+  owedAmount,
   PARTIAL_PAYMENT_MESSAGES,
   paymentsTip,
   type Cents,
   type PaymentMethod,
+  type TaxBreakdown,
 } from '@comanda/domain';
 import type { Database, OrderAdjustmentRow, OrderItemRow, OrderRow, OrdersTable, PaymentRow } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
@@ -43,6 +45,8 @@ import { attachToDrawer } from '../drawer/drawer-store.ts';
 import { amountOwed } from './amount-owed.ts';
 import { asParts, balanceOf, orderPayments } from './order-payments.ts';
 import { MESSAGES } from '../../http/messages.ts';
+import { defaultTreatment } from '../fiscal-store.ts';
+import { closingBreakdown, itemsBreakdown, productTaxRows, type ProductTax } from './tax-breakdown.ts';
 
 export const CHECKOUT_MESSAGES = MESSAGES.checkout;
 
@@ -175,6 +179,8 @@ export interface CheckoutState {
   balance: Cents;
   /** The enabled caja printers when they were read with the order's rows (PostgreSQL). */
   receiptPrinters?: PrinterRef[] | undefined;
+  /** The taxes of the products the lines name, for the breakdown frozen at the close. */
+  productTaxes: ProductTax[];
 }
 
 /**
@@ -191,7 +197,18 @@ export async function checkoutState(trx: Trx, claimed: ClaimedOrder, allowUndeli
   const figures = { subtotal, discount, comp, share_amount: claimed.share_amount, shared_out: claimed.shared_out };
   const owed = amountOwed(figures);
   const balance = balanceOf(figures, payments);
-  return { items, adjustments, subtotal, discount, comp, owed, payments, balance, receiptPrinters: read.receiptPrinters };
+  return {
+    items,
+    adjustments,
+    subtotal,
+    discount,
+    comp,
+    owed,
+    payments,
+    balance,
+    receiptPrinters: read.receiptPrinters,
+    productTaxes: read.productTaxes,
+  };
 }
 
 export interface CheckoutRows {
@@ -200,6 +217,8 @@ export interface CheckoutRows {
   adjustments: OrderAdjustmentRow[];
   /** PostgreSQL: the enabled caja printers, read with the rest for the close's ticket (SQLite: read when printing). */
   receiptPrinters?: PrinterRef[];
+  /** The taxes of the products the lines name (the close's tax breakdown). */
+  productTaxes: ProductTax[];
 }
 
 type PrinterRef = { id: string; role: string };
@@ -221,6 +240,9 @@ const checkoutRowsStatement = compiledOnce((db, a: { orderId: string }) => {
     FROM order_adjustments j WHERE j.order_id = ${a.orderId} AND j.removed_at IS NULL)`;
   const printers = sql<PrinterRef[]>`(SELECT COALESCE(json_agg(json_build_object('id', r.id, 'role', r.role) ORDER BY r.id), '[]'::json)
     FROM printers r WHERE r.role = 'caja' AND r.enabled = 1)`;
+  const taxes = sql<ProductTax[]>`(SELECT COALESCE(json_agg(json_build_object('id', p.id, 'tax_treatment', p.tax_treatment,
+    'ieps_rate_bp', p.ieps_rate_bp)), '[]'::json)
+    FROM products p WHERE p.id IN (SELECT t.product_id FROM order_items t WHERE t.order_id = ${a.orderId}))`;
   const settings = sql<SettingRow[]>`(SELECT COALESCE(json_agg(json_build_object('key', c.key, 'value', c.value)), '[]'::json)
     FROM config c WHERE c.key IN (${sql.join(CONFIG_READ_TOGETHER.map((key) => sql.lit(key)))}))`;
   return db.selectNoFrom([
@@ -228,6 +250,7 @@ const checkoutRowsStatement = compiledOnce((db, a: { orderId: string }) => {
     payments.as('payments'),
     adjustments.as('adjustments'),
     printers.as('receipt_printers'),
+    taxes.as('product_taxes'),
     settings.as('settings'),
   ]);
 });
@@ -248,12 +271,18 @@ export async function checkoutRows(trx: Trx, orderId: string): Promise<CheckoutR
       payments: row?.payments ?? [],
       adjustments: row?.adjustments ?? [],
       receiptPrinters: row?.receipt_printers ?? [],
+      productTaxes: row?.product_taxes ?? [],
     };
   }
+  const items = await orderItemRows(trx, orderId);
   return {
-    items: await orderItemRows(trx, orderId),
+    items,
     payments: await orderPayments(trx, orderId),
     adjustments: await liveAdjustmentRows(trx, orderId),
+    productTaxes: await productTaxRows(
+      trx,
+      items.map((i) => i.product_id),
+    ),
   };
 }
 
@@ -327,6 +356,8 @@ export async function finishPaidOrder(
     total,
     completed_at: now,
     updated_at: now,
+    // The taxes included in what it charged, frozen: a later price or rate change never alters them.
+    tax_breakdown: JSON.stringify(await paidBreakdown(trx, claimed, state)),
   };
   // Only a table that still points at this order is freed; one reopened meanwhile is left alone.
   // Separate checks and bar tabs (0014): while another order of the table is activo, the table
@@ -400,6 +431,26 @@ export async function finishPaidOrder(
   input.emit({ topic: 'tickets', type: 'ticket.created', id: orderId, version });
   for (const event of drawerEvents) input.emit(event);
   return closed;
+}
+
+/**
+ * The check's tax breakdown at its close, from the lines, adjustments and product taxes read under
+ * its lock; an order split into equal shares, or a share check, reads what the split stored.
+ */
+async function paidBreakdown(trx: Trx, claimed: ClaimedOrder, state: CheckoutState) {
+  const items = await itemsBreakdown(trx, { items: state.items, adjustments: state.adjustments, taxes: state.productTaxes });
+  const sharedOut = cents(Number(claimed.shared_out));
+  const shareAmount = cents(Number(claimed.share_amount));
+  if (sharedOut === 0 && shareAmount === 0) return items;
+  const row = await trx.selectFrom('orders').select('tax_breakdown').where('id', '=', claimed.id).executeTakeFirst();
+  return closingBreakdown({
+    items,
+    itemsOwed: owedAmount({ subtotal: state.subtotal, discounts: state.discount, comps: state.comp }),
+    sharedOut,
+    shareAmount,
+    stored: row?.tax_breakdown ? (JSON.parse(row.tax_breakdown) as TaxBreakdown) : null,
+    fallback: await defaultTreatment(trx),
+  });
 }
 
 /**

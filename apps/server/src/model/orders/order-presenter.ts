@@ -1,5 +1,5 @@
 import type { Order, OrderItem, Payment } from '@comanda/contract';
-import { bpsToFraction, cents, centsOrNull, ZERO } from '@comanda/domain';
+import { bpsToFraction, cents, centsOrNull, ZERO, type TaxBreakdown } from '@comanda/domain';
 import type { OrderAdjustmentRow, OrderItemRow, OrderRow, PaymentRow } from '../../db/schema.ts';
 import { presentAdjustment } from './order-adjustments.ts';
 import { balanceOf } from '../checkout/order-payments.ts';
@@ -71,6 +71,7 @@ export function presentOrder(row: OrderRow, items: OrderItemRow[], payments: Pay
     tip: cents(row.tip),
     total: cents(row.total),
     tax: null,
+    taxBreakdown: row.status === 'pagado' && row.tax_breakdown ? (JSON.parse(row.tax_breakdown) as TaxBreakdown) : null,
     payments: payments.map(presentPayment),
     folio: row.folio === null ? null : Number(row.folio),
     // A paid order owes nothing; an open one owes its amount less the parts already paid.
