@@ -163,6 +163,37 @@ describe.each(testDatabaseKinds())('discounts and comps on %s', (kind) => {
     expect((await adjust(order, { kind: 'discount', scope: 'order', amount: 100, reason: 'Porque sí' })).status).toBe(400);
   });
 
+  it('an amount off the check larger than what is left is refused in Spanish, not clamped; nothing is written', async () => {
+    const order = await openOrder(2); // 110.00
+    const beer = line(order, 'Cerveza clara');
+    expect((await adjust(order, { kind: 'comp', scope: 'item', itemId: beer.id, units: 1 })).status).toBe(200);
+    const over = await adjust(order, { kind: 'discount', scope: 'order', amount: 10_000 });
+    expect(over.status).toBe(409);
+    expect(over.body.error).toEqual({
+      code: 'discount_over_bill',
+      message: 'El descuento es mayor a lo que queda por pagar en esta orden. Quedan $55.00.',
+    });
+    const written = await server.ctx.db.db
+      .selectFrom('order_adjustments')
+      .select('kind')
+      .where('order_id', '=', order.id)
+      .where('kind', '=', 'discount')
+      .execute();
+    expect(written).toEqual([]);
+    const audits = await server.ctx.db.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity_id', '=', order.id)
+      .where('action', '=', 'order.discount-added')
+      .execute();
+    expect(audits).toEqual([]);
+    expect(Number((await stored(order.id)).discount)).toBe(0);
+    // Exactly what is left is a discount like any other.
+    const exact = await adjust(order, { kind: 'discount', scope: 'order', amount: BEER });
+    expect(exact.status).toBe(200);
+    expect(exact.body.order).toMatchObject({ discount: BEER, comp: BEER, total: 0 });
+  });
+
   it('needs an admin PIN; a waiter works only their own orders; removal is audited', async () => {
     const order = await openOrder(2);
     const wrong = await adjust(order, { kind: 'discount', scope: 'order', percentBps: 1000, pin: '9090' });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { cents } from './money.ts';
 import {
+  checkDiscountOverBill,
   computeAdjustments,
   discountOn,
   orderFigures,
@@ -34,6 +35,17 @@ describe('discountOn', () => {
     expect(discountOn(cents(500), { percentBps: null, requestedAmount: cents(800) })).toBe(500);
     expect(discountOn(cents(0), { percentBps: 1000, requestedAmount: null })).toBe(0);
     expect(discountOn(cents(500), { percentBps: -5, requestedAmount: null })).toBe(0);
+  });
+});
+
+describe('checkDiscountOverBill', () => {
+  it('an amount off the check beyond what is left is refused; a line discount, a percent or an exact amount is not', () => {
+    const check = adj({ id: 'd', kind: 'discount', requestedAmount: cents(15_000) });
+    expect(checkDiscountOverBill(check, computeAdjustments([line('t', 9_500, 1)], [check]).amounts.get('d')!)).toBe(true);
+    expect(checkDiscountOverBill(check, 15_000)).toBe(false);
+    expect(checkDiscountOverBill({ ...check, itemId: 't' }, 9_500)).toBe(false);
+    expect(checkDiscountOverBill({ ...check, requestedAmount: null }, 9_500)).toBe(false);
+    expect(checkDiscountOverBill({ ...check, kind: 'comp' }, 9_500)).toBe(false);
   });
 });
 

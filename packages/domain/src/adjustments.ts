@@ -32,6 +32,7 @@ export const ADJUSTMENT_MESSAGES = {
   percentRange: 'El porcentaje debe estar entre 0.01 % y 100 %',
   amountPositive: 'El monto del descuento debe ser mayor a cero',
   nothingLeft: 'No queda nada por descontar en esta orden',
+  overBill: 'El descuento es mayor a lo que queda por pagar en esta orden.',
   reasonRequired: 'Elige un motivo',
   noteRequired: 'Escribe el motivo en la nota',
   orderComp: 'La cortesía de toda la orden no lleva unidades',
@@ -136,6 +137,14 @@ export function computeAdjustments(lines: readonly AdjustmentLine[], adjustments
     orderLeft = ZERO;
   }
   return { subtotal, discounts: cents(discounts), comps: cents(comps), owed: orderLeft, amounts };
+}
+
+/**
+ * An amount off the whole check larger than what is left of it is refused (ADJUSTMENT_MESSAGES.overBill),
+ * never silently clamped; `applied` is what computeAdjustments gives it. A line discount still clamps to its line.
+ */
+export function checkDiscountOverBill(spec: Pick<AdjustmentSpec, 'kind' | 'itemId' | 'requestedAmount'>, applied: number): boolean {
+  return spec.kind === 'discount' && spec.itemId === null && spec.requestedAmount !== null && spec.requestedAmount > applied;
 }
 
 /** Units of a line not yet given away by the comps already on it. */

@@ -1,5 +1,5 @@
 import type { CreateAdjustmentBody, Order, SessionUser } from '@comanda/contract';
-import { ADJUSTMENT_MESSAGES, cents, uncompedUnits, type AdjustmentSpec } from '@comanda/domain';
+import { ADJUSTMENT_MESSAGES, cents, checkDiscountOverBill, formatMXN, uncompedUnits, type AdjustmentSpec } from '@comanda/domain';
 import { audit } from '../../http/audit.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { newId } from '../../http/ids.ts';
@@ -10,8 +10,9 @@ import type { WriteContext } from '../../http/request-context.ts';
 
 /**
  * A discount or a comp (cortesía), always authorised by an admin PIN, with a reason. The server
- * computes what it takes off (never more than what is left), stores it, recomputes the order's
- * cached figures and audits who asked, who authorised and why, in one transaction.
+ * computes what it takes off (never more than what is left; an amount off the check beyond it is
+ * refused), stores it, recomputes the order's cached figures and audits who asked, who authorised
+ * and why, in one transaction.
  */
 export async function addAdjustment(
   ctx: WriteContext,
@@ -51,6 +52,8 @@ export async function addAdjustment(
         // What it would take off with everything else as it is: nothing left means nothing to do.
         const amount = (await computeOrderFigures(trx, order.id, { extra: { ...spec, id: spec.id } })).amounts.get(spec.id) ?? 0;
         if (amount <= 0) throw conflict(ADJUSTMENT_MESSAGES.nothingLeft, 'nothing_left');
+        if (checkDiscountOverBill(spec, amount))
+          throw conflict(`${ADJUSTMENT_MESSAGES.overBill} Quedan ${formatMXN(cents(amount))}.`, 'discount_over_bill');
         const note = body.note?.trim() || null;
         await trx
           .insertInto('order_adjustments')
