@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { cents } from './money.ts';
-import { checkName, normalizeTabName, planChecks, tabNameKey, type CheckLine } from './checks.ts';
+import { checkName, normalizeTabName, planChecks, splitSums, tabNameKey, type CheckLine } from './checks.ts';
 
 const lineArb = fc.record({ productPrice: fc.integer({ min: 0, max: 5_000_00 }), quantity: fc.integer({ min: 1, max: 99 }) });
 
@@ -27,6 +27,11 @@ describe('planChecks', () => {
           }
           const subtotal = lines.reduce((acc, l) => acc + l.productPrice * l.quantity, 0);
           const plan = planChecks(lines, takes);
+          // The sums the split dialog shows add up to the order, and are the plan's when it stands.
+          const sums = splitSums(lines, takes);
+          expect(sums.total).toBe(subtotal);
+          expect(sums.stays + sums.takes.reduce((a, b) => a + b, 0)).toBe(subtotal);
+          if (plan.ok) expect([sums.stays, ...sums.takes]).toEqual([plan.remainingSubtotal, ...plan.subtotals]);
           const units = (t: Record<string, number>) => Object.values(t).reduce((a, b) => a + b, 0);
           if (takes.some((t) => units(t) === 0)) {
             expect(plan).toMatchObject({ ok: false, reason: 'empty_check' });

@@ -1,6 +1,7 @@
 import type { Cents } from './money.ts';
 import { ZERO, addCents, cents, multiplyCents } from './money.ts';
 import { splitCents } from './split.ts';
+import { lineTotal } from './order-math.ts';
 
 /**
  * Separate checks and bar tabs (docs/decisions/0014-checks-are-orders.md): a check is an order.
@@ -102,6 +103,27 @@ export function planChecks(lines: readonly CheckLine[], takes: readonly CheckTak
   if (Object.values(remaining).every((q) => q === 0)) return refuse('nothing_left');
   const remainingSubtotal = lines.reduce<Cents>((sum, l) => addCents(sum, multiplyCents(l.productPrice, remaining[l.id]!)), ZERO);
   return { ok: true, remaining, remainingSubtotal, subtotals };
+}
+
+/**
+ * The sums a split shows while it is planned, each a sum of line totals: what stays in the order,
+ * each new check's, and the order's whole. A take never counts more units than its line has left.
+ */
+export function splitSums(lines: readonly CheckLine[], takes: readonly CheckTake[]): { stays: Cents; takes: Cents[]; total: Cents } {
+  const left = new Map(lines.map((l) => [l.id, l.quantity]));
+  const sums = takes.map((take) =>
+    lines.reduce<Cents>((sum, l) => {
+      const units = Math.max(0, Math.min(take[l.id] ?? 0, left.get(l.id)!));
+      left.set(l.id, left.get(l.id)! - units);
+      return addCents(sum, lineTotal({ productPrice: l.productPrice, quantity: units }));
+    }, ZERO),
+  );
+  const stays = lines.reduce<Cents>(
+    (sum, l) => addCents(sum, lineTotal({ productPrice: l.productPrice, quantity: left.get(l.id)! })),
+    ZERO,
+  );
+  const total = lines.reduce<Cents>((sum, l) => addCents(sum, lineTotal(l)), ZERO);
+  return { stays, takes: sums, total };
 }
 
 /**

@@ -8,7 +8,6 @@ import {
   mayDeliver,
   normalizeVoidReasons,
   splitVoid,
-  subtotalAfterVoids,
   voidNeedsAdminPin,
 } from './voids.ts';
 
@@ -40,22 +39,6 @@ describe('voids', () => {
         const split = splitVoid(quantity, units);
         if (split) expect(split.voided + split.remaining).toBe(quantity);
         else expect(units < 1 || units > quantity).toBe(true);
-      }),
-    );
-  });
-
-  it('never makes a total negative nor larger than before', () => {
-    const line = fc.record({ price: fc.integer({ min: 0, max: 1_000_000 }), quantity: fc.integer({ min: 1, max: 999 }) });
-    fc.assert(
-      fc.property(fc.array(line, { maxLength: 30 }), fc.array(fc.tuple(fc.nat(40), fc.integer({ min: -3, max: 1200 }))), (lines, raw) => {
-        const voids = new Map(raw);
-        const before = subtotalAfterVoids(lines, new Map());
-        const after = subtotalAfterVoids(lines, voids);
-        expect(after).toBeGreaterThanOrEqual(0);
-        expect(after).toBeLessThanOrEqual(before);
-        expect(Number.isSafeInteger(after)).toBe(true);
-        const all = new Map(lines.map((l, i) => [i, l.quantity]));
-        expect(subtotalAfterVoids(lines, all)).toBe(0);
       }),
     );
   });

@@ -53,25 +53,6 @@ export function splitVoid(quantity: number, units: number): { voided: number; re
   return { voided: units, remaining: quantity - units };
 }
 
-export interface VoidableLine {
-  price: number;
-  quantity: number;
-}
-
-/**
- * The subtotal of lines after voiding some of their units (units per line index). Voids can only
- * take away what a line has, so the result is never negative and never more than before.
- */
-export function subtotalAfterVoids(lines: readonly VoidableLine[], voids: ReadonlyMap<number, number>): number {
-  let total = 0;
-  for (const [index, line] of lines.entries()) {
-    const split = splitVoid(line.quantity, voids.get(index) ?? 0);
-    const live = split ? split.remaining : line.quantity;
-    total += Math.max(0, line.price) * live;
-  }
-  return total;
-}
-
 /** The only change a waiter makes to an item's status from the order screen: listo → entregado. */
 export function mayDeliver(status: ItemStatus): boolean {
   return status === 'listo';

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { CheckCircle2, Minus, Plus, Trash2 } from 'lucide-react';
 import type { Order } from '@comanda/contract';
-import { activeItems, cents, checkName, planChecks, type CheckTake } from '@comanda/domain';
+import { activeItems, cents, checkName, planChecks, splitSums, type CheckTake } from '@comanda/domain';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { errorMessage } from '../../lib/api.ts';
@@ -40,15 +40,11 @@ export function SplitChecksDialog({
   const keep = order.tabName ?? checkName(0);
   const names = takes.map((_, k) => checkName(firstIndex + k));
   const left = (itemId: string, quantity: number) => quantity - takes.reduce((acc, take) => acc + (take[itemId] ?? 0), 0);
-  const plan = planChecks(
-    lines.map((l) => ({ id: l.id, productPrice: cents(l.productPrice), quantity: l.quantity })),
-    takes as CheckTake[],
-  );
-  const sums = [
-    lines.reduce((acc, l) => acc + l.productPrice * left(l.id, l.quantity), 0),
-    ...takes.map((take) => lines.reduce((acc, l) => acc + l.productPrice * (take[l.id] ?? 0), 0)),
-  ];
-  const total = lines.reduce((acc, l) => acc + l.productPrice * l.quantity, 0);
+  const checkLines = lines.map((l) => ({ id: l.id, productPrice: cents(l.productPrice), quantity: l.quantity }));
+  const plan = planChecks(checkLines, takes as CheckTake[]);
+  const figures = splitSums(checkLines, takes as CheckTake[]);
+  const sums = [figures.stays, ...figures.takes];
+  const total = figures.total;
   const assigned = sums.reduce((a, b) => a + b, 0) === total;
 
   const step = (k: number, itemId: string, quantity: number, delta: number) =>

@@ -1,4 +1,5 @@
 import type { Order, SessionUser, Table } from '@comanda/contract';
+import { mayWorkOrder } from '@comanda/domain';
 
 /**
  * Where an order can go, mirroring the server's rules: a transfer needs a free table; a merge an
@@ -13,7 +14,7 @@ export function serviceTargets(
   const others = tables.filter((tb) => tb.id !== order.tableId);
   const free = others.filter((tb) => tb.status === 'libre');
   const workable = others.filter(
-    (tb) => tb.status === 'ocupada' && tb.currentOrderId !== null && (me?.role === 'admin' || (me != null && tb.waiterId === me.id)),
+    (tb) => tb.status === 'ocupada' && tb.currentOrderId !== null && me != null && mayWorkOrder(me, tb.waiterId),
   );
   const either = [...free, ...workable].sort((a, b) => a.number - b.number);
   return { free, workable, either };
