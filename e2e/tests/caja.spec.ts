@@ -224,4 +224,33 @@ test.describe('caja: drawer session with a blind corte Z @caja', () => {
       });
     }
   });
+
+  test('a retiro larger than the cash in the drawer is refused in Spanish and nothing is recorded', async ({ adminPage: page }) => {
+    const open = await page.request.post('/api/drawer/open', { data: { count: { b100000: 1 } } }); // $1,000
+    expect(open.ok(), await open.text()).toBeTruthy();
+    const { session } = (await open.json()) as { session: { id: string } };
+    try {
+      await page.goto('/admin/caja');
+      await expect(page.getByTestId('drawer-float')).toHaveText(money(100000));
+      await page.getByLabel('Tipo').selectOption('retiro');
+      await page.getByLabel('Monto').fill('5000');
+      await page.getByLabel('Motivo').fill('Retiro a caja fuerte');
+      await page.getByRole('button', { name: 'Registrar movimiento' }).click();
+      await page.keyboard.type('1234');
+      await page.getByRole('button', { name: 'Verificar' }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByRole('alert')).toHaveText(
+        'El retiro es mayor al efectivo que debería haber en la caja: no se puede sacar más efectivo del que hay.',
+      );
+      await page.screenshot({ path: `${SHOTS}/caja-retiro-refused.png` });
+      await dialog.getByRole('button', { name: 'Cerrar' }).first().click();
+      await expect(page.getByText('Sin movimientos')).toBeVisible();
+      const state = (await (await page.request.get('/api/drawer')).json()) as { session: { movements: unknown[] } };
+      expect(state.session.movements).toEqual([]);
+    } finally {
+      await page.request.post(`/api/drawer/sessions/${session.id}/corte-z`, {
+        data: { count: { b100000: 1 }, comment: '', cashierPin: '1111', adminPin: '1234' },
+      });
+    }
+  });
 });
