@@ -1,9 +1,9 @@
 /**
- * The accent folding shared by the ticket-search index (migration 0006, in SQL) and the search
- * term (in TypeScript), so both sides agree: lower case, and the accented Latin letters of
- * Spanish (and their neighbours) without their marks. 'Piña' and 'PIÑA' are stored as 'pina';
- * typing 'piña', 'Pina' or 'pina' finds them. Changing this list needs a new migration that
- * rebuilds the index.
+ * The accent folding of the ticket search: the search term (in TypeScript), PostgreSQL's index
+ * (migration 0006, translate()) and SQLite's walk (a GLOB of each letter's forms, tickets search;
+ * its FTS5 index folds accents itself): lower case, and the accented Latin letters of Spanish
+ * (and their neighbours) without their marks. 'Piña' and 'PIÑA' are found by 'piña', 'Pina' or
+ * 'pina'. Changing this list needs a new migration that rebuilds PostgreSQL's index.
  */
 export const ACCENTED = 'áàâäãåéèêëíìîïóòôöõúùûüñçÁÀÂÄÃÅÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇ';
 export const UNACCENTED = 'aaaaaaeeeeiiiiooooouuuuncaaaaaaeeeeiiiiooooouuuunc';

@@ -26,6 +26,7 @@ import { pinAttempt } from './migrations/0024-pin-attempt.ts';
 import { printJobIndexes } from './migrations/0025-print-job-indexes.ts';
 import { quickAddGroups } from './migrations/0026-quick-add-groups.ts';
 import { quickDelete } from './migrations/0027-quick-delete.ts';
+import { ticketSearchFold } from './migrations/0028-ticket-search-fold.ts';
 import { taxModel } from './migrations/0029-tax-model.ts';
 
 function migrationsFor(kind: DbKind): Record<string, Migration> {
@@ -55,6 +56,7 @@ function migrationsFor(kind: DbKind): Record<string, Migration> {
     '0025-print-job-indexes': printJobIndexes(),
     '0026-quick-add-groups': quickAddGroups(),
     '0027-quick-delete': quickDelete(),
+    '0028-ticket-search-fold': ticketSearchFold(kind),
     '0029-tax-model': taxModel(),
   };
 }

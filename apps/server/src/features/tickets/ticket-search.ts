@@ -1,5 +1,4 @@
-import { pesosToCents } from '@comanda/domain';
-import { foldSearchText } from '@comanda/domain';
+import { ACCENTED, foldSearchText, pesosToCents, UNACCENTED } from '@comanda/domain';
 
 /**
  * What one search box term can mean. Staff type a ticket number, a table ('5', 'mesa 5',
@@ -14,6 +13,8 @@ export interface TicketSearch {
   nameText: string;
   /** LIKE pattern over the folded table and waiter names, wildcards escaped with '\'. */
   namePattern: string;
+  /** GLOB pattern over the names as written (SQLite's index keeps them unfolded): see foldingGlob. */
+  nameGlob: string;
   /** [min, max) in centavos. */
   amount: { min: number; max: number } | null;
   /** A numeric term ('57', '#57', 'folio 57') is also read as a folio. */
@@ -32,9 +33,26 @@ export function parseTicketSearch(raw: string): TicketSearch | null {
     tableNumber: tableNumberOf(term),
     nameText,
     namePattern: `%${nameText.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+    nameGlob: foldingGlob(nameText),
     amount: amountOf(term),
     folio: folioOf(term),
   };
+}
+
+/** Each folded letter's written forms: 'a' → a, A, á, Á, à… (as ACCENTED folds them). */
+const FORMS = new Map<string, string[]>();
+for (const [i, accented] of [...ACCENTED].entries()) FORMS.set(UNACCENTED[i]!, [...(FORMS.get(UNACCENTED[i]!) ?? []), accented]);
+
+/**
+ * A case- and accent-blind substring GLOB for a folded term: every character becomes the class
+ * of its written forms ('jo' → '*[jJ][oOóÓòÒ…]*'), GLOB's own wildcards are matched literally.
+ */
+export function foldingGlob(nameText: string): string {
+  const classes = [...nameText].map((c) => {
+    const forms = [...new Set([c, c.toUpperCase(), ...(FORMS.get(c) ?? [])])].filter((f) => [...f].length === 1);
+    return forms.length === 1 && !'*?['.includes(c) ? c : `[${forms.join('')}]`;
+  });
+  return `*${classes.join('')}*`;
 }
 
 function tableNumberOf(term: string): number | null {

@@ -6,7 +6,7 @@ import type { Trx } from '../../http/transaction.ts';
 import type { TicketSearch } from './ticket-search.ts';
 import { cancelledTickets, paidTickets, presentTicket, ticketPayments } from '../../model/tickets/paid-tickets.ts';
 
-/** The folded names of a paid order (migration 0006), kept by triggers on `orders`. */
+/** The names of a paid order, kept by triggers on `orders`: folded on PostgreSQL (0006), as written on SQLite (0028). */
 interface TicketSearchTable {
   order_id: string;
   body: string;
@@ -16,11 +16,16 @@ type SearchDb = Database & { o: Database['orders']; s: TicketSearchTable };
 type SearchEb = ExpressionBuilder<SearchDb, 'o' | 's'>;
 
 /**
- * Any reading of the search term, as one OR; the same SQL on SQLite and PostgreSQL. Names are
- * matched on the folded copy in `ticket_search` (joined as `s`), so accents never matter.
+ * Any reading of the search term, as one OR. Names are matched on `ticket_search` (joined as `s`)
+ * so accents never matter: its folded copy by LIKE on PostgreSQL, the names as written by a GLOB
+ * whose classes hold every case and accent of each letter on SQLite.
  */
-function matchesSearch(eb: SearchEb, search: TicketSearch): Expression<SqlBool> {
-  const readings: Expression<SqlBool>[] = [sql<SqlBool>`${sql.ref('s.body')} like ${search.namePattern} escape '\\'`];
+function matchesSearch(eb: SearchEb, kind: DbKind, search: TicketSearch): Expression<SqlBool> {
+  const name =
+    kind === 'sqlite'
+      ? sql<SqlBool>`${sql.ref('s.body')} glob ${search.nameGlob}`
+      : sql<SqlBool>`${sql.ref('s.body')} like ${search.namePattern} escape '\\'`;
+  const readings: Expression<SqlBool>[] = [name];
   // Ids are lower-case UUIDs, so a prefix range keeps this a plain comparison.
   if (search.idPrefix) readings.push(eb('o.id', 'like', `${search.idPrefix}%`));
   if (search.tableNumber !== null) readings.push(eb('o.table_number', '=', search.tableNumber));
@@ -100,7 +105,7 @@ export async function listTickets(db: Trx, input: ListTicketsInput): Promise<Tic
     search && !candidates
       ? query
           .leftJoin(sql<TicketSearchTable>`ticket_search`.as('s'), (join) => join.onRef('s.order_id', '=', 'o.id'))
-          .where((eb) => matchesSearch(eb, search))
+          .where((eb) => matchesSearch(eb, input.kind, search))
       : query
   )
     .orderBy('o.completed_at', 'desc')
