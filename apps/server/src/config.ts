@@ -149,6 +149,29 @@ export function configWarnings(env: NodeJS.ProcessEnv = process.env): string[] {
   return env.TRUST_PROXY?.trim().toLowerCase() === 'true' ? [TRUST_PROXY_TRUE_WARNING] : [];
 }
 
+/** Whether HOST keeps the server to this machine (127.0.0.0/8, ::1, localhost). */
+function loopbackOnly(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  return h === 'localhost' || h === '::1' || (isIP(h) === 4 && h.startsWith('127.'));
+}
+
+/**
+ * TRUST_PROXY=true on a server reachable beyond this machine lets any device on the network send
+ * X-Forwarded-For: 127.0.0.1 (and read /metrics) or any address it likes: the start refuses it.
+ */
+export function proxyTrustRefusal(config: Pick<Config, 'HOST'>, env: NodeJS.ProcessEnv = process.env): string | null {
+  if (env.TRUST_PROXY?.trim().toLowerCase() !== 'true' || loopbackOnly(config.HOST)) return null;
+  return (
+    `TRUST_PROXY=true no se permite con HOST=${config.HOST}: cualquier equipo de la red podría hacerse pasar por otra ` +
+    'dirección (incluso 127.0.0.1, y leer /metrics). Indica la dirección del proxy (por ejemplo TRUST_PROXY=192.168.1.20, ' +
+    'o TRUST_PROXY=127.0.0.1 si corre en esta máquina), o el número de proxies (TRUST_PROXY=1) solo si el servidor no se ' +
+    'alcanza más que a través de ellos (HOST=127.0.0.1).'
+  );
+}
+
 export function databaseKind(url: string): 'sqlite' | 'postgres' {
   return url.startsWith('sqlite:') ? 'sqlite' : 'postgres';
 }

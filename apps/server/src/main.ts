@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
-import { ConfigError, configWarnings, loadConfig } from './config.ts';
+import { ConfigError, configWarnings, loadConfig, proxyTrustRefusal } from './config.ts';
 import { createServer } from './server.ts';
 import { demoAccountsText, isEmpty, seedDemo } from './seed/seed.ts';
 import { startHttps, type HttpsListener } from './net/https.ts';
@@ -13,6 +13,8 @@ const webDist = process.env.WEB_DIST ?? resolve(fileURLToPath(new URL('.', impor
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  const proxyRefused = proxyTrustRefusal(config);
+  if (proxyRefused) throw new ConfigError(proxyRefused);
   for (const warning of configWarnings()) console.warn(warning);
   // Every folder the server writes to takes a file, or the start stops saying why (in Spanish).
   const sqliteFile = config.DATABASE_URL.startsWith('sqlite:') ? config.DATABASE_URL.slice('sqlite:'.length) : ':memory:';
