@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { cents, flatBreakdown } from '@comanda/domain';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connect } from '../src/db/connect.ts';
 import { KNOWN_MIGRATIONS, NewerDatabaseError } from '../src/db/migrate.ts';
@@ -81,6 +82,11 @@ describe.each(testDatabaseKinds())('upgrade from the first landed version on %s'
       const paid = await server.app.inject({ method: 'GET', url: `/api/orders/${V1.paidOrder}`, headers: { cookie } });
       expect(paid.statusCode).toBe(200);
       expect(paid.json()).toMatchObject({ order: { id: V1.paidOrder, status: 'pagado', total: 20_350 } });
+      // Paid before the tax model: its breakdown from what it charged (total − tip) at the 16 % then in force, marked derived.
+      const paidRow = after.orders!.find((row) => row.id === V1.paidOrder)!;
+      const charged = cents(Number(paidRow.total) - Number(paidRow.tip));
+      expect(paid.json().order.taxBreakdown).toEqual(flatBreakdown(charged, 'iva16', true));
+      expect(paid.json().order.taxBreakdown).toMatchObject({ derived: true, amount: charged });
       const active = await server.app.inject({ method: 'GET', url: `/api/orders/${V1.activeOrder}`, headers: { cookie } });
       expect(active.json()).toMatchObject({ order: { status: 'activo', subtotal: 4500 } });
       const pub = await server.app.inject({ method: 'GET', url: '/api/config/public' });

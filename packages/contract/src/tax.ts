@@ -52,10 +52,8 @@ export const FiscalSettingsBodySchema = z.strictObject({
   rfc: z.string().max(20).transform(normalizeRfc),
   razonSocial: z.string().trim().min(1, FISCAL_MESSAGES.razonSocialRequired).max(RAZON_SOCIAL_MAX, FISCAL_MESSAGES.razonSocialTooLong),
   regimenFiscal: z.string().trim().max(3, FISCAL_MESSAGES.regimenUnknown),
-  lugarExpedicion: z
-    .string()
-    .trim()
-    .regex(/^\d{5}$/, FISCAL_MESSAGES.postalCode),
+  // Checked with the rest of the data by the server (422), in the domain's words.
+  lugarExpedicion: z.string().trim().max(10, FISCAL_MESSAGES.postalCode),
   defaultIvaRate: z
     .number({ error: FISCAL_MESSAGES.ivaRate })
     .refine((n): n is (typeof DEFAULT_IVA_RATES)[number] => (DEFAULT_IVA_RATES as readonly number[]).includes(n), FISCAL_MESSAGES.ivaRate),

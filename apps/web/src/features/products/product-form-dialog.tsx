@@ -1,4 +1,17 @@
-import { CATEGORIES, DEFAULT_CATEGORY, centsToPesos, pesosToCents, type Category } from '@comanda/domain';
+import {
+  CATEGORIES,
+  DEFAULT_CATEGORY,
+  DEFAULT_SAT_PRODUCT_KEY,
+  DEFAULT_SAT_UNIT_KEY,
+  SAT_UNIT_KEYS,
+  TAX_TREATMENTS,
+  TAX_TREATMENT_LABELS,
+  centsToPesos,
+  parseScaled,
+  pesosToCents,
+  type Category,
+  type TaxTreatment,
+} from '@comanda/domain';
 import { ProductBodySchema, type Product, type ProductBody } from '@comanda/contract';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -16,10 +29,20 @@ interface Draft {
   category: Category;
   imageUrl: string;
   available: boolean;
+  /** '': the site's default (a new product). */
+  taxTreatment: TaxTreatment | '';
+  satProductKey: string;
+  satUnitKey: string;
+  /** IEPS in percent as typed; '': none. */
+  ieps: string;
 }
 
+const SELECT =
+  'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
+const NEW_TAXES = { taxTreatment: '', satProductKey: DEFAULT_SAT_PRODUCT_KEY, satUnitKey: DEFAULT_SAT_UNIT_KEY, ieps: '' } as const;
+
 function draftOf(product: Product | null): Draft {
-  if (!product) return { name: '', description: '', price: '', category: DEFAULT_CATEGORY, imageUrl: '', available: true };
+  if (!product) return { name: '', description: '', price: '', category: DEFAULT_CATEGORY, imageUrl: '', available: true, ...NEW_TAXES };
   const category = (CATEGORIES as readonly string[]).includes(product.category) ? (product.category as Category) : DEFAULT_CATEGORY;
   return {
     name: product.name,
@@ -28,6 +51,10 @@ function draftOf(product: Product | null): Draft {
     category,
     imageUrl: product.imageUrl ?? '',
     available: product.available,
+    taxTreatment: product.taxTreatment ?? '',
+    satProductKey: product.satProductKey ?? DEFAULT_SAT_PRODUCT_KEY,
+    satUnitKey: product.satUnitKey ?? DEFAULT_SAT_UNIT_KEY,
+    ieps: product.iepsRateBp ? String(product.iepsRateBp / 100) : '',
   };
 }
 
@@ -56,6 +83,11 @@ export function ProductFormDialog({
       category: d.category,
       imageUrl: d.imageUrl.trim() || null,
       available: d.available,
+      ...(d.taxTreatment ? { taxTreatment: d.taxTreatment } : {}),
+      satProductKey: d.satProductKey.trim(),
+      satUnitKey: d.satUnitKey.trim(),
+      // Percent as typed → basis points; unreadable stays a number the contract refuses.
+      iepsRateBp: d.ieps.trim() === '' ? null : (parseScaled(d.ieps, 2) ?? -1),
     }),
     onValid: (body: ProductBody) => onSubmit(body),
   });
@@ -125,6 +157,57 @@ export function ProductFormDialog({
             onChange={(e) => set('imageUrl', e.target.value)}
           />
         </Field>
+        <div className="grid grid-cols-2 gap-3">
+          <Field id="product-tax" label={t.fiscal.taxTreatment}>
+            <select
+              id="product-tax"
+              className={SELECT}
+              value={draft.taxTreatment}
+              onChange={(e) => set('taxTreatment', e.target.value as TaxTreatment | '')}
+            >
+              {draft.taxTreatment === '' && <option value="">{t.fiscal.defaultIva}</option>}
+              {TAX_TREATMENTS.map((tr) => (
+                <option key={tr} value={tr}>
+                  {TAX_TREATMENT_LABELS[tr]}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="product-ieps" label={t.fiscal.ieps}>
+            <Input
+              id="product-ieps"
+              inputMode="decimal"
+              placeholder={t.fiscal.iepsHint}
+              value={draft.ieps}
+              onChange={(e) => set('ieps', e.target.value)}
+            />
+          </Field>
+          <Field id="product-sat-key" label={t.fiscal.satProductKey}>
+            <Input
+              id="product-sat-key"
+              inputMode="numeric"
+              maxLength={8}
+              value={draft.satProductKey}
+              onChange={(e) => set('satProductKey', e.target.value)}
+            />
+          </Field>
+          <Field id="product-sat-unit" label={t.fiscal.satUnitKey}>
+            <Input
+              id="product-sat-unit"
+              list="product-sat-units"
+              maxLength={3}
+              value={draft.satUnitKey}
+              onChange={(e) => set('satUnitKey', e.target.value.toUpperCase())}
+            />
+            <datalist id="product-sat-units">
+              {SAT_UNIT_KEYS.map((u) => (
+                <option key={u.code} value={u.code}>
+                  {u.name}
+                </option>
+              ))}
+            </datalist>
+          </Field>
+        </div>
         <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
           <input
             type="checkbox"

@@ -15,11 +15,13 @@ const PrintersTab = lazy(() => import('./printers-tab.tsx'));
 const SharedDevicesTab = lazy(() => import('./shared-devices-tab.tsx'));
 const BackupsTab = lazy(() => import('./backups-tab.tsx'));
 const VoidReasonsTab = lazy(() => import('./void-reasons-tab.tsx'));
+const FiscalTab = lazy(() => import('./fiscal-tab.tsx'));
 
-type Tab = 'business' | 'users' | 'tables' | 'terminal' | 'printers' | 'devices' | 'shared-devices' | 'backups' | 'void-reasons';
+type Tab = 'business' | 'fiscal' | 'users' | 'tables' | 'terminal' | 'printers' | 'devices' | 'shared-devices' | 'backups' | 'void-reasons';
 
 const TABS: { value: Tab; label: string }[] = [
   { value: 'business', label: t.settings.businessTab },
+  { value: 'fiscal', label: t.fiscal.tab },
   { value: 'users', label: t.settings.usersTab },
   { value: 'tables', label: t.settings.tablesTab },
   { value: 'terminal', label: t.settings.terminalTab },
@@ -43,6 +45,11 @@ export function SettingsPage() {
             <MenuOrderCard />
             <DrawerControlCard />
           </div>
+        )}
+        {tab === 'fiscal' && (
+          <Suspense fallback={<Spinner />}>
+            <FiscalTab />
+          </Suspense>
         )}
         {tab === 'users' && <UsersTab />}
         {tab === 'tables' && <TablesTab />}
