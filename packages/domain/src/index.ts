@@ -31,4 +31,5 @@ export * from './modifiers.ts';
 export * from './order-access.ts';
 export * from './plain-case.ts';
 export * from './tax.ts';
+export * from './tax-lines.ts';
 export * from './fiscal.ts';
