@@ -80,6 +80,8 @@ test.describe('shared device: PIN sign-in on an enrolled tablet', () => {
       expect(box!.width).toBeGreaterThanOrEqual(44);
       expect(box!.height).toBeGreaterThanOrEqual(44);
     }
+    // The whole keypad screen fits the tablet, down to "Entrar con correo".
+    await expect(page.getByRole('button', { name: 'Entrar con correo' })).toBeInViewport({ ratio: 1 });
     await page.screenshot({ path: join(SHOTS, 'shared-device-keypad-1024x768.png') });
     await expectNoSeriousViolations(page, 'shared device: keypad');
 

@@ -91,13 +91,34 @@ export function PinKeypadScreen({
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-900 via-slate-800 to-slate-900 p-4">
-      <Card className="w-full max-w-sm p-6">
+      <Card className={cn('w-full p-6', person ? 'max-w-sm' : 'max-w-md')}>
+        {/* On the keypad the chosen name takes the logo's place, so the keypad fits a 768 px tall tablet. */}
+        {person && (
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => choose(null)}
+            className="-ml-2 -mt-2 mb-1 flex min-h-11 items-center gap-1 rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-50"
+          >
+            <ChevronLeft className="h-4 w-4" aria-hidden />
+            {t.sharedDevices.otherPerson}
+          </button>
+        )}
         <div className="mb-4 flex flex-col items-center gap-2 text-center">
-          <BrandMark logoUrl={logoUrl} size="lg" />
-          <p className="text-lg font-bold">{appName}</p>
+          {!person && (
+            <>
+              <BrandMark logoUrl={logoUrl} size="lg" />
+              <p className="text-lg font-bold">{appName}</p>
+            </>
+          )}
           <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
             {person ? t.sharedDevices.keypadTitle : t.sharedDevices.pickTitle}
           </h1>
+          {person && (
+            <p className="text-xl font-semibold break-words text-slate-900" data-testid="pin-person">
+              {person.displayName}
+            </p>
+          )}
           {deviceName && (
             <p className="flex items-center gap-1 text-sm text-slate-600">
               <Tablet className="h-4 w-4" aria-hidden />
@@ -107,20 +128,6 @@ export function PinKeypadScreen({
         </div>
         {person ? (
           <>
-            <div className="mb-3 flex items-center justify-between gap-2 rounded-xl bg-slate-100 py-1 pl-1 pr-3">
-              <button
-                type="button"
-                disabled={busy}
-                onClick={() => choose(null)}
-                className="flex min-h-11 items-center gap-1 rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-50"
-              >
-                <ChevronLeft className="h-4 w-4" aria-hidden />
-                {t.sharedDevices.otherPerson}
-              </button>
-              <p className="truncate text-base font-semibold text-slate-900" data-testid="pin-person">
-                {person.displayName}
-              </p>
-            </div>
             <div
               className="mb-2 flex justify-center gap-4"
               role="img"
@@ -219,13 +226,13 @@ function PeopleList({ people, onChoose }: { people: ReturnType<typeof useDeviceP
             <button
               type="button"
               onClick={() => onChoose(person)}
+              aria-label={`${person.displayName}, ${t.roles[person.role]}`}
               className="flex min-h-16 w-full flex-col items-start justify-center rounded-2xl bg-slate-100 px-4 py-2 text-left transition-colors select-none hover:bg-slate-200 active:bg-slate-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
             >
-              <span className="w-full truncate text-lg font-semibold text-slate-900">{person.displayName}</span>
-              <span className="text-xs text-slate-600">
-                <span className="sr-only">, </span>
-                {t.roles[person.role]}
+              <span className="w-full text-base leading-snug font-semibold break-words text-slate-900 sm:text-lg">
+                {person.displayName}
               </span>
+              <span className="text-xs text-slate-600">{t.roles[person.role]}</span>
             </button>
           </li>
         ))}
