@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { isLocalPrinterHost, PRINTER_HOST_NOT_LOCAL } from '@comanda/domain';
+import { isLocalPrinterHost, isLoopbackHost, PRINTER_HOST_NOT_LOCAL, PRINTER_PORT_NOT_ALLOWED, PRINTER_PORTS } from '@comanda/domain';
 
 /** proxy-addr's names for private ranges, accepted in a TRUST_PROXY list. */
 const PROXY_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -64,6 +64,14 @@ const BackupEverySchema = z
     return z.NEVER;
   });
 
+/** The host and port of each PRINTERS entry (port 9100 when not given); none for an unset or malformed list. */
+function printersEnvEntries(value: string | undefined): { host: string; port: number }[] {
+  return (value ?? '').split(',').flatMap((entry) => {
+    const match = /=tcp:\/\/([^\s:/]+)(?::(\d{1,5}))?/.exec(entry);
+    return match ? [{ host: match[1]!, port: match[2] ? Number(match[2]) : 9100 }] : [];
+  });
+}
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -105,14 +113,11 @@ const EnvSchema = z.object({
       (v) => v === undefined || v.split(',').every((e) => /^\s*(cocina|barra|caja)=tcp:\/\/[^\s:/]+(:\d{1,5})?\/?\s*$/.test(e)),
       "debe ser una lista 'cocina=tcp://host:puerto,barra=tcp://host:puerto,caja=tcp://host:puerto'",
     )
+    // Loopback is allowed here only: a printer emulator or bridge on this machine, set by whoever starts the server.
+    .refine((v) => printersEnvEntries(v).every(({ host }) => isLoopbackHost(host) || isLocalPrinterHost(host)), PRINTER_HOST_NOT_LOCAL)
     .refine(
-      (v) =>
-        v === undefined ||
-        v.split(',').every((e) => {
-          const host = /=tcp:\/\/([^\s:/]+)/.exec(e)?.[1];
-          return host === undefined || isLocalPrinterHost(host);
-        }),
-      PRINTER_HOST_NOT_LOCAL,
+      (v) => printersEnvEntries(v).every(({ host, port }) => isLoopbackHost(host) || PRINTER_PORTS.includes(port)),
+      PRINTER_PORT_NOT_ALLOWED,
     ),
   /** Loopback printer emulators (cocina, barra, caja): default on in demo mode without PRINTERS. */
   PRINTER_EMULATOR: z.enum(['on', 'off']).optional(),

@@ -2,7 +2,7 @@ import type { PrintAlert, Printer, PrinterBody, SessionUser } from '@comanda/con
 import { mutate, type Trx } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { isLocalPrinterHost, PRINTER_HOST_NOT_LOCAL } from '@comanda/domain';
+import { PRINTER_HOST_NOT_LOCAL, printerAddressProblem } from '@comanda/domain';
 import { newId } from '../../http/ids.ts';
 import type { PrintersTable } from '../../db/schema.ts';
 import type { ComandaDocument, PrintDocument } from '../../model/printing/documents.ts';
@@ -52,13 +52,17 @@ async function loadPrinter(db: Trx, id: string): Promise<Printer> {
   return printer;
 }
 
-/** Printers are on the bar's network only (docs/security.md): anything else is refused with a 422. */
-function assertLocalHost(host: string | undefined): void {
-  if (host !== undefined && !isLocalPrinterHost(host)) throw new AppError(422, 'printer_host_not_local', PRINTER_HOST_NOT_LOCAL);
+/**
+ * An admin may point a printer only at a printing port on the bar's private network
+ * (printerAddressProblem, docs/security.md); anything else is refused with a Spanish 422.
+ */
+function assertPrinterAddress(host: string, port: number): void {
+  const problem = printerAddressProblem(host, port);
+  if (problem) throw new AppError(422, problem === PRINTER_HOST_NOT_LOCAL ? 'printer_host_not_local' : 'printer_port_not_allowed', problem);
 }
 
 export async function createPrinter(ctx: WriteContext, user: SessionUser, body: Required<PrinterBody>): Promise<Printer> {
-  assertLocalHost(body.host);
+  assertPrinterAddress(body.host, body.port);
   const id = newId();
   await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
@@ -73,11 +77,14 @@ export async function createPrinter(ctx: WriteContext, user: SessionUser, body: 
 }
 
 export async function updatePrinter(ctx: WriteContext, user: SessionUser, id: string, patch: Partial<PrinterBody>): Promise<Printer> {
-  assertLocalHost(patch.host);
   await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
-    const existing = await trx.selectFrom('printers').select('id').where('id', '=', id).executeTakeFirst();
+    const existing = await trx.selectFrom('printers').select(['id', 'host', 'port']).where('id', '=', id).executeTakeFirst();
     if (!existing) throw notFound(PRINTER_NOT_FOUND);
+    // A new address is checked; the one the printer has is kept as is (an emulator's loopback port, set by the server).
+    const host = patch.host ?? existing.host;
+    const port = patch.port ?? Number(existing.port);
+    if (host !== existing.host || port !== Number(existing.port)) assertPrinterAddress(host, port);
     const { enabled, ...rest } = patch;
     await trx
       .updateTable('printers')

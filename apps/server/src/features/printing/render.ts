@@ -53,11 +53,28 @@ function money(centavos: number): string {
   return `${sign}$${pesos}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-type Encoder = InstanceType<typeof ReceiptPrinterEncoder>;
+/**
+ * Text as it may reach the paper: every run of control characters (CR, LF, ESC, GS, DEL, C1) and
+ * of Unicode line breaks becomes one space, so a name, note or setting prints on its own line and
+ * cannot send a command or start a new protocol line; only the encoder emits control bytes.
+ */
+export function printableText(value: string): string {
+  return value.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ');
+}
+
+/** The encoder with its one text input (text, which line also calls) made printable. */
+class PrintableEncoder extends ReceiptPrinterEncoder {
+  override text(value: string): this {
+    super.text(printableText(String(value)));
+    return this;
+  }
+}
+
+type Encoder = PrintableEncoder;
 
 function start(width: 80 | 58): Encoder {
   // cp858: cp850 (every Spanish letter, ¿ and ¡) plus the euro sign; ESC t 19 on Epson-compatible printers.
-  return new ReceiptPrinterEncoder({ language: 'esc-pos', columns: columnsFor(width) }).initialize().codepage('cp858');
+  return new PrintableEncoder({ language: 'esc-pos', columns: columnsFor(width) }).initialize().codepage('cp858');
 }
 
 function footer(e: Encoder, opts: RenderOptions): Uint8Array {

@@ -5,6 +5,7 @@ import { newId } from '../../http/ids.ts';
 import type { PrinterRole } from '../../model/printing/documents.ts';
 import { PrinterEmulator } from './emulator/emulator.ts';
 import { PrintWorker } from './worker.ts';
+import { parsePrintersEnv } from './address.ts';
 
 /**
  * The printing feature's long-lived parts: the delivery worker, the printers provisioned from
@@ -23,18 +24,6 @@ export function printingService(ctx: AppContext): PrintingService | null {
 }
 
 export const ROLE_NAMES: Record<PrinterRole, string> = { cocina: 'Cocina', barra: 'Barra', caja: 'Caja' };
-
-export function parsePrintersEnv(value: string): { role: PrinterRole; host: string; port: number }[] {
-  return value
-    .split(',')
-    .map((e) => e.trim())
-    .filter(Boolean)
-    .map((entry) => {
-      const [role, url] = entry.split('=') as [PrinterRole, string];
-      const { hostname, port } = new URL(url);
-      return { role, host: hostname, port: port ? Number(port) : 9100 };
-    });
-}
 
 async function upsertPrinter(
   ctx: AppContext,

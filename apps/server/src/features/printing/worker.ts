@@ -12,6 +12,7 @@ import { LogoCache } from './logo.ts';
 
 const LOGO_KINDS = new Set<string>(['ticket', 'movimiento', 'corte']);
 import { PrintError, sendJob } from './transport.ts';
+import { mayConnect, PRINTER_ADDRESS_REFUSED } from './address.ts';
 
 /**
  * Delivers print jobs after commit: one drain loop per printer, oldest job first (by seq), the
@@ -254,6 +255,7 @@ export class PrintWorker {
     );
     const bytes = Buffer.concat(parts);
     try {
+      if (!mayConnect(printer, this.ctx.config.PRINTERS)) throw new PrintError(PRINTER_ADDRESS_REFUSED, 'error', false);
       await sendJob({ host: printer.host, port: printer.port, timeoutMs: this.timing.timeoutMs }, bytes);
     } catch (error) {
       const e = error instanceof PrintError ? error : new PrintError(String(error), 'error', true);
