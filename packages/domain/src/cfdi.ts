@@ -151,7 +151,11 @@ export function taxOn(base: number, rateBp: number): number {
 }
 
 /** What a concept charges: its base, its IEPS, and the IVA on base + IEPS, each rounded once. */
-export function conceptTaxes(c: Pick<CfdiConcept, 'base' | 'ivaRateBp' | 'iepsRateBp'>): { ieps: number; iva: number; total: number } {
+export function conceptTaxes(c: { base: number; ivaRateBp: number; iepsRateBp: number | null }): {
+  ieps: number;
+  iva: number;
+  total: number;
+} {
   const ieps = c.iepsRateBp ? taxOn(c.base, c.iepsRateBp) : 0;
   const iva = taxOn(c.base + ieps, c.ivaRateBp);
   return { ieps, iva, total: c.base + ieps + iva };

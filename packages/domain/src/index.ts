@@ -33,3 +33,4 @@ export * from './plain-case.ts';
 export * from './tax.ts';
 export * from './tax-lines.ts';
 export * from './fiscal.ts';
+export * from './cfdi.ts';
