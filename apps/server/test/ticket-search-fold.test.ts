@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { TicketsPage } from '@comanda/contract';
 import { ticketSearch } from '../src/db/migrations/0006-ticket-search.ts';
 import { ticketSearchFold } from '../src/db/migrations/0028-ticket-search-fold.ts';
-import { foldingGlob } from '../src/features/tickets/ticket-search.ts';
+import { foldingGlob, parseTicketSearch } from '../src/features/tickets/ticket-search.ts';
 import { backupSqliteFile } from '../src/ops/backup.ts';
 import { startTestServer, type TestServer } from '../src/testing/index.ts';
 import { insertOrder } from './cash-close-fixture.ts';
@@ -93,13 +93,18 @@ describe('the database and its backups open in the stock sqlite3 tool', () => {
       expect(await searchTables(again, 'PIÑA')).toEqual(['Piña Colada Bar']);
       expect(await searchTables(again, 'ñ')).toEqual(['Piña Colada Bar', 'CUMPLEAÑOS DE JOSÉ']);
       expect(await searchTables(again, 'Ós')).toEqual(['CUMPLEAÑOS DE JOSÉ']);
+      // No letter with accents: a plain LIKE, case-blind.
+      expect(await searchTables(again, 'pL')).toEqual(['CUMPLEAÑOS DE JOSÉ']);
     },
   );
 });
 
 describe('foldingGlob', () => {
-  it('makes each letter the class of its cases and accents, and matches GLOB wildcards literally', () => {
+  it('makes each letter the class of its cases and accents, matches GLOB wildcards literally, and is left out when LIKE is exact', () => {
     expect(foldingGlob('jose')).toBe('*[jJ][oOóòôöõÓÒÔÖÕ][sS][eEéèêëÉÈÊË]*');
     expect(foldingGlob('5*?[]-')).toBe('*5[*][?][[]]-*');
+    expect(parseTicketSearch('ÓS')?.nameGlob).toBe('*[oOóòôöõÓÒÔÖÕ][sS]*');
+    expect(parseTicketSearch('pl')?.nameGlob).toBeNull();
+    expect(parseTicketSearch('ø')?.nameGlob).toBe('*[øØ]*');
   });
 });

@@ -13,8 +13,12 @@ export interface TicketSearch {
   nameText: string;
   /** LIKE pattern over the folded table and waiter names, wildcards escaped with '\'. */
   namePattern: string;
-  /** GLOB pattern over the names as written (SQLite's index keeps them unfolded): see foldingGlob. */
-  nameGlob: string;
+  /**
+   * SQLite keeps the names as written: a GLOB whose classes hold each letter's cases and accents
+   * (foldingGlob), or null when the term has no such letter and namePattern's LIKE (ASCII case-blind,
+   * several times faster on a long walk) is already exact.
+   */
+  nameGlob: string | null;
   /** [min, max) in centavos. */
   amount: { min: number; max: number } | null;
   /** A numeric term ('57', '#57', 'folio 57') is also read as a folio. */
@@ -33,7 +37,7 @@ export function parseTicketSearch(raw: string): TicketSearch | null {
     tableNumber: tableNumberOf(term),
     nameText,
     namePattern: `%${nameText.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-    nameGlob: foldingGlob(nameText),
+    nameGlob: [...nameText].some(hasOtherForms) ? foldingGlob(nameText) : null,
     amount: amountOf(term),
     folio: folioOf(term),
   };
@@ -42,6 +46,11 @@ export function parseTicketSearch(raw: string): TicketSearch | null {
 /** Each folded letter's written forms: 'a' → a, A, á, Á, à… (as ACCENTED folds them). */
 const FORMS = new Map<string, string[]>();
 for (const [i, accented] of [...ACCENTED].entries()) FORMS.set(UNACCENTED[i]!, [...(FORMS.get(UNACCENTED[i]!) ?? []), accented]);
+
+/** A character LIKE would not match in all its written forms: an accented letter's base, or non-ASCII with a case. */
+function hasOtherForms(c: string): boolean {
+  return FORMS.has(c) || (c > '\x7f' && c.toUpperCase() !== c);
+}
 
 /**
  * A case- and accent-blind substring GLOB for a folded term: every character becomes the class

@@ -17,12 +17,12 @@ type SearchEb = ExpressionBuilder<SearchDb, 'o' | 's'>;
 
 /**
  * Any reading of the search term, as one OR. Names are matched on `ticket_search` (joined as `s`)
- * so accents never matter: its folded copy by LIKE on PostgreSQL, the names as written by a GLOB
- * whose classes hold every case and accent of each letter on SQLite.
+ * so accents never matter: its folded copy by LIKE on PostgreSQL; on SQLite the names as written,
+ * by a GLOB whose classes hold every case and accent of each letter (LIKE when that is exact).
  */
 function matchesSearch(eb: SearchEb, kind: DbKind, search: TicketSearch): Expression<SqlBool> {
   const name =
-    kind === 'sqlite'
+    kind === 'sqlite' && search.nameGlob
       ? sql<SqlBool>`${sql.ref('s.body')} glob ${search.nameGlob}`
       : sql<SqlBool>`${sql.ref('s.body')} like ${search.namePattern} escape '\\'`;
   const readings: Expression<SqlBool>[] = [name];
