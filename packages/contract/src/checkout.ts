@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_TIP_BPS } from '@comanda/domain';
+import { MAX_SPLIT_COUNT, MAX_TIP_BPS } from '@comanda/domain';
 import { IdSchema, InputCentsSchema } from './common.ts';
 import { OrderSchema, PaymentSchema } from './orders.ts';
 
@@ -10,6 +10,9 @@ export const IDEMPOTENCY_KEY_MESSAGE = 'Falta el encabezado Idempotency-Key o no
 export const IdempotencyHeadersSchema = z.object({
   'idempotency-key': z.string({ error: IDEMPOTENCY_KEY_MESSAGE }).regex(IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_KEY_MESSAGE),
 });
+
+/** The split calculator's count (SPEC §5: a whole number of at least 1). */
+export const SplitCountSchema = z.number().int().min(1).max(MAX_SPLIT_COUNT);
 
 export const CloseOrderParamsSchema = z.object({ orderId: IdSchema });
 
@@ -22,7 +25,10 @@ export const CloseOrderBodySchema = z.strictObject({
   /** Checked against every active user's PIN; malformed input reads as a wrong PIN. */
   pin: z.string().max(12),
   tipBps: z.number().int().min(0).max(MAX_TIP_BPS),
-  peopleCount: z.number().int().min(1).max(999),
+  /** The table's guests, only when the close changes them; omitted: they stay as set on the order. */
+  peopleCount: z.number().int().min(1).max(999).optional(),
+  /** What the checkout's calculator divided the check by (the ticket's "Dividido entre N"). */
+  splitCount: SplitCountSchema.optional(),
   receivedAmount: InputCentsSchema,
 });
 export type CloseOrderBody = z.infer<typeof CloseOrderBodySchema>;
@@ -43,6 +49,8 @@ export const AddPaymentBodySchema = z
     tipBps: z.number().int().min(0).max(MAX_TIP_BPS).optional(),
     tipAmount: InputCentsSchema.optional(),
     peopleCount: z.number().int().min(1).max(999).optional(),
+    /** A payment that settles the order: what the calculator divided it by. */
+    splitCount: SplitCountSchema.optional(),
     /** Cash only: centavos handed over for this part and its tip. */
     receivedAmount: InputCentsSchema.optional(),
     /** Transfer only: the bank reference, optional. */

@@ -69,6 +69,8 @@ export const OrderSchema = z.object({
   status: OrderStatusSchema,
   paymentMethod: PaymentMethodSchema.nullable(),
   peopleCount: z.number().int(),
+  /** What the checkout's calculator divided the paid check by; null: not divided (optional for older answers). */
+  splitCount: z.number().int().nullable().optional(),
   adminComments: z.string().nullable(),
   subtotal: CentsSchema,
   /** Discounts and comps (cortesías) taken off the subtotal; optional so older payloads still parse. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CARD_PAYMENT_STATES, MAX_TIP_BPS } from '@comanda/domain';
+import { CARD_PAYMENT_STATES, MAX_SPLIT_COUNT, MAX_TIP_BPS } from '@comanda/domain';
 import { CentsSchema, FIELD_MESSAGES, IdSchema, InputCentsSchema, InstantSchema } from './common.ts';
 import { OrderSchema } from './orders.ts';
 
@@ -57,7 +57,10 @@ export const CreateCardPaymentBodySchema = z.strictObject({
   terminalId: TerminalIdSchema,
   method: CardMethodSchema,
   tipBps: z.number().int().min(0).max(MAX_TIP_BPS),
-  peopleCount: z.number().int().min(1).max(999),
+  /** The table's guests, only when the payment changes them; omitted: they stay as set on the order. */
+  peopleCount: z.number().int().min(1).max(999).optional(),
+  /** What the checkout's calculator divided the check by. */
+  splitCount: z.number().int().min(1).max(MAX_SPLIT_COUNT).optional(),
   /** A part of the balance to charge (mixed payments); omitted: the whole balance, closing the order. */
   amount: InputCentsSchema.min(1).optional(),
 });

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { cents } from './money.ts';
-import { SPLIT_PRESETS, clampGuests, parseSplitCount, perPersonAmount, splitCents } from './split.ts';
+import { SPLIT_PRESETS, clampGuests, parseSplitCount, perPersonAmount, shareGuests, splitCents, splitDiffers } from './split.ts';
 
 describe('parseSplitCount', () => {
   it.each([
@@ -98,5 +98,24 @@ describe('perPersonAmount', () => {
         expect(each * n - total).toBeLessThan(n);
       }),
     );
+  });
+});
+
+describe('shareGuests', () => {
+  it('shares a table’s guests over its checks, the extra ones first, at least 1 each', () => {
+    expect(shareGuests(4, 2)).toEqual([2, 2]);
+    expect(shareGuests(5, 2)).toEqual([3, 2]);
+    expect(shareGuests(4, 3)).toEqual([2, 1, 1]);
+    expect(shareGuests(1, 3)).toEqual([1, 1, 1]);
+    expect(shareGuests(7, 1)).toEqual([7]);
+  });
+});
+
+describe('splitDiffers', () => {
+  it('names the split only when it differs from the guests', () => {
+    expect(splitDiffers(4, 2)).toBe(2);
+    expect(splitDiffers(4, 4)).toBeNull();
+    expect(splitDiffers(4, null)).toBeNull();
+    expect(splitDiffers(1, undefined)).toBeNull();
   });
 });

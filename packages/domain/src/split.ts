@@ -44,3 +44,25 @@ function divide(total: number, parts: number): { base: number; remainder: number
   const remainder = ((total % parts) + parts) % parts;
   return { base: (total - remainder) / parts, remainder };
 }
+
+/**
+ * A table's guests shared out over its checks (the order first, then its new checks): as even as
+ * whole people allow, the extra ones to the first checks, and never fewer than 1 on a check.
+ */
+export function shareGuests(guests: number, checks: number): number[] {
+  const parts = Math.max(1, Math.floor(checks));
+  const { base, remainder } = divide(clampGuests(guests), parts);
+  return Array.from({ length: parts }, (_, i) => Math.max(1, i < remainder ? base + 1 : base));
+}
+
+/**
+ * What the ticket says of the split calculator: 'Dividido entre N' only when the count the check
+ * was divided by differs from its guests (null: not divided, or one part per guest).
+ */
+export function splitDiffers(guests: number, splitCount: number | null | undefined): number | null {
+  if (splitCount == null) return null;
+  const n = parseSplitCount(splitCount);
+  return n === clampGuests(guests) ? null : n;
+}
+
+export const SPLIT_LABEL = (n: number) => `Dividido entre ${n}`;

@@ -28,6 +28,7 @@ import { quickAddGroups } from './migrations/0026-quick-add-groups.ts';
 import { quickDelete } from './migrations/0027-quick-delete.ts';
 import { ticketSearchFold } from './migrations/0028-ticket-search-fold.ts';
 import { taxModel } from './migrations/0029-tax-model.ts';
+import { splitCount } from './migrations/0030-split-count.ts';
 
 function migrationsFor(kind: DbKind): Record<string, Migration> {
   return {
@@ -58,6 +59,7 @@ function migrationsFor(kind: DbKind): Record<string, Migration> {
     '0027-quick-delete': quickDelete(),
     '0028-ticket-search-fold': ticketSearchFold(kind),
     '0029-tax-model': taxModel(),
+    '0030-split-count': splitCount(),
   };
 }
 

@@ -117,6 +117,8 @@ export interface OrdersTable {
   share_amount: Generated<number>;
   /** Migration 0015: what this order's share checks owe of its items; 0 otherwise. */
   shared_out: Generated<number>;
+  /** Migration 0030: what the checkout's calculator divided the check by when it was paid; null: not divided. */
+  split_count: number | null;
   tip: number;
   total: number;
   version: number;
@@ -211,6 +213,8 @@ export interface CardPaymentsTable {
   approved_amount: number | null;
   /** The part of the balance this charge pays, before its tip; null: the whole balance (the order closes). */
   part_amount: number | null;
+  /** Migration 0030: the calculator's split for the close (null: not divided). people_count 0: the guests stay as set. */
+  split_count: number | null;
 }
 
 /** Named counters incremented inside transactions (the folio of paid orders). */

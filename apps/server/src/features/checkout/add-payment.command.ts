@@ -23,7 +23,7 @@ export interface AddPaymentRequest {
  */
 export async function addPayment(ctx: WriteContext, req: AddPaymentRequest): Promise<AddPaymentResponse> {
   const cashier = await cashierFor(ctx, { ...req, pin: req.body.pin });
-  const { method, amount, tipBps, tipAmount, peopleCount, receivedAmount, reference } = req.body;
+  const { method, amount, tipBps, tipAmount, peopleCount, splitCount, receivedAmount, reference } = req.body;
 
   return mutate(ctx, async (trx, emit) => {
     const paymentId = newId();
@@ -39,6 +39,7 @@ export async function addPayment(ctx: WriteContext, req: AddPaymentRequest): Pro
       providerPaymentId: null,
       actor: { id: req.user.id, displayName: req.user.displayName },
       peopleCount: peopleCount ?? null,
+      splitCount: splitCount ?? null,
       emit,
       // No card charge may be on its way or awaiting review: the customer would pay twice.
       refuseCardCharges: true,

@@ -22,8 +22,10 @@ export interface CashCloseRequest {
  */
 export async function closeWithCash(ctx: WriteContext, req: CashCloseRequest): Promise<StoredResponse> {
   const cashier = await cashierFor(ctx, { ...req, pin: req.body.pin });
-  const { method, tipBps, peopleCount, receivedAmount } = req.body;
-  const hash = requestHash({ orderId: req.orderId, method, tipBps, peopleCount, receivedAmount, cashierId: cashier.id });
+  const { method, tipBps, receivedAmount } = req.body;
+  const peopleCount = req.body.peopleCount ?? null;
+  const splitCount = req.body.splitCount ?? null;
+  const hash = requestHash({ orderId: req.orderId, method, tipBps, peopleCount, splitCount, receivedAmount, cashierId: cashier.id });
 
   return mutate(ctx, async (trx, emit) => {
     const claim = { key: req.idempotencyKey, scope: `order-close:${req.orderId}`, hash, now: ctx.clock.now(), orderId: req.orderId };
@@ -35,6 +37,7 @@ export async function closeWithCash(ctx: WriteContext, req: CashCloseRequest): P
       method,
       tipBps,
       peopleCount,
+      splitCount,
       receivedAmount,
       cashier: { id: cashier.id, name: cashier.displayName },
       providerPaymentId: null,

@@ -1,5 +1,5 @@
 import type { Order, SessionUser } from '@comanda/contract';
-import { checkName, EQUAL_SHARE_MESSAGES, planEqualShares, sumBreakdowns } from '@comanda/domain';
+import { checkName, EQUAL_SHARE_MESSAGES, planEqualShares, shareGuests, sumBreakdowns } from '@comanda/domain';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { AppError, conflict } from '../../http/errors.ts';
@@ -47,10 +47,13 @@ export async function splitEqualShares(ctx: WriteContext, user: SessionUser, ord
 
     const root = order.parent_order_id ?? order.id;
     const firstIndex = await nextCheckIndex(trx, root);
+    // The table's guests go with the checks, shared out (each check's ticket names its own).
+    const guests = shareGuests(Number(order.people_count), plan.shares.length + 1);
     await trx
       .updateTable('orders')
       .set({
         shared_out: plan.sharedOut,
+        people_count: guests[0]!,
         tab_name: order.tab_name ?? checkName(0),
         tax_breakdown: JSON.stringify(sumBreakdowns(split.shares)),
       })
@@ -65,6 +68,7 @@ export async function splitEqualShares(ctx: WriteContext, user: SessionUser, ord
         k,
         now,
         shareAmount: amount,
+        peopleCount: guests[k + 1]!,
       });
       await trx
         .updateTable('orders')

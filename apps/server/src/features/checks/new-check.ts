@@ -26,7 +26,7 @@ export async function nextCheckIndex(trx: Trx, rootId: string): Promise<number> 
 export async function insertCheck(
   trx: Trx,
   source: Pick<OrderRow, 'table_id' | 'table_number' | 'table_name' | 'waiter_id' | 'waiter_name'>,
-  check: { rootId: string; index: number; k: number; now: number; shareAmount?: number },
+  check: { rootId: string; index: number; k: number; now: number; shareAmount?: number; peopleCount?: number },
 ): Promise<{ orderId: string; tabName: string }> {
   const orderId = newOrderId();
   const tabName = checkName(check.index);
@@ -43,6 +43,7 @@ export async function insertCheck(
         tabName,
         parentOrderId: check.rootId,
         ...(check.shareAmount !== undefined ? { shareAmount: check.shareAmount } : {}),
+        ...(check.peopleCount !== undefined ? { peopleCount: check.peopleCount } : {}),
       }),
     )
     .execute();

@@ -1,5 +1,5 @@
 import type { Order, SessionUser, SplitChecksBody } from '@comanda/contract';
-import { cents, checkName, planChecks, type CheckTake } from '@comanda/domain';
+import { cents, checkName, planChecks, shareGuests, type CheckTake } from '@comanda/domain';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { AppError, conflict } from '../../http/errors.ts';
@@ -52,17 +52,24 @@ export async function splitChecks(ctx: WriteContext, user: SessionUser, orderId:
     // Names go on from the checks this table's order already had: A is the order itself.
     const root = order.parent_order_id ?? order.id;
     const firstIndex = await nextCheckIndex(trx, root);
-    if (order.tab_name === null)
-      await trx
-        .updateTable('orders')
-        .set({ tab_name: checkName(0) })
-        .where('id', '=', orderId)
-        .execute();
+    // The table's guests go with the checks, shared out: 4 guests in 2 checks print 2 and 2.
+    const guests = shareGuests(Number(order.people_count), takes.length + 1);
+    await trx
+      .updateTable('orders')
+      .set({ tab_name: order.tab_name ?? checkName(0), people_count: guests[0]! })
+      .where('id', '=', orderId)
+      .execute();
 
     const remaining = new Map(items.map((i) => [i.id, Number(i.quantity)]));
     const created: { orderId: string; tabName: string; lines: { itemId: string; movedAs: string; quantity: number }[] }[] = [];
     for (const [k, take] of takes.entries()) {
-      const { orderId: checkId, tabName } = await insertCheck(trx, order, { rootId: root, index: firstIndex + k, k, now });
+      const { orderId: checkId, tabName } = await insertCheck(trx, order, {
+        rootId: root,
+        index: firstIndex + k,
+        k,
+        now,
+        peopleCount: guests[k + 1]!,
+      });
       const lines: (typeof created)[number]['lines'] = [];
       for (const item of items) {
         const qty = take[item.id] ?? 0;

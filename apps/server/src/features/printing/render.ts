@@ -9,6 +9,7 @@ import type {
 } from '../../model/printing/documents.ts';
 import type { LogoImage } from './logo.ts';
 import { installFastCodepages } from './fast-codepages.ts';
+import { SPLIT_LABEL } from '@comanda/domain';
 
 installFastCodepages();
 
@@ -174,6 +175,7 @@ function renderReceipt(doc: ReceiptDocument, opts: RenderOptions): Uint8Array {
   row('Total', money(doc.total));
   e.bold(false);
   if (doc.guests > 1) row('Por persona', money(doc.perGuest));
+  if (doc.split) row(SPLIT_LABEL(doc.split.count), money(doc.split.each));
   if (doc.payments && doc.payments.length > 1)
     for (const p of doc.payments) row(`Pago ${p.method}${p.reference ? ` ${p.reference}` : ''}`, money(p.amount));
   else row('Pago', doc.method);

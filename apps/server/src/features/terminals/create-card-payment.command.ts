@@ -33,7 +33,8 @@ const sameRequest = (row: CardPaymentRow, body: CreateCardPaymentBody) =>
   row.terminal_id === body.terminalId &&
   row.method === body.method &&
   row.tip_bps === body.tipBps &&
-  row.people_count === body.peopleCount &&
+  row.people_count === (body.peopleCount ?? 0) &&
+  (row.split_count ?? null) === (body.splitCount ?? null) &&
   (row.part_amount === null ? null : Number(row.part_amount)) === (body.amount ?? null);
 
 async function replay(ctx: WriteContext, req: CreateCardPaymentRequest, db: Trx): Promise<CardPaymentRow | null> {
@@ -106,7 +107,9 @@ export async function createCardPayment(
         amount,
         tip_amount: tip,
         tip_bps: tipBps,
-        people_count: req.body.peopleCount,
+        // 0: the table's guests stay as set (the close leaves them alone).
+        people_count: req.body.peopleCount ?? 0,
+        split_count: req.body.splitCount ?? null,
         idempotency_key: req.idempotencyKey,
         provider_id: null,
         provider_payment_id: null,

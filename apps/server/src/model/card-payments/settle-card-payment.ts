@@ -113,7 +113,8 @@ export async function recordCardCharge(
   const common = {
     orderId: row.order_id,
     method: row.method,
-    peopleCount: row.people_count,
+    peopleCount: row.people_count > 0 ? row.people_count : null,
+    splitCount: row.split_count ?? null,
     receivedAmount: null,
     cashier: { ...TERMINAL_CASHIER },
     providerPaymentId: c.providerPaymentId,

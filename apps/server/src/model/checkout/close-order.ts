@@ -56,7 +56,10 @@ export interface CloseOrderInput {
   paymentId?: string;
   method: PaymentMethod;
   tipBps: number;
-  peopleCount: number;
+  /** The table's guests when the close changes them; null: they stay as set on the order. */
+  peopleCount: number | null;
+  /** What the checkout's calculator divided the check by; null or absent: not divided. */
+  splitCount?: number | null;
   /** Cash only: centavos handed over; null for card and transfer. */
   receivedAmount: number | null;
   /** Who took the money: the PIN user, or the card terminal ('mp-terminal'). */
@@ -116,6 +119,7 @@ export async function closeOrderInTx(ctx: AppContext, trx: Trx, input: CloseOrde
     payments: [...state.payments, payment],
     last: payment,
     peopleCount: input.peopleCount,
+    splitCount: input.splitCount ?? null,
     actor: input.actor,
     emit: input.emit,
     riders: [paymentInsert(trx, payment)],
@@ -331,6 +335,8 @@ export async function finishPaidOrder(
     /** The payment that settled the balance. */
     last: PaymentRow;
     peopleCount: number | null;
+    /** The calculator's split, kept apart from the guests (the ticket's "Dividido entre N"). */
+    splitCount?: number | null;
     actor: { id: string; displayName: string } | null;
     emit: Emit;
     /** Writes not yet run that go along with the close's last statement (the settling payment's INSERT). */
@@ -349,6 +355,7 @@ export async function finishPaidOrder(
     active_table_id: null,
     payment_method: dominantMethod(payments.map((p) => ({ method: p.method, amount: Number(p.amount) }))) ?? last.method,
     people_count: clampGuests(input.peopleCount ?? Number(claimed.people_count)),
+    split_count: input.splitCount ?? null,
     subtotal: state.subtotal,
     discount: state.discount,
     comp: state.comp,

@@ -24,6 +24,8 @@ export interface RecordPaymentInput {
   providerPaymentId: string | null;
   actor: { id: string; displayName: string } | null;
   peopleCount: number | null;
+  /** The calculator's split, recorded when this payment settles the order. */
+  splitCount?: number | null;
   emit: Emit;
   /** Card only: the money is already taken, so an item moved back on a board does not refuse it. */
   allowUndelivered?: boolean;
@@ -90,6 +92,7 @@ export async function recordPaymentInTx(ctx: AppContext, trx: Trx, input: Record
       payments,
       last: payment,
       peopleCount: input.peopleCount,
+      splitCount: input.splitCount ?? null,
       actor: input.actor,
       emit: input.emit,
     });

@@ -15,6 +15,8 @@ export interface NewOrder {
   parentOrderId?: string | null;
   /** An equal-share check owes its share with no items of its own. */
   shareAmount?: number;
+  /** A separate check's share of its table's guests; 1 when omitted. */
+  peopleCount?: number;
 }
 
 /**
@@ -33,7 +35,7 @@ export function newOrderRow(o: NewOrder) {
     waiter_name: o.waiter.name,
     status: 'activo',
     payment_method: null,
-    people_count: 1,
+    people_count: o.peopleCount ?? 1,
     admin_comments: null,
     subtotal: 0,
     tip: 0,

@@ -61,6 +61,7 @@ export function presentOrder(row: OrderRow, items: OrderItemRow[], payments: Pay
     status: row.status,
     paymentMethod: row.payment_method,
     peopleCount: row.people_count,
+    splitCount: row.split_count ?? null,
     adminComments: row.admin_comments,
     subtotal: cents(row.subtotal),
     discount: cents(Number(row.discount)),

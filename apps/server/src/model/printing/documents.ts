@@ -45,6 +45,8 @@ export interface ReceiptDocument {
   waiter: string | null;
   guests: number;
   perGuest: number;
+  /** The checkout's calculator, when it divided the check by other than its guests ("Dividido entre N"). */
+  split?: { count: number; each: number };
   at: number;
   /** `promo`: the promotion that priced the line, printed as "PROMO <name>" under it.
    *  `modifiers`: the chosen options as they read; absent on older jobs and lines without any (0026). */

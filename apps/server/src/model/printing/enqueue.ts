@@ -1,4 +1,4 @@
-import { cents, clampGuests, modifierLabel, perPersonAmount, shortOrderId, tableLabel, ticketNumber } from '@comanda/domain';
+import { cents, clampGuests, modifierLabel, perPersonAmount, shortOrderId, splitDiffers, tableLabel, ticketNumber } from '@comanda/domain';
 import { readModifiers } from '../modifiers/modifier-store.ts';
 import { getGeneralConfig } from '../config-store.ts';
 import type { Trx } from '../../http/transaction.ts';
@@ -264,6 +264,7 @@ export interface ReceiptRows {
     | 'table_name'
     | 'waiter_name'
     | 'people_count'
+    | 'split_count'
     | 'subtotal'
     | 'discount'
     | 'comp'
@@ -305,6 +306,7 @@ export async function enqueueReceipt(
   const method = payment?.method ?? order.payment_method ?? 'efectivo';
   const total = Number(order.total);
   const guests = clampGuests(order.people_count);
+  const split = splitDiffers(guests, order.split_count);
   const document: ReceiptDocument = {
     type: 'ticket',
     business: { name: general.name, address: general.address, phone: general.phone },
@@ -315,6 +317,7 @@ export async function enqueueReceipt(
     waiter: order.waiter_name,
     guests,
     perGuest: perPersonAmount(cents(total), guests),
+    ...(split === null ? {} : { split: { count: split, each: perPersonAmount(cents(total), split) } }),
     at: input.now,
     lines: items.map((i) => ({
       quantity: i.quantity,
