@@ -99,4 +99,24 @@ test.describe('network printers @printing', () => {
     await expect(tickets.first()).toContainText('apagada e2e');
     await expect(tickets.filter({ hasText: 'apagada e2e' })).toHaveCount(1);
   });
+
+  test('an admin cannot point a printer at this machine or a non-printing port @printing: the dialog says why, in Spanish', async ({
+    adminPage: a,
+  }) => {
+    await a.goto('/admin/settings');
+    await a.getByRole('tab', { name: 'Impresoras' }).click();
+    await a.getByRole('button', { name: 'Agregar impresora' }).click();
+    const dialog = a.getByRole('dialog', { name: 'Nueva impresora' });
+    await dialog.getByLabel('Nombre').fill('Servicio e2e');
+    await dialog.getByLabel('Dirección IP').fill('127.0.0.1:5432');
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('La impresora debe estar en la red local');
+    await dialog.getByLabel('Dirección IP').fill('192.168.1.60:6379');
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('El puerto de la impresora debe ser 9100, 9101 o 9102');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(dialog).toBeHidden();
+    const printers = (await (await a.request.get('/api/printers')).json()) as { printers: { name: string }[] };
+    expect(printers.printers.filter((p) => p.name === 'Servicio e2e')).toEqual([]);
+  });
 });

@@ -645,7 +645,7 @@ export const t = {
     delete: 'Eliminar',
     deleteConfirm: (name: string) => `¿Eliminar la impresora ${name}? Sus comandas sin imprimir se descartan.`,
     name: 'Nombre',
-    host: 'Dirección (IP o nombre)',
+    host: 'Dirección IP',
     port: 'Puerto',
     role: 'Área',
     width: 'Ancho del papel',
