@@ -108,7 +108,7 @@ describe('owner-only files whatever the umask (SQLite)', () => {
       expect(mode(dataDir)).toBe(0o700);
       for (const file of [dbFile, `${dbFile}-wal`, `${dbFile}-shm`, join(dataDir, PIN_KEY_FILE)]) expect(mode(file), file).toBe(0o600);
       // The scheduled backup (made by the backup command in a child process) and its folder.
-      const state = { dir: join(dataDir, 'backups'), last: null, lastError: null };
+      const state: Parameters<typeof runScheduledBackup>[1] = { dir: join(dataDir, 'backups'), last: null, lastError: null };
       await runScheduledBackup(server.ctx, state);
       expect(state.lastError).toBeNull();
       expect(mode(state.dir)).toBe(0o700);
