@@ -1,0 +1,3 @@
+export * from './units.ts';
+export * from './ledger.ts';
+export * from './messages.ts';
