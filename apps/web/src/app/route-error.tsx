@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useRouteError } from 'react-router';
-import { AlertTriangle, Home, RotateCcw } from 'lucide-react';
+import { AlertTriangle, Home, RotateCcw, WifiOff } from 'lucide-react';
 import { Button } from '../components/ui/button.tsx';
 import { t } from '../lib/i18n/first-screen.ts';
+import { connection } from '../lib/connection.ts';
 import { reportClientError } from '../lib/report-error.ts';
 import { ROLE_HOME, useSession } from '../lib/session.ts';
 
@@ -15,8 +16,27 @@ export function RouteError() {
   const error = useRouteError();
   const session = useSession();
   const home = session.data ? ROLE_HOME[session.data.role] : '/login';
-  useEffect(() => reportClientError(error), [error]);
+  // A screen's chunk that could not load with the Wi-Fi down is no error: say so, and open it
+  // (a full load) as soon as the network is back.
+  const [offline] = useState(() => navigator.onLine === false || connection.isOffline());
+  useEffect(() => {
+    if (!offline) return reportClientError(error);
+    const back = () => window.location.reload();
+    window.addEventListener('online', back);
+    return () => window.removeEventListener('online', back);
+  }, [error, offline]);
   const detail = error instanceof Error ? error.message : null;
+  if (offline) {
+    return (
+      <div className="flex min-h-[60vh] items-center justify-center p-4">
+        <div role="status" className="w-full max-w-md space-y-3 rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm">
+          <WifiOff className="mx-auto h-10 w-10 text-slate-500" aria-hidden />
+          <h1 className="text-xl font-bold text-slate-900">{t.routeError.offlineTitle}</h1>
+          <p className="text-sm text-slate-600">{t.routeError.offlineText}</p>
+        </div>
+      </div>
+    );
+  }
 
   return (
     <div className="flex min-h-[60vh] items-center justify-center p-4">

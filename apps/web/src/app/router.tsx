@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import type { Role } from '@comanda/contract';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { LoginPage } from '../features/auth/login-page.tsx';
+import { registerScreens } from '../lib/screens.ts';
 import { RequireRole } from './guards.tsx';
 import { RouteError } from './route-error.tsx';
 
@@ -50,10 +51,13 @@ const AdminLayout = screen(() => import('./layouts/admin-layout.tsx'), 'AdminLay
 const WaiterLayout = screen(() => import('./layouts/waiter-layout.tsx'), 'WaiterLayout');
 const KitchenLayout = screen(() => import('./layouts/kitchen-layout.tsx'), 'KitchenLayout');
 
+const WaiterOrder = screen(() => import('../features/orders/waiter-order-page.tsx'), 'WaiterOrderPage');
+const Checkout = screen(() => import('../features/checkout/checkout-page.tsx'), 'CheckoutPage');
+// Everything a waiter opens, on the phone before the Wi-Fi can drop (the waiter layout loads it).
+registerScreens('/waiter', [WaiterLayout.preload, WaiterHome.preload, WaiterOrder.preload, Checkout.preload]);
+
 const AdminOrder = page(() => import('../features/orders/admin-order-page.tsx'), 'AdminOrderPage');
-const WaiterOrder = page(() => import('../features/orders/waiter-order-page.tsx'), 'WaiterOrderPage');
 const Panel = page(() => import('../features/panel/panel-page.tsx'), 'PanelPage');
-const Checkout = page(() => import('../features/checkout/checkout-page.tsx'), 'CheckoutPage');
 const Tickets = page(() => import('../features/tickets/tickets-page.tsx'), 'TicketsPage');
 const Products = page(() => import('../features/products/products-page.tsx'), 'ProductsPage');
 const Promotions = page(() => import('../features/promotions/promotions-page.tsx'), 'PromotionsPage');
@@ -106,8 +110,8 @@ const routes: RouteObject[] = [
       { path: 'tickets', element: Tickets },
       { path: 'manage-products', element: Products },
       { path: 'promociones', element: Promotions },
-      { path: 'checkout', element: Checkout },
-      { path: 'checkout/:orderId', element: Checkout },
+      { path: 'checkout', element: Checkout.element },
+      { path: 'checkout/:orderId', element: Checkout.element },
       { path: 'order/:tableId', element: AdminOrder },
       { path: 'panel', element: Panel },
       { path: 'cierre', element: CashClose },
@@ -122,9 +126,9 @@ const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/waiter/home" replace /> },
       { path: 'home', element: WaiterHome.element },
-      { path: 'order/:tableId', element: WaiterOrder },
-      { path: 'checkout', element: Checkout },
-      { path: 'checkout/:orderId', element: Checkout },
+      { path: 'order/:tableId', element: WaiterOrder.element },
+      { path: 'checkout', element: Checkout.element },
+      { path: 'checkout/:orderId', element: Checkout.element },
     ],
   },
   {

@@ -1,5 +1,5 @@
 import { MenuConfigSchema, TopSellersResponseSchema, ProductsResponseSchema, ProductResponseSchema } from '@comanda/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CATEGORIES } from '@comanda/domain';
 import { get, patch, put } from './api.ts';
 import { useLiveQueries } from './use-live.ts';
@@ -13,15 +13,21 @@ const MENU_CONFIG_KEY = ['config', 'menu'] as const;
 const TOP_SELLERS_KEY = ['products', 'top-sellers'] as const;
 const ALL_PRODUCTS_KEY = ['products', 'all'] as const;
 
+export const menuConfigQuery = queryOptions({
+  queryKey: MENU_CONFIG_KEY,
+  queryFn: () => get(MenuConfigSchema, '/api/config/menu'),
+  staleTime: 5 * 60_000,
+});
+
+export const topSellersQuery = queryOptions({
+  queryKey: TOP_SELLERS_KEY,
+  queryFn: async () => (await get(TopSellersResponseSchema, '/api/products/top-sellers')).productIds,
+  staleTime: 5 * 60_000,
+});
+
 export function useMenuConfig(enabled = true) {
   useLiveQueries(enabled ? ['config'] : [], [MENU_CONFIG_KEY]);
-  return useQuery({
-    queryKey: MENU_CONFIG_KEY,
-    queryFn: () => get(MenuConfigSchema, '/api/config/menu'),
-    enabled,
-    staleTime: 5 * 60_000,
-    placeholderData: { categoryOrder: [...CATEGORIES] },
-  });
+  return useQuery({ ...menuConfigQuery, enabled, placeholderData: { categoryOrder: [...CATEGORIES] } });
 }
 
 export function useSaveMenuConfig() {
@@ -34,12 +40,7 @@ export function useSaveMenuConfig() {
 
 /** The ids of the most sold products of the last days (only roles that take orders may read them). */
 export function useTopSellers(enabled: boolean) {
-  return useQuery({
-    queryKey: TOP_SELLERS_KEY,
-    queryFn: async () => (await get(TopSellersResponseSchema, '/api/products/top-sellers')).productIds,
-    enabled,
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...topSellersQuery, enabled });
 }
 
 /** The whole catalogue, available or not (the boards' agotado list). */

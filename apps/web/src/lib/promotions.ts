@@ -1,5 +1,5 @@
-import { ActivePromotionsResponseSchema } from '@comanda/contract';
-import { useQuery } from '@tanstack/react-query';
+import { ActivePromotionsResponseSchema, type ActivePromotion } from '@comanda/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { get } from './api.ts';
 import { useLiveQueries } from './use-live.ts';
 
@@ -10,15 +10,15 @@ export const ACTIVE_PROMOTIONS_KEY = ['products', 'promotions', 'active'] as con
  * What each product costs now under a promotion, from the server: its clock and
  * the business time zone decide. Refetched each minute so a happy hour's badges come and go on time.
  */
+export const activePromotionsQuery = queryOptions({
+  queryKey: ACTIVE_PROMOTIONS_KEY,
+  queryFn: async () => promotionsByProduct((await get(ActivePromotionsResponseSchema, '/api/promotions/active')).promotions),
+  staleTime: 30_000,
+});
+
+export const promotionsByProduct = (list: readonly ActivePromotion[]) => new Map(list.map((p) => [p.productId, p]));
+
 export function useActivePromotions() {
   useLiveQueries(['products'], [ACTIVE_PROMOTIONS_KEY]);
-  return useQuery({
-    queryKey: ACTIVE_PROMOTIONS_KEY,
-    queryFn: async () => {
-      const list = (await get(ActivePromotionsResponseSchema, '/api/promotions/active')).promotions;
-      return new Map(list.map((p) => [p.productId, p]));
-    },
-    staleTime: 30_000,
-    refetchInterval: 60_000,
-  });
+  return useQuery({ ...activePromotionsQuery, refetchInterval: 60_000 });
 }

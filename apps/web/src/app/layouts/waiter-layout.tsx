@@ -6,6 +6,7 @@ import { ConnectionIndicator } from '../../components/ui/connection-indicator.ts
 import { OfflineBanner } from '../../components/offline-banner.tsx';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useGeneralConfig } from '../../lib/config.ts';
+import { useOfflineReady } from '../../lib/offline-ready.ts';
 import { useLogout, useSession } from '../../lib/session.ts';
 import { FloatingUserMenu } from './user-menu.tsx';
 
@@ -14,6 +15,7 @@ export function WaiterLayout() {
   const config = useGeneralConfig();
   const logout = useLogout();
   const navigate = useNavigate();
+  useOfflineReady('/waiter');
   // The order and checkout screens keep their actions at the bottom edge; the menu would sit
   // under (or on top of) them, so it lives on the tables screen, where SPEC §2 puts it. Where it
   // shows, the offline notice (placed by --bottom-bar-h) floats above it.

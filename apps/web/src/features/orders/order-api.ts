@@ -1,16 +1,15 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AddItemBody, Order, OrderWriteResponse, Product, UpdateOrderBody } from '@comanda/contract';
-import { OrderResponseSchema, OrderWriteResponseSchema, orderTopic, ProductsResponseSchema } from '@comanda/contract';
-import { get, post, requireOnline } from '../../lib/api.ts';
+import { OrderWriteResponseSchema, orderTopic } from '@comanda/contract';
+import { post, requireOnline } from '../../lib/api.ts';
+import { AVAILABLE_PRODUCTS_KEY, availableProductsQuery } from '../../lib/catalogue.ts';
+import { tableOrderKey, tableOrderQuery } from '../../lib/orders.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { submitOrQueue, type Submitted } from '../../lib/outbox/index.ts';
 import { useLiveQueries } from '../../lib/use-live.ts';
 import { MINIMAL_ANSWER, storeOrderAnswer } from '../../lib/order-cache.ts';
 
-/** With `cuenta`, one of several open orders of the table (separate checks, bar tabs: 0014). */
-export const tableOrderKey = (tableId: string, cuenta?: string | null) =>
-  cuenta ? (['table-order', tableId, cuenta] as const) : (['table-order', tableId] as const);
-const AVAILABLE_PRODUCTS_KEY = ['products', 'available'] as const;
+export { tableOrderKey };
 
 const versionOf = (data: unknown) => (data as Order | undefined)?.version;
 const ANSWER_SETTLE_MS = 150;
@@ -18,8 +17,7 @@ const ANSWER_SETTLE_MS = 150;
 /** The active order of a table, kept current by its live topic; a 404 means there is none. */
 export function useTableOrder(tableId: string, cuenta?: string | null) {
   const key = tableOrderKey(tableId, cuenta);
-  const path = cuenta ? `/api/orders/${cuenta}` : `/api/tables/${tableId}/order`;
-  const query = useQuery({ queryKey: key, queryFn: async () => (await get(OrderResponseSchema, path)).order });
+  const query = useQuery(tableOrderQuery(tableId, cuenta));
   const orderId = query.data?.id;
   // The waiter's own write is usually announced just before its answer arrives: a short settle lets
   // the answer patch the cache first, so the event finds it current and reads nothing.
@@ -30,12 +28,7 @@ export function useTableOrder(tableId: string, cuenta?: string | null) {
 /** The catalogue a waiter can order from: available products only. */
 export function useAvailableProducts(enabled: boolean) {
   useLiveQueries(enabled ? ['products'] : [], [AVAILABLE_PRODUCTS_KEY]);
-  return useQuery({
-    queryKey: AVAILABLE_PRODUCTS_KEY,
-    queryFn: async () => (await get(ProductsResponseSchema, '/api/products?available=1')).products,
-    enabled,
-    staleTime: 60_000,
-  });
+  return useQuery({ ...availableProductsQuery, enabled });
 }
 
 /** Keeps whichever copy is newer: a slow response never overwrites a fresher live refetch. */

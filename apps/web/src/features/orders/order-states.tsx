@@ -1,4 +1,4 @@
-import { ArrowLeft, SearchX } from 'lucide-react';
+import { ArrowLeft, SearchX, WifiOff } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorState } from '../../components/ui/empty-state.tsx';
@@ -15,6 +15,18 @@ export function OrderStates({ screen, backTo }: { screen: OrderScreen; backTo: s
       {t.order.backToTables}
     </Button>
   );
+  // Offline with no copy of this order on the phone: say so instead of a spinner that never ends.
+  if (screen.query.isPending && screen.query.fetchStatus === 'paused') {
+    return (
+      <div className="flex flex-col items-center gap-3 p-8 text-center">
+        <WifiOff className="h-12 w-12 text-slate-400" aria-hidden />
+        <p className="text-slate-700" role="status">
+          {t.offline.orderNotOnDevice}
+        </p>
+        {back}
+      </div>
+    );
+  }
   if (screen.query.isPending) return <Spinner />;
   if (screen.notFound) {
     return (

@@ -22,7 +22,9 @@ describe('picker search', () => {
   it("ignores accents and case: 'pina' finds 'Piña colada', 'CAFE' finds 'Café'", () => {
     expect(filterPickerProducts(menu, 'pina', null).map((p) => p.name)).toEqual(['Piña colada', 'Tacos al pastor (3)']);
     expect(filterPickerProducts(menu, 'CAFE', null).map((p) => p.name)).toEqual(['Café de olla']);
-    expect(filterPickerProducts(menu, 'piña', 'Bebida').map((p) => p.name)).toEqual(['Piña colada']);
+    // A search looks in every category, whatever chip is selected; the chip alone still filters.
+    expect(filterPickerProducts(menu, 'piña', 'Bebida').map((p) => p.name)).toEqual(['Piña colada', 'Tacos al pastor (3)']);
+    expect(filterPickerProducts(menu, '', 'Postre').map((p) => p.name)).toEqual(['Café de olla']);
     expect(filterPickerProducts(menu, '', null).map((p) => p.name)).toEqual(['Café de olla', 'Piña colada', 'Tacos al pastor (3)']);
   });
 

@@ -1,10 +1,15 @@
 import type { Product } from '@comanda/contract';
 import { matchesMenuSearch } from '@comanda/domain';
 
-/** The picker's list: the chosen category (all when null) and the search, accents ignored, by name. */
+/**
+ * The picker's list: the chosen category (all when null), by name. A search (accents ignored)
+ * looks in every category, whatever chip is selected: a waiter typing "limonada" under Comida
+ * still finds it.
+ */
 export function filterPickerProducts(products: readonly Product[], search: string, category: string | null): Product[] {
+  const searching = search.trim() !== '';
   return products
-    .filter((p) => (category === null || p.category === category) && matchesMenuSearch(search, p.name, p.description))
+    .filter((p) => (searching || category === null || p.category === category) && matchesMenuSearch(search, p.name, p.description))
     .sort((a, b) => a.name.localeCompare(b.name, 'es'));
 }
 

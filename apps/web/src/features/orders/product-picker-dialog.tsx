@@ -174,7 +174,9 @@ export function ProductPickerDialog({
               </ul>
             </section>
           )}
-          {products.isPending ? (
+          {products.isPending && products.fetchStatus === 'paused' ? (
+            <EmptyState title={t.offline.menuNotOnDevice} />
+          ) : products.isPending ? (
             <Spinner />
           ) : products.isError ? (
             <ErrorState message={t.picker.loadError} onRetry={() => void products.refetch()} />

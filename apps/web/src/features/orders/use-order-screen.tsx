@@ -67,6 +67,8 @@ export function useOrderScreen(tableId: string) {
           shareAmount: order.shareAmount ?? 0,
         })
       : 0,
+    /** What the lines waiting in the outbox will add, at the prices shown with them (unknown prices left out). */
+    pendingTotal: queued.reduce((sum, e) => sum + (e.preview?.productPrice ?? 0) * (e.preview?.quantity ?? 0), 0),
     isEmpty: order ? activeItems(order.items).length === 0 : true,
     gate: paymentGate(order?.items ?? [], order?.shareAmount ?? 0),
     setGuests: (peopleCount: number) => save({ peopleCount }, t.order.peopleError),

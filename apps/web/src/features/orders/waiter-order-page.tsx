@@ -37,9 +37,15 @@ export function WaiterOrderPage() {
         </div>
         <div className="text-right">
           <p className="text-xs text-slate-500">{t.order.total}</p>
+          {/* Offline, the lines waiting to be sent count too, and the header says so. */}
           <p className="text-xl font-bold tabular-nums" data-testid="order-total">
-            {money(screen.total)}
+            {money(screen.total + screen.pendingTotal)}
           </p>
+          {screen.pendingTotal > 0 && (
+            <p className="text-xs font-medium text-amber-800" data-testid="order-total-pending">
+              {t.offline.pendingInTotal(money(screen.pendingTotal))}
+            </p>
+          )}
         </div>
       </div>
 

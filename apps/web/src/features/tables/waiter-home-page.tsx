@@ -19,12 +19,17 @@ import { useOpenTable, useTables } from './tables-api.ts';
 import { BarTabs } from './bar-tabs.tsx';
 import { tableTotal } from './table-total.ts';
 
-/** Own occupied tables first, then free ones, then other waiters' (each group already bar-first). */
+/**
+ * Own occupied tables first, then free ones, then other waiters' (each group already bar-first).
+ * The waiter's own Barra is listed once, tab by tab with their names, in the Barra's list above
+ * the groups: its card would repeat the first tab without its name. `assigned` still counts it.
+ */
 function groupTables(tables: Table[], userId: string) {
-  const own = tables.filter((x) => x.status === 'ocupada' && x.waiterId === userId);
+  const mine = tables.filter((x) => x.status === 'ocupada' && x.waiterId === userId);
+  const own = mine.filter((x) => !isBarTable(x.number));
   const free = tables.filter((x) => x.status === 'libre');
   const others = tables.filter((x) => x.status === 'ocupada' && x.waiterId !== userId);
-  return { own, free, others };
+  return { own, assigned: mine.length, free, others };
 }
 
 export function WaiterHomePage() {
@@ -46,7 +51,7 @@ export function WaiterHomePage() {
       <div>
         <h1 className="text-2xl font-bold">{t.tables.waiterHeading}</h1>
         {groups && (
-          <p className="text-sm text-slate-600">{groups.own.length > 0 ? t.tables.assigned(groups.own.length) : t.tables.noneAssigned}</p>
+          <p className="text-sm text-slate-600">{groups.assigned > 0 ? t.tables.assigned(groups.assigned) : t.tables.noneAssigned}</p>
         )}
       </div>
       <BarTabs tables={tables.data} area="/waiter" />

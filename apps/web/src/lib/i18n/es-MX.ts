@@ -583,6 +583,9 @@ export const t = {
     tableName: (name: string | null) => (name ? `Nombre de la mesa: ${name}` : 'Quitar el nombre de la mesa'),
     units: (n: number, name: string) => `+${n} × ${name}`,
     comments: 'Comentarios de la orden',
+    orderNotOnDevice: 'Sin conexión: esta orden no está guardada en este teléfono. Se mostrará al volver la conexión.',
+    menuNotOnDevice: 'Sin conexión: el menú no está guardado en este teléfono. Se cargará al volver la conexión.',
+    pendingInTotal: (amount: string) => `incluye ${amount} pendiente de enviar`,
   },
   devices: {
     tab: 'Conectar dispositivos',

@@ -69,6 +69,8 @@ export const t = {
     retry: 'Reintentar',
     home: 'Volver al inicio',
     details: 'Detalle técnico',
+    offlineTitle: 'Sin conexión',
+    offlineText: 'Esta pantalla todavía no está en este teléfono. Se abrirá sola al volver la conexión.',
   },
   pwa: {
     updateAvailable: 'Hay una nueva versión disponible',
