@@ -3,13 +3,16 @@ import { sql } from 'kysely';
 import type { Db } from '../connect.ts';
 import { transact } from '../transact.ts';
 import { addRollupsFunction } from './add-rollups.ts';
+import { claimKeyFunction } from './claim-key.ts';
 import { lineDocumentFunction } from './line-document.ts';
 import { mayWorkOrderFunction } from './may-work-order.ts';
 import { pinAttemptFunction } from './pin-attempt.ts';
+import { plainOrderFunction } from './plain-order.ts';
 import { quickAddManyFunction } from './quick-add-many.ts';
 import { quickAddFunction } from './quick-add.ts';
 import { quickDeleteFunction } from './quick-delete.ts';
 import type { SqlFunction } from './sql-function.ts';
+import { stationJobsFunction } from './station-jobs.ts';
 import { tableLabelFunction } from './table-label.ts';
 
 /**
@@ -18,8 +21,11 @@ import { tableLabelFunction } from './table-label.ts';
  */
 export const SQL_FUNCTIONS: readonly SqlFunction[] = [
   mayWorkOrderFunction,
+  plainOrderFunction,
+  claimKeyFunction,
   tableLabelFunction,
   lineDocumentFunction,
+  stationJobsFunction,
   pinAttemptFunction,
   addRollupsFunction,
   quickAddFunction,

@@ -30,9 +30,7 @@ DECLARE
   p record;
   station text;
   category text;
-  printer record;
-  jobs integer := 0;
-  comanda text;
+  jobs integer;
   seen bigint;
   line_count bigint;
   line_sum bigint;
@@ -49,24 +47,15 @@ BEGIN
     END IF;
   END IF;
 
-  IF p_key IS NOT NULL THEN
-    INSERT INTO idempotency_keys (key, scope, request_hash, status_code, response, created_at)
-      VALUES (p_key, p_scope, p_hash, NULL, NULL, p_now)
-      ON CONFLICT (key) DO NOTHING;
-    IF NOT FOUND THEN RAISE EXCEPTION 'quick add: key met again' USING ERRCODE = 'CMQ01'; END IF;
+  IF NOT comanda_claim_key(p_key, p_scope, p_hash, p_now) THEN
+    RAISE EXCEPTION 'quick add: key met again' USING ERRCODE = 'CMQ01';
   END IF;
 
   -- By its id alone (the primary key): with the status in the condition the planner may walk the
   -- index of every open order instead. A closed order's lock goes with the hand-over's rollback.
   SELECT * INTO o FROM orders WHERE id = p_order_id FOR UPDATE;
-  IF NOT FOUND OR o.status <> ${literal(PLAIN_CASE.orderStatus)} THEN
-    RAISE EXCEPTION 'quick add: order not open' USING ERRCODE = 'CMQ01';
-  END IF;
-  IF NOT comanda_may_work_order(p_role, p_user_id, o.waiter_id) THEN
-    RAISE EXCEPTION 'quick add: not the caller''s order' USING ERRCODE = 'CMQ01';
-  END IF;
-  IF ${PLAIN_CASE.zeroFigures.map((c) => `o.${c} <> 0`).join(' OR ')} THEN
-    RAISE EXCEPTION 'quick add: order figures beyond its lines' USING ERRCODE = 'CMQ01';
+  IF NOT FOUND OR NOT comanda_plain_order(o, p_role, p_user_id, p_live_card_states) THEN
+    RAISE EXCEPTION 'quick add: not a plain order' USING ERRCODE = 'CMQ01';
   END IF;
 
   SELECT id, name, price, products.category, available INTO p FROM products WHERE id = p_product_id FOR SHARE;
@@ -84,10 +73,7 @@ BEGIN
 
   IF EXISTS (SELECT 1 FROM modifier_groups WHERE min_select > 0 AND id IN
       (SELECT group_id FROM modifier_links WHERE product_id = p.id OR modifier_links.category = p.category))
-    OR EXISTS (SELECT 1 FROM card_payments WHERE order_id = p_order_id AND state = ANY (p_live_card_states))
     OR EXISTS (SELECT 1 FROM promotions WHERE active = 1)
-    OR EXISTS (SELECT 1 FROM payments WHERE order_id = p_order_id)
-    OR EXISTS (SELECT 1 FROM order_adjustments WHERE order_id = p_order_id AND removed_at IS NULL)
     OR line_count + 1 > p_max_lines
     OR o.subtotal + p.price * p_quantity > p_max_amount
   THEN
@@ -100,17 +86,7 @@ BEGIN
       p_notes, NULL, 0, NULL, NULL, NULL, p_now, p_now)
     RETURNING * INTO it;
 
-  comanda := comanda_line_document(o, it, false, p_now, p_bar_table);
-  FOR printer IN SELECT id FROM printers WHERE role = station AND enabled = 1 ORDER BY id LOOP
-    jobs := jobs + 1;
-    IF jobs > COALESCE(array_length(p_job_ids, 1), 0) THEN
-      RAISE EXCEPTION 'quick add: more printers than job ids' USING ERRCODE = 'CMQ01';
-    END IF;
-    INSERT INTO print_jobs (id, printer_id, role, order_id, kind, document, created_at, state, attempts, next_attempt_at,
-        lease_until, claim, maybe_printed, last_error, printed_at)
-      VALUES (p_job_ids[jobs], printer.id, station, p_order_id, 'comanda', comanda, p_now, 'pending', 0, p_now,
-        NULL, NULL, 0, NULL, NULL);
-  END LOOP;
+  jobs := comanda_station_jobs('comanda', station, p_order_id, comanda_line_document(o, it, false, p_now, p_bar_table), p_job_ids, p_now);
 
   INSERT INTO audit_log (id, at, actor_id, actor_name, authorized_by, action, entity, entity_id, data)
     VALUES (p_audit_id, p_now, p_user_id, p_user_name, NULL, 'order.item-added', 'order', p_order_id,

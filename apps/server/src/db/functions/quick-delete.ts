@@ -1,5 +1,4 @@
-import { PLAIN_CASE } from '@comanda/domain';
-import { literal, type SqlFunction } from './sql-function.ts';
+import type { SqlFunction } from './sql-function.ts';
 
 /**
  * A delete with the admin's PIN in one round trip (decision 0049). `comanda_quick_delete` does, in
@@ -26,25 +25,13 @@ DECLARE
   o orders%ROWTYPE;
   it order_items%ROWTYPE;
   pin record;
-  printer record;
   jobs integer := 0;
-  slip text;
   line_sum bigint;
 BEGIN
   -- The order first, as requireOrderToEdit and lockUnfrozenOrder check it, under its lock.
   SELECT * INTO o FROM orders WHERE id = p_order_id FOR UPDATE;
-  IF NOT FOUND OR o.status <> ${literal(PLAIN_CASE.orderStatus)} THEN
-    RAISE EXCEPTION 'quick delete: order not open' USING ERRCODE = 'CMQ01';
-  END IF;
-  IF NOT comanda_may_work_order(p_role, p_user_id, o.waiter_id) THEN
-    RAISE EXCEPTION 'quick delete: not the caller''s order' USING ERRCODE = 'CMQ01';
-  END IF;
-  IF ${PLAIN_CASE.zeroFigures.map((c) => `o.${c} <> 0`).join(' OR ')}
-    OR EXISTS (SELECT 1 FROM card_payments WHERE order_id = p_order_id AND state = ANY (p_live_card_states))
-    OR EXISTS (SELECT 1 FROM payments WHERE order_id = p_order_id)
-    OR EXISTS (SELECT 1 FROM order_adjustments WHERE order_id = p_order_id AND removed_at IS NULL)
-  THEN
-    RAISE EXCEPTION 'quick delete: not the plain case' USING ERRCODE = 'CMQ01';
+  IF NOT FOUND OR NOT comanda_plain_order(o, p_role, p_user_id, p_live_card_states) THEN
+    RAISE EXCEPTION 'quick delete: not a plain order' USING ERRCODE = 'CMQ01';
   END IF;
 
   -- The PIN: only an admin's authorises; the caller's own is told apart (verifyPin's ownPinRefused).
@@ -54,11 +41,8 @@ BEGIN
     RETURN json_build_object('pin', pin.outcome, 'counts', to_json(pin.counts));
   END IF;
 
-  IF p_key IS NOT NULL THEN
-    INSERT INTO idempotency_keys (key, scope, request_hash, status_code, response, created_at)
-      VALUES (p_key, p_scope, p_hash, NULL, NULL, p_now)
-      ON CONFLICT (key) DO NOTHING;
-    IF NOT FOUND THEN RAISE EXCEPTION 'quick delete: key met again' USING ERRCODE = 'CMQ01'; END IF;
+  IF NOT comanda_claim_key(p_key, p_scope, p_hash, p_now) THEN
+    RAISE EXCEPTION 'quick delete: key met again' USING ERRCODE = 'CMQ01';
   END IF;
 
   UPDATE order_items SET is_deleted = 1, deleted_by = pin.user_id, deleted_by_name = pin.user_name, deleted_at = p_now, updated_at = p_now
@@ -70,18 +54,8 @@ BEGIN
   IF EXISTS (SELECT 1 FROM print_jobs WHERE order_id = p_order_id AND kind IN ('comanda', 'reimpresion')
       AND document LIKE '%"itemId":"' || p_item_id || '"%') THEN
     IF it.modifiers IS NOT NULL THEN RAISE EXCEPTION 'quick delete: a printed line with options' USING ERRCODE = 'CMQ01'; END IF;
-    slip := comanda_line_document(o, it, true, p_now, p_bar_table);
-    FOR printer IN SELECT id FROM printers WHERE role = it.station AND role IN ('cocina', 'barra') AND enabled = 1
-        ORDER BY id COLLATE "C" LOOP
-      jobs := jobs + 1;
-      IF jobs > COALESCE(array_length(p_job_ids, 1), 0) THEN
-        RAISE EXCEPTION 'quick delete: more printers than job ids' USING ERRCODE = 'CMQ01';
-      END IF;
-      INSERT INTO print_jobs (id, printer_id, role, order_id, kind, document, created_at, state, attempts, next_attempt_at,
-          lease_until, claim, maybe_printed, last_error, printed_at)
-        VALUES (p_job_ids[jobs], printer.id, it.station, p_order_id, 'cancelacion', slip, p_now, 'pending', 0, p_now,
-          NULL, NULL, 0, NULL, NULL);
-    END LOOP;
+    jobs := comanda_station_jobs('cancelacion', it.station, p_order_id, comanda_line_document(o, it, true, p_now, p_bar_table),
+      p_job_ids, p_now);
   END IF;
 
   INSERT INTO audit_log (id, at, actor_id, actor_name, authorized_by, action, entity, entity_id, data)
