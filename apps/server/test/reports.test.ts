@@ -227,6 +227,7 @@ describe.each(testDatabaseKinds())('owner reports on %s', (kind) => {
       'Meseros',
       'Cancelaciones y descuentos',
       'Métodos de pago',
+      'Impuestos',
     ]);
     const waiters = book.getWorksheet('Meseros')!;
     expect(waiters.getRow(1).values).toEqual([undefined, 'Mesero', 'Tickets', 'Ventas', 'Ticket promedio', 'Propinas']);

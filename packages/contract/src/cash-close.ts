@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CentsSchema, FIELD_MESSAGES, InstantSchema, IsoDateSchema } from './common.ts';
 import { TicketSummarySchema } from './tickets.ts';
+import { TaxBreakdownSchema } from './tax.ts';
 
 /** A real calendar day: '2025-02-30' matches the pattern but is refused. */
 export const ShiftDateSchema = IsoDateSchema.refine((value) => {
@@ -104,6 +105,8 @@ export const CashCloseResponseSchema = z.object({
   summary: ShiftSummarySchema,
   statistics: ShiftStatisticsSchema,
   outsideShift: OutsideShiftSchema,
+  /** The shift's paid checks' frozen tax breakdowns added up by rate: ventas netas and IVA trasladado. */
+  taxes: TaxBreakdownSchema,
 });
 export type CashCloseResponse = z.infer<typeof CashCloseResponseSchema>;
 

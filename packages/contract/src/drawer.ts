@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DENOMINATION_SLOTS, MAX_PIECES } from '@comanda/domain';
 import { CentsSchema, IdSchema, InputCentsSchema, InstantSchema } from './common.ts';
 import { ShiftQueryDateSchema } from './cash-close.ts';
+import { TaxBreakdownSchema } from './tax.ts';
 
 const pieces = z.number().int().min(0).max(MAX_PIECES);
 /** Pieces counted per denomination (keys from DENOMINATION_SLOTS); a missing key is zero. */
@@ -61,6 +62,8 @@ export const DrawerFiguresSchema = z.object({
   /** For information: not in the drawer. */
   card: CentsSchema,
   transfer: CentsSchema,
+  /** The session's paid checks' frozen tax breakdowns added up (absent on cortes Z closed before the tax model). */
+  taxes: TaxBreakdownSchema.optional(),
 });
 
 /** An open session as the screen shows it: never its expected cash (the count is blind). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { REPORT_MAX_DAYS, daysInRange } from '@comanda/domain';
 import { CentsSchema } from './common.ts';
 import { ShiftQueryDateSchema } from './cash-close.ts';
+import { TaxBreakdownSchema } from './tax.ts';
 
 /** Owner reports over a range of business days (issue #15 item 6); every amount in centavos. */
 export const REPORT_MESSAGES = {
@@ -9,7 +10,17 @@ export const REPORT_MESSAGES = {
   rangeTooLong: `El periodo no puede pasar de ${REPORT_MAX_DAYS} días`,
 } as const;
 
-export const REPORT_KINDS = ['todos', 'horas', 'dias', 'productos', 'categorias', 'meseros', 'cancelaciones', 'metodos'] as const;
+export const REPORT_KINDS = [
+  'todos',
+  'horas',
+  'dias',
+  'productos',
+  'categorias',
+  'meseros',
+  'cancelaciones',
+  'metodos',
+  'impuestos',
+] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 const range = { from: ShiftQueryDateSchema, to: ShiftQueryDateSchema };
@@ -73,5 +84,7 @@ export const ReportsResponseSchema = z.object({
     byUser: z.array(LossFiguresSchema.extend({ userId: z.string().nullable(), userName: z.string() })),
   }),
   methods: z.array(z.object({ method: z.string(), payments: count, amount: CentsSchema, tips: CentsSchema })),
+  /** The period's paid checks' frozen tax breakdowns added up by rate (ventas netas, IVA); tips are apart, in `totals`. */
+  taxes: TaxBreakdownSchema,
 });
 export type ReportsResponse = z.infer<typeof ReportsResponseSchema>;

@@ -29,6 +29,7 @@ import { quickDelete } from './migrations/0027-quick-delete.ts';
 import { ticketSearchFold } from './migrations/0028-ticket-search-fold.ts';
 import { taxModel } from './migrations/0029-tax-model.ts';
 import { splitCount } from './migrations/0030-split-count.ts';
+import { taxRollups } from './migrations/0031-tax-rollups.ts';
 
 function migrationsFor(kind: DbKind): Record<string, Migration> {
   return {
@@ -60,6 +61,7 @@ function migrationsFor(kind: DbKind): Record<string, Migration> {
     '0028-ticket-search-fold': ticketSearchFold(kind),
     '0029-tax-model': taxModel(),
     '0030-split-count': splitCount(),
+    '0031-tax-rollups': taxRollups(kind),
   };
 }
 

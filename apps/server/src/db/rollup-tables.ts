@@ -9,6 +9,8 @@ export const ROLLUP_TABLES = {
   report_waiters: { keys: ['slot', 'waiter_key'], sums: ['orders', 'total', 'tips'], labels: ['waiter_name'] },
   report_methods: { keys: ['slot', 'method'], sums: ['payments', 'amount', 'tips'], labels: [] },
   report_losses: { keys: ['slot', 'kind', 'reason', 'user_key'], sums: ['count', 'units', 'amount'], labels: ['user_name'] },
+  // The paid checks' frozen tax breakdowns by hour, treatment and IEPS rate ('0': none); migration 0031.
+  report_taxes: { keys: ['slot', 'treatment', 'ieps_rate_bp'], sums: ['base', 'tax', 'ieps', 'amount'], labels: [] },
 } as const;
 
 /** A key column's SQL type: the slot is a number, every other key a text. */

@@ -34,6 +34,7 @@ export interface Database {
   report_methods: ReportMethodsTable;
   report_losses: ReportLossesTable;
   modifier_groups: ModifierGroupsTable;
+  report_taxes: ReportTaxesTable;
   modifier_options: ModifierOptionsTable;
   modifier_links: ModifierLinksTable;
 }
@@ -465,6 +466,17 @@ export interface ReportLossesTable {
 }
 
 /** Migration 0018: happy-hour rules (docs/decisions/0028-promotions.md). */
+/** The paid checks' frozen taxes by hour, treatment and IEPS rate ('0': none); migration 0031. */
+export interface ReportTaxesTable {
+  slot: number;
+  treatment: string;
+  ieps_rate_bp: string;
+  base: number;
+  tax: number;
+  ieps: number;
+  amount: number;
+}
+
 export interface PromotionsTable {
   id: string;
   name: string;

@@ -66,7 +66,8 @@ export function reportRollups(kind: DbKind) {
         .addPrimaryKeyConstraint('report_losses_pk', ['slot', 'kind', 'reason', 'user_key'])
         .modifyEnd(clustered)
         .execute();
-      await backfillRollups(db);
+      // The tax rollup and the breakdowns it reads come later (0029, 0031).
+      await backfillRollups(db, { taxes: false });
     },
   };
 }

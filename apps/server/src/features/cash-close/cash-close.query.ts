@@ -2,6 +2,7 @@ import type { CashCloseResponse, OutsideShiftResponse } from '@comanda/contract'
 import { OUTSIDE_SHIFT_LIST_MAX } from '@comanda/contract';
 import type { AppContext } from '../../http/context.ts';
 import { outsideShiftIntervals, resolveShift, shiftInterval } from '../../model/shift-windows.ts';
+import { paidTaxes } from '../../model/reports/paid-taxes.ts';
 import { shiftSummary } from './summary.query.ts';
 import { shiftStatistics } from './statistics.query.ts';
 import { outsideShiftTickets, outsideShiftTotals } from './outside.query.ts';
@@ -13,6 +14,7 @@ export async function cashCloseReport(ctx: AppContext, date: string | undefined)
   const summary = await shiftSummary(db, window);
   const statistics = await shiftStatistics(db, window, shift.timezone);
   const outsideShift = await outsideShiftTotals(db, outsideShiftIntervals(shift.date, shift));
+  const taxes = await paidTaxes(db, window);
   return {
     date: shift.date,
     timezone: shift.timezone,
@@ -22,6 +24,7 @@ export async function cashCloseReport(ctx: AppContext, date: string | undefined)
     summary,
     statistics,
     outsideShift,
+    taxes,
   };
 }
 

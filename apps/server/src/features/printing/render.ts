@@ -7,6 +7,7 @@ import type {
   ReceiptDocument,
   TestDocument,
 } from '../../model/printing/documents.ts';
+import { TAX_TEXT, taxSummary, taxSummaryRows, type TaxSummary } from '@comanda/domain';
 import type { LogoImage } from './logo.ts';
 import { installFastCodepages } from './fast-codepages.ts';
 import { SPLIT_LABEL } from '@comanda/domain';
@@ -170,6 +171,7 @@ function renderReceipt(doc: ReceiptDocument, opts: RenderOptions): Uint8Array {
   if (doc.comp) row('Cortesías', `-${money(doc.comp)}`);
   if (doc.sharedOut) row('Otras cuentas (partes iguales)', `-${money(doc.sharedOut)}`);
   if (doc.shareAmount) row('Parte igual de la cuenta', money(doc.shareAmount));
+  if (doc.taxes) printTaxes(e, row, taxSummary(doc.taxes), true);
   row('Propina', money(doc.tip));
   e.bold(true);
   row('Total', money(doc.total));
@@ -184,6 +186,13 @@ function renderReceipt(doc: ReceiptDocument, opts: RenderOptions): Uint8Array {
   e.newline().align('center').line('¡Gracias por su visita!').line(doc.business.address).line(doc.business.phone).align('left');
   if (doc.openDrawer) e.pulse();
   return footer(e, opts);
+}
+
+/** A check's (or a session's) taxes: "Subtotal sin IVA", IVA by rate, "Total", from the frozen breakdown. */
+function printTaxes(e: Encoder, row: (left: string, right: string) => void, summary: TaxSummary, receipt: boolean): void {
+  if (receipt) for (const r of taxSummaryRows(summary)) row(r.label, money(r.amount));
+  else for (const r of summary.rates) row(`  ${r.label}`, money(r.amount));
+  if (receipt && summary.includedNote) e.line(TAX_TEXT.included);
 }
 
 const KIND_TITLES = { retiro: 'RETIRO', deposito: 'DEPÓSITO', gasto: 'GASTO', propinas: 'PAGO DE PROPINAS' } as const;
@@ -257,6 +266,13 @@ function renderCorte(doc: CorteDocument, opts: RenderOptions): Uint8Array {
   row('Cobros en efectivo', String(f.cashCount));
   row('Tarjeta (informativo)', money(f.card));
   row('Transferencia (informativo)', money(f.transfer));
+  if (f.taxes) {
+    e.rule();
+    const summary = taxSummary(f.taxes);
+    row(TAX_TEXT.netSales, money(summary.subtotal));
+    e.line(`${TAX_TEXT.vatHeading}:`);
+    printTaxes(e, row, summary, false);
+  }
   if (doc.movements.length) {
     e.rule();
     for (const m of doc.movements) row(`${KIND_LABELS[m.kind]}: ${m.reason}`, money(m.amount));

@@ -24,6 +24,16 @@ const report = ReportsResponseSchema.parse({
   waiters: [],
   losses: { totals: [], byReason: [], byUser: [] },
   methods: [{ method: 'efectivo', payments: 1, amount: 123_456, tips: 0 }],
+  taxes: {
+    groups: [
+      { treatment: 'iva16', rateBp: 1600, base: 100_000, tax: 16_000, amount: 116_000 },
+      { treatment: 'iva8', rateBp: 800, base: 6_904, tax: 552, amount: 7_456 },
+    ],
+    base: 106_904,
+    tax: 16_552,
+    amount: 123_456,
+    derived: false,
+  },
 });
 
 describe('report exports', () => {
@@ -39,12 +49,27 @@ describe('report exports', () => {
   it('writes every report as its own sheet, money as MXN-formatted numbers, formulas as text', async () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(Uint8Array.from(await reportsXlsx(report, reportSheets(report))).buffer);
-    expect(book.worksheets).toHaveLength(7);
+    expect(book.worksheets).toHaveLength(8);
     const products = book.getWorksheet('Productos')!;
     expect(products.getCell('A2').value).toBe(`'=HYPERLINK("x")`);
     expect(products.getCell('D2').value).toBe(1234.56);
     expect(products.getCell('D2').numFmt).toBe(MXN_FORMAT);
     expect(products.getCell('C2').numFmt).not.toBe(MXN_FORMAT);
     expect(book.getWorksheet('Ventas por hora')!.getCell('A2').value).toBe('03:00');
+    // Ventas netas, IVA by rate, the total with taxes, the tips apart: base + IVA = total to the centavo.
+    const taxes = book.getWorksheet('Impuestos')!;
+    const rows = taxes
+      .getSheetValues()
+      .slice(2)
+      .map((r) => (r as unknown[]).slice(1, 3));
+    expect(rows).toEqual([
+      ['Ventas netas', 1069.04],
+      ['IVA 16 %', 160],
+      ['IVA 8 %', 5.52],
+      ['Ventas con impuestos', 1234.56],
+      ['Propinas (no causan IVA)', 0],
+      ['Total cobrado', 1234.56],
+    ]);
+    expect(taxes.getCell('B3').numFmt).toBe(MXN_FORMAT);
   });
 });

@@ -1,5 +1,5 @@
 import type { ReportKind, ReportLossKind, ReportsResponse } from '@comanda/contract';
-import { WEEKDAYS_ES } from '@comanda/domain';
+import { TAX_TEXT, taxSummary, WEEKDAYS_ES } from '@comanda/domain';
 
 /** One exported report: a sheet of the .xlsx, a block of the CSV. Money cells hold centavos. */
 export interface ReportSheet {
@@ -67,9 +67,29 @@ export function reportSheets(report: ReportsResponse, kind: ReportKind = 'todos'
       columns: [{ header: 'Método' }, { header: 'Pagos' }, money('Importe'), money('Propinas')],
       rows: report.methods.map((m) => [METHOD_LABELS[m.method] ?? m.method, m.payments, m.amount, m.tips]),
     },
+    taxSheet(report),
   ];
   return kind === 'todos' ? sheets : sheets.filter((s) => s.kind === kind);
 }
+
+/** Ventas netas, the IVA (and IEPS) by rate from the frozen breakdowns, and the tips apart (not taxed). */
+function taxSheet(report: ReportsResponse): ReportSheet {
+  const summary = taxSummary(report.taxes);
+  return {
+    kind: 'impuestos',
+    title: 'Impuestos',
+    columns: [{ header: 'Concepto' }, money('Importe')],
+    rows: [
+      [TAX_TEXT.netSales, summary.subtotal],
+      ...summary.rates.map((r) => [r.label, r.amount]),
+      [TAX_SHEET.withTaxes, summary.total],
+      [TAX_SHEET.tips, report.totals.tips],
+      [TAX_SHEET.charged, report.totals.total],
+    ],
+  };
+}
+
+export const TAX_SHEET = { withTaxes: 'Ventas con impuestos', tips: 'Propinas (no causan IVA)', charged: 'Total cobrado' } as const;
 
 /** 'reportes-2026-11-01-a-2026-11-30' (+ the report's kind when one). */
 export function exportName(report: ReportsResponse, kind: ReportKind): string {

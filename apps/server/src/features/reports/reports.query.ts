@@ -3,15 +3,21 @@ import type { ReportLossKind, ReportsResponse } from '@comanda/contract';
 import {
   addCents,
   averageTicket,
+  breakdownOf,
   cents,
   dayStartHour,
   detailSlotRanges,
   foldHours,
   foldWeekdays,
+  IVA_RATE_BP,
+  isTaxTreatment,
+  TAX_TREATMENTS,
   slotRange,
   ZERO,
   type Cents,
   type PeriodSales,
+  type TaxBreakdown,
+  type TaxGroup,
 } from '@comanda/domain';
 import type { AppContext } from '../../http/context.ts';
 import type { Trx } from '../../http/transaction.ts';
@@ -147,8 +153,27 @@ export async function ownerReports(db: Trx, range: ReportRange): Promise<Reports
     waiters,
     losses: await losses(db, detail('report_losses', ['kind', 'reason', 'user_key', 'user_name', 'count', 'units', 'amount'])),
     methods,
+    taxes: await taxes(db, inRange),
   };
 }
+
+/** The period's taxes from the tax rollup (the frozen breakdowns added at each close), by treatment and IEPS rate. */
+async function taxes(db: Trx, inRange: ReturnType<typeof sql>): Promise<TaxBreakdown> {
+  const { rows } = await sql<{ treatment: string; ieps_rate_bp: string; base: Numeric; tax: Numeric; ieps: Numeric; amount: Numeric }>`
+    SELECT treatment, ieps_rate_bp, SUM(base) AS base, SUM(tax) AS tax, SUM(ieps) AS ieps, SUM(amount) AS amount
+    FROM report_taxes WHERE ${inRange} GROUP BY treatment, ieps_rate_bp`.execute(db);
+  const groups: TaxGroup[] = rows
+    .filter((r) => isTaxTreatment(r.treatment) && n(r.amount) > 0)
+    .map((r): TaxGroup => {
+      const treatment = r.treatment as TaxGroup['treatment'];
+      const iepsRateBp = Number(r.ieps_rate_bp);
+      const group = { treatment, rateBp: IVA_RATE_BP[treatment], base: toCents(r.base), tax: toCents(r.tax), amount: toCents(r.amount) };
+      return iepsRateBp > 0 ? { ...group, iepsRateBp, ieps: toCents(r.ieps) } : group;
+    })
+    .sort((a, b) => TAX_ORDER.indexOf(a.treatment) - TAX_ORDER.indexOf(b.treatment) || (a.iepsRateBp ?? 0) - (b.iepsRateBp ?? 0));
+  return breakdownOf(groups);
+}
+const TAX_ORDER: readonly string[] = TAX_TREATMENTS;
 
 async function losses(db: Trx, from: ReturnType<typeof sql>): Promise<ReportsResponse['losses']> {
   const { rows } = await sql<{

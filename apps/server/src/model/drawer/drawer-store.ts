@@ -14,6 +14,7 @@ import type { Emit, Trx } from '../../http/transaction.ts';
 import { conflict } from '../../http/errors.ts';
 import { readConfig } from '../config-store.ts';
 import { withRiders, type Rider } from '../../db/compiled.ts';
+import { paidTaxes } from '../reports/paid-taxes.ts';
 
 /** The business has one drawer for now; sessions name it so a second drawer is a data change. */
 export const DRAWER_ID = 'principal';
@@ -262,6 +263,8 @@ export async function sessionFigures(db: Trx, row: NonNullable<SessionRow>, unti
     cashCount: f.cashCount,
     card: other('tarjeta'),
     transfer: other('transferencia'),
+    // The checks paid during the session, their frozen taxes added up (the corte's ventas netas and IVA).
+    taxes: await paidTaxes(db, { start: Number(row.opened_at), end: until }),
   };
 }
 

@@ -1,3 +1,5 @@
+import type { TaxBreakdown } from '@comanda/domain';
+
 /** What a print job prints, stored as JSON on the job and rendered for the printer's width at delivery. */
 export type PrinterRole = 'cocina' | 'barra' | 'caja';
 export type JobKind = 'comanda' | 'cancelacion' | 'reimpresion' | 'ticket' | 'prueba' | 'movimiento' | 'corte';
@@ -68,6 +70,8 @@ export interface ReceiptDocument {
   folio?: number | null;
   /** Every payment when the order was paid in parts (mixed payments); absent or one: `method`. */
   payments?: { method: string; amount: number; reference: string | null }[];
+  /** The check's frozen tax breakdown (absent on jobs written before the tax model). */
+  taxes?: TaxBreakdown | null;
 }
 
 /** A cash movement slip (retiro, depósito, gasto, propinas) on the caja printer, written with the movement. */
@@ -107,6 +111,8 @@ export interface CorteDocument {
     cashCount: number;
     card: number;
     transfer: number;
+    /** What the session's paid checks charged, tips apart, with their IVA by rate (absent on older cortes). */
+    taxes?: TaxBreakdown;
   };
   counted: number | null;
   difference: number | null;

@@ -1,4 +1,14 @@
-import { cents, clampGuests, modifierLabel, perPersonAmount, shortOrderId, splitDiffers, tableLabel, ticketNumber } from '@comanda/domain';
+import {
+  cents,
+  clampGuests,
+  modifierLabel,
+  perPersonAmount,
+  splitDiffers,
+  shortOrderId,
+  tableLabel,
+  ticketNumber,
+  type TaxBreakdown,
+} from '@comanda/domain';
 import { readModifiers } from '../modifiers/modifier-store.ts';
 import { getGeneralConfig } from '../config-store.ts';
 import type { Trx } from '../../http/transaction.ts';
@@ -274,6 +284,7 @@ export interface ReceiptRows {
     | 'total'
     | 'payment_method'
     | 'folio'
+    | 'tax_breakdown'
   >;
   items: readonly Pick<OrderItemRow, 'quantity' | 'product_name' | 'product_price' | 'promotion_name' | 'modifiers' | 'is_deleted'>[];
   payments: readonly Pick<PaymentRow, 'method' | 'amount' | 'received_amount' | 'change_amount' | 'reference'>[];
@@ -339,6 +350,7 @@ export async function enqueueReceipt(
     openDrawer: method === 'efectivo',
     folio: order.folio === null ? null : Number(order.folio),
     payments: payments.map((p) => ({ method: METHOD_LABELS[p.method], amount: Number(p.amount), reference: p.reference })),
+    taxes: order.tax_breakdown ? (JSON.parse(order.tax_breakdown) as TaxBreakdown) : null,
   };
   for (const p of printers) {
     const { insert } = jobInsert(trx, { printerId: p.id, role: 'caja', orderId: input.orderId, kind: 'ticket', document, now: input.now });

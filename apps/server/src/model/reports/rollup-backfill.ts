@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import { DEFAULT_TIMEZONE, slotAt } from '@comanda/domain';
+import { DEFAULT_TIMEZONE, slotAt, type TaxBreakdown } from '@comanda/domain';
 import type { Database } from '../../db/schema.ts';
 import type { Trx } from '../../http/transaction.ts';
 import { readConfig } from '../config-store.ts';
 import { addRollup, emptyRollups, upsertRollups, withDayRows, type RollupSet, type RollupTable } from './rollup-set.ts';
+import { addTaxRollups } from './rollups.ts';
 
 /** Every time zone's offset is a multiple of 15 minutes, so a quarter hour lies inside one local hour. */
 const QUARTER_MS = 900_000;
@@ -17,7 +18,7 @@ type Raw = Record<string, string | number | null>;
  * by a user at the cancel's instant. The database groups by quarter hour; each quarter is then
  * named by its business-local slot here, where the time zone is known.
  */
-export async function rollupsFromRaw(db: Trx, timezone: string): Promise<RollupSet> {
+export async function rollupsFromRaw(db: Trx, timezone: string, opts: { taxes?: boolean } = {}): Promise<RollupSet> {
   const set = emptyRollups();
   const slots = new Map<number, number>();
   const slotOf = (q: string | number | null) => {
@@ -89,7 +90,46 @@ export async function rollupsFromRaw(db: Trx, timezone: string): Promise<RollupS
         WHERE i.order_id = o.id AND i.is_deleted = 1 AND i.deleted_at = o.completed_at)) AS amount
     FROM orders o WHERE o.status = 'cancelado' AND o.cancelled_by IS NOT NULL GROUP BY 1, 2, 3, 4`),
   );
+  if (opts.taxes !== false) await addTaxesFromPaid(db, set, slotOf);
   return withDayRows(set);
+}
+
+/** The tax rollup alone from the paid checks' breakdowns (migration 0031 fills its new table with it). */
+export async function taxRollupsFromRaw(db: Trx, timezone: string): Promise<RollupSet> {
+  const set = emptyRollups();
+  const slots = new Map<number, number>();
+  const slotOf = (q: number) => {
+    let slot = slots.get(q);
+    if (slot === undefined) slots.set(q, (slot = slotAt(q * QUARTER_MS, timezone)));
+    return slot;
+  };
+  await addTaxesFromPaid(db, set, slotOf);
+  return set;
+}
+
+const TAX_PAGE = 5_000;
+
+/**
+ * The tax rollup from each paid check's frozen breakdown (migration 0029 on), a page at a time:
+ * the JSON is read, never re-derived from the lines, so the rollup says what the tickets said.
+ */
+async function addTaxesFromPaid(db: Trx, set: RollupSet, slotOf: (quarter: number) => number): Promise<void> {
+  let after = '';
+  for (;;) {
+    const rows = await db
+      .selectFrom('orders')
+      .select(['id', 'completed_at', 'tax_breakdown'])
+      .where('status', '=', 'pagado')
+      .where('tax_breakdown', 'is not', null)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(TAX_PAGE)
+      .execute();
+    for (const r of rows)
+      addTaxRollups(set, slotOf(Math.floor(Number(r.completed_at) / QUARTER_MS)), JSON.parse(r.tax_breakdown!) as TaxBreakdown);
+    if (rows.length < TAX_PAGE) return;
+    after = rows.at(-1)!.id;
+  }
 }
 
 /**
@@ -105,6 +145,6 @@ export async function storedTimezone(db: Trx): Promise<string> {
  * Fills empty rollup tables from the raw rows: migration 0014 (inside the migration's
  * transaction) and the benchmark after its bulk load.
  */
-export async function backfillRollups(db: Kysely<Database>): Promise<void> {
-  await upsertRollups(db, await rollupsFromRaw(db, await storedTimezone(db)));
+export async function backfillRollups(db: Kysely<Database>, opts: { taxes?: boolean } = {}): Promise<void> {
+  await upsertRollups(db, await rollupsFromRaw(db, await storedTimezone(db), opts));
 }

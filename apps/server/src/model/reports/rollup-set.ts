@@ -23,6 +23,7 @@ export function emptyRollups(): RollupSet {
     report_waiters: new Map(),
     report_methods: new Map(),
     report_losses: new Map(),
+    report_taxes: new Map(),
   };
 }
 

@@ -1,4 +1,4 @@
-import { slotAt } from '@comanda/domain';
+import { slotAt, type TaxBreakdown } from '@comanda/domain';
 import type { AppContext } from '../../http/context.ts';
 import type { Trx } from '../../http/transaction.ts';
 import type { Rider } from '../../db/compiled.ts';
@@ -19,7 +19,7 @@ const n = (v: number | string | null | undefined): number => (v == null ? 0 : Nu
 
 /** A paid order as finishPaidOrder holds it: its row as written, every line, its payments and live adjustments. */
 export interface PaidOrderRows {
-  row: Pick<OrderRow, 'waiter_id' | 'waiter_name' | 'subtotal' | 'discount' | 'comp' | 'tip' | 'total' | 'completed_at'>;
+  row: Pick<OrderRow, 'waiter_id' | 'waiter_name' | 'subtotal' | 'discount' | 'comp' | 'tip' | 'total' | 'completed_at' | 'tax_breakdown'>;
   items: readonly Pick<OrderItemRow, 'product_id' | 'product_name' | 'category' | 'quantity' | 'product_price' | 'is_deleted'>[];
   payments: readonly Pick<PaymentRow, 'method' | 'amount' | 'tip_amount'>[];
   adjustments: readonly Pick<OrderAdjustmentRow, 'kind' | 'reason' | 'created_by' | 'created_by_name' | 'units' | 'amount'>[];
@@ -75,6 +75,7 @@ export function paidOrderRollups(paid: PaidOrderRows, timezone: string): RollupS
   });
   for (const p of payments)
     addRollup(set, 'report_methods', { slot, method: p.method, payments: 1, amount: n(p.amount), tips: n(p.tip_amount) });
+  if (order.tax_breakdown) addTaxRollups(set, slot, JSON.parse(order.tax_breakdown) as TaxBreakdown);
   for (const a of adjustments) {
     addRollup(set, 'report_losses', {
       slot,
@@ -88,6 +89,20 @@ export function paidOrderRollups(paid: PaidOrderRows, timezone: string): RollupS
     });
   }
   return withDayRows(set);
+}
+
+/** A paid check's frozen breakdown into the tax rollup, a row per group (never recomputed here). */
+export function addTaxRollups(set: RollupSet, slot: number, breakdown: TaxBreakdown): void {
+  for (const g of breakdown.groups)
+    addRollup(set, 'report_taxes', {
+      slot,
+      treatment: g.treatment,
+      ieps_rate_bp: String(g.iepsRateBp ?? 0),
+      base: g.base,
+      tax: g.tax,
+      ieps: g.ieps ?? 0,
+      amount: g.amount,
+    });
 }
 
 export interface LossEvent {
