@@ -30,6 +30,7 @@ import { ticketSearchFold } from './migrations/0028-ticket-search-fold.ts';
 import { taxModel } from './migrations/0029-tax-model.ts';
 import { splitCount } from './migrations/0030-split-count.ts';
 import { taxRollups } from './migrations/0031-tax-rollups.ts';
+import { inventory } from './migrations/0033-inventory.ts';
 
 function migrationsFor(kind: DbKind): Record<string, Migration> {
   return {
@@ -62,6 +63,7 @@ function migrationsFor(kind: DbKind): Record<string, Migration> {
     '0029-tax-model': taxModel(),
     '0030-split-count': splitCount(),
     '0031-tax-rollups': taxRollups(kind),
+    '0033-inventory': inventory(),
   };
 }
 

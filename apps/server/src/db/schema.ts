@@ -1,10 +1,11 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { InventoryTables } from './schema-inventory.ts';
 
 /**
  * Tables as stored. Timestamps are epoch milliseconds (UTC), booleans 0/1 and money
  * integer centavos, so SQLite and PostgreSQL run the same queries and return the same values.
  */
-export interface Database {
+export interface Database extends InventoryTables {
   users: UsersTable;
   sessions: SessionsTable;
   user_tokens: UserTokensTable;

@@ -3,6 +3,7 @@ import { startCardPayments, stopCardPayments } from '../model/card-payments/card
 import { startHousekeeping, stopHousekeeping } from './maintenance/housekeeping.ts';
 import { startBackups, stopBackups } from '../ops/backup-schedule.ts';
 import { startPrinting, stopPrinting } from './printing/service.ts';
+import { startInventory, stopInventory } from './inventory/service.ts';
 
 /**
  * Long-lived work that features own (resuming card payment sessions, the terminal simulator).
@@ -11,8 +12,8 @@ import { startPrinting, stopPrinting } from './printing/service.ts';
 type StartHook = (ctx: AppContext, log: (line: string) => void) => Promise<void>;
 type StopHook = (ctx: AppContext) => Promise<void>;
 
-const startHooks: StartHook[] = [startHousekeeping, startCardPayments, startBackups, startPrinting];
-const stopHooks: StopHook[] = [stopHousekeeping, stopCardPayments, stopBackups, stopPrinting];
+const startHooks: StartHook[] = [startHousekeeping, startCardPayments, startBackups, startPrinting, startInventory];
+const stopHooks: StopHook[] = [stopHousekeeping, stopCardPayments, stopBackups, stopPrinting, stopInventory];
 
 export async function onServerStart(ctx: AppContext, log: (line: string) => void): Promise<void> {
   for (const hook of startHooks) await hook(ctx, log);

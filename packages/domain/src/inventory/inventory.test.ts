@@ -7,6 +7,9 @@ import {
   lineConsumption,
   makeableUnits,
   parseQuantity,
+  postLine,
+  type LinePosted,
+  type LineSeen,
   sortWorstFirst,
   stockKey,
   stockOf,
@@ -180,5 +183,56 @@ describe('the ledger', () => {
     expect(row).toMatchObject({ real: 450, variance: 90, pourTenths: 20, costCents: 5400 });
     const gain = { ...row, insumoId: 'g', variance: -10, costCents: -600 };
     expect(sortWorstFirst([gain, row]).map((r) => r.insumoId)).toEqual(['t', 'g']);
+  });
+});
+
+describe('posting order lines', () => {
+  type Row = LineSeen & { id: number };
+  const eventArb = fc.array(
+    fc.oneof(
+      fc.record({ t: fc.constant('prepare' as const) }),
+      fc.record({ t: fc.constant('void' as const), units: fc.integer({ min: 1, max: 6 }) }),
+      fc.record({ t: fc.constant('look' as const) }),
+    ),
+    { maxLength: 12 },
+  );
+
+  it('ends with the real consumption whatever the worker saw in between', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 6 }), eventArb, fc.boolean(), (quantity, events, lookFirst) => {
+        const rows: Row[] = [{ id: 0, quantity, isDeleted: false, status: 'pendiente' }];
+        const posted = new Map<number, LinePosted | null>();
+        let ledger = 0;
+        const look = () => {
+          for (const row of rows) {
+            let before = posted.get(row.id) ?? null;
+            for (let i = 0; i < 3; i++) {
+              const { movement, next } = postLine(row, before);
+              if (movement) ledger += movement.kind === 'sale' ? movement.units : -movement.units;
+              before = next;
+              if (!movement) break;
+            }
+            posted.set(row.id, before);
+          }
+        };
+        if (lookFirst) look();
+        for (const e of events) {
+          const line = rows[0]!;
+          if (e.t === 'look') look();
+          else if (e.t === 'prepare' && !line.isDeleted) line.status = 'listo';
+          else if (e.t === 'void' && !line.isDeleted) {
+            const units = Math.min(e.units, line.quantity);
+            if (units === line.quantity) line.isDeleted = true;
+            else {
+              line.quantity -= units;
+              rows.push({ id: rows.length, quantity: units, isDeleted: true, status: line.status });
+            }
+          }
+        }
+        look();
+        const real = rows.reduce((sum, r) => sum + (!r.isDeleted || r.status !== 'pendiente' ? r.quantity : 0), 0);
+        expect(ledger).toBe(real);
+      }),
+    );
   });
 });

@@ -168,3 +168,59 @@ export function sortWorstFirst<T extends VarianceRow>(rows: readonly T[]): T[] {
 export function costOf(qty: number, costCents: number, content: number): number {
   return divRound(qty * costCents, content);
 }
+
+/** A void restores the pour only before anyone prepared it; once prepared it was poured (merma). */
+export function voidRestoresStock(status: string): boolean {
+  return status === 'pendiente';
+}
+
+export interface LineSeen {
+  quantity: number;
+  isDeleted: boolean;
+  status: string;
+}
+
+export interface LinePosted {
+  /** Units the ledger has taken for the line. */
+  units: number;
+  /** A voided line's account is settled: nothing more is posted for it. */
+  closed: boolean;
+}
+
+export interface LinePosting {
+  /** Units to take (sale, > 0) or give back (void_restore, > 0); null: nothing to post. */
+  movement: { kind: 'sale' | 'void_restore'; units: number } | null;
+  next: LinePosted;
+}
+
+/**
+ * What the ledger posts for an order line it sees now, given what it posted before (null: never
+ * seen). A line first seen is sold for its units; units taken off a line (a partial void moves
+ * them to a voided line of their own) are given back; a voided line gives its units back only
+ * when voided before preparation. Posting the answers in any order of sightings ends with the
+ * line's real consumption.
+ */
+export function postLine(seen: LineSeen, before: LinePosted | null): LinePosting {
+  const state = before ?? { units: 0, closed: false };
+  if (state.closed) return { movement: null, next: state };
+  if (!before && seen.quantity > 0) {
+    const sold = { units: seen.quantity, closed: false };
+    if (seen.isDeleted && voidRestoresStock(seen.status)) {
+      // Sold and voided before anyone saw it: posted as both, so the night's record reads true.
+      return { movement: { kind: 'sale', units: seen.quantity }, next: sold };
+    }
+    return { movement: { kind: 'sale', units: seen.quantity }, next: { ...sold, closed: seen.isDeleted } };
+  }
+  if (seen.isDeleted) {
+    // Units moved off the line before it was voided come back too; its own come back if unprepared.
+    const kept = voidRestoresStock(seen.status) ? 0 : seen.quantity;
+    const back = state.units - kept;
+    const movement =
+      back > 0 ? ({ kind: 'void_restore', units: back } as const) : back < 0 ? ({ kind: 'sale', units: -back } as const) : null;
+    return { movement, next: { units: kept, closed: true } };
+  }
+  const delta = seen.quantity - state.units;
+  if (delta > 0) return { movement: { kind: 'sale', units: delta }, next: { units: seen.quantity, closed: false } };
+  if (delta < 0) return { movement: { kind: 'void_restore', units: -delta }, next: { units: seen.quantity, closed: false } };
+  return { movement: null, next: state };
+}
