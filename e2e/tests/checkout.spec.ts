@@ -36,7 +36,7 @@ test.describe('checkout', () => {
     await expect(page.getByTestId('tip-amount')).toHaveText('$36.75');
     await expect(page.getByTestId('checkout-total')).toHaveText('$281.75');
 
-    await page.getByRole('group', { name: 'Dividir cuenta' }).getByRole('button', { name: '3', exact: true }).click();
+    await page.getByRole('group', { name: 'Calculadora por persona' }).getByRole('button', { name: '3', exact: true }).click();
     const split = page.getByTestId('split-result');
     await expect(split).toContainText('Persona 1');
     await expect(split).toContainText('$93.92');
@@ -151,7 +151,7 @@ test.describe('checkout', () => {
     const order = await api.openTable(page.request, 79, [['Michelada', 2]]);
     await api.deliverAll(adminPage.request, order);
 
-    // From Mesas: every tap is counted (the PIN's four digits and Verificar included).
+    // From Mesas: every tap is counted; the PIN's four digits verify by themselves.
     let taps = 0;
     await page.goto('/waiter/home');
     await page.getByTestId('table-card-79').getByRole('button', { name: 'Cobrar' }).click();
@@ -162,25 +162,33 @@ test.describe('checkout', () => {
     await expect(finish).toBeInViewport();
     await expect(barTotal).toBeInViewport();
     await expect(barTotal).toHaveText('$170.00');
-    await page.screenshot({ path: test.info().outputPath('ux-after-checkout-390.png') });
+    // The method (Efectivo, preselected) and Exacto are above the fold: no scroll before paying.
+    const exact = page.getByRole('button', { name: 'Exacto' });
+    await expect(page.getByRole('button', { name: 'Efectivo' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Efectivo' })).toBeInViewport({ ratio: 1 });
+    await expect(exact).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // Above the fold means above the fixed bar too, not under it.
+    const barTop = (await page.getByTestId('checkout-bar').boundingBox())!.y;
+    const exactBox = (await exact.boundingBox())!;
+    expect(exactBox.y + exactBox.height).toBeLessThanOrEqual(barTop);
+    await page.screenshot({ path: '/tmp/team/shots/checkout-cash-390.png' });
 
     await page.getByRole('button', { name: '15%' }).click();
     taps += 1;
     await expect(barTotal).toHaveText('$195.50');
-    // Efectivo is the default; $200 is the next round amount, then the common notes.
     const quick = page.getByRole('group', { name: 'Billetes rápidos' });
     await expect(quick.getByRole('button')).toHaveText(['Exacto', '$200', '$500', '$1,000']);
-    await quick.getByRole('button', { name: '$200' }).click();
+    await exact.click();
     taps += 1;
-    await expect(page.getByLabel('Monto recibido')).toHaveValue('200.00');
-    await expect(page.getByTestId('cash-change')).toHaveText('$4.50');
-    // Scrolled down to the cash, the total and Finalizar are still at the thumb.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(page.getByLabel('Monto recibido')).toHaveValue('195.50');
+    await expect(page.getByTestId('cash-change')).toHaveText('$0.00');
     await expect(finish).toBeInViewport();
-    await expect(barTotal).toBeInViewport();
     await finish.click();
     taps += 1;
-    await enterPin(page, '1111');
-    taps += 5;
+    const pin = page.getByRole('dialog', { name: 'PIN de quien cobra' });
+    for (const digit of '1111') await pin.getByRole('button', { name: digit, exact: true }).click();
     await expect(page.getByText('Pago registrado')).toBeVisible();
     const paid = page.getByTestId('paid-bar');
     await expect(paid).toBeInViewport();
@@ -189,8 +197,8 @@ test.describe('checkout', () => {
     await page.screenshot({ path: test.info().outputPath('ux-after-checkout-paid-390.png') });
     const stored = (await (await page.request.get(`/api/orders/${order.id}`)).json()) as { order: { status: string; total: number } };
     expect(stored.order).toMatchObject({ status: 'pagado', total: 19_550 });
-    // Cash with a 15 % tip from Mesas: nine taps, no typing (before: nine taps plus typing the amount).
-    expect(taps).toBe(9);
+    // Cash with a 15 % tip from Mesas: Cobrar, 15 %, Exacto, Finalizar, then the PIN (before: 9 taps).
+    expect(taps).toBeLessThanOrEqual(4);
     await paid.getByRole('link', { name: 'Volver a mesas' }).click();
     await expect(page).toHaveURL(/\/waiter\/home$/);
   });

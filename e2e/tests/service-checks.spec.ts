@@ -80,7 +80,6 @@ async function payExactCash(page: Page, pin: string): Promise<number> {
   await page.getByRole('button', { name: 'Finalizar' }).click();
   const dialog = page.getByRole('dialog');
   for (const digit of pin) await dialog.getByRole('button', { name: digit, exact: true }).click();
-  await dialog.getByRole('button', { name: 'Verificar' }).click();
   await expect(page.getByText('Pago registrado')).toBeVisible();
   return 2 + pin.length + 1;
 }
@@ -95,7 +94,6 @@ async function payByTransfer(page: Page, pin: string): Promise<void> {
   await page.getByTestId('add-payment-submit').click();
   const keypad = page.getByRole('dialog', { name: 'PIN del cajero' });
   for (const digit of pin) await keypad.getByRole('button', { name: digit, exact: true }).click();
-  await keypad.getByRole('button', { name: 'Verificar' }).click();
   await expect(page.getByTestId('status-chip')).toHaveText('PAGADO', { timeout: 10_000 });
 }
 

@@ -45,7 +45,6 @@ async function readyOrder(request: APIRequestContext, number: number): Promise<O
 async function enterPin(page: Page, pin: string): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'PIN del cajero' });
   for (const digit of pin) await dialog.getByRole('button', { name: digit, exact: true }).click();
-  await dialog.getByRole('button', { name: 'Verificar' }).click();
 }
 
 async function addPayment(page: Page, method: 'Efectivo' | 'Tarjeta' | 'Transferencia', amount: string): Promise<void> {

@@ -95,7 +95,6 @@ test.describe('voids and deliveries from the order screen @service', () => {
     const pin = waiter.page.getByRole('dialog', { name: 'PIN de administrador' });
     await expect(pin).toBeVisible();
     for (const digit of ACCOUNTS.admin.pin) await pin.getByRole('button', { name: digit, exact: true }).click();
-    await pin.getByRole('button', { name: 'Verificar' }).click();
     await expect(pin).toBeHidden();
     await expect(waiter.page.getByText('Motivo: Producto en mal estado · salieron fríos')).toBeVisible();
 

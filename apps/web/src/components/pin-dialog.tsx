@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Delete } from 'lucide-react';
 import { pinInputError, PIN_LENGTH } from '@comanda/domain';
 import { Dialog } from './ui/dialog.tsx';
@@ -18,11 +18,22 @@ export interface PinDialogProps {
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
 
-/** 4-digit keypad. Escape or an outside click closes it, except while the PIN is being checked. */
+/**
+ * 4-digit keypad that verifies by itself on the 4th digit (Verificar stays for an empty or short
+ * PIN, with the spec's messages). Escape or an outside click closes it, except while checking.
+ */
 export function PinDialog({ open, title = t.pin.title, description, onClose, onSubmit }: PinDialogProps) {
-  const [pin, setPin] = useState('');
+  const [pin, setPinState] = useState('');
+  // The digits typed so far, read by handlers that may run before the next render (fast typing).
+  const entered = useRef('');
+  const setPin = (next: string | ((p: string) => string)) => {
+    entered.current = typeof next === 'function' ? next(entered.current) : next;
+    setPinState(entered.current);
+  };
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
+  // One check at a time: the 4th digit and a tap on Verificar (or Enter) in the same instant send one.
+  const checking = useRef(false);
 
   useEffect(() => {
     if (open) {
@@ -32,22 +43,28 @@ export function PinDialog({ open, title = t.pin.title, description, onClose, onS
   }, [open]);
 
   const press = (digit: string) => {
+    if (checking.current || entered.current.length >= PIN_LENGTH) return;
+    const next = entered.current + digit;
     setError(null);
-    setPin((p) => (p.length >= PIN_LENGTH ? p : p + digit));
+    setPin(next);
+    if (next.length === PIN_LENGTH) void submit(next);
   };
-  const submit = async () => {
-    const invalid = pinInputError(pin);
+  const submit = async (typed = entered.current) => {
+    if (checking.current) return;
+    const invalid = pinInputError(typed);
     if (invalid) {
       setError(invalid);
       return;
     }
+    checking.current = true;
     setLoading(true);
     try {
-      await onSubmit(pin);
+      await onSubmit(typed);
     } catch (err) {
       setError(errorMessage(err, t.pin.wrong));
       setPin('');
     } finally {
+      checking.current = false;
       setLoading(false);
     }
   };
@@ -55,7 +72,7 @@ export function PinDialog({ open, title = t.pin.title, description, onClose, onS
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
-      if (loading) return;
+      if (checking.current) return;
       if (/^\d$/.test(e.key)) press(e.key);
       else if (e.key === 'Backspace') setPin((p) => p.slice(0, -1));
       else if (e.key === 'Enter') void submit();

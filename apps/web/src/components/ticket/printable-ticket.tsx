@@ -1,10 +1,11 @@
 import type { GeneralConfig, Order } from '@comanda/contract';
-import { modifiersText, PAYMENT_METHOD_LABELS, shortOrderId, tableLabel } from '@comanda/domain';
+import { modifiersText, PAYMENT_METHOD_LABELS, shortOrderId, SPLIT_LABEL, tableLabel } from '@comanda/domain';
 import { cn } from '../ui/cn.ts';
 import { money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { percentLabel, type TicketFigures } from './ticket-figures.ts';
 import { TicketAdjustmentRows } from './ticket-adjustments.tsx';
+import { TicketTaxes } from './tax-summary.tsx';
 import { MixedPaymentRows, TicketFolioRow } from './ticket-payments.tsx';
 import { useBusinessDates } from '../../lib/dates.ts';
 
@@ -91,9 +92,11 @@ export function PrintableTicket({ order, business, figures, showPayment = false,
       <Rule />
       <Row label={t.checkout.subtotal} value={money(figures.subtotal)} />
       <TicketAdjustmentRows figures={figures} Row={Row} />
+      <TicketTaxes order={order} Row={Row} />
       <Row label={L.tip(percentLabel(figures.tipBps))} value={money(figures.tip)} />
       <Row label={t.checkout.total.toUpperCase()} value={money(figures.total)} strong />
       <Row label={L.perGuest(figures.peopleCount)} value={money(figures.perPerson)} />
+      {figures.split && <Row label={SPLIT_LABEL(figures.split.count)} value={money(figures.split.each)} />}
       {showPayment && payment && (
         <>
           <Rule />

@@ -1,5 +1,5 @@
 import type { Order } from '@comanda/contract';
-import { perPersonAmount, type Cents } from '@comanda/domain';
+import { perPersonAmount, splitDiffers, type Cents } from '@comanda/domain';
 
 /** Amounts the ticket shows; for an unpaid order the checkout passes its preview figures. */
 export interface TicketFigures {
@@ -14,7 +14,16 @@ export interface TicketFigures {
   tipBps: number;
   total: Cents;
   perPerson: Cents;
+  /** The table's guests (Personas). */
   peopleCount: number;
+  /** The split calculator, when it divides by other than the guests: "Dividido entre N", each part. */
+  split?: { count: number; each: Cents } | null;
+}
+
+/** The calculator's division for the ticket, or null when it is one part per guest. */
+export function splitFigure(total: Cents, guests: number, splitCount: number | null | undefined): TicketFigures['split'] {
+  const count = splitDiffers(guests, splitCount);
+  return count === null ? null : { count, each: perPersonAmount(total, count) };
 }
 
 /** The figures of a closed order exactly as the server stored them (reprints, paid checkout). */
@@ -32,6 +41,7 @@ export function storedTicketFigures(order: Order): TicketFigures {
     total: order.total,
     perPerson: perPersonAmount(order.total, peopleCount),
     peopleCount,
+    split: splitFigure(order.total, peopleCount, order.splitCount),
   };
 }
 

@@ -17,12 +17,19 @@ export interface DialogProps {
   variant?: 'center' | 'sheet';
 }
 
+/** A tap on the backdrop this soon after opening is the second tap of the one that opened it: ignored. */
+const BACKDROP_GRACE_MS = 500;
+
 /** Modal dialog: focus moves in and is trapped, Escape and backdrop close it unless locked. */
 export function Dialog({ open, onClose, title, children, footer, locked = false, className, variant = 'center' }: DialogProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const lockedRef = useRef(locked);
   lockedRef.current = locked;
+  const openedAt = useRef(0);
+  useEffect(() => {
+    if (open) openedAt.current = performance.now();
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -70,7 +77,9 @@ export function Dialog({ open, onClose, title, children, footer, locked = false,
         variant === 'sheet' ? 'items-end sm:items-center sm:justify-center' : 'items-center justify-center p-4',
       )}
       onMouseDown={(e) => {
-        if (e.target === e.currentTarget && !lockedRef.current) onClose();
+        if (e.target !== e.currentTarget || lockedRef.current) return;
+        if (performance.now() - openedAt.current < BACKDROP_GRACE_MS) return;
+        onClose();
       }}
     >
       <div

@@ -25,7 +25,8 @@ export interface CardPaymentDialogProps {
   orderId: string;
   method: Extract<PaymentMethod, 'tarjeta' | 'transferencia'>;
   tipBps: number;
-  peopleCount: number;
+  /** What the checkout's calculator divides the check by (omitted for a part of a mixed payment). */
+  splitCount?: number;
   /** Total the screen shows, in centavos; the server recomputes and decides. */
   expectedTotal: number;
   /** A part of the balance to charge (mixed payments); omitted: the whole balance. */
@@ -46,7 +47,7 @@ export function CardPaymentDialog({
   orderId,
   method,
   tipBps,
-  peopleCount,
+  splitCount,
   expectedTotal,
   partAmount,
   onClose,
@@ -106,7 +107,8 @@ export function CardPaymentDialog({
     dispatch({ type: 'sending' });
     try {
       const part = partAmount === undefined ? {} : { amount: partAmount };
-      const p = await start.mutateAsync({ orderId, terminalId, method, tipBps, peopleCount, ...part, key: state.attemptKey });
+      const split = splitCount === undefined ? {} : { splitCount };
+      const p = await start.mutateAsync({ orderId, terminalId, method, tipBps, ...split, ...part, key: state.attemptKey });
       dispatch({ type: 'started', id: p.id });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'card_payment_in_progress') {
@@ -154,6 +156,7 @@ export function CardPaymentDialog({
           onTerminal={(id) => dispatch({ type: 'terminal', id })}
           tooSmall={tooSmall}
           reason={reason}
+          method={payment?.method ?? method}
           attempts={payment ? t.card.attempt(payment.attempts, payment.maxAttempts) : undefined}
         />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

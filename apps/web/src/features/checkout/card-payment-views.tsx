@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CheckCircle2, CreditCard, Loader2, TriangleAlert, XCircle } from 'lucide-react';
+import { CheckCircle2, Loader2, Smartphone, TriangleAlert, XCircle } from 'lucide-react';
 import type { CardTerminal } from '@comanda/contract';
 import type { CardDialogState } from '@comanda/domain';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -36,7 +36,7 @@ export function TerminalChoice({
             checked={value === terminal.id}
             onChange={() => onChange(terminal.id)}
           />
-          <CreditCard className="h-5 w-5 text-slate-500" aria-hidden />
+          <Smartphone className="h-5 w-5 text-slate-500" aria-hidden />
           <span className="min-w-0">
             <span className="block font-medium text-slate-900">{terminal.name}</span>
             {terminal.location && <span className="block truncate text-xs text-slate-500">{terminal.location}</span>}
@@ -86,11 +86,13 @@ export interface BodyProps {
   onTerminal: (id: string) => void;
   tooSmall: string | null;
   reason: string;
+  /** A transfer at the terminal never speaks of a card. */
+  method: 'tarjeta' | 'transferencia';
   attempts?: string;
 }
 
 /** What the dialog shows in each state of SPEC §4. */
-export function Body({ view, terminals, terminalId, onTerminal, tooSmall, reason, attempts }: BodyProps) {
+export function Body({ view, terminals, terminalId, onTerminal, tooSmall, reason, method, attempts }: BodyProps) {
   const chosen = terminals.data?.find((x) => x.id === terminalId);
   switch (view) {
     case 'select-terminal':
@@ -111,7 +113,13 @@ export function Body({ view, terminals, terminalId, onTerminal, tooSmall, reason
     case 'sending':
       return <Waiting title={t.card.sending} />;
     case 'processing':
-      return <Waiting title={t.card.processing} hint={t.card.sentHint} detail={attempts} />;
+      return (
+        <Waiting
+          title={t.card.processing}
+          hint={method === 'transferencia' ? t.card.sentHintTransfer : t.card.sentHint}
+          detail={attempts}
+        />
+      );
     case 'success':
       return <Outcome tone="success" title={t.card.success} message={t.card.successHint} />;
     case 'rejected':

@@ -1,7 +1,5 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { CheckCircle2, Eye, EyeOff, Printer, TriangleAlert } from 'lucide-react';
 import type { Order } from '@comanda/contract';
 import { activeItems, isOrderOpen, itemQuantity, paymentGate, PAYMENT_METHOD_LABELS } from '@comanda/domain';
@@ -10,11 +8,9 @@ import { cn } from '../../components/ui/cn.ts';
 import { PinDialog } from '../../components/pin-dialog.tsx';
 import { PrintableTicket } from '../../components/ticket/printable-ticket.tsx';
 import { printTicket, TicketPrintCopy } from '../../components/ticket/print-ticket.tsx';
-import { ApiError, errorMessage } from '../../lib/api.ts';
 import { useGeneralConfig } from '../../lib/config.ts';
 import { useBottomBar } from '../../lib/bottom-bar.ts';
 import { money } from '../../lib/format.ts';
-import { orderKey } from '../../lib/orders.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { CardPaymentDialog } from './card-payment-dialog.tsx';
 import { CardReviewBanner } from './card-review-banner.tsx';
@@ -23,9 +19,11 @@ import { PaymentSection } from './payment-section.tsx';
 import { PaymentsPanel } from './payments-panel.tsx';
 import { SplitSection } from './split-section.tsx';
 import { SummaryCard } from './summary-card.tsx';
+import { TaxSummaryCard } from '../../components/ticket/tax-summary.tsx';
 import { TipSection } from './tip-section.tsx';
-import { useCashPayment } from './use-cash-payment.ts';
+import { TransferDialog } from './transfer-dialog.tsx';
 import { useCheckoutForm } from './use-checkout-form.ts';
+import { useCheckoutPay } from './use-checkout-pay.ts';
 import { useCheckoutArea } from './use-checkout-target.ts';
 import { orderScreenPath } from './order-screen-path.ts';
 
@@ -33,41 +31,19 @@ import { orderScreenPath } from './order-screen-path.ts';
 export function CheckoutScreen({ order }: { order: Order }) {
   const { base, home } = useCheckoutArea();
   const config = useGeneralConfig();
-  const qc = useQueryClient();
   const form = useCheckoutForm(order);
-  const cashPayment = useCashPayment(order.id);
+  const pay = useCheckoutPay(order, form);
   const [showTicket, setShowTicket] = useState(false);
-  const [pinOpen, setPinOpen] = useState(false);
-  const [cardOpen, setCardOpen] = useState(false);
   const [openedAt] = useState(() => Date.now());
   const barRef = useBottomBar<HTMLDivElement>();
 
   const open = isOrderOpen(order.status);
   const gate = paymentGate(order.items, order.shareAmount ?? 0);
-  const locked = !open || cashPayment.isPending;
+  const locked = !open || pay.pending;
   const { figures } = form;
   const payment = order.payments[0];
 
-  const finish = () => {
-    if (form.method !== 'efectivo') return setCardOpen(true);
-    if (form.receivedCents === null) return void toast.error(t.checkout.receivedRequired);
-    if (form.receivedCents < figures.total) return void toast.error(t.checkout.receivedShort);
-    setPinOpen(true);
-  };
-
-  const submitPin = async (pin: string) => {
-    try {
-      await cashPayment.mutateAsync({ pin, tipBps: form.tipBps, peopleCount: form.splitCount, receivedAmount: form.receivedCents ?? 0 });
-      setPinOpen(false);
-      toast.success(t.checkout.paidToast);
-    } catch (error) {
-      // A wrong PIN stays in the dialog to try again; anything else is about the order itself.
-      if (error instanceof ApiError && (error.code === 'wrong_pin' || error.status === 429)) throw error;
-      setPinOpen(false);
-      toast.error(errorMessage(error, t.checkout.closeError));
-      void qc.invalidateQueries({ queryKey: orderKey(order.id) });
-    }
-  };
+  const step = pay.step?.kind;
 
   return (
     <div className={cn('space-y-4 pb-40 lg:pb-8', base === '/waiter' && 'p-4 pb-40')}>
@@ -102,20 +78,10 @@ export function CheckoutScreen({ order }: { order: Order }) {
 
       <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
         <div className="contents lg:flex lg:flex-col lg:gap-4">
-          <div className="order-3 lg:order-none">
+          <div className="order-2 lg:order-none">
             <TipSection choice={form.tip} tip={figures.tip} disabled={locked} onChange={form.setTip} />
           </div>
-          <div className="order-4 lg:order-none">
-            <SplitSection
-              count={form.splitCount}
-              entry={form.splitEntry}
-              total={figures.total}
-              disabled={locked}
-              onPreset={form.choosePreset}
-              onEntry={form.typeSplit}
-            />
-          </div>
-          <div className="order-5 lg:order-none">
+          <div className="order-3 lg:order-none">
             <PaymentSection
               method={form.method}
               received={form.received}
@@ -128,11 +94,22 @@ export function CheckoutScreen({ order }: { order: Order }) {
               onAmount={(cents) => form.setReceived((cents / 100).toFixed(2))}
             />
           </div>
-          <PaymentsPanel order={order} className="order-5 lg:order-none" />
+          <div className="order-4 lg:order-none">
+            <SplitSection
+              count={form.splitCount}
+              entry={form.splitEntry}
+              total={figures.total}
+              disabled={locked}
+              onPreset={form.choosePreset}
+              onEntry={form.typeSplit}
+            />
+          </div>
+          <PaymentsPanel order={order} className="order-6 lg:order-none" />
         </div>
 
         <div className="contents lg:sticky lg:top-4 lg:flex lg:flex-col lg:gap-4">
           <SummaryCard className="order-1 lg:order-none" figures={figures} itemCount={itemQuantity(activeItems(order.items))} />
+          <TaxSummaryCard className="order-1 lg:order-none" order={order} />
           {/*
             On a phone the total and Finalizar stay at the thumb, fixed to the bottom edge; once
             paid, the same bar says so and offers Volver a mesas. From lg up it is the side column.
@@ -140,7 +117,7 @@ export function CheckoutScreen({ order }: { order: Order }) {
           <div
             ref={barRef}
             data-testid="checkout-bar"
-            className="fixed inset-x-0 bottom-0 z-40 order-6 border-t border-slate-200 bg-white/95 px-4 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur lg:static lg:z-auto lg:order-none lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none lg:backdrop-blur-none print:hidden"
+            className="fixed inset-x-0 bottom-0 z-40 order-7 border-t border-slate-200 bg-white/95 px-4 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur lg:static lg:z-auto lg:order-none lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none lg:backdrop-blur-none print:hidden"
           >
             <div className="mx-auto max-w-3xl space-y-2">
               {open ? (
@@ -172,13 +149,13 @@ export function CheckoutScreen({ order }: { order: Order }) {
                   <Printer className="h-5 w-5" aria-hidden />
                   {t.checkout.print}
                 </Button>
-                <Button variant="accent" size="lg" disabled={locked || !gate.ok} onClick={finish}>
-                  {cashPayment.isPending ? t.checkout.closing : t.checkout.finish}
+                <Button variant="accent" size="lg" disabled={locked || !gate.ok} onClick={pay.finish}>
+                  {pay.pending ? t.checkout.closing : t.checkout.finish}
                 </Button>
               </div>
             </div>
           </div>
-          <div className="order-2 lg:order-none">
+          <div className="order-5 lg:order-none">
             <Button variant="ghost" className="w-full lg:hidden" aria-expanded={showTicket} onClick={() => setShowTicket((v) => !v)}>
               {showTicket ? <EyeOff className="h-4 w-4" aria-hidden /> : <Eye className="h-4 w-4" aria-hidden />}
               {showTicket ? t.checkout.hideTicket : t.checkout.showTicket}
@@ -194,26 +171,37 @@ export function CheckoutScreen({ order }: { order: Order }) {
         <PrintableTicket order={order} business={config.data} figures={figures} now={openedAt} showPayment={!open} />
       </TicketPrintCopy>
       <PinDialog
-        open={pinOpen}
+        open={step === 'cash-pin'}
         title={t.checkout.cashierPin}
         description={t.checkout.cashierPinHint}
-        onClose={() => setPinOpen(false)}
-        onSubmit={submitPin}
+        onClose={pay.close}
+        onSubmit={pay.submitCashPin}
+      />
+      <TransferDialog
+        open={step === 'transfer'}
+        total={figures.total}
+        busy={pay.pending}
+        onClose={pay.close}
+        onRegister={pay.registerTransfer}
+        onTerminal={pay.toTerminal}
+      />
+      <PinDialog
+        open={step === 'transfer-pin'}
+        title={t.checkout.cashierPin}
+        description={t.checkout.transfer.pinHint}
+        onClose={pay.backToTransfer}
+        onSubmit={pay.submitTransferPin}
       />
       {/* Always mounted: after a reload it brings back a card payment still running on the terminal. */}
       <CardPaymentDialog
-        open={cardOpen}
+        open={step === 'terminal'}
         orderId={order.id}
         method={form.method === 'efectivo' ? 'tarjeta' : form.method}
         tipBps={form.tipBps}
-        peopleCount={form.splitCount}
+        splitCount={form.splitCount}
         expectedTotal={figures.total}
-        onClose={() => setCardOpen(false)}
-        onPaid={() => {
-          setCardOpen(false);
-          toast.success(t.checkout.paidToast);
-          void qc.invalidateQueries({ queryKey: orderKey(order.id) });
-        }}
+        onClose={pay.close}
+        onPaid={pay.terminalPaid}
       />
     </div>
   );

@@ -73,10 +73,28 @@ export function PaymentSection({ method, received, receivedCents, total, disable
   const short = receivedCents === null ? 0 : cashShortfall(receivedCents, total);
   return (
     <Card className="p-4">
-      <h2 className="mb-3 font-semibold">{t.checkout.methodTitle}</h2>
-      <MethodChoice label={t.checkout.methodTitle} method={method} onMethod={onMethod} disabled={disabled} className="h-16" />
+      <h2 className="mb-2 font-semibold">{t.checkout.methodTitle}</h2>
+      <MethodChoice label={t.checkout.methodTitle} method={method} onMethod={onMethod} disabled={disabled} className="h-14 sm:h-16" />
       {method === 'efectivo' && (
-        <div className="mt-4 space-y-3">
+        <div className="mt-3 space-y-3">
+          {/* Exacto and the quick amounts first: on a phone they sit above the fold, one tap each. */}
+          <div className="flex flex-wrap gap-2" role="group" aria-label={t.checkout.quickCash}>
+            <Button variant="outline" disabled={disabled} onClick={onExact} className="h-11 min-w-16 flex-1">
+              {t.checkout.exact}
+            </Button>
+            {quickCashAmounts(total).map((cents) => (
+              <Button
+                key={cents}
+                variant="outline"
+                disabled={disabled}
+                aria-pressed={receivedCents === cents}
+                onClick={() => onAmount(cents)}
+                className="h-11 min-w-16 flex-1 tabular-nums"
+              >
+                {money(cents).replace(/\.00$/, '')}
+              </Button>
+            ))}
+          </div>
           <div>
             <Label htmlFor="cash-received">{t.checkout.received}</Label>
             <Input
@@ -91,23 +109,6 @@ export function PaymentSection({ method, received, receivedCents, total, disable
               onChange={(e) => onReceived(e.target.value)}
               className="h-12 text-lg tabular-nums"
             />
-            <div className="mt-2 flex flex-wrap gap-2" role="group" aria-label={t.checkout.quickCash}>
-              <Button variant="outline" disabled={disabled} onClick={onExact} className="h-11 min-w-16 flex-1">
-                {t.checkout.exact}
-              </Button>
-              {quickCashAmounts(total).map((cents) => (
-                <Button
-                  key={cents}
-                  variant="outline"
-                  disabled={disabled}
-                  aria-pressed={receivedCents === cents}
-                  onClick={() => onAmount(cents)}
-                  className="h-11 min-w-16 flex-1 tabular-nums"
-                >
-                  {money(cents).replace(/\.00$/, '')}
-                </Button>
-              ))}
-            </div>
           </div>
           <div className="flex items-baseline justify-between rounded-lg bg-emerald-50 px-3 py-2">
             <span className="text-sm font-medium text-emerald-900">{t.checkout.change}</span>

@@ -68,6 +68,7 @@ export function PaymentsPanel({ order, className }: { order: Order; className?: 
           </span>
         )}
       </div>
+      {open && <p className="mb-2 text-xs text-slate-600">{P.partsHint}</p>}
       {order.payments.length === 0 ? (
         <p className="text-sm text-slate-600">{P.none}</p>
       ) : (
@@ -116,7 +117,6 @@ export function PaymentsPanel({ order, className }: { order: Order; className?: 
           orderId={order.id}
           method="tarjeta"
           tipBps={card.tipBps}
-          peopleCount={order.peopleCount}
           expectedTotal={chargeFigures(card.part, { bps: card.tipBps }).total}
           partAmount={card.part}
           onClose={() => setCard(null)}

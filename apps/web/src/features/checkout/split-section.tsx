@@ -25,6 +25,7 @@ export function SplitSection({ count, entry, total, disabled, onPreset, onEntry 
         <h2 className="font-semibold">{t.checkout.splitTitle}</h2>
         <span className="text-sm text-slate-600">{t.checkout.people(count)}</span>
       </div>
+      <p className="-mt-2 mb-3 text-xs text-slate-600">{t.checkout.splitHint}</p>
       <div className="grid grid-cols-4 gap-2" role="group" aria-label={t.checkout.splitTitle}>
         {SPLIT_PRESETS.map((n) => (
           <button

@@ -1,3 +1,4 @@
+import { SPLIT_LABEL } from '@comanda/domain';
 import { Card } from '../../components/ui/card.tsx';
 import { percentLabel } from '../../components/ticket/ticket-figures.ts';
 import type { TicketFigures } from '../../components/ticket/ticket-figures.ts';
@@ -9,7 +10,7 @@ import { TicketAdjustmentRows } from '../../components/ticket/ticket-adjustments
 export function SummaryCard({ figures, itemCount, className }: { figures: TicketFigures; itemCount: number; className?: string }) {
   return (
     <Card className={className}>
-      <div className="space-y-1 p-4 text-sm">
+      <div className="space-y-1 p-3 text-sm lg:p-4">
         <div className="flex justify-between text-slate-600">
           <span>
             {t.checkout.subtotal} · {t.checkout.items(itemCount)}
@@ -25,7 +26,7 @@ export function SummaryCard({ figures, itemCount, className }: { figures: Ticket
         </div>
         <div className="flex items-baseline justify-between pt-1">
           <span className="text-base font-semibold">{t.checkout.total}</span>
-          <span className="text-3xl font-bold tabular-nums" data-testid="checkout-total">
+          <span className="text-2xl font-bold tabular-nums lg:text-3xl" data-testid="checkout-total">
             {money(figures.total)}
           </span>
         </div>
@@ -35,6 +36,12 @@ export function SummaryCard({ figures, itemCount, className }: { figures: Ticket
           </span>
           <span className="tabular-nums">{money(figures.perPerson)}</span>
         </div>
+        {figures.split && (
+          <div className="flex justify-between text-slate-600" data-testid="summary-split">
+            <span>{SPLIT_LABEL(figures.split.count)}</span>
+            <span className="tabular-nums">{money(figures.split.each)}</span>
+          </div>
+        )}
       </div>
     </Card>
   );

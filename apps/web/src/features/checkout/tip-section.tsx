@@ -29,7 +29,7 @@ export function TipSection({ choice, tip, disabled, onChange }: Props) {
   const none = choice.preset === null && choice.custom === '';
   return (
     <Card className="p-4">
-      <div className="mb-3 flex items-baseline justify-between">
+      <div className="mb-2 flex items-baseline justify-between">
         <h2 className="font-semibold">{t.checkout.tipTitle}</h2>
         <span className="text-sm tabular-nums text-slate-600" data-testid="tip-amount">
           {money(tip)}
@@ -60,17 +60,19 @@ export function TipSection({ choice, tip, disabled, onChange }: Props) {
           </button>
         ))}
       </div>
-      <Label htmlFor="custom-tip" className="mt-3">
-        {t.checkout.customTip}
-      </Label>
-      <Input
-        id="custom-tip"
-        inputMode="decimal"
-        disabled={disabled}
-        placeholder={t.checkout.customTipPlaceholder}
-        value={choice.custom}
-        onChange={(e) => onChange({ preset: null, custom: e.target.value })}
-      />
+      <div className="mt-2 flex items-center gap-3">
+        <Label htmlFor="custom-tip" className="mb-0 shrink-0">
+          {t.checkout.customTip}
+        </Label>
+        <Input
+          id="custom-tip"
+          inputMode="decimal"
+          disabled={disabled}
+          placeholder={t.checkout.customTipPlaceholder}
+          value={choice.custom}
+          onChange={(e) => onChange({ preset: null, custom: e.target.value })}
+        />
+      </div>
     </Card>
   );
 }

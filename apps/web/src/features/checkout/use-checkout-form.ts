@@ -15,8 +15,9 @@ import {
   type PaymentMethod,
 } from '@comanda/domain';
 import type { TicketFigures } from '../../components/ticket/ticket-figures.ts';
-import { storedTicketFigures } from '../../components/ticket/ticket-figures.ts';
+import { splitFigure, storedTicketFigures } from '../../components/ticket/ticket-figures.ts';
 import type { TipChoice } from './tip-section.tsx';
+import { lastMethod } from './last-method.ts';
 
 /** What a paid order was closed with, so its locked screen shows the real choices. */
 function initialChoices(order: Order) {
@@ -25,7 +26,7 @@ function initialChoices(order: Order) {
   const preset = matchingPreset(bps);
   return {
     tip: { preset, custom: preset === null && bps > 0 ? String(bps / 100) : '' } satisfies TipChoice,
-    method: order.paymentMethod ?? ('efectivo' as PaymentMethod),
+    method: order.paymentMethod ?? lastMethod() ?? ('efectivo' as PaymentMethod),
     received: payment?.receivedAmount != null ? centsToPesos(payment.receivedAmount) : '',
   };
 }
@@ -37,7 +38,9 @@ function initialChoices(order: Order) {
 export function useCheckoutForm(order: Order) {
   const [initial] = useState(() => initialChoices(order));
   const [tip, setTip] = useState<TipChoice>(initial.tip);
-  const [splitCount, setSplitCount] = useState(() => clampGuests(order.peopleCount));
+  // The calculator starts at one part per guest; the guests themselves stay the table's.
+  const guests = clampGuests(order.peopleCount);
+  const [splitCount, setSplitCount] = useState(() => clampGuests(order.splitCount ?? order.peopleCount));
   const [splitEntry, setSplitEntry] = useState('');
   const [method, setMethod] = useState<PaymentMethod>(initial.method);
   const [received, setReceived] = useState(initial.received);
@@ -63,8 +66,9 @@ export function useCheckoutForm(order: Order) {
     tip: tipCents,
     tipBps,
     total,
-    perPerson: perPersonAmount(total, splitCount),
-    peopleCount: splitCount,
+    perPerson: perPersonAmount(total, guests),
+    peopleCount: guests,
+    split: splitFigure(total, guests, splitCount),
   };
   const figures = order.status === 'activo' ? preview : storedTicketFigures(order);
 

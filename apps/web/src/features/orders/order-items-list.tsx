@@ -77,6 +77,10 @@ function ItemRow({
             <Badge tone={STATUS_TONE[item.status]}>{t.order.statuses[item.status]}</Badge>
           )}
           <span className={cn('text-sm text-slate-600', deleted && 'line-through')}>{t.order.unitPrice(money(item.productPrice))}</span>
+          {/* SPEC §2 Order detail: each line names its category. */}
+          <span className="text-sm text-slate-600" data-testid="item-category">
+            {item.category}
+          </span>
           <PromoTag item={item} />
           {deleted ? (
             <span className="ml-auto text-xs font-medium text-slate-600">{t.order.notCounted}</span>

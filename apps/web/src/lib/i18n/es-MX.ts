@@ -240,7 +240,8 @@ export const t = {
     hideTicket: 'Ocultar ticket',
     tipTitle: 'Propina',
     customTip: 'Personalizada',
-    splitTitle: 'Dividir cuenta',
+    splitTitle: 'Calculadora por persona',
+    splitHint: 'Solo calcula cuánto paga cada quien: sigue siendo una cuenta y se cobra completa.',
     methodTitle: 'Método de pago',
     methods: { efectivo: 'Efectivo', tarjeta: 'Tarjeta', transferencia: 'Transferencia' },
     received: 'Monto recibido',
@@ -276,6 +277,15 @@ export const t = {
     summary: 'Resumen',
     items: (n: number) => `${n} ${n === 1 ? 'artículo' : 'artículos'}`,
     tableOrderLoading: 'Buscando la orden de la mesa...',
+    /** Transferencia: recorded with its SPEI reference and the cashier's PIN, or charged at the terminal. */
+    transfer: {
+      register: 'Registrar transferencia',
+      registerHint: 'Si el cliente ya transfirió, anota la referencia SPEI (opcional) y confirma con tu PIN.',
+      reference: 'Referencia SPEI (opcional)',
+      orTerminal: 'o cóbrala en la terminal',
+      terminal: 'Cobrar en terminal',
+      pinHint: 'El PIN identifica a quien registra la transferencia.',
+    },
     ticket: {
       date: 'Fecha',
       order: 'Orden',
@@ -316,6 +326,7 @@ export const t = {
     changeTerminal: 'Cambiar terminal',
     loadError: SHARED.terminalsLoadError,
     sentHint: 'Pide al cliente que acerque, inserte o deslice su tarjeta en la terminal.',
+    sentHintTransfer: 'Pide al cliente que pague la transferencia desde la terminal.',
     attempt: (n: number, max: number) => `Consulta ${n} de ${max}`,
     cancel: 'Cancelar cobro',
     keepWaiting: 'Seguir esperando',
@@ -895,6 +906,7 @@ export const t = {
     balance: 'Saldo pendiente',
     paidSoFar: 'Pagado',
     none: 'Aún no hay pagos registrados.',
+    partsHint: 'Para cobrar esta misma cuenta en varios pagos, por ejemplo parte en efectivo y parte con tarjeta.',
     add: 'Agregar pago',
     addTitle: 'Agregar pago',
     method: 'Método',
@@ -1047,8 +1059,8 @@ export const t = {
   },
   /** Equal shares are separate checks; the table's total on the waiter's card. */
   equalShares: {
-    title: 'Dividir en cuentas iguales',
-    hint: 'Cada parte queda como una cuenta: se cobra por separado, con cualquier método, su propina, ticket y folio.',
+    title: 'Separar en cuentas iguales',
+    hint: 'Cada parte queda como una cuenta aparte: se cobra por separado, con cualquier método, su propina, ticket y folio.',
     parts: 'Partes',
     submit: (n: number) => `Dividir en ${n} cuentas`,
     done: (n: number) => `Cuenta dividida en ${n} cuentas iguales`,
