@@ -27,8 +27,8 @@ export interface ApiClient {
   request<T = unknown>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
   get<T = unknown>(path: string): Promise<ApiResponse<T>>;
   post<T = unknown>(path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
-  patch<T = unknown>(path: string, body?: unknown): Promise<ApiResponse<T>>;
-  put<T = unknown>(path: string, body?: unknown): Promise<ApiResponse<T>>;
+  patch<T = unknown>(path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
+  put<T = unknown>(path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
   delete<T = unknown>(path: string, body?: unknown): Promise<ApiResponse<T>>;
 }
 
@@ -75,8 +75,8 @@ export function apiClient(base: string, cookie: string | null): ApiClient {
     request,
     get: (p) => request('GET', p),
     post: (p, b, h) => request('POST', p, b, h),
-    patch: (p, b) => request('PATCH', p, b),
-    put: (p, b) => request('PUT', p, b),
+    patch: (p, b, h) => request('PATCH', p, b, h),
+    put: (p, b, h) => request('PUT', p, b, h),
     delete: (p, b) => request('DELETE', p, b),
   };
 }
