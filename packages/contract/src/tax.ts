@@ -36,6 +36,10 @@ export type TaxBreakdownWire = z.infer<typeof TaxBreakdownSchema>;
 const sameShape: TaxBreakdown = null as unknown as TaxBreakdownWire;
 void sameShape;
 
+/** GET /api/orders/:orderId/taxes: an open check's breakdown as its close would freeze it now (a paid one: its frozen one). */
+export const OrderTaxesResponseSchema = z.object({ taxBreakdown: TaxBreakdownSchema });
+export type OrderTaxesResponse = z.infer<typeof OrderTaxesResponseSchema>;
+
 /** Configuración › Datos fiscales. */
 export const FiscalSettingsSchema = z.object({
   rfc: z.string(),

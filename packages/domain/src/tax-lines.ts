@@ -9,6 +9,7 @@ import { sumBreakdowns } from './tax.ts';
  * "Total". The lines add up: subtotal + every tax line = total, to the centavo.
  */
 export const TAX_TEXT = {
+  heading: 'Impuestos incluidos',
   subtotal: 'Subtotal sin IVA',
   total: 'Total',
   included: 'Precios con IVA incluido',

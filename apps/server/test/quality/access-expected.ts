@@ -88,6 +88,7 @@ const ROWS: readonly Row[] = [
   ['POST /api/orders/:orderId/checks',                      Y,    Y,     N,      N,    N],
   ['POST /api/orders/:orderId/shares',                      Y,    Y,     N,      N,    N],
   ['POST /api/orders/:orderId/close',                       Y,    Y,     N,      N,    N],
+  ['GET /api/orders/:orderId/taxes',                        Y,    Y,     N,      N,    N],
   ['POST /api/orders/:orderId/deliver',                     Y,    Y,     N,      N,    N],
   ['POST /api/orders/:orderId/items',                       Y,    Y,     N,      N,    N],
   ['POST /api/orders/:orderId/items/:itemId/delete',        Y,    Y,     N,      N,    N],

@@ -7,10 +7,15 @@ import {
   CloseOrderParamsSchema,
   IdempotencyHeadersSchema,
   OrderResponseSchema,
+  OrderTaxesResponseSchema,
   type Order,
 } from '@comanda/contract';
 import { STAFF_FLOOR } from '../../http/access.ts';
 import { requireUser } from '../../http/context.ts';
+import { notFound } from '../../http/errors.ts';
+import { currentBreakdown } from '../../model/checkout/tax-breakdown.ts';
+import { assertMayWorkOrder } from '../../model/orders/order-access.ts';
+import { findOrderRow, ORDER_NOT_FOUND } from '../../model/orders/order-repository.ts';
 import { closeWithCash } from './close-with-cash.command.ts';
 import { addPayment } from './add-payment.command.ts';
 
@@ -39,6 +44,20 @@ export const checkoutRoutes: FastifyPluginAsync = async (base) => {
       });
       // A repeat answers exactly what the first request answered; only successes are stored.
       return reply.code(result.statusCode as 200).send(result.body as { order: Order });
+    },
+  );
+
+  // The checkout's taxes: computed by the server from the lines as the close would freeze them.
+  app.get(
+    '/api/orders/:orderId/taxes',
+    { config: { access: STAFF_FLOOR }, schema: { params: CloseOrderParamsSchema, response: { 200: OrderTaxesResponseSchema } } },
+    async (request) => {
+      const user = requireUser(request.user);
+      const db = request.ctx.db.db;
+      const row = await findOrderRow(db, request.params.orderId);
+      if (!row) throw notFound(ORDER_NOT_FOUND);
+      assertMayWorkOrder(user, row);
+      return { taxBreakdown: await currentBreakdown(db, row) };
     },
   );
 

@@ -11,10 +11,10 @@ import {
   type TaxLine,
   type TaxTreatment,
 } from '@comanda/domain';
-import type { OrderAdjustmentRow, OrderItemRow } from '../../db/schema.ts';
+import type { OrderAdjustmentRow, OrderItemRow, OrderRow } from '../../db/schema.ts';
 import type { Trx } from '../../http/transaction.ts';
 import { defaultTreatment } from '../fiscal-store.ts';
-import { adjustmentSpec } from '../orders/order-adjustments.ts';
+import { adjustmentSpec, liveAdjustmentRows } from '../orders/order-adjustments.ts';
 
 /**
  * A check's tax breakdown (docs/decisions/0051-tax-breakdown.md), computed here in TypeScript by
@@ -112,4 +112,37 @@ export function closingBreakdown(input: {
   const share =
     stored && sharedOut === 0 && stored.amount === shareAmount ? stored : flatBreakdown(shareAmount, input.fallback, stored === null);
   return own.amount === 0 ? share : sumBreakdowns([own, share]);
+}
+
+/**
+ * What an open check's close would freeze, before its tip: the same rows and the same domain
+ * functions as the close, read now (the checkout shows it; the frozen one is the close's).
+ * A paid check answers its frozen breakdown, never recomputed.
+ */
+export async function currentBreakdown(trx: Trx, order: OrderRow): Promise<TaxBreakdown> {
+  if (order.status === 'pagado' && order.tax_breakdown) return JSON.parse(order.tax_breakdown) as TaxBreakdown;
+  const rows = await trx
+    .selectFrom('order_items')
+    .selectAll()
+    .where('order_id', '=', order.id)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const adjustments = await liveAdjustmentRows(trx, order.id);
+  const taxes = await productTaxRows(
+    trx,
+    rows.map((i) => i.product_id),
+  );
+  const items = await itemsBreakdown(trx, { items: rows, adjustments, taxes });
+  const sharedOut = cents(Number(order.shared_out));
+  const shareAmount = cents(Number(order.share_amount));
+  if (sharedOut === 0 && shareAmount === 0) return items;
+  return closingBreakdown({
+    items,
+    itemsOwed: items.amount,
+    sharedOut,
+    shareAmount,
+    stored: order.tax_breakdown ? (JSON.parse(order.tax_breakdown) as TaxBreakdown) : null,
+    fallback: await defaultTreatment(trx),
+  });
 }
