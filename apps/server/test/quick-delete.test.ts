@@ -6,7 +6,7 @@ import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } f
 import { deleteItemInTypeScript } from '../src/features/orders/delete-item.command.ts';
 import { quickDeleteItem } from '../src/features/orders/quick-delete.ts';
 import { newId } from '../src/http/ids.ts';
-import { insertProduct, insertStationPrinters } from '../src/testing/factories.ts';
+import { insertCashPayment, insertProduct, insertStationPrinters } from '../src/testing/factories.ts';
 import { withoutKey } from '../src/http/request-context.ts';
 import { AppError } from '../src/http/errors.ts';
 
@@ -189,24 +189,7 @@ describe.skipIf(!onPostgres).each(kinds)('the one-statement delete on %s', (kind
     }
     // A part paid on the order (a line stays to cover it): handed over, and the TypeScript delete does it.
     await addLine(order.id, productId);
-    await db()
-      .insertInto('payments')
-      .values({
-        id: newId(),
-        order_id: order.id,
-        method: 'efectivo',
-        amount: 1_000,
-        tip_amount: 0,
-        tip_bps: 0,
-        reference: null,
-        received_amount: 1_000,
-        change_amount: 0,
-        cashier_id: server.users.admin.id,
-        cashier_name: 'Admin',
-        provider_payment_id: null,
-        created_at: Date.now(),
-      })
-      .execute();
+    await insertCashPayment(db(), order.id, { id: server.users.admin.id, name: 'Admin' }, { amount: 1_000, created_at: Date.now() });
     const before = counts();
     const paid = await del(waiter, kept);
     expect(paid.status).toBe(200);

@@ -3,6 +3,7 @@ import { stationOf } from '@comanda/domain';
 import { randomUUID } from 'node:crypto';
 import type {
   CardPaymentsTable,
+  PaymentsTable,
   Database,
   DrawerSessionsTable,
   OrderItemsTable,
@@ -128,6 +129,31 @@ export function cardPaymentRow(
 export async function insertCardPayment(db: Writer, ...args: Parameters<typeof cardPaymentRow>) {
   const row = cardPaymentRow(...args);
   await db.insertInto('card_payments').values(row).execute();
+  return row;
+}
+
+/** A cash part paid on an order, taken by `cashier`, exact (no change, no tip) unless told otherwise. */
+export async function insertCashPayment(
+  db: Writer,
+  orderId: string,
+  cashier: { id: string; name: string },
+  fields: Pick<Insertable<PaymentsTable>, 'amount' | 'created_at'> & Partial<Insertable<PaymentsTable>>,
+) {
+  const row = {
+    id: newId(),
+    order_id: orderId,
+    method: 'efectivo' as const,
+    tip_amount: 0,
+    tip_bps: 0,
+    reference: null,
+    received_amount: fields.amount,
+    change_amount: 0,
+    cashier_id: cashier.id,
+    cashier_name: cashier.name,
+    provider_payment_id: null,
+    ...fields,
+  } satisfies Insertable<PaymentsTable>;
+  await db.insertInto('payments').values(row).execute();
   return row;
 }
 

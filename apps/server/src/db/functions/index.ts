@@ -4,6 +4,7 @@ import type { Db } from '../connect.ts';
 import { transact } from '../transact.ts';
 import { addRollupsFunction } from './add-rollups.ts';
 import { claimKeyFunction } from './claim-key.ts';
+import { lineAnswerFunction } from './line-answer.ts';
 import { lineDocumentFunction } from './line-document.ts';
 import { mayWorkOrderFunction } from './may-work-order.ts';
 import { pinAttemptFunction } from './pin-attempt.ts';
@@ -26,6 +27,7 @@ export const SQL_FUNCTIONS: readonly SqlFunction[] = [
   tableLabelFunction,
   lineDocumentFunction,
   stationJobsFunction,
+  lineAnswerFunction,
   pinAttemptFunction,
   addRollupsFunction,
   quickAddFunction,

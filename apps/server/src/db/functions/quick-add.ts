@@ -94,15 +94,7 @@ BEGIN
         || ',"productName":' || to_json(p.name)::text || ',"price":' || to_json(p.price)::text
         || ',"quantity":' || to_json(p_quantity)::text || ',"modifiers":[]}');
 
-  UPDATE orders SET
-      subtotal = line_sum + it.product_price * it.quantity,
-      total = line_sum + it.product_price * it.quantity,
-      version = version + 1,
-      updated_at = p_now
-    WHERE id = p_order_id
-    RETURNING * INTO o;
-
-  RETURN json_build_object('order', row_to_json(o), 'item', row_to_json(it), 'jobs', jobs);
+  RETURN comanda_line_answer(p_order_id, line_sum + it.product_price * it.quantity, p_now, it, jobs);
 END
 $fn$`,
 };

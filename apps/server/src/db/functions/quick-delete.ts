@@ -64,17 +64,9 @@ BEGIN
         || ',"productName":' || to_json(it.product_name)::text || ',"price":' || to_json(it.product_price)::text
         || ',"quantity":' || to_json(it.quantity)::text || ',"status":' || to_json(it.status)::text || '}');
 
-  -- The lines as the delete leaves them, summed once (no discount, comp or share here: total = subtotal).
+  -- The lines as the delete leaves them, summed once.
   SELECT COALESCE(SUM(product_price * quantity), 0) INTO line_sum FROM order_items WHERE order_id = p_order_id AND is_deleted = 0;
-  UPDATE orders SET
-      subtotal = line_sum,
-      total = line_sum,
-      version = version + 1,
-      updated_at = p_now
-    WHERE id = p_order_id
-    RETURNING * INTO o;
-
-  RETURN json_build_object('order', row_to_json(o), 'item', row_to_json(it), 'jobs', jobs);
+  RETURN comanda_line_answer(p_order_id, line_sum, p_now, it, jobs);
 END
 $fn$`,
 };
