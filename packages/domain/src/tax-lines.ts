@@ -15,6 +15,10 @@ export const TAX_TEXT = {
   included: 'Precios con IVA incluido',
   netSales: 'Ventas netas',
   vatHeading: 'IVA trasladado',
+  sheet: 'Impuestos',
+  withTaxes: 'Ventas con impuestos',
+  tips: 'Propinas (no causan IVA)',
+  charged: 'Total cobrado',
   iva: (rate: string) => `IVA ${rate}`,
   ieps: (rate: string) => `IEPS ${rate}`,
 } as const;

@@ -77,19 +77,17 @@ function taxSheet(report: ReportsResponse): ReportSheet {
   const summary = taxSummary(report.taxes);
   return {
     kind: 'impuestos',
-    title: 'Impuestos',
+    title: TAX_TEXT.sheet,
     columns: [{ header: 'Concepto' }, money('Importe')],
     rows: [
       [TAX_TEXT.netSales, summary.subtotal],
       ...summary.rates.map((r) => [r.label, r.amount]),
-      [TAX_SHEET.withTaxes, summary.total],
-      [TAX_SHEET.tips, report.totals.tips],
-      [TAX_SHEET.charged, report.totals.total],
+      [TAX_TEXT.withTaxes, summary.total],
+      [TAX_TEXT.tips, report.totals.tips],
+      [TAX_TEXT.charged, report.totals.total],
     ],
   };
 }
-
-export const TAX_SHEET = { withTaxes: 'Ventas con impuestos', tips: 'Propinas (no causan IVA)', charged: 'Total cobrado' } as const;
 
 /** 'reportes-2026-11-01-a-2026-11-30' (+ the report's kind when one). */
 export function exportName(report: ReportsResponse, kind: ReportKind): string {

@@ -80,3 +80,39 @@ function CardRow({ label, value }: { label: string; value: string }) {
 }
 
 const CardNote = ({ text }: { text: string }) => <p className="pt-1 text-xs text-slate-600">{text}</p>;
+
+/**
+ * A period's or a session's taxes (cash close, corte, reports): ventas netas, IVA trasladado by
+ * rate, the sales with taxes and, when given, the tips apart (not taxed). From the server's sums
+ * of the frozen breakdowns.
+ */
+export function TaxTotals({ taxes, tips, Row }: { taxes: TaxBreakdown; tips?: number; Row: RowComponent }) {
+  const summary = taxSummary(taxes);
+  return (
+    <>
+      <Row label={TAX_TEXT.netSales} value={money(summary.subtotal)} />
+      {summary.rates.map((r) => (
+        <Row
+          key={`${r.kind}-${r.rateBp}`}
+          label={r.kind === 'iva' ? `${TAX_TEXT.vatHeading} · ${r.label}` : r.label}
+          value={money(r.amount)}
+        />
+      ))}
+      <Row label={TAX_TEXT.withTaxes} value={money(summary.total)} />
+      {tips !== undefined && <Row label={TAX_TEXT.tips} value={money(tips)} />}
+    </>
+  );
+}
+
+/** The cash close's card: the shift's paid checks' taxes. */
+export function TaxTotalsCard({ taxes, tips, testId }: { taxes: TaxBreakdown; tips?: number; testId?: string }) {
+  return (
+    <Card>
+      <section className="space-y-1 p-4 text-sm" aria-label={TAX_TEXT.sheet} data-testid={testId}>
+        <h2 className="font-semibold text-slate-900">{TAX_TEXT.sheet}</h2>
+        <TaxTotals taxes={taxes} tips={tips} Row={CardRow} />
+        <CardNote text={TAX_TEXT.included} />
+      </section>
+    </Card>
+  );
+}

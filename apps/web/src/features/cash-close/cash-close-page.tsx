@@ -16,6 +16,7 @@ import { CancellationsPanel } from './cancellations-panel.tsx';
 import { shiftDateTime } from '../../lib/dates.ts';
 import { StatisticsPanels } from './statistics-panels.tsx';
 import { MethodTotals, SummaryCards } from './summary-cards.tsx';
+import { TaxTotalsCard } from '../../components/ticket/tax-summary.tsx';
 
 // The report prints on a regular page, not the 80 mm receipt of index.css: only this screen's
 // report is shown, full width, without the app's navigation or buttons.
@@ -91,6 +92,7 @@ export function CashClosePage() {
             <>
               <SummaryCards summary={data.summary} />
               <MethodTotals summary={data.summary} />
+              <TaxTotalsCard taxes={data.taxes} tips={data.summary.totalTips} testId="cash-close-taxes" />
               <StatisticsPanels statistics={data.statistics} />
             </>
           )}

@@ -1,6 +1,7 @@
 import type { Corte, DrawerMovementView } from '@comanda/contract';
 import { overShortLabel } from '@comanda/domain';
 import { money } from '../../lib/format.ts';
+import { TaxTotals } from '../../components/ticket/tax-summary.tsx';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useGeneralConfig } from '../../lib/config.ts';
 import { useBusinessDates } from '../../lib/dates.ts';
@@ -103,6 +104,12 @@ export function CorteSlip({ corte }: { corte: Corte }) {
       <Row label={F.cashCount} value={String(f.cashCount)} />
       <Row label={F.card} value={money(f.card)} />
       <Row label={F.transfer} value={money(f.transfer)} />
+      {f.taxes && (
+        <>
+          <Rule />
+          <TaxTotals taxes={f.taxes} Row={Row} />
+        </>
+      )}
       {corte.session.movements.length > 0 && (
         <>
           <Rule />

@@ -14,6 +14,7 @@ import { t } from '../../lib/i18n/es-MX.ts';
 import { exportUrl, useReports } from './reports-api.ts';
 import { CategoriesSection, HoursSection, MethodsSection, ProductsSection, WeekdaysSection } from './sales-sections.tsx';
 import { LossesSection, WaitersSection } from './people-sections.tsx';
+import { TaxesSection } from './tax-section.tsx';
 
 const r = t.reports;
 const button =
@@ -97,6 +98,7 @@ function ReportsScreen({ initial }: { initial: { from: string; to: string } }) {
           <HoursSection report={data} />
           <WeekdaysSection report={data} />
           <MethodsSection report={data} />
+          <TaxesSection report={data} />
           <ProductsSection report={data} />
           <CategoriesSection report={data} />
           <WaitersSection report={data} />
