@@ -1,7 +1,7 @@
-import fc from "fast-check";
-import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SessionUser } from "@comanda/contract";
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionUser } from '@comanda/contract';
 import {
   BAR_CATEGORIES,
   BAR_TABLE_NUMBER,
@@ -13,12 +13,8 @@ import {
   ORDER_LIMITS,
   PLAIN_CASE,
   type PlainOrderFacts,
-} from "@comanda/domain";
-import {
-  startTestServer,
-  testDatabaseKinds,
-  type TestServer,
-} from "../src/testing/index.ts";
+} from '@comanda/domain';
+import { startTestServer, testDatabaseKinds, type TestServer } from '../src/testing/index.ts';
 import {
   insertCardPayment,
   insertCashPayment,
@@ -27,20 +23,16 @@ import {
   insertProduct,
   insertStationPrinters,
   insertTable,
-} from "../src/testing/factories.ts";
-import { readThenRollBack } from "../src/testing/reads.ts";
-import { addItemInTypeScript } from "../src/features/orders/add-item.command.ts";
-import { deleteItemInTypeScript } from "../src/features/orders/delete-item.command.ts";
-import {
-  pinBudgets,
-  pinHashOf,
-  type VerifyPinInput,
-} from "../src/auth/verify-pin.ts";
-import { SESSION_CHECK } from "../src/auth/sessions.ts";
-import { AppError } from "../src/http/errors.ts";
-import { newId } from "../src/http/ids.ts";
-import { withoutKey } from "../src/http/request-context.ts";
-import type { Trx } from "../src/http/transaction.ts";
+} from '../src/testing/factories.ts';
+import { readThenRollBack } from '../src/testing/reads.ts';
+import { addItemInTypeScript } from '../src/features/orders/add-item.command.ts';
+import { deleteItemInTypeScript } from '../src/features/orders/delete-item.command.ts';
+import { pinBudgets, pinHashOf, type VerifyPinInput } from '../src/auth/verify-pin.ts';
+import { SESSION_CHECK } from '../src/auth/sessions.ts';
+import { AppError } from '../src/http/errors.ts';
+import { newId } from '../src/http/ids.ts';
+import { withoutKey } from '../src/http/request-context.ts';
+import type { Trx } from '../src/http/transaction.ts';
 
 /**
  * The fast path agrees with the rules: drawn order states, products, options, roles, PINs and
@@ -49,13 +41,13 @@ import type { Trx } from "../src/http/transaction.ts";
  * may write, it must, leaving the very rows and answer the TypeScript write leaves; anywhere else
  * it must hand over. A refusal added on one side only fails here. AGREEMENT_RUNS draws more cases.
  */
-const onPostgres = testDatabaseKinds().includes("postgres");
+const onPostgres = testDatabaseKinds().includes('postgres');
 /** PostgreSQL only (declared and skipped without TEST_DATABASE_URL: Vitest fails a file that declares none). */
-const kinds = ["postgres"] as const;
+const kinds = ['postgres'] as const;
 const RUNS = Number(process.env.AGREEMENT_RUNS ?? 25);
-const NOT_PLAIN = "CMQ01";
+const NOT_PLAIN = 'CMQ01';
 
-type Caller = "admin" | "waiter" | "waiter2" | "kitchen";
+type Caller = 'admin' | 'waiter' | 'waiter2' | 'kitchen';
 
 /**
  * A case: the plain case with none, one or two things changed (one most often), so that each
@@ -73,25 +65,17 @@ function deviating<T extends Record<string, unknown>>(
   );
   return chosen.chain((ks) =>
     fc
-      .record(
-        Object.fromEntries(ks.map((k) => [k, changes[k]!])) as Record<
-          string,
-          fc.Arbitrary<unknown>
-        >,
-      )
-      .map(
-        (values) =>
-          ({ ...plain, ...values, changed: ks }) as T & { changed: string[] },
-      ),
+      .record(Object.fromEntries(ks.map((k) => [k, changes[k]!])) as Record<string, fc.Arbitrary<unknown>>)
+      .map((values) => ({ ...plain, ...values, changed: ks }) as T & { changed: string[] }),
   );
 }
 
 /** An order as the case finds it: who asks, who opened it, its state, and what is on it besides its lines. */
 const PLAIN_SCENE = {
-  caller: "waiter" as Caller,
-  owner: "waiter" as "waiter" | "waiter2" | "nobody",
-  status: "activo" as "activo" | "cancelado",
-  figures: "none" as "none" | "discount" | "share",
+  caller: 'waiter' as Caller,
+  owner: 'waiter' as 'waiter' | 'waiter2' | 'nobody',
+  status: 'activo' as 'activo' | 'cancelado',
+  figures: 'none' as 'none' | 'discount' | 'share',
   card: null as string | null,
   payment: false,
   adjustment: false,
@@ -99,14 +83,12 @@ const PLAIN_SCENE = {
   crowded: false,
 };
 const SCENE_CHANGES = {
-  caller: fc.constantFrom<Caller>("admin", "waiter2", "kitchen"),
-  owner: fc.constantFrom<"waiter2" | "nobody">("waiter2", "nobody"),
-  status: fc.constant<"cancelado">("cancelado"),
-  figures: fc.constantFrom<"discount" | "share">("discount", "share"),
+  caller: fc.constantFrom<Caller>('admin', 'waiter2', 'kitchen'),
+  owner: fc.constantFrom<'waiter2' | 'nobody'>('waiter2', 'nobody'),
+  status: fc.constant<'cancelado'>('cancelado'),
+  figures: fc.constantFrom<'discount' | 'share'>('discount', 'share'),
   // Every state but a timed-out one (the TypeScript write would ask the card provider first).
-  card: fc.constantFrom<string | null>(
-    ...CARD_PAYMENT_STATES.filter((s) => s !== "timeout"),
-  ),
+  card: fc.constantFrom<string | null>(...CARD_PAYMENT_STATES.filter((s) => s !== 'timeout')),
   payment: fc.constant(true),
   adjustment: fc.constant(true),
   promotion: fc.constant(true),
@@ -116,14 +98,9 @@ type Scene = typeof PLAIN_SCENE;
 
 const addArb = fc
   .record({
-    product: fc.constantFrom<string>(
-      "tacos",
-      "cerveza",
-      "postre",
-      "quesadilla",
-    ),
+    product: fc.constantFrom<string>('tacos', 'cerveza', 'postre', 'quesadilla'),
     quantity: fc.integer({ min: 1, max: ORDER_LIMITS.maxLineQuantity }),
-    notes: fc.constantFrom(null, "", "  sin cebolla ", 'con "limón"'),
+    notes: fc.constantFrom(null, '', '  sin cebolla ', 'con "limón"'),
     lines: fc.integer({ min: 0, max: 2 }),
   })
   .chain((plain) =>
@@ -131,13 +108,7 @@ const addArb = fc
       { ...PLAIN_SCENE, ...plain, option: false },
       {
         ...SCENE_CHANGES,
-        product: fc.constantFrom(
-          "tabulado",
-          "agotado",
-          "con-salsa",
-          "reserva",
-          "ninguno",
-        ),
+        product: fc.constantFrom('tabulado', 'agotado', 'con-salsa', 'reserva', 'ninguno'),
         option: fc.constant(true),
       },
     ),
@@ -146,694 +117,471 @@ const addArb = fc
 const deleteArb = deviating(
   {
     ...PLAIN_SCENE,
-    target: "live" as "live" | "deleted" | "missing",
+    target: 'live' as 'live' | 'deleted' | 'missing',
     withOptions: false,
     printed: true,
-    pin: "admin" as "admin" | "own" | "other" | "wrong",
+    pin: 'admin' as 'admin' | 'own' | 'other' | 'wrong',
   },
   {
     ...SCENE_CHANGES,
-    target: fc.constantFrom<"deleted" | "missing">("deleted", "missing"),
+    target: fc.constantFrom<'deleted' | 'missing'>('deleted', 'missing'),
     withOptions: fc.constant(true),
     printed: fc.constant(false),
-    pin: fc.constantFrom<"own" | "other" | "wrong">("own", "other", "wrong"),
+    pin: fc.constantFrom<'own' | 'other' | 'wrong'>('own', 'other', 'wrong'),
   },
 );
 
-describe.skipIf(!onPostgres).each(kinds)(
-  "the fast path and the rules agree on %s",
-  (kind) => {
-    let server: TestServer;
-    let now = Date.UTC(2026, 10, 30, 21, 0);
-    const clock = { now: () => now };
-    let nextTable = 3000;
-    const products: Record<string, { id: string; price: number }> = {};
-    let optionId = "";
-    let promotionId = "";
-    const crowd: string[] = [];
+describe.skipIf(!onPostgres).each(kinds)('the fast path and the rules agree on %s', (kind) => {
+  let server: TestServer;
+  let now = Date.UTC(2026, 10, 30, 21, 0);
+  const clock = { now: () => now };
+  let nextTable = 3000;
+  const products: Record<string, { id: string; price: number }> = {};
+  let optionId = '';
+  let promotionId = '';
+  const crowd: string[] = [];
 
-    beforeAll(async () => {
-      // The drawn states are written straight into the rows, some beyond what the API lets happen.
-      server = await startTestServer(kind, { clock, checkInvariants: false });
-      const db = server.ctx.db.db;
-      await insertStationPrinters(db, now);
-      for (let i = 0; i < 4; i++)
-        crowd.push(
-          (
-            await insertPrinter(db, {
-              name: `Cocina extra ${i}`,
-              role: "cocina",
-              enabled: 0,
-              created_at: now,
-            })
-          ).id,
-        );
-      const made: [string, string, string, number, number][] = [
-        ["tacos", "Tacos al pastor", "Comida", 4_500, 1],
-        ["cerveza", "Cerveza de barril", " BEBIDA ", 6_000, 1],
-        ["postre", "Pastel de elote", "Postre típico", 5_500, 1],
-        ["tabulado", "Ron", "Bebida\t", 9_000, 1],
-        ["agotado", "Pozole", "Comida", 12_000, 0],
-        ["con-salsa", "Tacos de canasta", "Tacos", 3_000, 1],
-        ["quesadilla", "Quesadilla", "Comida", 4_000, 1],
-        ["reserva", "Botella reserva", "Botella", 2_000_000, 1],
-      ];
-      for (const [key, name, category, price, available] of made)
-        products[key] = {
-          id: (
-            await insertProduct(db, {
-              name,
-              category,
-              price,
-              available,
-              created_at: now,
-            })
-          ).id,
-          price,
-        };
-      products.ninguno = { id: newId(), price: 0 };
-      // A required choice on a category, an optional one on a product (decision 0026's groups).
-      const group = async (
-        name: string,
-        min: number,
-        link: { product_id: string | null; category: string | null },
-      ) => {
-        const id = newId();
-        await db
-          .insertInto("modifier_groups")
-          .values({
-            id,
-            name,
-            min_select: min,
-            max_select: 1,
-            position: 0,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-        const option = newId();
-        await db
-          .insertInto("modifier_options")
-          .values({
-            id: option,
-            group_id: id,
-            name: `${name} sí`,
-            price_delta: 1_000,
-            available: 1,
-            position: 0,
-          })
-          .execute();
-        await db
-          .insertInto("modifier_links")
-          .values({ id: newId(), group_id: id, ...link })
-          .execute();
-        return option;
-      };
-      await group("Salsa", 1, { product_id: null, category: "Tacos" });
-      optionId = await group("Extra queso", 0, {
-        product_id: products.quesadilla!.id,
-        category: null,
-      });
-      promotionId = newId();
+  beforeAll(async () => {
+    // The drawn states are written straight into the rows, some beyond what the API lets happen.
+    server = await startTestServer(kind, { clock, checkInvariants: false });
+    const db = server.ctx.db.db;
+    await insertStationPrinters(db, now);
+    for (let i = 0; i < 4; i++)
+      crowd.push((await insertPrinter(db, { name: `Cocina extra ${i}`, role: 'cocina', enabled: 0, created_at: now })).id);
+    const made: [string, string, string, number, number][] = [
+      ['tacos', 'Tacos al pastor', 'Comida', 4_500, 1],
+      ['cerveza', 'Cerveza de barril', ' BEBIDA ', 6_000, 1],
+      ['postre', 'Pastel de elote', 'Postre típico', 5_500, 1],
+      ['tabulado', 'Ron', 'Bebida\t', 9_000, 1],
+      ['agotado', 'Pozole', 'Comida', 12_000, 0],
+      ['con-salsa', 'Tacos de canasta', 'Tacos', 3_000, 1],
+      ['quesadilla', 'Quesadilla', 'Comida', 4_000, 1],
+      ['reserva', 'Botella reserva', 'Botella', 2_000_000, 1],
+    ];
+    for (const [key, name, category, price, available] of made)
+      products[key] = { id: (await insertProduct(db, { name, category, price, available, created_at: now })).id, price };
+    products.ninguno = { id: newId(), price: 0 };
+    // A required choice on a category, an optional one on a product (decision 0026's groups).
+    const group = async (name: string, min: number, link: { product_id: string | null; category: string | null }) => {
+      const id = newId();
       await db
-        .insertInto("promotions")
+        .insertInto('modifier_groups')
+        .values({ id, name, min_select: min, max_select: 1, position: 0, created_at: now, updated_at: now })
+        .execute();
+      const option = newId();
+      await db
+        .insertInto('modifier_options')
+        .values({ id: option, group_id: id, name: `${name} sí`, price_delta: 1_000, available: 1, position: 0 })
+        .execute();
+      await db
+        .insertInto('modifier_links')
+        .values({ id: newId(), group_id: id, ...link })
+        .execute();
+      return option;
+    };
+    await group('Salsa', 1, { product_id: null, category: 'Tacos' });
+    optionId = await group('Extra queso', 0, { product_id: products.quesadilla!.id, category: null });
+    promotionId = newId();
+    await db
+      .insertInto('promotions')
+      .values({
+        id: promotionId,
+        name: 'Hora feliz',
+        kind: 'percent',
+        percent_bps: 1_000,
+        fixed_price: null,
+        buy: null,
+        pay: null,
+        days: '[0,1,2,3,4,5,6]',
+        start_minute: 0,
+        end_minute: 1_439,
+        product_ids: '[]',
+        categories: '["Bebida"]',
+        active: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const db = () => server.ctx.db.db;
+  const userOf = (who: Caller): SessionUser => {
+    const u = server.users[who];
+    const role = who === 'waiter2' ? 'waiter' : who;
+    return { id: u.id, email: u.email, displayName: u.displayName, role };
+  };
+
+  /** The order the case draws, committed: opened, its lines added the TypeScript way, then its state set. */
+  async function stage(scene: Scene, lines: (orderId: string) => Promise<void>): Promise<string> {
+    now += 60_000;
+    await db()
+      .updateTable('promotions')
+      .set({ active: scene.promotion ? 1 : 0 })
+      .where('id', '=', promotionId)
+      .execute();
+    await db()
+      .updateTable('printers')
+      .set({ enabled: scene.crowded ? 1 : 0 })
+      .where('id', 'in', crowd)
+      .execute();
+    await db().deleteFrom('throttle_hits').execute();
+    const table = await insertTable(db(), { number: nextTable++, created_at: now, status: 'ocupada' });
+    const owner = scene.owner === 'nobody' ? null : server.users[scene.owner];
+    const order = await insertOrder(db(), table, owner, { created_at: now });
+    await db().updateTable('tables').set({ current_order_id: order.id }).where('id', '=', table.id).execute();
+    await lines(order.id);
+    const figures = scene.figures === 'discount' ? { discount: 100 } : scene.figures === 'share' ? { share_amount: 1_000 } : {};
+    await db()
+      .updateTable('orders')
+      .set({ status: scene.status as 'activo', ...figures })
+      .where('id', '=', order.id)
+      .execute();
+    if (scene.card)
+      await insertCardPayment(db(), order.id, { amount: 1_000, created_by: server.users.admin.id, created_at: now, state: scene.card });
+    if (scene.payment)
+      await insertCashPayment(db(), order.id, { id: server.users.admin.id, name: 'Admin' }, { amount: 100, created_at: now });
+    if (scene.adjustment) {
+      const admin = server.users.admin;
+      await db()
+        .insertInto('order_adjustments')
         .values({
-          id: promotionId,
-          name: "Hora feliz",
-          kind: "percent",
-          percent_bps: 1_000,
-          fixed_price: null,
-          buy: null,
-          pay: null,
-          days: "[0,1,2,3,4,5,6]",
-          start_minute: 0,
-          end_minute: 1_439,
-          product_ids: "[]",
-          categories: '["Bebida"]',
-          active: 0,
+          id: newId(),
+          order_id: order.id,
+          item_id: null,
+          kind: 'discount',
+          units: null,
+          percent_bps: null,
+          requested_amount: 100,
+          amount: 100,
+          reason: 'Cortesía',
+          note: null,
+          authorized_by: admin.id,
+          authorized_by_name: admin.displayName,
+          created_by: admin.id,
+          created_by_name: admin.displayName,
           created_at: now,
-          updated_at: now,
+          removed_at: null,
+          removed_by: null,
+          removed_by_name: null,
         })
         .execute();
-    }, 60_000);
-    afterAll(async () => {
-      await server?.close();
+    }
+    return order.id;
+  }
+
+  /** What the plain case reads of the order. */
+  async function orderFacts(orderId: string): Promise<PlainOrderFacts | null> {
+    const o = await db().selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+    if (!o) return null;
+    const count = async (table: 'card_payments' | 'payments' | 'order_adjustments', states?: readonly string[]) => {
+      let q = db()
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('order_id', '=', orderId);
+      if (table === 'card_payments') q = q.where('state', 'in', [...(states ?? [])]);
+      if (table === 'order_adjustments') q = q.where('removed_at', 'is', null);
+      return Number((await q.executeTakeFirstOrThrow()).n);
+    };
+    return {
+      status: o.status,
+      waiterId: o.waiter_id,
+      shareAmount: Number(o.share_amount),
+      sharedOut: Number(o.shared_out),
+      discount: Number(o.discount),
+      comp: Number(o.comp),
+      liveCardAttempts: await count('card_payments', PLAIN_CASE.cardStates),
+      payments: await count('payments'),
+      liveAdjustments: await count('order_adjustments'),
+    };
+  }
+
+  /** Every row an add or a delete writes for the order, ids of the written line and rows of their own left out. */
+  async function rowsOf(trx: Pick<Trx, 'selectFrom'>, orderId: string, itemId: string) {
+    const mask = (text: string | null) => text?.replaceAll(itemId, '…') ?? null;
+    const items = await trx
+      .selectFrom('order_items')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    const jobs = await trx
+      .selectFrom('print_jobs')
+      .select(['printer_id', 'role', 'order_id', 'kind', 'document', 'created_at'])
+      .where('order_id', '=', orderId)
+      .orderBy('printer_id')
+      .orderBy('kind')
+      .execute();
+    const audit = await trx
+      .selectFrom('audit_log')
+      .select(['at', 'actor_id', 'actor_name', 'authorized_by', 'action', 'entity', 'entity_id', 'data'])
+      .where('entity_id', '=', orderId)
+      .orderBy('seq')
+      .execute();
+    const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+    return {
+      items: items.map((i) => ({ ...i, id: mask(i.id) })),
+      jobs: jobs.map((j) => ({ ...j, document: mask(j.document) })),
+      audit: audit.map((a) => ({ ...a, data: mask(a.data) })),
+      order,
+    };
+  }
+
+  type Fast =
+    | { handedOver: true }
+    | { pin: string }
+    | { result: { order: { subtotal: number; version: number }; item: { id: string } }; rows: unknown };
+  type Plain =
+    { answered: { subtotal: number; version: number; itemId: string }; rows: unknown } | { refused: { status: number; code: string } };
+
+  /** The statement in a transaction rolled back: its answer and the rows it left, or its hand-over. */
+  const fast = (call: (trx: Trx) => Promise<unknown>, orderId: string): Promise<Fast> =>
+    readThenRollBack(server.ctx.db, async (trx) => {
+      try {
+        const answer = (await call(trx)) as { pin?: string } | Extract<Fast, { result: unknown }>['result'];
+        if ('pin' in answer && answer.pin) return { pin: answer.pin };
+        const result = answer as Extract<Fast, { result: unknown }>['result'];
+        return { result, rows: await rowsOf(trx, orderId, result.item.id) };
+      } catch (error) {
+        if ((error as { code?: string }).code !== NOT_PLAIN) throw error;
+        return { handedOver: true as const };
+      }
     });
 
-    const db = () => server.ctx.db.db;
-    const userOf = (who: Caller): SessionUser => {
-      const u = server.users[who];
-      const role = who === "waiter2" ? "waiter" : who;
-      return { id: u.id, email: u.email, displayName: u.displayName, role };
-    };
+  const refusal = (error: unknown) => {
+    if (!(error instanceof AppError)) throw error;
+    return { refused: { status: error.statusCode, code: error.code } };
+  };
 
-    /** The order the case draws, committed: opened, its lines added the TypeScript way, then its state set. */
-    async function stage(
-      scene: Scene,
-      lines: (orderId: string) => Promise<void>,
-    ): Promise<string> {
-      now += 60_000;
-      await db()
-        .updateTable("promotions")
-        .set({ active: scene.promotion ? 1 : 0 })
-        .where("id", "=", promotionId)
-        .execute();
-      await db()
-        .updateTable("printers")
-        .set({ enabled: scene.crowded ? 1 : 0 })
-        .where("id", "in", crowd)
-        .execute();
-      await db().deleteFrom("throttle_hits").execute();
-      const table = await insertTable(db(), {
-        number: nextTable++,
-        created_at: now,
-        status: "ocupada",
-      });
-      const owner = scene.owner === "nobody" ? null : server.users[scene.owner];
-      const order = await insertOrder(db(), table, owner, { created_at: now });
-      await db()
-        .updateTable("tables")
-        .set({ current_order_id: order.id })
-        .where("id", "=", table.id)
-        .execute();
-      await lines(order.id);
-      const figures =
-        scene.figures === "discount"
-          ? { discount: 100 }
-          : scene.figures === "share"
-            ? { share_amount: 1_000 }
-            : {};
-      await db()
-        .updateTable("orders")
-        .set({ status: scene.status as "activo", ...figures })
-        .where("id", "=", order.id)
-        .execute();
-      if (scene.card)
-        await insertCardPayment(db(), order.id, {
-          amount: 1_000,
-          created_by: server.users.admin.id,
-          created_at: now,
-          state: scene.card,
+  /** The fast write's rows and answer are the TypeScript write's. */
+  const sameAs = (f: Fast, p: Plain, label: string) => {
+    expect(p, label).toHaveProperty('answered');
+    if (!('result' in f) || !('answered' in p)) return;
+    expect(f.rows, label).toEqual(p.rows);
+    expect({ subtotal: Number(f.result.order.subtotal), version: Number(f.result.order.version) }, label).toEqual({
+      subtotal: p.answered.subtotal,
+      version: p.answered.version,
+    });
+  };
+
+  it('adds: the plain case written the same, anything else handed over', async () => {
+    await fc.assert(
+      fc.asyncProperty(addArb, async (c) => {
+        const label = JSON.stringify(c);
+        const caller = userOf(c.caller);
+        const product = products[c.product]!;
+        const orderId = await stage(c, async (id) => {
+          for (let i = 0; i < c.lines; i++)
+            await addItemInTypeScript(withoutKey(server.ctx), userOf('admin'), { orderId: id, productId: products.tacos!.id, quantity: 2 });
         });
-      if (scene.payment)
-        await insertCashPayment(
-          db(),
-          order.id,
-          { id: server.users.admin.id, name: "Admin" },
-          { amount: 100, created_at: now },
-        );
-      if (scene.adjustment) {
-        const admin = server.users.admin;
-        await db()
-          .insertInto("order_adjustments")
-          .values({
-            id: newId(),
-            order_id: order.id,
-            item_id: null,
-            kind: "discount",
-            units: null,
-            percent_bps: null,
-            requested_amount: 100,
-            amount: 100,
-            reason: "Cortesía",
-            note: null,
-            authorized_by: admin.id,
-            authorized_by_name: admin.displayName,
-            created_by: admin.id,
-            created_by_name: admin.displayName,
-            created_at: now,
-            removed_at: null,
-            removed_by: null,
-            removed_by_name: null,
-          })
-          .execute();
-      }
-      return order.id;
-    }
+        const optionIds = c.option ? [optionId] : [];
+        const order = await orderFacts(orderId);
+        const row = await db().selectFrom('products').selectAll().where('id', '=', product.id).executeTakeFirst();
+        const stationPrinters = async (category: string) =>
+          Number(
+            (
+              await db()
+                .selectFrom('printers')
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .where('enabled', '=', 1)
+                .where('role', '=', BAR_CATEGORIES.has(category.trim().toLowerCase()) ? 'barra' : 'cocina')
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
+        const required = row
+          ? await db()
+              .selectFrom('modifier_links')
+              .innerJoin('modifier_groups', 'modifier_groups.id', 'modifier_links.group_id')
+              .select('modifier_groups.id')
+              .where('modifier_groups.min_select', '>', 0)
+              .where((eb) => eb.or([eb('modifier_links.product_id', '=', row.id), eb('modifier_links.category', '=', row.category)]))
+              .executeTakeFirst()
+          : undefined;
+        const lines =
+          (await db()
+            .selectFrom('order_items')
+            .select(['product_price', 'quantity', 'is_deleted'])
+            .where('order_id', '=', orderId)
+            .execute()) ?? [];
+        const plain = isPlainAdd(caller, order, {
+          role: caller.role,
+          optionIds: optionIds.length,
+          product: row
+            ? {
+                available: row.available === 1,
+                category: row.category,
+                price: Number(row.price),
+                requiredOptions: required !== undefined,
+                stationPrinters: await stationPrinters(row.category),
+              }
+            : null,
+          quantity: c.quantity,
+          promotionsActive: c.promotion,
+          lines: lines.length,
+          subtotal: lines.filter((l) => !l.is_deleted).reduce((s, l) => s + Number(l.product_price) * l.quantity, 0),
+        });
 
-    /** What the plain case reads of the order. */
-    async function orderFacts(
-      orderId: string,
-    ): Promise<PlainOrderFacts | null> {
-      const o = await db()
-        .selectFrom("orders")
-        .selectAll()
-        .where("id", "=", orderId)
-        .executeTakeFirst();
-      if (!o) return null;
-      const count = async (
-        table: "card_payments" | "payments" | "order_adjustments",
-        states?: readonly string[],
-      ) => {
-        let q = db()
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .where("order_id", "=", orderId);
-        if (table === "card_payments")
-          q = q.where("state", "in", [...(states ?? [])]);
-        if (table === "order_adjustments")
-          q = q.where("removed_at", "is", null);
-        return Number((await q.executeTakeFirstOrThrow()).n);
-      };
-      return {
-        status: o.status,
-        waiterId: o.waiter_id,
-        shareAmount: Number(o.share_amount),
-        sharedOut: Number(o.shared_out),
-        discount: Number(o.discount),
-        comp: Number(o.comp),
-        liveCardAttempts: await count("card_payments", PLAIN_CASE.cardStates),
-        payments: await count("payments"),
-        liveAdjustments: await count("order_adjustments"),
-      };
-    }
-
-    /** Every row an add or a delete writes for the order, ids of the written line and rows of their own left out. */
-    async function rowsOf(
-      trx: Pick<Trx, "selectFrom">,
-      orderId: string,
-      itemId: string,
-    ) {
-      const mask = (text: string | null) =>
-        text?.replaceAll(itemId, "…") ?? null;
-      const items = await trx
-        .selectFrom("order_items")
-        .selectAll()
-        .where("order_id", "=", orderId)
-        .orderBy("created_at")
-        .orderBy("id")
-        .execute();
-      const jobs = await trx
-        .selectFrom("print_jobs")
-        .select([
-          "printer_id",
-          "role",
-          "order_id",
-          "kind",
-          "document",
-          "created_at",
-        ])
-        .where("order_id", "=", orderId)
-        .orderBy("printer_id")
-        .orderBy("kind")
-        .execute();
-      const audit = await trx
-        .selectFrom("audit_log")
-        .select([
-          "at",
-          "actor_id",
-          "actor_name",
-          "authorized_by",
-          "action",
-          "entity",
-          "entity_id",
-          "data",
-        ])
-        .where("entity_id", "=", orderId)
-        .orderBy("seq")
-        .execute();
-      const order = await trx
-        .selectFrom("orders")
-        .selectAll()
-        .where("id", "=", orderId)
-        .executeTakeFirstOrThrow();
-      return {
-        items: items.map((i) => ({ ...i, id: mask(i.id) })),
-        jobs: jobs.map((j) => ({ ...j, document: mask(j.document) })),
-        audit: audit.map((a) => ({ ...a, data: mask(a.data) })),
-        order,
-      };
-    }
-
-    type Fast =
-      | { handedOver: true }
-      | { pin: string }
-      | {
-          result: {
-            order: { subtotal: number; version: number };
-            item: { id: string };
-          };
-          rows: unknown;
-        };
-    type Plain =
-      | {
-          answered: { subtotal: number; version: number; itemId: string };
-          rows: unknown;
-        }
-      | { refused: { status: number; code: string } };
-
-    /** The statement in a transaction rolled back: its answer and the rows it left, or its hand-over. */
-    const fast = (
-      call: (trx: Trx) => Promise<unknown>,
-      orderId: string,
-    ): Promise<Fast> =>
-      readThenRollBack(server.ctx.db, async (trx) => {
-        try {
-          const answer = (await call(trx)) as
-            { pin?: string } | Extract<Fast, { result: unknown }>["result"];
-          if ("pin" in answer && answer.pin) return { pin: answer.pin };
-          const result = answer as Extract<Fast, { result: unknown }>["result"];
-          return { result, rows: await rowsOf(trx, orderId, result.item.id) };
-        } catch (error) {
-          if ((error as { code?: string }).code !== NOT_PLAIN) throw error;
-          return { handedOver: true as const };
-        }
-      });
-
-    const refusal = (error: unknown) => {
-      if (!(error instanceof AppError)) throw error;
-      return { refused: { status: error.statusCode, code: error.code } };
-    };
-
-    /** The fast write's rows and answer are the TypeScript write's. */
-    const sameAs = (f: Fast, p: Plain, label: string) => {
-      expect(p, label).toHaveProperty("answered");
-      if (!("result" in f) || !("answered" in p)) return;
-      expect(f.rows, label).toEqual(p.rows);
-      expect(
-        {
-          subtotal: Number(f.result.order.subtotal),
-          version: Number(f.result.order.version),
-        },
-        label,
-      ).toEqual({
-        subtotal: p.answered.subtotal,
-        version: p.answered.version,
-      });
-    };
-
-    it("adds: the plain case written the same, anything else handed over", async () => {
-      await fc.assert(
-        fc.asyncProperty(addArb, async (c) => {
-          const label = JSON.stringify(c);
-          const caller = userOf(c.caller);
-          const product = products[c.product]!;
-          const orderId = await stage(c, async (id) => {
-            for (let i = 0; i < c.lines; i++)
-              await addItemInTypeScript(
-                withoutKey(server.ctx),
-                userOf("admin"),
-                { orderId: id, productId: products.tacos!.id, quantity: 2 },
-              );
-          });
-          const optionIds = c.option ? [optionId] : [];
-          const order = await orderFacts(orderId);
-          const row = await db()
-            .selectFrom("products")
-            .selectAll()
-            .where("id", "=", product.id)
-            .executeTakeFirst();
-          const stationPrinters = async (category: string) =>
-            Number(
-              (
-                await db()
-                  .selectFrom("printers")
-                  .select((eb) => eb.fn.countAll<number>().as("n"))
-                  .where("enabled", "=", 1)
-                  .where(
-                    "role",
-                    "=",
-                    BAR_CATEGORIES.has(category.trim().toLowerCase())
-                      ? "barra"
-                      : "cocina",
-                  )
-                  .executeTakeFirstOrThrow()
-              ).n,
-            );
-          const required = row
-            ? await db()
-                .selectFrom("modifier_links")
-                .innerJoin(
-                  "modifier_groups",
-                  "modifier_groups.id",
-                  "modifier_links.group_id",
-                )
-                .select("modifier_groups.id")
-                .where("modifier_groups.min_select", ">", 0)
-                .where((eb) =>
-                  eb.or([
-                    eb("modifier_links.product_id", "=", row.id),
-                    eb("modifier_links.category", "=", row.category),
-                  ]),
-                )
-                .executeTakeFirst()
-            : undefined;
-          const lines =
-            (await db()
-              .selectFrom("order_items")
-              .select(["product_price", "quantity", "is_deleted"])
-              .where("order_id", "=", orderId)
-              .execute()) ?? [];
-          const plain = isPlainAdd(caller, order, {
-            role: caller.role,
-            optionIds: optionIds.length,
-            product: row
-              ? {
-                  available: row.available === 1,
-                  category: row.category,
-                  price: Number(row.price),
-                  requiredOptions: required !== undefined,
-                  stationPrinters: await stationPrinters(row.category),
-                }
-              : null,
-            quantity: c.quantity,
-            promotionsActive: c.promotion,
-            lines: lines.length,
-            subtotal: lines
-              .filter((l) => !l.is_deleted)
-              .reduce((s, l) => s + Number(l.product_price) * l.quantity, 0),
-          });
-
-          const itemId = newId();
-          const notes = c.notes?.trim() ? c.notes.trim() : null;
-          const jobIds = Array.from({ length: PLAIN_CASE.maxJobs }, newId);
-          const f = await fast(
-            async (trx) =>
-              (
-                await sql<{
-                  result: unknown;
-                }>`select comanda_quick_add(null, null, null, ${orderId}, ${product.id}, ${c.quantity}::integer, ${notes},
+        const itemId = newId();
+        const notes = c.notes?.trim() ? c.notes.trim() : null;
+        const jobIds = Array.from({ length: PLAIN_CASE.maxJobs }, newId);
+        const f = await fast(
+          async (trx) =>
+            (
+              await sql<{
+                result: unknown;
+              }>`select comanda_quick_add(null, null, null, ${orderId}, ${product.id}, ${c.quantity}::integer, ${notes},
                 ${caller.id}, ${caller.displayName}, null, ${caller.role}, ${SESSION_CHECK.idleMs}::bigint, ${SESSION_CHECK.touchEveryMs}::bigint,
                 ${now}::bigint, ${itemId}, ${newId()}, ${jobIds}::text[], ${[...BAR_CATEGORIES]}::text[], ${BAR_TABLE_NUMBER}::integer,
                 ${ORDER_LIMITS.maxLines}::integer, ${ORDER_LIMITS.maxOrderAmount}::bigint, ${INITIAL_ITEM_STATUS},
                 ${[...PLAIN_CASE.cardStates]}::text[]) as result`.execute(trx)
-              ).rows[0]!.result,
-            orderId,
-          );
-          // The statement is asked only when the server would (mayQuickAdd); it must hand over then too.
-          const input = {
-            orderId,
-            productId: product.id,
-            quantity: c.quantity,
-            notes: c.notes,
-            optionIds,
+            ).rows[0]!.result,
+          orderId,
+        );
+        // The statement is asked only when the server would (mayQuickAdd); it must hand over then too.
+        const input = { orderId, productId: product.id, quantity: c.quantity, notes: c.notes, optionIds };
+        let p: Plain;
+        try {
+          const written = await addItemInTypeScript(withoutKey(server.ctx), caller, input);
+          const item = written.itemIds[0]!;
+          const after = await db().selectFrom('orders').select(['subtotal', 'version']).where('id', '=', orderId).executeTakeFirstOrThrow();
+          p = {
+            answered: { subtotal: Number(after.subtotal), version: Number(after.version), itemId: item },
+            rows: await rowsOf(db(), orderId, item),
           };
-          let p: Plain;
-          try {
-            const written = await addItemInTypeScript(
-              withoutKey(server.ctx),
-              caller,
-              input,
-            );
-            const item = written.itemIds[0]!;
-            const after = await db()
-              .selectFrom("orders")
-              .select(["subtotal", "version"])
-              .where("id", "=", orderId)
-              .executeTakeFirstOrThrow();
-            p = {
-              answered: {
-                subtotal: Number(after.subtotal),
-                version: Number(after.version),
-                itemId: item,
-              },
-              rows: await rowsOf(db(), orderId, item),
-            };
-          } catch (error) {
-            p = refusal(error);
-          }
-          if (c.option) {
-            // Options chosen never reach the statement (mayTryPlainAdd); the statement alone cannot see them.
-            expect(plain, label).toBe(false);
-            return;
-          }
-          expect("handedOver" in f, label).toBe(!plain);
-          if (plain) sameAs(f, p, label);
-        }),
-        { numRuns: RUNS },
-      );
-    }, 600_000);
+        } catch (error) {
+          p = refusal(error);
+        }
+        if (c.option) {
+          // Options chosen never reach the statement (mayTryPlainAdd); the statement alone cannot see them.
+          expect(plain, label).toBe(false);
+          return;
+        }
+        expect('handedOver' in f, label).toBe(!plain);
+        if (plain) sameAs(f, p, label);
+      }),
+      { numRuns: RUNS },
+    );
+  }, 600_000);
 
-    it("deletes with a PIN: the plain case written the same, a PIN refused the same, anything else handed over", async () => {
-      await fc.assert(
-        fc.asyncProperty(deleteArb, async (c) => {
-          const label = JSON.stringify(c);
-          const caller = userOf(c.caller);
-          let lineId = "";
-          const orderId = await stage(c, async (id) => {
-            const admin = userOf("admin");
-            const written = c.withOptions
-              ? await addItemInTypeScript(withoutKey(server.ctx), admin, {
-                  orderId: id,
-                  productId: products.quesadilla!.id,
-                  quantity: 2,
-                  optionIds: [optionId],
-                })
-              : await addItemInTypeScript(withoutKey(server.ctx), admin, {
-                  orderId: id,
-                  productId: products.cerveza!.id,
-                  quantity: 3,
-                });
-            await addItemInTypeScript(withoutKey(server.ctx), admin, {
-              orderId: id,
-              productId: products.tacos!.id,
-              quantity: 1,
-            });
-            lineId = written.itemIds[0]!;
-            if (!c.printed)
-              await db()
-                .deleteFrom("print_jobs")
-                .where("order_id", "=", id)
-                .execute();
-            if (c.target === "deleted") {
-              // Deleted as a delete leaves it: out of the order's figures.
-              await db()
-                .updateTable("order_items")
-                .set({ is_deleted: 1, deleted_at: now })
-                .where("id", "=", lineId)
-                .execute();
-              const live = sql<number>`(SELECT COALESCE(SUM(product_price * quantity), 0) FROM order_items WHERE order_id = ${id} AND is_deleted = 0)`;
-              await db()
-                .updateTable("orders")
-                .set({ subtotal: live, total: live })
-                .where("id", "=", id)
-                .execute();
-            }
-            if (c.target === "missing") lineId = newId();
-          });
-          const pinOwner =
-            c.pin === "admin"
-              ? "admin"
-              : c.pin === "own"
-                ? c.caller
-                : c.pin === "other"
-                  ? c.caller === "waiter"
-                    ? "waiter2"
-                    : "waiter"
-                  : null;
-          const pin = pinOwner
-            ? server.users[pinOwner].pin
-            : server.users.admin.pin === "9876"
-              ? "9875"
-              : "9876";
-          const accepted =
-            pinOwner !== null && userOf(pinOwner).role === "admin";
-          const verify: VerifyPinInput = {
-            pin,
-            actorId: caller.id,
-            ip: "127.0.0.1",
-            purpose: "delete-item",
-            roles: ["admin"],
-            ownPinRefused: new AppError(403, "not_admin_pin", "own"),
-          };
-          const limits = pinBudgets(verify);
-          const line = await db()
-            .selectFrom("order_items")
-            .selectAll()
-            .where("id", "=", lineId)
-            .executeTakeFirst();
-          const printed = line
-            ? (await db()
-                .selectFrom("print_jobs")
-                .select("id")
-                .where("order_id", "=", orderId)
-                .where("kind", "in", ["comanda", "reimpresion"])
-                .where("document", "like", `%"itemId":"${lineId}"%`)
-                .executeTakeFirst()) !== undefined
-            : false;
-          const order = await orderFacts(orderId);
-          const stationPrinters = line
-            ? Number(
-                (
-                  await db()
-                    .selectFrom("printers")
-                    .select((eb) => eb.fn.countAll<number>().as("n"))
-                    .where("enabled", "=", 1)
-                    .where("role", "=", line.station)
-                    .executeTakeFirstOrThrow()
-                ).n,
-              )
-            : 0;
-          const plain = isPlainDelete(caller, order, {
-            role: caller.role,
-            line: line
-              ? {
-                  deleted: line.is_deleted === 1,
-                  printed,
-                  hasModifiers: line.modifiers !== null,
-                  stationPrinters,
-                }
-              : null,
-          });
-
-          const f = await fast(
-            async (trx) =>
+  it('deletes with a PIN: the plain case written the same, a PIN refused the same, anything else handed over', async () => {
+    await fc.assert(
+      fc.asyncProperty(deleteArb, async (c) => {
+        const label = JSON.stringify(c);
+        const caller = userOf(c.caller);
+        let lineId = '';
+        const orderId = await stage(c, async (id) => {
+          const admin = userOf('admin');
+          const written = c.withOptions
+            ? await addItemInTypeScript(withoutKey(server.ctx), admin, {
+                orderId: id,
+                productId: products.quesadilla!.id,
+                quantity: 2,
+                optionIds: [optionId],
+              })
+            : await addItemInTypeScript(withoutKey(server.ctx), admin, { orderId: id, productId: products.cerveza!.id, quantity: 3 });
+          await addItemInTypeScript(withoutKey(server.ctx), admin, { orderId: id, productId: products.tacos!.id, quantity: 1 });
+          lineId = written.itemIds[0]!;
+          if (!c.printed) await db().deleteFrom('print_jobs').where('order_id', '=', id).execute();
+          if (c.target === 'deleted') {
+            // Deleted as a delete leaves it: out of the order's figures.
+            await db().updateTable('order_items').set({ is_deleted: 1, deleted_at: now }).where('id', '=', lineId).execute();
+            const live = sql<number>`(SELECT COALESCE(SUM(product_price * quantity), 0) FROM order_items WHERE order_id = ${id} AND is_deleted = 0)`;
+            await db().updateTable('orders').set({ subtotal: live, total: live }).where('id', '=', id).execute();
+          }
+          if (c.target === 'missing') lineId = newId();
+        });
+        const pinOwner =
+          c.pin === 'admin'
+            ? 'admin'
+            : c.pin === 'own'
+              ? c.caller
+              : c.pin === 'other'
+                ? c.caller === 'waiter'
+                  ? 'waiter2'
+                  : 'waiter'
+                : null;
+        const pin = pinOwner ? server.users[pinOwner].pin : server.users.admin.pin === '9876' ? '9875' : '9876';
+        const accepted = pinOwner !== null && userOf(pinOwner).role === 'admin';
+        const verify: VerifyPinInput = {
+          pin,
+          actorId: caller.id,
+          ip: '127.0.0.1',
+          purpose: 'delete-item',
+          roles: ['admin'],
+          ownPinRefused: new AppError(403, 'not_admin_pin', 'own'),
+        };
+        const limits = pinBudgets(verify);
+        const line = await db().selectFrom('order_items').selectAll().where('id', '=', lineId).executeTakeFirst();
+        const printed = line
+          ? (await db()
+              .selectFrom('print_jobs')
+              .select('id')
+              .where('order_id', '=', orderId)
+              .where('kind', 'in', ['comanda', 'reimpresion'])
+              .where('document', 'like', `%"itemId":"${lineId}"%`)
+              .executeTakeFirst()) !== undefined
+          : false;
+        const order = await orderFacts(orderId);
+        const stationPrinters = line
+          ? Number(
               (
-                await sql<{
-                  result: unknown;
-                }>`select comanda_quick_delete(null, null, null, ${orderId}, ${lineId}, ${caller.id}, ${caller.displayName}, ${caller.role},
+                await db()
+                  .selectFrom('printers')
+                  .select((eb) => eb.fn.countAll<number>().as('n'))
+                  .where('enabled', '=', 1)
+                  .where('role', '=', line.station)
+                  .executeTakeFirstOrThrow()
+              ).n,
+            )
+          : 0;
+        const plain = isPlainDelete(caller, order, {
+          role: caller.role,
+          line: line ? { deleted: line.is_deleted === 1, printed, hasModifiers: line.modifiers !== null, stationPrinters } : null,
+        });
+
+        const f = await fast(
+          async (trx) =>
+            (
+              await sql<{
+                result: unknown;
+              }>`select comanda_quick_delete(null, null, null, ${orderId}, ${lineId}, ${caller.id}, ${caller.displayName}, ${caller.role},
                 ${limits.map(([k]) => k)}::text[], ${limits.map(([, r]) => r.windowMs)}::bigint[], ${limits.map(([, r]) => r.limit)}::integer[],
-                ${pinHashOf(server.ctx, pin)}, ${["admin"]}::text[], ${newId()}, ${now}::bigint, ${newId()},
+                ${pinHashOf(server.ctx, pin)}, ${['admin']}::text[], ${newId()}, ${now}::bigint, ${newId()},
                 ${Array.from({ length: PLAIN_CASE.maxJobs }, newId)}::text[], ${BAR_TABLE_NUMBER}::integer, ${[...PLAIN_CASE.cardStates]}::text[]) as result`.execute(
-                  trx,
-                )
-              ).rows[0]!.result,
-            orderId,
-          );
-          let p: Plain;
-          try {
-            const written = await deleteItemInTypeScript(
-              withoutKey(server.ctx),
-              caller,
-              { orderId, itemId: lineId, pin, ip: "127.0.0.1" },
-            );
-            const after = await db()
-              .selectFrom("orders")
-              .select(["subtotal", "version"])
-              .where("id", "=", orderId)
-              .executeTakeFirstOrThrow();
-            p = {
-              answered: {
-                subtotal: Number(after.subtotal),
-                version: Number(after.version),
-                itemId: written.itemIds[0]!,
-              },
-              rows: await rowsOf(db(), orderId, lineId),
-            };
-          } catch (error) {
-            p = refusal(error);
-          }
-          // The order is judged before the PIN, on both paths: a PIN is tried only on a plain order.
-          if (!isPlainOrder(caller, order)) {
-            expect(f, label).toEqual({ handedOver: true });
-            return;
-          }
-          if (!accepted) {
-            const outcome = pinOwner === c.caller ? "own" : "wrong";
-            expect(f, label).toEqual({ pin: outcome });
-            expect(p, label).toMatchObject({
-              refused: {
-                status: 403,
-                code: outcome === "own" ? "not_admin_pin" : "wrong_pin",
-              },
-            });
-            return;
-          }
-          expect("handedOver" in f, label).toBe(!plain);
-          if (plain) sameAs(f, p, label);
-        }),
-        { numRuns: RUNS },
-      );
-    }, 600_000);
-  },
-);
+                trx,
+              )
+            ).rows[0]!.result,
+          orderId,
+        );
+        let p: Plain;
+        try {
+          const written = await deleteItemInTypeScript(withoutKey(server.ctx), caller, { orderId, itemId: lineId, pin, ip: '127.0.0.1' });
+          const after = await db().selectFrom('orders').select(['subtotal', 'version']).where('id', '=', orderId).executeTakeFirstOrThrow();
+          p = {
+            answered: { subtotal: Number(after.subtotal), version: Number(after.version), itemId: written.itemIds[0]! },
+            rows: await rowsOf(db(), orderId, lineId),
+          };
+        } catch (error) {
+          p = refusal(error);
+        }
+        // The order is judged before the PIN, on both paths: a PIN is tried only on a plain order.
+        if (!isPlainOrder(caller, order)) {
+          expect(f, label).toEqual({ handedOver: true });
+          return;
+        }
+        if (!accepted) {
+          const outcome = pinOwner === c.caller ? 'own' : 'wrong';
+          expect(f, label).toEqual({ pin: outcome });
+          expect(p, label).toMatchObject({ refused: { status: 403, code: outcome === 'own' ? 'not_admin_pin' : 'wrong_pin' } });
+          return;
+        }
+        expect('handedOver' in f, label).toBe(!plain);
+        if (plain) sameAs(f, p, label);
+      }),
+      { numRuns: RUNS },
+    );
+  }, 600_000);
+});
