@@ -17,7 +17,7 @@ import { stationJobsFunction } from './station-jobs.ts';
 import { tableLabelFunction } from './table-label.ts';
 
 /**
- * PostgreSQL's functions, each in its own file (decision 0051): the helpers before the functions
+ * PostgreSQL's functions, each in its own file (decision 0054): the helpers before the functions
  * that call them. They hold no rule of their own beyond the domain's constants written into them.
  */
 export const SQL_FUNCTIONS: readonly SqlFunction[] = [
