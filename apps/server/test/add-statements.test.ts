@@ -47,13 +47,15 @@ describe.each(testDatabaseKinds())('statements of an item add on %s', (kind) => 
       );
   };
   /** A new line of one beer on the test's order; its id. */
+  // Each add a line of its own: the same product and notes on a pending line would raise that line.
+  let lineNo = 0;
+  const newLine = () => ({ productId, quantity: 1, notes: `línea ${++lineNo}` });
   const addLine = async () =>
-    (await waiter.post<OrderChangeResponse>(`/api/orders/${order.id}/items`, { productId, quantity: 1 }, { prefer: ORDER_CHANGE_PREFER }))
-      .body.change.items[0]!.id;
+    (await waiter.post<OrderChangeResponse>(`/api/orders/${order.id}/items`, newLine(), { prefer: ORDER_CHANGE_PREFER })).body.change
+      .items[0]!.id;
 
   it('adds an item and answers the change in a bounded number of statements', async () => {
-    const add = () =>
-      waiter.post<OrderChangeResponse>(`/api/orders/${order.id}/items`, { productId, quantity: 1 }, { prefer: ORDER_CHANGE_PREFER });
+    const add = () => waiter.post<OrderChangeResponse>(`/api/orders/${order.id}/items`, newLine(), { prefer: ORDER_CHANGE_PREFER });
     await add(); // the first add of a server warms its caches (configuration, printers)
     const seen = await statementsOf(async () => expect((await add()).status).toBe(200));
     show(seen);
@@ -274,7 +276,7 @@ describe.each(testDatabaseKinds())('statements of an item add on %s', (kind) => 
     // PostgreSQL's plain add claims the key inside its one statement (comanda_quick_add, decision 0042).
     const claims = (seen: string[]) =>
       seen.filter((s) => /^insert into "idempotency_keys"/i.test(s) || /^select comanda_quick_add\(/i.test(s));
-    const add = await keyed(`/api/orders/${order.id}/items`, { productId, quantity: 1 });
+    const add = await keyed(`/api/orders/${order.id}/items`, newLine());
     expect(claims(add)).toHaveLength(1);
     expect(reads(add)).toEqual([]);
     // The routes that run checks before their transaction still read the key first (decision 0038).

@@ -403,9 +403,10 @@ describe.skipIf(!onPostgres).each(kinds)('the fast path and the rules agree on %
         const lines =
           (await db()
             .selectFrom('order_items')
-            .select(['product_price', 'quantity', 'is_deleted'])
+            .select(['product_price', 'quantity', 'is_deleted', 'product_id', 'status', 'modifiers', 'promotion_id', 'notes'])
             .where('order_id', '=', orderId)
             .execute()) ?? [];
+        const sameNotes = c.notes?.trim() ? c.notes.trim() : null;
         const plain = isPlainAdd(caller, order, {
           role: caller.role,
           optionIds: optionIds.length,
@@ -422,6 +423,15 @@ describe.skipIf(!onPostgres).each(kinds)('the fast path and the rules agree on %
           promotionsActive: c.promotion,
           lines: lines.length,
           subtotal: lines.filter((l) => !l.is_deleted).reduce((s, l) => s + Number(l.product_price) * l.quantity, 0),
+          pendingTwin: lines.some(
+            (l) =>
+              l.product_id === row?.id &&
+              l.status === INITIAL_ITEM_STATUS &&
+              !l.is_deleted &&
+              l.modifiers === null &&
+              l.promotion_id === null &&
+              l.notes === sameNotes,
+          ),
         });
 
         const itemId = newId();

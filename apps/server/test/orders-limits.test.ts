@@ -84,13 +84,19 @@ describe.each(testDatabaseKinds())('order limits on %s', (kind) => {
       orderItemRow(
         order.id,
         { ...cheapest, name: 'Relleno', category: 'Comida' },
-        { created_at: now, status: 'pendiente', is_deleted: i % 2, deleted_at: null },
+        // Started lines: a pending one of the product would take the adds' units instead of a new line.
+        { created_at: now, status: 'listo', is_deleted: i % 2, deleted_at: null },
       ),
     );
     await insertOrderItems(server.ctx.db.db, rows);
     const last = await add(order.id, cheapest.id, 1);
     expect(last.status).toBe(200);
-    const over = await add(order.id, cheapest.id, 1);
+    // Other notes: a line of its own (the same would raise the pending line just added).
+    const over = await waiter.post<{ order: Order } & Err>(`/api/orders/${order.id}/items`, {
+      productId: cheapest.id,
+      quantity: 1,
+      notes: 'otra',
+    });
     expect(over.status).toBe(422);
     expect(over.body.error).toEqual({
       code: 'order_too_many_lines',

@@ -344,8 +344,10 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
     for (const who of ['anonymous', 'kitchen', 'barra', 'waiter2'] as const) expect((await del(api[who])).status, who).toBe(expected[who]);
     expect((await del(api.admin)).status).toBe(200);
     const final = await api.admin.get<{ order: Order }>(`/api/orders/${order.id}`);
-    // waiter and admin each added one unit row and one item: 1 + 2 adds + 2 unit rows.
-    expect(final.body.order.items).toHaveLength(5);
+    // waiter and admin each added one item and one unit of the same beer onto its pending line:
+    // one line of 1 + 2 + 2, the one deleted.
+    expect(final.body.order.items).toHaveLength(1);
+    expect(final.body.order.items[0]).toMatchObject({ quantity: 5, isDeleted: true });
     expect(final.body.order.peopleCount).toBe(2);
   });
 
@@ -360,7 +362,8 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
         const p = products[(c * 50 + i) % products.length]!;
         const quantity = (i % 3) + 1;
         expected += p.price * quantity;
-        return { productId: p.id, quantity };
+        // Each its own line (the same product and notes on a pending line would raise that line).
+        return { productId: p.id, quantity, notes: `${c}-${i}` };
       }),
     );
     // All 20 clients at once, each sending its 50 adds one after another as a phone would.

@@ -103,7 +103,12 @@ describe.skipIf(!onPostgres).each(kinds)('the one-statement add on %s', (kind) =
       expect(quick!.change!.order).toEqual(readOrder);
       expect(quick!.change!.items).toEqual(readItems);
       const afterQuick = await rowsOf(order.id);
+      // The TypeScript add would raise the pending line the statement made (the same product and
+      // notes): the kitchen has it in hand meanwhile, and it reads pending again for the comparison.
+      const quickLine = afterQuick.items[0]!.id;
+      await db().updateTable('order_items').set({ status: 'en_preparacion' }).where('id', '=', quickLine).execute();
       const typed = await addItemInTypeScript(withoutKey(server.ctx), waiterUser, input);
+      await db().updateTable('order_items').set({ status: INITIAL_ITEM_STATUS }).where('id', '=', quickLine).execute();
       const after = await rowsOf(order.id);
 
       // One line each, the same but for the ids and the order's version.
@@ -235,10 +240,11 @@ describe.skipIf(!onPostgres).each(kinds)('the one-statement add on %s', (kind) =
     const order = await openOrder();
     const before = counts();
     const answers = await Promise.all(
-      Array.from({ length: 200 }, () =>
+      Array.from({ length: 200 }, (_, i) =>
         waiter.post(
           `/api/orders/${order.id}/items`,
-          { productId, quantity: 1 },
+          // Each a line of its own: the same notes on a pending line would raise it (the long way).
+          { productId, quantity: 1, notes: `${i}` },
           { prefer: ORDER_CHANGE_PREFER, 'idempotency-key': randomUUID() },
         ),
       ),
@@ -364,7 +370,8 @@ describe.skipIf(!onPostgres).each(kinds)('a remembered session checked by the ad
   const add = (api: ApiClient, orderId: string) =>
     api.post<OrderChangeResponse & { error?: { code: string } }>(
       `/api/orders/${orderId}/items`,
-      { productId, quantity: 1 },
+      // Notes of its own: the plain case, never a pending line to raise.
+      { productId, quantity: 1, notes: randomUUID() },
       { prefer: ORDER_CHANGE_PREFER, 'idempotency-key': randomUUID() },
     );
   const linesOf = (orderId: string) => orderItemRowCount(db(), orderId);
@@ -495,7 +502,7 @@ describe.skipIf(!onPostgres).each(kinds)(
         const add = () =>
           waiter.post(
             `/api/orders/${order.id}/items`,
-            { productId, quantity: 1 },
+            { productId, quantity: 1, notes: randomUUID() },
             { prefer: ORDER_CHANGE_PREFER, 'idempotency-key': randomUUID() },
           );
         expect((await add()).status, name).toBe(200); // A now remembers the session

@@ -56,6 +56,11 @@ export interface PlainAddFacts {
   /** The order's lines (deleted ones too) and its subtotal before the add. */
   lines: number;
   subtotal: number;
+  /**
+   * A pending line of the product, without options or promotion, with the same notes: the add
+   * may raise it (mayRaisePendingLine), which the TypeScript write decides.
+   */
+  pendingTwin: boolean;
 }
 
 /** Whether the add may try the fast path at all, before any read: a role that takes orders, no options chosen. */
@@ -75,6 +80,7 @@ export function isPlainAdd(user: Caller, order: PlainOrderFacts | null, add: Pla
     !p.requiredOptions &&
     p.stationPrinters <= PLAIN_CASE.maxJobs &&
     !add.promotionsActive &&
+    !add.pendingTwin &&
     add.lines + 1 <= ORDER_LIMITS.maxLines &&
     add.subtotal + p.price * add.quantity <= ORDER_LIMITS.maxOrderAmount
   );

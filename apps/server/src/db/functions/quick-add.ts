@@ -75,6 +75,9 @@ BEGIN
       (SELECT group_id FROM modifier_links WHERE product_id = p.id OR modifier_links.category = p.category))
     OR EXISTS (SELECT 1 FROM promotions WHERE active = 1)
     OR line_count + 1 > p_max_lines
+    -- A pending line the units may go onto (the domain's pendingLineFor): TypeScript decides.
+    OR EXISTS (SELECT 1 FROM order_items WHERE order_id = p_order_id AND product_id = p.id AND status = p_first_status
+      AND is_deleted = 0 AND modifiers IS NULL AND promotion_id IS NULL AND notes IS NOT DISTINCT FROM p_notes)
     OR o.subtotal + p.price * p_quantity > p_max_amount
   THEN
     RAISE EXCEPTION 'quick add: not the plain case' USING ERRCODE = 'CMQ01';

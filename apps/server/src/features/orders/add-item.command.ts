@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { SessionUser } from '@comanda/contract';
-import { INITIAL_ITEM_STATUS, normalizeOptionalText, stationOf } from '@comanda/domain';
+import { INITIAL_ITEM_STATUS, normalizeOptionalText, pendingLineFor, stationOf } from '@comanda/domain';
 import type { Emit, Trx } from '../../http/transaction.ts';
 import type { OrderItemRow, OrderRow } from '../../db/schema.ts';
 import { mutate } from '../../http/transaction.ts';
@@ -64,6 +64,8 @@ interface AddFacts {
   /** Lines of the order, deleted ones included (ORDER_LIMITS). */
   lines: number;
   activePromotions: number;
+  /** Pending lines of the order with this product: the add may raise one of them (pendingLineFor). */
+  pendingTwins: number;
   /** The enabled station printers (cocina, barra). */
   printers: { id: string; role: string }[];
 }
@@ -92,6 +94,9 @@ const addFactsStatement = compiledOnce((db, a: { orderId: string; productId: str
       sql<number>`(SELECT COUNT(*) FROM card_payments WHERE order_id = ${a.orderId} AND state = ${'timeout'})`.as('timed_out_cards'),
       sql<number>`(SELECT COUNT(*) FROM order_items WHERE order_id = ${a.orderId})`.as('lines'),
       sql<number>`(SELECT COUNT(*) FROM promotions WHERE active = 1)`.as('active_promotions'),
+      sql<number>`(SELECT COUNT(*) FROM order_items WHERE order_id = ${a.orderId} AND product_id = products.id AND status = ${INITIAL_ITEM_STATUS} AND is_deleted = 0)`.as(
+        'pending_twins',
+      ),
       printers.as('printers'),
     ])
     .where('id', '=', a.productId);
@@ -109,6 +114,7 @@ async function readAddFacts(trx: Trx, orderId: string, productId: string): Promi
       timedOutCards: Number(row?.timed_out_cards),
       lines: Number(row?.lines),
       activePromotions: Number(row?.active_promotions),
+      pendingTwins: Number(row?.pending_twins),
       printers: stationPrintersOf(row?.printers),
     },
   };
@@ -237,6 +243,104 @@ export async function placeLine(
   return { itemIds, change: answerable ? orderChangeOf(touched.row!, [asInserted]) : undefined };
 }
 
+/**
+ * The pending line the units go onto (the domain's pendingLineFor), or null for a new line: the
+ * order's pending lines of the product, read only when the add's facts counted some.
+ */
+export async function pendingTwinOf(
+  trx: Trx,
+  a: {
+    orderId: string;
+    productId: string;
+    quantity: number;
+    unitPrice: number;
+    notes: string | null | undefined;
+    modifiers: string | null;
+  },
+  promotionsActive: boolean,
+): Promise<OrderItemRow | null> {
+  if (promotionsActive) return null;
+  const rows = await trx
+    .selectFrom('order_items')
+    .selectAll()
+    .where('order_id', '=', a.orderId)
+    .where('product_id', '=', a.productId)
+    .where('status', '=', INITIAL_ITEM_STATUS)
+    .where('is_deleted', '=', 0)
+    .execute();
+  const lines = rows.map((r) => ({
+    row: r,
+    productId: r.product_id,
+    status: r.status,
+    isDeleted: Number(r.is_deleted) === 1,
+    quantity: Number(r.quantity),
+    unitPrice: Number(r.product_price),
+    notes: r.notes,
+    modifiers: r.modifiers,
+    promotionId: r.promotion_id,
+    createdAt: Number(r.created_at),
+  }));
+  return pendingLineFor(lines, { ...a, promotionsActive })?.row ?? null;
+}
+
+/**
+ * Units onto a pending line (the domain's mayRaisePendingLine): its quantity goes up, and the
+ * comanda carries only the new units. Room within the order's amount, the audit entry, the
+ * order's figures and the live event as placeLine's.
+ */
+export async function raiseLine(
+  trx: Trx,
+  emit: Emit,
+  p: {
+    order: OrderRow;
+    user: SessionUser;
+    line: OrderItemRow;
+    quantity: number;
+    now: number;
+    action: string;
+    data: Record<string, unknown>;
+    printers?: { id: string; role: string }[] | undefined;
+  },
+): Promise<PlacedLine> {
+  const { order, line, quantity, now } = p;
+  await assertRoomFor(trx, order, { lines: 0, amount: Number(line.product_price) * quantity });
+  const raised = await trx
+    .updateTable('order_items')
+    .set((eb) => ({ quantity: eb('quantity', '+', quantity), updated_at: now }))
+    .where('id', '=', line.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const riders: Rider[] = [];
+  await enqueueComandas(trx, {
+    orderId: order.id,
+    itemIds: [raised.id],
+    now,
+    known: {
+      ...(p.printers ? { printers: p.printers } : {}),
+      order,
+      items: [{ ...raised, quantity }],
+      defer: (insert) => riders.push(insert),
+    },
+  });
+  riders.push(
+    auditInsert(trx, now, {
+      actor: p.user,
+      action: p.action,
+      entity: 'order',
+      entityId: order.id,
+      data: { ...p.data, itemId: raised.id, quantity, lineQuantity: Number(raised.quantity) },
+    }),
+  );
+  const touched = await touchOrderRow(trx, order.id, now, riders);
+  emitOrderChanged(emit, order.id, touched.version, {
+    owner: order.waiter_id,
+    board: [stationOf(raised.category)],
+    lines: { lines: [boardLineOf(order, raised)], removed: [] },
+  });
+  const answerable = touched.row && Number(touched.row.payment_count) === 0 && Number(touched.row.live_adjustments) === 0;
+  return { itemIds: [raised.id], change: answerable ? orderChangeOf(touched.row!, [raised]) : undefined };
+}
+
 /** An add met a card attempt whose dialog timed out: it is settled with the provider, then the add runs again. */
 class ThawFirst extends Error {}
 
@@ -300,6 +404,26 @@ async function addItemOnce(ctx: WriteContext, user: SessionUser, input: AddItemI
         : { unitPrice: base.price, chosen: [], snapshot: null };
     const product = { ...base, price: priced.unitPrice };
     refuseIfFrozen(facts.liveCards);
+    // The same product, notes and options on a pending line: that line's quantity goes up.
+    const twin =
+      facts.pendingTwins > 0
+        ? await pendingTwinOf(
+            trx,
+            { ...input, unitPrice: product.price, notes: normalizeOptionalText(input.notes), modifiers: priced.snapshot },
+            facts.activePromotions > 0,
+          )
+        : null;
+    if (twin)
+      return raiseLine(trx, emit, {
+        order,
+        user,
+        line: twin,
+        quantity: input.quantity,
+        now,
+        action: 'order.item-added',
+        printers: facts.printers,
+        data: { productId: input.productId, productName: twin.product_name, price: product.price, modifiers: priced.chosen },
+      });
     return placeLine(ctx, trx, emit, {
       order,
       user,

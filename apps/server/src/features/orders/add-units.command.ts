@@ -1,18 +1,22 @@
 import type { SessionUser } from '@comanda/contract';
+import { INITIAL_ITEM_STATUS, mayRaisePendingLine } from '@comanda/domain';
+import { sql } from 'kysely';
 import { mutate } from '../../http/transaction.ts';
 import { notFound } from '../../http/errors.ts';
 import type { ItemWrite } from '../../model/orders/order-change.ts';
 import { ORDER_MESSAGES } from '../../model/orders/order-access.ts';
-import { placeLine, requireAvailableProduct } from './add-item.command.ts';
+import { placeLine, raiseLine, requireAvailableProduct } from './add-item.command.ts';
 import { snapshotDelta } from '../../model/modifiers/modifier-store.ts';
 import { lockUnfrozenOrder, thawTimedOut } from '../../model/orders/order-guards.ts';
 import type { WriteContext } from '../../http/request-context.ts';
 
 /**
- * "+ unidad" adds a NEW pending row for the same product and notes rather than raising the
- * quantity of the existing one: the kitchen may already have prepared that one, and must
- * see the extra units as a new order to prepare. The price is the catalogue's current one; the
- * line's modifier options come along at the deltas they were ordered with (decision 0026).
+ * "+ unidad" on a line the kitchen has not started (pendiente, same price, no promotion) raises
+ * its quantity, and the comanda prints only the new units (the domain's mayRaisePendingLine).
+ * Otherwise it adds a NEW pending row for the same product and notes: the kitchen may already have
+ * prepared that one, and must see the extra units as a new order to prepare. The price is the
+ * catalogue's current one; the line's modifier options come along at the deltas they were
+ * ordered with (decision 0026).
  */
 export async function addUnits(
   ctx: WriteContext,
@@ -25,7 +29,7 @@ export async function addUnits(
     const order = await lockUnfrozenOrder(trx, user, input.orderId, now);
     const source = await trx
       .selectFrom('order_items')
-      .select(['id', 'product_id', 'notes', 'modifiers'])
+      .selectAll()
       .where('id', '=', input.itemId)
       .where('order_id', '=', input.orderId)
       .where('is_deleted', '=', 0)
@@ -33,6 +37,38 @@ export async function addUnits(
     if (!source) throw notFound(ORDER_MESSAGES.itemNotFound);
     const base = await requireAvailableProduct(trx, source.product_id);
     const product = { ...base, price: base.price + snapshotDelta(source.modifiers) };
+    const facts = { productId: source.product_id, quantity: input.quantity, unitPrice: product.price, notes: source.notes };
+    const pending = {
+      productId: source.product_id,
+      status: source.status,
+      isDeleted: false,
+      quantity: Number(source.quantity),
+      unitPrice: Number(source.product_price),
+      notes: source.notes,
+      modifiers: source.modifiers,
+      promotionId: source.promotion_id,
+    };
+    // Only a pending line may be raised; the promotions are read only then.
+    if (
+      source.status === INITIAL_ITEM_STATUS &&
+      mayRaisePendingLine(pending, { ...facts, modifiers: source.modifiers, promotionsActive: false })
+    ) {
+      const { n } = await trx
+        .selectFrom('promotions')
+        .select(sql<number>`COUNT(*)`.as('n'))
+        .where('active', '=', 1)
+        .executeTakeFirstOrThrow();
+      if (Number(n) === 0)
+        return raiseLine(trx, emit, {
+          order,
+          user,
+          line: source,
+          quantity: input.quantity,
+          now,
+          action: 'order.units-added',
+          data: { fromItemId: source.id, productId: source.product_id, productName: source.product_name, price: product.price },
+        });
+    }
     const line = { orderId: input.orderId, productId: source.product_id, quantity: input.quantity, notes: source.notes };
     return placeLine(ctx, trx, emit, {
       order,
