@@ -32,3 +32,4 @@ export * from './promotions.ts';
 export * from './order-change.ts';
 export * from './modifiers.ts';
 export * from './tax.ts';
+export * from './inventory.ts';

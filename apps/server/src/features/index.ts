@@ -7,6 +7,7 @@ import { checkoutRoutes } from './checkout/routes.ts';
 import { clientErrorRoutes } from './client-errors/routes.ts';
 import { drawerRoutes } from './drawer/routes.ts';
 import { modifiersRoutes } from './modifiers/routes.ts';
+import { inventoryRoutes } from './inventory/routes.ts';
 import { ordersRoutes } from './orders/routes.ts';
 import { orderServiceRoutes } from './orders/voids.routes.ts';
 import { printingRoutes } from './printing/routes.ts';
@@ -49,4 +50,5 @@ export const featureRoutes = [
   menuCsvRoutes,
   promotionsRoutes,
   modifiersRoutes,
+  inventoryRoutes,
 ];

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { assertInvariants, startTestServer, testDatabaseKinds, type TestServer } from '../../src/testing/index.ts';
 import { EXPECTED_ACCESS, PENDING, type Caller } from './access-expected.ts';
 import { changedTables, databaseDigest } from './digest.ts';
+import { inventoryWorker } from '../../src/features/inventory/service.ts';
 import { IDENTITIES, errorMessageOf, makeIdentities, send, type Identity, type IdentityName } from './identities.ts';
 import { MISSING_ID, fillPath, routeRecorder, type CollectedRoute } from './route-table.ts';
 import { sampleValid } from './schema-arbitraries.ts';
@@ -111,6 +112,8 @@ describe.each(testDatabaseKinds())('access matrix on %s', (kind) => {
     for (const route of owned) {
       const path = fillPath(route.url, ids, MISSING_ID);
       const body = route.body ? JSON.stringify(sampleValid(route.body)) : hasBody(route.method) ? '{}' : undefined;
+      // The inventory worker posts waiter A's line beside the requests: done before the reference.
+      await inventoryWorker(server.ctx)?.flush();
       const before = await databaseDigest(server.ctx.db.db);
       const asB = await send(server.url, route.method, path, {
         cookie: await who.waiterB.cookie(),

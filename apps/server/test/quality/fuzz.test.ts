@@ -4,6 +4,14 @@ import type { Role } from '@comanda/contract';
 import { isAllowed } from '../../src/http/access.ts';
 import { assertInvariants, startTestServer, testDatabaseKinds, type TestServer } from '../../src/testing/index.ts';
 import { keptAnswersWritten } from '../../src/http/idempotent-routes.ts';
+import { inventoryWorker } from '../../src/features/inventory/service.ts';
+import type { AppContext } from '../../src/http/context.ts';
+
+/** What the server writes beside an answer: kept answers, and the inventory worker's posting of new lines. */
+const settled = async (ctx: AppContext) => {
+  await keptAnswersWritten(ctx);
+  await inventoryWorker(ctx)?.flush();
+};
 import { WriteWatch } from './digest.ts';
 import { errorMessageOf, makeIdentities, send, type Identity, type IdentityName } from './identities.ts';
 import { fuzzPath, fuzzRequests } from './fuzz-requests.ts';
@@ -73,7 +81,7 @@ describe.each(testDatabaseKinds())('bad input on %s', (kind) => {
     const cookies = new Map<IdentityName, string | null>();
     for (const name of callers(route)) cookies.set(name, await who[name].cookie());
     const statuses = new Map<number, number>();
-    const watch = new WriteWatch(server.ctx.db.db, kind, () => keptAnswersWritten(server.ctx));
+    const watch = new WriteWatch(server.ctx.db.db, kind, () => settled(server.ctx));
     await watch.rebase();
     const property = fc.asyncProperty(fuzzRequests(route, ids, MISSING_ID), fc.constantFrom(...cookies.keys()), async (req, caller) => {
       const res = await send(server.url, route.method, fuzzPath(route.url, req), {

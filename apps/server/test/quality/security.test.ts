@@ -9,6 +9,7 @@ import { assertInvariants, createTestDatabase, listenOnLoopback, testServerConfi
 import { DEMO_PASSWORD, DEMO_USERS } from '../../src/seed/demo-data.ts';
 import { SESSION_COOKIE, createSession } from '../../src/auth/sessions.ts';
 import { keptAnswersWritten } from '../../src/http/idempotent-routes.ts';
+import { inventoryWorker } from '../../src/features/inventory/service.ts';
 import { WriteWatch } from './digest.ts';
 import { errorMessageOf, send } from './identities.ts';
 import { MISSING_ID, fillPath, routeRecorder, type CollectedRoute } from './route-table.ts';
@@ -116,7 +117,9 @@ describe('security headers and limits', () => {
   it('refuses every mutating /api route called with a foreign Origin, and writes nothing', async () => {
     const routes = recordedRoutes().filter((r) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method));
     expect(routes.length).toBeGreaterThan(5);
-    const watch = new WriteWatch(server.ctx.db.db, 'sqlite', () => keptAnswersWritten(server.ctx));
+    const watch = new WriteWatch(server.ctx.db.db, 'sqlite', () =>
+      keptAnswersWritten(server.ctx).then(() => inventoryWorker(server.ctx)?.flush()),
+    );
     await watch.rebase();
     const failures: string[] = [];
     for (const route of routes) {
