@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CONSUMPTION_UNITS } from '@comanda/domain';
 import { IdSchema, InputCentsSchema, InstantSchema, IsoDateSchema } from './common.ts';
 
-/** The bar's inventory (docs/decisions/0054-inventory-ledger.md). Quantities are integers in the insumo's unit. */
+/** The bar's inventory (docs/decisions/0055-inventory-ledger.md). Quantities are integers in the insumo's unit. */
 const NAME_ERROR = 'Escribe el nombre';
 const name = z.string({ error: NAME_ERROR }).trim().min(1, NAME_ERROR).max(80, 'El nombre es demasiado largo');
 const qty = z.number().int().min(0).max(1_000_000_000);

@@ -1,5 +1,5 @@
 /**
- * Tables of the bar's inventory (migration 0033, docs/decisions/0054-inventory-ledger.md).
+ * Tables of the bar's inventory (migration 0033, docs/decisions/0055-inventory-ledger.md).
  * Quantities are integers in the insumo's consumption unit (ml, g, milli-pieces).
  */
 export interface InventoryTables {

@@ -1,5 +1,5 @@
 /**
- * Inventory quantities (docs/decisions/0054-inventory-ledger.md): every amount is an exact
+ * Inventory quantities (docs/decisions/0055-inventory-ledger.md): every amount is an exact
  * integer in its insumo's consumption unit — ml, g, or milli-pieces (1 pieza = 1000) — so a
  * recipe of "½ limón" is 500 and no sum ever rounds.
  */

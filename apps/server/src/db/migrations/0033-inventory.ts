@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * The bar's inventory (docs/decisions/0054-inventory-ledger.md): insumos in exact integer units,
+ * The bar's inventory (docs/decisions/0055-inventory-ledger.md): insumos in exact integer units,
  * their purchase presentations (content, tare and density to weigh an open bottle), warehouses
  * (bodega and barra seeded), recipes of products and of modifier options, each order line's
  * recipe frozen when the inventory worker first sees it, an append-only stock ledger whose

@@ -34,7 +34,7 @@ const ParamsSchema = z.strictObject({ id: IdSchema });
 /** The bar counts and records its merma; everything else is the admin's. */
 const BAR: readonly Role[] = ['admin', 'barra'];
 
-/** Inventario (docs/decisions/0054-inventory-ledger.md): insumos, recipes, purchases, transfers, merma, counts, variance. */
+/** Inventario (docs/decisions/0055-inventory-ledger.md): insumos, recipes, purchases, transfers, merma, counts, variance. */
 export const inventoryRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
