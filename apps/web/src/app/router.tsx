@@ -61,6 +61,7 @@ const Panel = page(() => import('../features/panel/panel-page.tsx'), 'PanelPage'
 const Tickets = page(() => import('../features/tickets/tickets-page.tsx'), 'TicketsPage');
 const Products = page(() => import('../features/products/products-page.tsx'), 'ProductsPage');
 const Promotions = page(() => import('../features/promotions/promotions-page.tsx'), 'PromotionsPage');
+const Inventory = page(() => import('../features/inventory/inventory-page.tsx'), 'InventoryPage');
 const CashClose = page(() => import('../features/cash-close/cash-close-page.tsx'), 'CashClosePage');
 const Reports = page(() => import('../features/reports/reports-page.tsx'), 'ReportsPage');
 const Caja = page(() => import('../features/drawer/caja-page.tsx'), 'CajaPage');
@@ -110,6 +111,7 @@ const routes: RouteObject[] = [
       { path: 'tickets', element: Tickets },
       { path: 'manage-products', element: Products },
       { path: 'promociones', element: Promotions },
+      { path: 'inventario', element: Inventory },
       { path: 'checkout', element: Checkout.element },
       { path: 'checkout/:orderId', element: Checkout.element },
       { path: 'order/:tableId', element: AdminOrder },

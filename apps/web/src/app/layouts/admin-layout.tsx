@@ -3,6 +3,7 @@ import { NavLink, Outlet, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import {
   BarChart3,
+  Boxes,
   ChartColumn,
   ChefHat,
   ClipboardList,
@@ -21,6 +22,8 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { ConnectionIndicator } from '../../components/ui/connection-indicator.tsx';
 import { OfflineBanner } from '../../components/offline-banner.tsx';
 import { PrintAlertBanner } from '../../components/print-alert-banner.tsx';
+import { LowStockBanner } from '../../features/inventory/low-stock-banner.tsx';
+import { INV } from '../../features/inventory/texts.ts';
 import { cn } from '../../components/ui/cn.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useGeneralConfig } from '../../lib/config.ts';
@@ -39,6 +42,7 @@ const LINKS = [
   { to: '/admin/reportes', label: t.reports.nav, icon: ChartColumn },
   { to: '/admin/manage-products', label: t.nav.products, icon: Package },
   { to: '/admin/promociones', label: t.promotions.nav, icon: Tag },
+  { to: '/admin/inventario', label: INV.nav, icon: Boxes },
   { to: '/admin/settings', label: t.nav.settings, icon: Settings },
 ];
 
@@ -112,6 +116,7 @@ export function AdminLayout() {
       </aside>
       <main className="mx-auto max-w-7xl p-4 pb-24 lg:p-8">
         <PrintAlertBanner />
+        <LowStockBanner />
         <Outlet />
       </main>
       <button
