@@ -55,7 +55,7 @@ test.describe('table cards stay current', () => {
     const card = w.getByTestId('table-card-42');
     await expect(card.getByTestId('table-total')).toHaveText('$560.00', WITHIN_1S);
     test.info().annotations.push({ type: 'back-to-current-total-ms', description: String(Date.now() - backAt) });
-    await expect(card.getByTestId('item-count')).toHaveText('8 items', WITHIN_1S);
+    await expect(card.getByTestId('item-count')).toHaveText('8 productos', WITHIN_1S);
     await expect(card.getByTestId('last-item')).toHaveText('Último: Tacos al pastor (3)', WITHIN_1S);
     await expectNoReload(w);
     await w.screenshot({ path: test.info().outputPath('waiter-home-after-fix-390x844.png'), fullPage: true });
@@ -63,10 +63,10 @@ test.describe('table cards stay current', () => {
     // The other phone and the admin panel were on their home screens all along.
     const other = otherPhone.page.getByTestId('table-card-42');
     await expect(other.getByTestId('table-total')).toHaveText('$560.00', WITHIN_1S);
-    await expect(other.getByTestId('item-count')).toHaveText('8 items', WITHIN_1S);
+    await expect(other.getByTestId('item-count')).toHaveText('8 productos', WITHIN_1S);
     const panel = adminPage.getByTestId('table-card-42');
     await expect(panel.getByTestId('table-total')).toHaveText('$560.00', WITHIN_1S);
-    await expect(panel.getByTestId('item-count')).toHaveText('8 items', WITHIN_1S);
+    await expect(panel.getByTestId('item-count')).toHaveText('8 productos', WITHIN_1S);
 
     // One more change from the second phone reaches the first within a second.
     await otherPhone.page.goto(`/waiter/order/${tableId}`);
@@ -96,7 +96,7 @@ test.describe('table cards stay current', () => {
     await a.getByRole('link', { name: 'Volver a mesas' }).click();
     await expect(a).toHaveURL(/\/admin\/home$/);
     await expect(card.getByTestId('table-total')).toHaveText('$110.00', WITHIN_1S);
-    await expect(card.getByTestId('item-count')).toHaveText('2 items', WITHIN_1S);
+    await expect(card.getByTestId('item-count')).toHaveText('2 productos', WITHIN_1S);
     await expectNoReload(a);
   });
 });

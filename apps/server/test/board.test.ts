@@ -186,7 +186,7 @@ describe.each(testDatabaseKinds())('kitchen and bar board on %s', (kind) => {
       expect(ok.body.item).toMatchObject({ id: food, status: 'listo', station: 'cocina', updatedAt: clock.now() });
       const wrongKitchen = await kitchen.patch<ErrorBody>(statusPath(orderId, drink), { status: 'listo' });
       expect(wrongKitchen.status).toBe(403);
-      expect(wrongKitchen.body.error.message).toBe('Solo puedes actualizar items de tu estación');
+      expect(wrongKitchen.body.error.message).toBe('Solo puedes actualizar productos de tu estación');
       expect((await barra.patch(statusPath(orderId, food), { status: 'entregado' })).status).toBe(403);
       expect((await barra.patch(statusPath(orderId, drink), { status: 'listo' })).status).toBe(200);
       const items = await board(admin);
@@ -248,7 +248,7 @@ describe.each(testDatabaseKinds())('kitchen and bar board on %s', (kind) => {
       for (const api of [admin, kitchen]) {
         const res = await api.patch<ErrorBody>(statusPath(orderId, itemIds[0]!), { status: 'listo' });
         expect(res.status).toBe(409);
-        expect(res.body.error.message).toBe('El item fue eliminado y no se puede modificar');
+        expect(res.body.error.message).toBe('El producto fue eliminado y no se puede modificar');
       }
     });
 

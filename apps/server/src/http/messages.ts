@@ -65,7 +65,7 @@ export const MESSAGES = {
     notOwner: 'Esta mesa está asignada a otro mesero. Solo puedes trabajar en tus propias mesas.',
     adminCommentsOnlyAdmin: 'Solo un administrador puede editar los comentarios internos',
     itemNotFound: NOT_FOUND.item,
-    itemAlreadyDeleted: 'El item ya fue eliminado',
+    itemAlreadyDeleted: 'El producto ya fue eliminado',
     productNotFound: NOT_FOUND.product,
   },
   checkout: {
@@ -126,8 +126,8 @@ export const MESSAGES = {
   },
   board: {
     itemNotFound: NOT_FOUND.item,
-    itemDeleted: 'El item fue eliminado y no se puede modificar',
-    otherStation: 'Solo puedes actualizar items de tu estación',
+    itemDeleted: 'El producto fue eliminado y no se puede modificar',
+    otherStation: 'Solo puedes actualizar productos de tu estación',
   },
   auth: {
     userNotFound: NOT_FOUND.user,

@@ -1,7 +1,10 @@
 import type { KeyboardEvent } from 'react';
 import { cn } from './cn.ts';
 
-/** A row of tabs on one line (it scrolls sideways on a narrow screen); arrow keys, Home and End move between them. */
+/**
+ * A row of tabs that wraps onto a second line when they do not fit (a sideways scroll hid the
+ * last tabs with no cue); arrow keys, Home and End move between them.
+ */
 export function Tabs<T extends string>({
   tabs,
   value,
@@ -36,7 +39,7 @@ export function Tabs<T extends string>({
       role="tablist"
       aria-label={label}
       onKeyDown={onKeyDown}
-      className="flex max-w-full gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1"
+      className="flex max-w-full flex-wrap gap-1 rounded-xl bg-slate-100 p-1"
     >
       {tabs.map((tab) => (
         <button

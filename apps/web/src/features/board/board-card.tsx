@@ -92,7 +92,8 @@ export function BoardCard({ ticket, column, now, showStation, busy, onAdvance }:
         <button
           type="button"
           className={cn(
-            'mt-2 flex h-11 w-full items-center justify-center rounded-xl text-lg font-bold shadow-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-wait disabled:opacity-60',
+            // Wraps rather than clips: "Marcar Entregado (12)" in a Listos column of a 1024 px board.
+            'mt-2 flex min-h-11 w-full flex-wrap items-center justify-center gap-x-1.5 rounded-xl px-2 py-1 text-center text-base leading-tight font-bold shadow-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-wait disabled:opacity-60',
             column === 'pending' ? 'bg-brand-500 text-slate-950 hover:bg-brand-600' : 'bg-emerald-700 text-white hover:bg-emerald-800',
           )}
           disabled={busy}
@@ -100,7 +101,7 @@ export function BoardCard({ ticket, column, now, showStation, busy, onAdvance }:
         >
           {column === 'pending' ? t.board.markReady : t.board.markDelivered}
           {ticket.items.filter((i) => !i.cancelled).length > 1 && (
-            <span className="ml-2 text-base font-semibold opacity-90">({ticket.items.filter((i) => !i.cancelled).length})</span>
+            <span className="text-sm font-semibold whitespace-nowrap opacity-90">({ticket.items.filter((i) => !i.cancelled).length})</span>
           )}
         </button>
       )}

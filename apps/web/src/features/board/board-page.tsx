@@ -116,6 +116,8 @@ export function BoardPage() {
       toast.success(label, {
         id: toastId,
         duration: UNDO_MS,
+        // Bottom right, over the compact Entregados column: at the top it covered the category counters.
+        position: 'bottom-right',
         action: {
           label: t.board.undo,
           onClick: () => {

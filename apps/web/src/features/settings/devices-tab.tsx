@@ -17,16 +17,35 @@ export default function DevicesTab() {
   if (info.isPending) return <Spinner />;
   if (info.isError) return <ErrorState message={t.devices.loadError} onRetry={() => void info.refetch()} />;
   const { addresses, https } = info.data;
-  const hasLan = addresses.some((a) => a.kind === 'lan');
+  // A phone opens only the network's addresses: those get the QR codes; this machine's own
+  // (localhost) is listed apart, as text, since on a phone it would lead nowhere.
+  const lan = addresses.filter((a) => a.kind === 'lan');
+  const local = addresses.filter((a) => a.kind !== 'lan');
   return (
     <div className="space-y-4">
       <p className="max-w-3xl text-sm text-slate-600">{t.devices.intro}</p>
-      {!hasLan && <p className="max-w-3xl rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t.devices.noLan}</p>}
-      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label={t.devices.tab}>
-        {addresses.map((address) => (
-          <AddressCard key={address.url} address={address} />
-        ))}
-      </ul>
+      {lan.length === 0 && <p className="max-w-3xl rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t.devices.noLan}</p>}
+      {lan.length > 0 && (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label={t.devices.tab}>
+          {lan.map((address) => (
+            <AddressCard key={address.url} address={address} />
+          ))}
+        </ul>
+      )}
+      {local.length > 0 && (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600" data-testid="local-addresses">
+          <span className="inline-flex items-center gap-1 font-medium">
+            <Monitor className="h-4 w-4" aria-hidden="true" />
+            {t.devices.local}:
+          </span>
+          {local.map((address) => (
+            <a key={address.url} href={address.url} className="inline-flex min-h-11 items-center font-mono text-slate-900 hover:underline">
+              {address.url}
+              {address.secure ? ` (${t.devices.secure})` : ''}
+            </a>
+          ))}
+        </div>
+      )}
       <HttpsCard https={https} />
     </div>
   );
@@ -42,17 +61,10 @@ function AddressCard({ address }: { address: DeviceAddress }) {
           {address.url}
         </a>
         <div className="flex flex-wrap justify-center gap-1">
-          {address.kind === 'lan' ? (
-            <Badge tone="success">
-              <Wifi className="mr-1 h-3 w-3" aria-hidden="true" />
-              {t.devices.lan}
-            </Badge>
-          ) : (
-            <Badge>
-              <Monitor className="mr-1 h-3 w-3" aria-hidden="true" />
-              {t.devices.local}
-            </Badge>
-          )}
+          <Badge tone="success">
+            <Wifi className="mr-1 h-3 w-3" aria-hidden="true" />
+            {t.devices.lan}
+          </Badge>
           {address.secure && (
             <Badge tone="info">
               <Lock className="mr-1 h-3 w-3" aria-hidden="true" />
