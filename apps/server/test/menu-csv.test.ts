@@ -1,7 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MenuImportResult, Product } from '@comanda/contract';
-import { CATEGORIES, cents, foldText, MENU_LIMITS, MENU_MESSAGES, menuNameKey, parseMenuTable } from '@comanda/domain';
+import {
+  CATEGORIES,
+  cents,
+  FISCAL_MESSAGES,
+  foldText,
+  MAX_IEPS_RATE_BP,
+  MENU_LIMITS,
+  MENU_MESSAGES,
+  menuNameKey,
+  parseMenuTable,
+  TAX_TREATMENTS,
+} from '@comanda/domain';
 import { testDatabaseKinds, type ApiClient } from '../src/testing/index.ts';
 import { serverForSuite } from '../src/testing/suite.ts';
 import { newId } from '../src/http/ids.ts';
@@ -33,6 +44,10 @@ const catalogue = (groupNames: readonly string[]) =>
       category: fc.constantFrom(...CATEGORIES),
       available: fc.boolean(),
       modifierGroups: fc.subarray([...groupNames]),
+      taxTreatment: fc.constantFrom(...TAX_TREATMENTS),
+      satProductKey: fc.stringMatching(/^\d{8}$/),
+      satUnitKey: fc.stringMatching(/^[A-Z0-9]{2,3}$/),
+      iepsRateBp: fc.option(fc.integer({ min: 1, max: MAX_IEPS_RATE_BP }), { nil: null }),
     }),
     { selector: (p) => menuNameKey(p.name), maxLength: 8 },
   );
@@ -118,14 +133,38 @@ describe.each(testDatabaseKinds())('the menu as a spreadsheet on %s', (kind) => 
 
   it('exports every product with a BOM, by category in catalogue order, prices in pesos', async () => {
     const text = await exportCsv();
-    expect(text.startsWith('\uFEFFCategoría,Nombre,Descripción,Precio,Disponible,Modificadores\r\n')).toBe(true);
+    expect(
+      text.startsWith(
+        '\uFEFFCategoría,Nombre,Descripción,Precio,Disponible,Modificadores,Tratamiento fiscal,Clave SAT producto,Clave unidad,IEPS\r\n',
+      ),
+    ).toBe(true);
     const lines = text.slice(1).trimEnd().split('\r\n');
     expect(lines.length).toBe((await products()).length + 1);
     const categories = lines.slice(1).map((l) => l.split(',')[0]);
     expect(categories.indexOf('Entrada')).toBeLessThan(categories.indexOf('Bebida'));
-    expect(lines.slice(1).every((l) => /,\d+\.\d{2},(sí|no),[^,]*$/.test(l))).toBe(true);
+    expect(lines.slice(1).every((l) => /,\d+\.\d{2},(sí|no),[^,]*,IVA 16 %,90101501,E48,$/.test(l))).toBe(true);
     // The demo's beer carries its own 'Preparación' group; groups reached through a category are not listed.
-    expect(lines.find((l) => l.split(',')[1] === 'Cerveza clara')).toMatch(/,Preparación$/);
+    expect(lines.find((l) => l.split(',')[1] === 'Cerveza clara')).toMatch(/,Preparación,IVA 16 %,/);
+  });
+
+  it("the tax columns set a product's treatment, SAT keys and IEPS; an empty cell leaves them, a wrong one is refused", async () => {
+    const header = 'Categoría,Nombre,Precio,Tratamiento fiscal,Clave SAT producto,Clave unidad,IEPS';
+    const load = (lines: string[]) => admin.post<MenuImportResult>('/api/menu/import', { csv: [header, ...lines].join('\n') });
+    expect((await load(['Bebida,Mezcal de la casa,120,IVA 8 %,50202206,h87,53'])).body).toMatchObject({ applied: true, created: 1 });
+    const mezcal = () => products().then((all) => all.find((p) => p.name === 'Mezcal de la casa')!);
+    expect(await mezcal()).toMatchObject({ taxTreatment: 'iva8', satProductKey: '50202206', satUnitKey: 'H87', iepsRateBp: 5300 });
+    expect((await load(['Bebida,Mezcal de la casa,120,,,,'])).body).toMatchObject({ applied: true, updated: 1 });
+    expect(await mezcal()).toMatchObject({ taxTreatment: 'iva8', satProductKey: '50202206', satUnitKey: 'H87', iepsRateBp: null });
+    const bad = await load(['Bebida,Mezcal de la casa,120,IVA 21 %,5020,H-87,400']);
+    expect(bad.body.applied).toBe(false);
+    expect(bad.body.errors.map((e) => e.message)).toEqual([
+      MENU_MESSAGES.treatment('IVA 21 %'),
+      FISCAL_MESSAGES.productKey,
+      FISCAL_MESSAGES.unitKey,
+      FISCAL_MESSAGES.iepsRate,
+    ]);
+    const line = (await exportCsv()).split('\r\n').find((l) => l.includes('Mezcal de la casa'))!;
+    expect(line).toMatch(/,IVA 8 %,50202206,H87,$/);
   });
 
   it('the exported sheet imported back changes nothing; a preview writes nothing', async () => {
@@ -171,9 +210,13 @@ describe.each(testDatabaseKinds())('the menu as a spreadsheet on %s', (kind) => 
                 .execute();
             }
             for (const p of products) {
-              const { modifierGroups: _groups, ...fields } = p;
+              const { modifierGroups: _groups, taxTreatment, satProductKey, satUnitKey, iepsRateBp, ...fields } = p;
               const row = await insertProduct(db, {
                 ...fields,
+                tax_treatment: taxTreatment,
+                sat_product_key: satProductKey,
+                sat_unit_key: satUnitKey,
+                ieps_rate_bp: iepsRateBp,
                 name: `${p.name} p${run}`,
                 available: p.available ? 1 : 0,
                 created_at: now,

@@ -4,6 +4,8 @@ import { parseDecimal, scaleDecimal } from './decimal.ts';
 import type { Category } from './stations.ts';
 import { CATEGORIES } from './stations.ts';
 import { tabNameKey } from './checks.ts';
+import { FISCAL_MESSAGES } from './fiscal.ts';
+import { MAX_IEPS_RATE_BP, TAX_TREATMENT_LABELS, TAX_TREATMENTS, type TaxTreatment } from './tax.ts';
 
 /**
  * The menu as a spreadsheet: one row per product, so an owner can load a 150-item menu without
@@ -12,8 +14,22 @@ import { tabNameKey } from './checks.ts';
  * names the modifier groups attached to the product itself, separated by "|" ("||" is a "|" inside
  * a name; groups are defined in the app; a sheet without that column leaves each product's groups
  * as they are). Names and descriptions are kept as typed, trimmed (as the product form keeps them).
+ * The taxes: Tratamiento fiscal ("IVA 16 %", "IVA 8 %", "IVA tasa 0 %", "Exento de IVA"), Clave SAT
+ * producto (8 digits), Clave unidad (E48, H87…) and IEPS (a percent, empty: none); an empty cell
+ * of the first three, or a sheet without the column, leaves the product's (a new one: the defaults).
  */
-export const MENU_COLUMNS = ['Categoría', 'Nombre', 'Descripción', 'Precio', 'Disponible', 'Modificadores'] as const;
+export const MENU_COLUMNS = [
+  'Categoría',
+  'Nombre',
+  'Descripción',
+  'Precio',
+  'Disponible',
+  'Modificadores',
+  'Tratamiento fiscal',
+  'Clave SAT producto',
+  'Clave unidad',
+  'IEPS',
+] as const;
 export type MenuColumn = (typeof MENU_COLUMNS)[number];
 export const MENU_GROUP_SEPARATOR = ' | ';
 export const MENU_LIMITS = { rows: 2000, name: 120, description: 500, maxPrice: 100_000_000_00, errorsShown: 50 } as const;
@@ -27,6 +43,11 @@ export interface MenuRow {
   available: boolean;
   /** The names in the Modificadores column; null when the sheet has no such column. */
   modifierGroups: string[] | null;
+  /** The tax columns; absent when the sheet has no such column or leaves the cell empty (IEPS: empty is none). */
+  taxTreatment?: TaxTreatment;
+  satProductKey?: string;
+  satUnitKey?: string;
+  iepsRateBp?: number | null;
 }
 export interface MenuRowError {
   line: number;
@@ -48,7 +69,18 @@ export const MENU_MESSAGES = {
   unreadable: 'No se pudo leer el archivo como CSV: revisa las comillas de esta línea.',
   unknownGroup: (name: string) => `Grupo de modificadores desconocido "${name}": créalo en Productos › Modificadores antes de importar.`,
   ambiguous: (name: string) => `Hay más de un producto llamado "${name}" en el catálogo: renombra uno antes de importar.`,
+  treatment: (value: string) =>
+    `Tratamiento fiscal desconocido "${value}". Usa uno de: ${TAX_TREATMENTS.map((t) => TAX_TREATMENT_LABELS[t]).join(', ')}.`,
 } as const;
+
+const TREATMENT_BY_KEY = new Map<string, TaxTreatment>(
+  TAX_TREATMENTS.flatMap((t) => [[tabNameKey(TAX_TREATMENT_LABELS[t]), t] as const, [tabNameKey(t), t] as const]),
+);
+
+/** The IEPS cell of a rate in basis points: "26.5" for 26.5 %; empty for none. */
+export function iepsCell(rateBp: number | null | undefined): string {
+  return rateBp ? String(rateBp / 100) : '';
+}
 
 /** Case, accents and spacing aside: the key the checks already use for tab names (tabNameKey). */
 export const foldText = tabNameKey;
@@ -109,11 +141,45 @@ export function parseMenuTable(table: readonly (readonly string[])[]): MenuParse
       else seen.set(menuNameKey(name), line);
     }
     const modifierGroups = index['Modificadores'] < 0 ? null : splitGroupNames(cell(cells, 'Modificadores'));
+    const taxes = taxCells((column) => (index[column] < 0 ? null : cell(cells, column)), fail);
     if (category && name !== '' && typeof price === 'number' && available !== null && errors.every((e) => e.line !== line)) {
-      rows.push({ line, category, name, description, price, available, modifierGroups });
+      rows.push({ line, category, name, description, price, available, modifierGroups, ...taxes });
     }
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, rows };
+}
+
+/** The tax columns of a row: each present only when its column is there and says something. */
+function taxCells(
+  cellOf: (column: 'Tratamiento fiscal' | 'Clave SAT producto' | 'Clave unidad' | 'IEPS') => string | null,
+  fail: (message: string) => void,
+): Pick<MenuRow, 'taxTreatment' | 'satProductKey' | 'satUnitKey' | 'iepsRateBp'> {
+  const out: Pick<MenuRow, 'taxTreatment' | 'satProductKey' | 'satUnitKey' | 'iepsRateBp'> = {};
+  const treatment = cellOf('Tratamiento fiscal');
+  if (treatment) {
+    const t = TREATMENT_BY_KEY.get(tabNameKey(treatment));
+    if (t) out.taxTreatment = t;
+    else fail(MENU_MESSAGES.treatment(treatment));
+  }
+  const productKey = cellOf('Clave SAT producto');
+  if (productKey) {
+    if (/^\d{8}$/.test(productKey)) out.satProductKey = productKey;
+    else fail(FISCAL_MESSAGES.productKey);
+  }
+  const unitKey = cellOf('Clave unidad')?.toUpperCase();
+  if (unitKey) {
+    if (/^[A-Z0-9]{2,3}$/.test(unitKey)) out.satUnitKey = unitKey;
+    else fail(FISCAL_MESSAGES.unitKey);
+  }
+  const ieps = cellOf('IEPS');
+  if (ieps !== null) {
+    const parsed = ieps === '' ? null : parseDecimal(ieps.replace(/%$/, '').trim());
+    const bp = parsed && !parsed.negative ? scaleDecimal(parsed, 2) : null;
+    if (ieps === '') out.iepsRateBp = null;
+    else if (bp !== null && bp >= 1 && bp <= MAX_IEPS_RATE_BP && !/[1-9]/.test(parsed!.fraction.slice(2))) out.iepsRateBp = bp;
+    else fail(FISCAL_MESSAGES.iepsRate);
+  }
+  return out;
 }
 
 /**

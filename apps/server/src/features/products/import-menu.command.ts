@@ -1,6 +1,15 @@
 import type { MenuImportResult, SessionUser } from '@comanda/contract';
 import type { MenuRow } from '@comanda/domain';
-import { foldText, MENU_LIMITS, MENU_MESSAGES, menuNameKey, parseMenuTable } from '@comanda/domain';
+import {
+  DEFAULT_SAT_PRODUCT_KEY,
+  DEFAULT_SAT_UNIT_KEY,
+  foldText,
+  MENU_LIMITS,
+  MENU_MESSAGES,
+  menuNameKey,
+  parseMenuTable,
+} from '@comanda/domain';
+import { defaultTreatment } from '../../model/fiscal-store.ts';
 import { audit } from '../../http/audit.ts';
 import { newId } from '../../http/ids.ts';
 import { answeredWithoutWrite, mutate } from '../../http/transaction.ts';
@@ -14,14 +23,32 @@ interface Existing {
   price: number;
   category: string;
   available: number;
+  tax_treatment: string;
+  sat_product_key: string;
+  sat_unit_key: string;
+  ieps_rate_bp: number | null;
 }
+
+/** The sheet's tax cells as columns: only those it gives (an empty or missing one leaves the product's). */
+const taxValues = (row: MenuRow) => ({
+  ...(row.taxTreatment !== undefined ? { tax_treatment: row.taxTreatment } : {}),
+  ...(row.satProductKey !== undefined ? { sat_product_key: row.satProductKey } : {}),
+  ...(row.satUnitKey !== undefined ? { sat_unit_key: row.satUnitKey } : {}),
+  ...(row.iepsRateBp !== undefined ? { ieps_rate_bp: row.iepsRateBp } : {}),
+});
+
+const sameTaxes = (row: MenuRow, p: Existing) =>
+  Object.entries(taxValues(row)).every(([k, v]) =>
+    v === null ? p[k as keyof Existing] === null : String(v) === String(p[k as keyof Existing]),
+  );
 
 const same = (row: MenuRow, p: Existing) =>
   row.name === p.name &&
   row.description === p.description &&
   row.price === Number(p.price) &&
   row.category === p.category &&
-  row.available === (p.available === 1);
+  row.available === (p.available === 1) &&
+  sameTaxes(row, p);
 
 /** The sheet's groups for a product differ from its own groups (a sheet without the column changes none). */
 const groupsChange = (row: MenuRow, own: readonly string[]) =>
@@ -51,7 +78,27 @@ export async function importMenu(ctx: WriteContext, user: SessionUser, csv: stri
 
   return mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
-    const existing = await trx.selectFrom('products').select(['id', 'name', 'description', 'price', 'category', 'available']).execute();
+    const existing = await trx
+      .selectFrom('products')
+      .select([
+        'id',
+        'name',
+        'description',
+        'price',
+        'category',
+        'available',
+        'tax_treatment',
+        'sat_product_key',
+        'sat_unit_key',
+        'ieps_rate_bp',
+      ])
+      .execute();
+    const newTaxes = {
+      tax_treatment: await defaultTreatment(trx),
+      sat_product_key: DEFAULT_SAT_PRODUCT_KEY,
+      sat_unit_key: DEFAULT_SAT_UNIT_KEY,
+      ieps_rate_bp: null,
+    };
     const byKey = new Map<string, Existing[]>();
     for (const p of existing) byKey.set(menuNameKey(p.name), [...(byKey.get(menuNameKey(p.name)) ?? []), p]);
 
@@ -93,6 +140,7 @@ export async function importMenu(ctx: WriteContext, user: SessionUser, csv: stri
         price: row.price,
         category: row.category,
         available: row.available ? 1 : 0,
+        ...taxValues(row),
         updated_at: now,
       };
       if (!match) {
@@ -101,7 +149,7 @@ export async function importMenu(ctx: WriteContext, user: SessionUser, csv: stri
         const id = newId();
         await trx
           .insertInto('products')
-          .values({ id, ...values, image_url: null, created_at: now })
+          .values({ id, ...newTaxes, ...values, image_url: null, created_at: now })
           .execute();
         await audit(trx, now, {
           actor: user,

@@ -1,6 +1,15 @@
 import { parse } from 'csv-parse/sync';
-import type { Category, Cents, MenuColumn } from '@comanda/domain';
-import { CATEGORIES, MENU_COLUMNS, centsToPesos, joinGroupNames } from '@comanda/domain';
+import type { Category, Cents, MenuColumn, TaxTreatment } from '@comanda/domain';
+import {
+  CATEGORIES,
+  DEFAULT_SAT_PRODUCT_KEY,
+  DEFAULT_SAT_UNIT_KEY,
+  MENU_COLUMNS,
+  TAX_TREATMENT_LABELS,
+  centsToPesos,
+  iepsCell,
+  joinGroupNames,
+} from '@comanda/domain';
 import { csvDocument, unescapeCell } from '../../model/csv.ts';
 import type { Trx } from '../../http/transaction.ts';
 
@@ -26,6 +35,10 @@ export interface MenuProduct {
   available: boolean;
   /** Names of the modifier groups attached to the product itself (not through its category). */
   modifierGroups: readonly string[];
+  taxTreatment?: TaxTreatment;
+  satProductKey?: string;
+  satUnitKey?: string;
+  iepsRateBp?: number | null;
 }
 
 /** What each column of the sheet holds for a product: a column added to MENU_COLUMNS needs its cell here. */
@@ -36,6 +49,10 @@ const MENU_CELLS: Record<MenuColumn, (p: MenuProduct) => string> = {
   Precio: (p) => centsToPesos(p.price),
   Disponible: (p) => (p.available ? 'sí' : 'no'),
   Modificadores: (p) => joinGroupNames(p.modifierGroups),
+  'Tratamiento fiscal': (p) => TAX_TREATMENT_LABELS[p.taxTreatment ?? 'iva16'],
+  'Clave SAT producto': (p) => p.satProductKey ?? DEFAULT_SAT_PRODUCT_KEY,
+  'Clave unidad': (p) => p.satUnitKey ?? DEFAULT_SAT_UNIT_KEY,
+  IEPS: (p) => iepsCell(p.iepsRateBp),
 };
 
 /** The catalogue as the sheet an owner edits: by category in the catalogue's order, then name. */
