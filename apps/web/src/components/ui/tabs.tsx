@@ -35,12 +35,7 @@ export function Tabs<T extends string>({
     e.currentTarget.querySelector<HTMLButtonElement>(`[data-tab="${CSS.escape(target.value)}"]`)?.focus();
   };
   return (
-    <div
-      role="tablist"
-      aria-label={label}
-      onKeyDown={onKeyDown}
-      className="flex max-w-full flex-wrap gap-1 rounded-xl bg-slate-100 p-1"
-    >
+    <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="flex max-w-full flex-wrap gap-1 rounded-xl bg-slate-100 p-1">
       {tabs.map((tab) => (
         <button
           key={tab.value}
