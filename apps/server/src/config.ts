@@ -94,6 +94,22 @@ const EnvSchema = z.object({
   /** Demo simulator: fixed port (default ephemeral) and how long until it approves (default 3000). */
   MP_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   MP_DEMO_APPROVE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+  /** Facturapi's secret key (sk_live_… or sk_test_…); also read from DATA_DIR/facturapi.key. Without it the PAC simulator runs. */
+  FACTURAPI_KEY: z
+    .string()
+    .optional()
+    .refine(
+      (v) => !v || /^sk_(live|test)_[A-Za-z0-9_]+$/.test(v.trim()),
+      'debe ser una llave secreta de Facturapi (sk_live_… o sk_test_…)',
+    ),
+  FACTURAPI_BASE_URL: z.string().url().optional(),
+  /** PAC simulator (only without FACTURAPI_KEY): fixed port (default: any free port). */
+  FACTURAPI_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Receipts' queue: first retry delay and its cap (exponential back-off) while the PAC is down. */
+  INVOICING_RETRY_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
+  INVOICING_RETRY_MAX_MS: z.coerce.number().int().min(10).max(3_600_000).default(300_000),
+  /** A PAC call taking longer is abandoned (and retried: the PAC's idempotency keeps one receipt). */
+  INVOICING_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(20_000),
   BUSINESS_TIMEZONE: z.string().default('America/Mexico_City'),
   DEMO_DATA: z.enum(['auto', 'off']).default('auto'),
   SECURE_COOKIES: z.enum(['auto', 'true', 'false']).default('auto'),

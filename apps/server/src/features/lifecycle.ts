@@ -3,6 +3,7 @@ import { startCardPayments, stopCardPayments } from '../model/card-payments/card
 import { startHousekeeping, stopHousekeeping } from './maintenance/housekeeping.ts';
 import { startBackups, stopBackups } from '../ops/backup-schedule.ts';
 import { startPrinting, stopPrinting } from './printing/service.ts';
+import { startInvoicing, stopInvoicing } from '../model/invoicing/invoicing-service.ts';
 import { startInventory, stopInventory } from './inventory/service.ts';
 
 /**
@@ -12,8 +13,8 @@ import { startInventory, stopInventory } from './inventory/service.ts';
 type StartHook = (ctx: AppContext, log: (line: string) => void) => Promise<void>;
 type StopHook = (ctx: AppContext) => Promise<void>;
 
-const startHooks: StartHook[] = [startHousekeeping, startCardPayments, startBackups, startPrinting, startInventory];
-const stopHooks: StopHook[] = [stopHousekeeping, stopCardPayments, stopBackups, stopPrinting, stopInventory];
+const startHooks: StartHook[] = [startHousekeeping, startCardPayments, startBackups, startPrinting, startInventory, startInvoicing];
+const stopHooks: StopHook[] = [stopHousekeeping, stopCardPayments, stopBackups, stopPrinting, stopInventory, stopInvoicing];
 
 export async function onServerStart(ctx: AppContext, log: (line: string) => void): Promise<void> {
   for (const hook of startHooks) await hook(ctx, log);

@@ -1,7 +1,10 @@
 import type { Readable } from 'node:stream';
-import Facturapi, { FacturapiError } from 'facturapi';
+import FacturapiModule, { FacturapiError } from 'facturapi';
 import { conceptTaxes, type CfdiConcept } from '@comanda/domain';
 import { PacError, type Pac, type PacInvoice, type PacReceipt } from './pac.ts';
+
+/** The SDK's class: Node loads its CommonJS build, whose default export is under `default`. */
+const Facturapi = (FacturapiModule as unknown as { default?: typeof FacturapiModule }).default ?? FacturapiModule;
 
 /** Facturapi's API (the SDK's own default); FACTURAPI_BASE_URL or the simulator replace it. */
 export const FACTURAPI_BASE_URL = 'https://www.facturapi.io/v2';
@@ -157,6 +160,7 @@ export function facturapiPac(opts: { apiKey: string; baseUrl?: string; timeoutMs
           })) as unknown as Json,
         ),
       ),
+    retrieveInvoice: (id) => call(async () => invoiceOf((await client.invoices.retrieve(id)) as unknown as Json)),
     downloadPdf: (id) => call(async () => bytesOf(await client.invoices.downloadPdf(id))),
     downloadXml: (id) => call(async () => bytesOf(await client.invoices.downloadXml(id))),
   };
