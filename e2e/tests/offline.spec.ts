@@ -9,6 +9,7 @@ type Item = {
   id: string;
   productName: string;
   productPrice: number;
+  quantity: number;
   status: string;
   isDeleted: boolean;
   modifiers: { groupName: string; optionName: string }[];
@@ -25,6 +26,9 @@ async function tableWithOrder(api: Api, waiter: APIRequestContext, number: numbe
 
 const serverItems = async (admin: APIRequestContext, orderId: string) =>
   ((await (await admin.get(`/api/orders/${orderId}`)).json()) as OrderBody).order.items.filter((i) => !i.isDeleted);
+/** Units on the server: the same product added twice while its line is pending is one line of 2. */
+const serverUnits = async (admin: APIRequestContext, orderId: string) =>
+  (await serverItems(admin, orderId)).reduce((n, i) => n + i.quantity, 0);
 
 /** Adds one product with one tap in the picker (it stays open for the next one); offline it waits in the outbox. */
 async function addThroughPicker(page: Page, search: string) {
@@ -91,12 +95,14 @@ test.describe('nothing is lost when the Wi-Fi drops', () => {
     await w.unroute('**/api/orders/*/items');
 
     await expect(w.getByTestId('pending-item')).toHaveCount(0, { timeout: 30_000 });
-    await expect(w.getByTestId('order-item')).toHaveCount(5);
+    // Five units in four lines: the second Tacos al pastor raised the first's pending line.
+    await expect(w.getByTestId('order-item')).toHaveCount(4);
     await expect(w.getByText(BANNER)).toBeHidden();
-    expect(await serverItems(adminPage.request, orderId)).toHaveLength(5);
+    expect(await serverItems(adminPage.request, orderId)).toHaveLength(4);
+    expect(await serverUnits(adminPage.request, orderId)).toBe(5);
     await kitchenPage.goto('/kitchen/cocina');
     // By the ticket's name, exactly: a text match on 'Mesa 61' would also take "Mesa 6" + "1 min".
-    await expect(kitchenPage.getByRole('article', { name: 'Mesa 61', exact: true }).getByTestId('board-line')).toHaveCount(5);
+    await expect(kitchenPage.getByRole('article', { name: 'Mesa 61', exact: true }).getByTestId('board-line')).toHaveCount(4);
   });
 
   test('answers lost after the server committed: the retries under the same keys still make five', async ({
@@ -119,8 +125,8 @@ test.describe('nothing is lost when the Wi-Fi drops', () => {
     await w.context().setOffline(false);
     await expect(w.getByTestId('pending-item')).toHaveCount(0, { timeout: 45_000 });
     expect(dropped.size).toBe(5);
-    expect(await serverItems(adminPage.request, orderId)).toHaveLength(5);
-    await expect(w.getByTestId('order-item')).toHaveCount(5);
+    expect(await serverUnits(adminPage.request, orderId)).toBe(5);
+    await expect(w.getByTestId('order-item')).toHaveCount(4);
   });
 
   test('a table paid while the waiter was offline: the queued items are refused with the reason, kept until dismissed', async ({
@@ -184,7 +190,7 @@ test.describe('nothing is lost when the Wi-Fi drops', () => {
       `outbox drain: 20 queued actions sent in ${ms} ms after the connection returned ` +
         `(first request answered after ${posts[0]! - started} ms, last after ${posts.at(-1)! - started} ms)`,
     );
-    expect(await serverItems(adminPage.request, orderId)).toHaveLength(20);
+    expect(await serverUnits(adminPage.request, orderId)).toBe(20);
   });
 
   test('a unit, the guest count and the table name changed offline are kept, shown, and sent in order', async ({
@@ -212,14 +218,15 @@ test.describe('nothing is lost when the Wi-Fi drops', () => {
 
     await w.context().setOffline(false);
     await expect(w.getByTestId('pending-item')).toHaveCount(0, { timeout: 30_000 });
-    await expect(w.getByTestId('order-item')).toHaveCount(2);
+    // The unit raised the pending line: one line of 2.
+    await expect(w.getByTestId('order-item')).toHaveCount(1);
     const order = (
       (await (await adminPage.request.get(`/api/orders/${orderId}`)).json()) as {
-        order: { peopleCount: number; tableName: string | null; items: unknown[] };
+        order: { peopleCount: number; tableName: string | null; items: { quantity: number }[] };
       }
     ).order;
     expect(order).toMatchObject({ peopleCount: 3, tableName: 'Terraza' });
-    expect(order.items).toHaveLength(2);
+    expect(order.items.map((i) => i.quantity)).toEqual([2]);
     await expect(w.getByTestId('guest-count')).toHaveText('3');
   });
 
