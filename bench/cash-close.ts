@@ -9,7 +9,8 @@ import { pathToFileURL } from 'node:url';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { sql, type SqlBool } from 'kysely';
-import { addDays, zonedToUtc } from '@comanda/domain';
+import { addDays, cents, flatBreakdown, zonedToUtc } from '@comanda/domain';
+import { paidTaxes } from '../apps/server/src/model/reports/paid-taxes.ts';
 import { createTestDatabase, type TestDbKind } from '../apps/server/src/testing/databases.ts';
 import { connect } from '../apps/server/src/db/connect.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
@@ -100,13 +101,16 @@ function makeBatch(from: number, to: number, total: number, midnights: number[])
       subtotal + tip,
       completed - 3_600_000,
       completed,
+      // The breakdown each close freezes (what it charged, at 16 %): the cash close adds them up.
+      JSON.stringify(flatBreakdown(cents(subtotal), 'iva16', false)),
     ]);
     batch.payments.push([`pay-${id}`, id, method, subtotal + tip, tip, tipBps, completed]);
   }
   return batch;
 }
 
-const ORDER_COLS = 'id, table_id, table_number, waiter_id, waiter_name, payment_method, subtotal, tip, total, created_at, completed_at';
+const ORDER_COLS =
+  'id, table_id, table_number, waiter_id, waiter_name, payment_method, subtotal, tip, total, created_at, completed_at, tax_breakdown';
 const ITEM_COLS = 'id, order_id, product_id, product_name, product_price, quantity, is_deleted, created_at';
 const PAY_COLS = 'id, order_id, method, amount, tip_amount, tip_bps, created_at';
 
@@ -115,7 +119,7 @@ function fillSqlite(file: string, total: number, midnights: number[]): void {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF'); // loading only; the timed connection uses the server's settings
   const order = db.prepare(
-    `INSERT INTO orders (${ORDER_COLS}, status, people_count, version, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?, 'pagado', 2, 3, ?)`,
+    `INSERT INTO orders (${ORDER_COLS}, status, people_count, version, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?, 'pagado', 2, 3, ?)`,
   );
   const item = db.prepare(
     `INSERT INTO order_items (${ITEM_COLS}, status, category, station, updated_at) VALUES (?,?,?,?,?,?,?,?, 'entregado', 'Comida', 'cocina', ?)`,
@@ -141,8 +145,8 @@ async function fillPostgres(url: string, total: number, midnights: number[]): Pr
       await client.query('BEGIN');
       await client.query(
         `INSERT INTO orders (${ORDER_COLS}, status, people_count, version, updated_at)
-         SELECT *, 'pagado', 2, 3, c FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[]) AS t(a,b,d,e,f,g,h,i,j,k,c)`,
-        columns(b.orders, 11),
+         SELECT a,b,d,e,f,g,h,i,j,k,c,x, 'pagado', 2, 3, c FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[], $12::text[]) AS t(a,b,d,e,f,g,h,i,j,k,c,x)`,
+        columns(b.orders, 12),
       );
       await client.query(
         `INSERT INTO order_items (${ITEM_COLS}, status, category, station, updated_at)
@@ -187,6 +191,8 @@ async function benchOne(kind: TestDbKind, total: number, runs: number, log: (lin
       const sample = await shiftSummary(db, windowOf(0));
       const summary = await timeRuns(runs, (run) => shiftSummary(db, windowOf(run)));
       const statistics = await timeRuns(runs, (run) => shiftStatistics(db, windowOf(run), TZ));
+      // The cash close's IVA by rate: the shift's frozen breakdowns added up.
+      const taxes = await timeRuns(runs, (run) => paidTaxes(db, windowOf(run)));
       const ticketsFirstPage = await timeRuns(runs, () =>
         listTickets(db, { kind, search: null, cursor: null, limit: 30, timezone: TZ, today: FIRST_DAY }),
       );
@@ -215,6 +221,7 @@ async function benchOne(kind: TestDbKind, total: number, runs: number, log: (lin
       );
       log(`  ${kind}: shift summary      p50 ${summary.p50} ms   p95 ${summary.p95} ms   (target p50 ≤ 50 ms)`);
       log(`  ${kind}: shift statistics   p50 ${statistics.p50} ms   p95 ${statistics.p95} ms`);
+      log(`  ${kind}: shift taxes (IVA)  p50 ${taxes.p50} ms   p95 ${taxes.p95} ms   (summary + taxes: target p50 ≤ 50 ms)`);
       log(`  ${kind}: tickets first page p50 ${ticketsFirstPage.p50} ms   p95 ${ticketsFirstPage.p95} ms`);
       log(
         `  ${kind}: tickets search, no match (index)           p50 ${ticketsSearchMiss.p50} ms   p95 ${ticketsSearchMiss.p95} ms   (target p50 ≤ 20 ms)`,

@@ -9,12 +9,13 @@
  * year. Run alone: `npx tsx bench/reports.ts` (BENCH_ORDERS=… for a smaller year).
  */
 import { pathToFileURL } from 'node:url';
-import { addDays, slotAt, zonedToUtc } from '@comanda/domain';
+import { addDays, cents, flatBreakdown, slotAt, zonedToUtc } from '@comanda/domain';
 import { createTestDatabase, type TestDbKind } from '../apps/server/src/testing/databases.ts';
 import { connect } from '../apps/server/src/db/connect.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { addRollup, emptyRollups, upsertRollups, withDayRows, type RollupSet } from '../apps/server/src/model/reports/rollup-set.ts';
 import { ownerReports, type ReportRange } from '../apps/server/src/features/reports/reports.query.ts';
+import { addTaxRollups } from '../apps/server/src/model/reports/rollups.ts';
 import { reportSheets } from '../apps/server/src/features/reports/report-sheets.ts';
 import { reportsXlsx } from '../apps/server/src/features/reports/export-xlsx.ts';
 import { benchDatabaseKinds, mulberry32, timeRuns, type Timing } from './lib.ts';
@@ -138,6 +139,8 @@ export function yearOfOrders(total: number): { set: RollupSet; items: number } {
     const tip = Math.round((owed * pick(TIPS)) / 10_000);
     const orderTotal = owed + tip;
     addRollup(set, 'report_sales', { slot, orders: 1, items: units, subtotal, discount, comp, tips: tip, total: orderTotal });
+    // Each check's frozen taxes, as its close adds them: most at 16 %, some drinks' checks at 8 %.
+    addTaxRollups(set, slot, flatBreakdown(cents(owed), rand() < 0.3 ? 'iva8' : 'iva16', false));
     addRollup(set, 'report_waiters', { slot, waiter_key: waiter.id, waiter_name: waiter.name, orders: 1, total: orderTotal, tips: tip });
     if (rand() < 0.2) {
       const half = Math.floor(orderTotal / 2);
