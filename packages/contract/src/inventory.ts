@@ -60,8 +60,17 @@ export type InsumoBody = z.infer<typeof InsumoBodySchema>;
 
 export const RecipeItemSchema = z.strictObject({ insumoId: IdSchema, amount: qty });
 export const RecipeBodySchema = z.strictObject({ items: z.array(RecipeItemSchema).max(30) });
+/** A product's recipe; autoAgotado: the inventory marks it agotado when the barra cannot make it (omitted: unchanged). */
+export const ProductRecipeBodySchema = RecipeBodySchema.extend({ autoAgotado: z.boolean().optional() });
+export type ProductRecipeBody = z.infer<typeof ProductRecipeBodySchema>;
 export const RecipesResponseSchema = z.object({
-  products: z.array(z.object({ productId: IdSchema, items: z.array(z.object({ insumoId: IdSchema, amount: z.number().int() })) })),
+  products: z.array(
+    z.object({
+      productId: IdSchema,
+      items: z.array(z.object({ insumoId: IdSchema, amount: z.number().int() })),
+      autoAgotado: z.boolean(),
+    }),
+  ),
   options: z.array(z.object({ optionId: IdSchema, items: z.array(z.object({ insumoId: IdSchema, amount: z.number().int() })) })),
 });
 export type RecipesResponse = z.infer<typeof RecipesResponseSchema>;

@@ -15,6 +15,7 @@ export interface InventoryTables {
   supplier_concepts: SupplierConceptsTable;
   stock_counts: StockCountsTable;
   stock_count_lines: StockCountLinesTable;
+  product_auto_agotado: ProductAutoAgotadoTable;
 }
 
 export interface WarehousesTable {
@@ -144,4 +145,10 @@ export interface StockCountLinesTable {
   counted: number;
   adjustment: number;
   detail: string;
+}
+
+/** A product the inventory may mark agotado; state 0 idle, 1 marked by the inventory, 2 made available by someone. */
+export interface ProductAutoAgotadoTable {
+  product_id: string;
+  state: number;
 }

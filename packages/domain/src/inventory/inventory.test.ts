@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  autoAgotadoStep,
   countAdjustment,
   divRound,
   formatQuantity,
@@ -234,5 +235,24 @@ describe('posting order lines', () => {
         expect(ledger).toBe(real);
       }),
     );
+  });
+});
+
+describe('autoAgotadoStep', () => {
+  it('marks an available product the barra cannot make, and gives back only what it marked', () => {
+    expect(autoAgotadoStep(0, true, 0)).toEqual({ available: false, state: 1 });
+    expect(autoAgotadoStep(3, false, 1)).toEqual({ available: true, state: 0 });
+    // Marked agotado by a person: never switched back on by the stock.
+    expect(autoAgotadoStep(3, false, 0)).toEqual({ available: null, state: 0 });
+    expect(autoAgotadoStep(0, false, 0)).toEqual({ available: null, state: 0 });
+  });
+
+  it('leaves a product someone switched back on while short until the stock makes it again', () => {
+    expect(autoAgotadoStep(0, true, 1)).toEqual({ available: null, state: 2 });
+    expect(autoAgotadoStep(0, true, 2)).toEqual({ available: null, state: 2 });
+    expect(autoAgotadoStep(1, true, 2)).toEqual({ available: null, state: 0 });
+    expect(autoAgotadoStep(0, true, 0)).toEqual({ available: false, state: 1 });
+    // An empty recipe is always makeable.
+    expect(autoAgotadoStep(Infinity, true, 0)).toEqual({ available: null, state: 0 });
   });
 });

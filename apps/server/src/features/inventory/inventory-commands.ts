@@ -99,6 +99,7 @@ export async function setRecipe(
   user: SessionUser,
   target: { productId: string } | { optionId: string },
   items: { insumoId: string; amount: number }[],
+  autoAgotado?: boolean,
 ): Promise<void> {
   await mutate(ctx, async (trx) => {
     const now = ctx.clock.now();
@@ -114,6 +115,14 @@ export async function setRecipe(
       await trx.deleteFrom('product_recipes').where('product_id', '=', target.productId).execute();
       const rows = [...merged].map(([insumo_id, amount]) => ({ product_id: target.productId, insumo_id, amount }));
       if (rows.length > 0) await trx.insertInto('product_recipes').values(rows).execute();
+      if (autoAgotado === true)
+        await trx
+          .insertInto('product_auto_agotado')
+          .values({ product_id: target.productId, state: 0 })
+          .onConflict((oc) => oc.column('product_id').doNothing())
+          .execute();
+      // Opting out leaves the product as it is: whoever needs it back switches it on.
+      if (autoAgotado === false) await trx.deleteFrom('product_auto_agotado').where('product_id', '=', target.productId).execute();
     } else {
       const o = await trx.selectFrom('modifier_options').select('id').where('id', '=', target.optionId).executeTakeFirst();
       if (!o) throw notFound(M.optionNotFound);
@@ -126,9 +135,13 @@ export async function setRecipe(
       action: 'inventory.recipe-set',
       entity: 'productId' in target ? 'product' : 'modifier-option',
       entityId: 'productId' in target ? target.productId : target.optionId,
-      data: { items: [...merged].map(([insumoId, amount]) => ({ insumoId, amount })) },
+      data: {
+        items: [...merged].map(([insumoId, amount]) => ({ insumoId, amount })),
+        ...(autoAgotado === undefined ? {} : { autoAgotado }),
+      },
     });
   });
+  await refreshAutoAgotado(ctx);
 }
 
 export interface PurchaseInput extends PurchaseBody {

@@ -73,8 +73,10 @@ export async function listRecipes(db: Trx): Promise<RecipesResponse> {
     list.push({ insumoId: r.insumo_id, amount: Number(r.amount) });
     options.set(r.option_id, list);
   }
+  const auto = new Set((await db.selectFrom('product_auto_agotado').select('product_id').execute()).map((r) => r.product_id));
+  for (const id of auto) if (!products.has(id)) products.set(id, []);
   return {
-    products: [...products].map(([productId, items]) => ({ productId, items })),
+    products: [...products].map(([productId, items]) => ({ productId, items, autoAgotado: auto.has(productId) })),
     options: [...options].map(([optionId, items]) => ({ optionId, items })),
   };
 }

@@ -13,6 +13,7 @@ import {
   LowStockResponseSchema,
   MermaBodySchema,
   OkSchema,
+  ProductRecipeBodySchema,
   PurchaseBodySchema,
   PurchaseResponseSchema,
   RecipeBodySchema,
@@ -72,9 +73,13 @@ export const inventoryRoutes: FastifyPluginAsync = async (base) => {
 
   app.put(
     '/api/inventory/recipes/products/:id',
-    { config: { access: ADMIN }, schema: { params: ParamsSchema, body: RecipeBodySchema, response: { 200: RecipesResponseSchema } } },
+    {
+      config: { access: ADMIN },
+      schema: { params: ParamsSchema, body: ProductRecipeBodySchema, response: { 200: RecipesResponseSchema } },
+    },
     async (request) => {
-      await setRecipe(request.ctx, requireUser(request.user), { productId: request.params.id }, request.body.items);
+      const { items, autoAgotado } = request.body;
+      await setRecipe(request.ctx, requireUser(request.user), { productId: request.params.id }, items, autoAgotado);
       return listRecipes(ctx.db.db);
     },
   );
