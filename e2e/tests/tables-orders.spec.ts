@@ -82,7 +82,7 @@ test.describe('tables and orders', () => {
     await expect(items.first()).toContainText('2 × Tacos al pastor (3)');
     await expect(items.first()).toContainText('sin cebolla');
     await expect(w.getByTestId('order-total')).toHaveText('$245.00');
-    await expect(w.getByTestId('order-counts')).toContainText('3 items · 2 tipos');
+    await expect(w.getByTestId('order-counts')).toContainText('3 productos · 2 tipos');
     await expect(w.getByTestId('count-pendiente')).toContainText('3');
     await expect(w.getByText('No puedes cobrar: hay items sin entregar')).toBeVisible();
 
@@ -103,7 +103,7 @@ test.describe('tables and orders', () => {
     await expect(w.getByRole('button', { name: 'Agregar', exact: true })).toBeInViewport();
     await w.screenshot({ path: `${SHOTS}/waiter-order-scrolled.png`, fullPage: false });
 
-    await expect(adminCard.getByTestId('item-count')).toHaveText('3 items');
+    await expect(adminCard.getByTestId('item-count')).toHaveText('3 productos');
     await expect(adminCard.getByTestId('last-item')).toHaveText('Último: Cerveza clara');
     await expect(adminCard.getByTestId('table-total')).toHaveText('$245.00');
     await expect(adminCard.getByTestId('minutes')).toHaveText(/\d+ min/);
@@ -155,10 +155,12 @@ test.describe('tables and orders', () => {
     await qty.getByLabel('Cantidad').fill('2');
     await qty.getByRole('button', { name: 'Agregar' }).click();
     await expect(qty).toBeHidden();
-    await expect(page.getByTestId('order-item')).toHaveCount(3);
+    // The line is still pending: the units raise it (Queso fundido × 3) instead of a second line.
+    await expect(page.getByTestId('order-item')).toHaveCount(2);
+    await expect(page.getByTestId('order-item').filter({ hasText: 'Queso fundido' })).toContainText('3');
     await expect(page.getByTestId('order-total')).toHaveText('$565.00');
 
-    await page.getByRole('button', { name: 'Eliminar item: Margarita' }).click();
+    await page.getByRole('button', { name: 'Eliminar producto: Margarita' }).click();
     const pin = page.getByRole('dialog', { name: 'PIN de administrador' });
     const type = async (digits: string) => {
       for (const d of digits) await pin.getByRole('button', { name: d, exact: true }).click();
@@ -185,7 +187,7 @@ test.describe('tables and orders', () => {
     await expect(deleted).toContainText('No contabilizado');
     await expect(deleted).toContainText(`Eliminado por ${ACCOUNTS.admin.name}`);
     await expect(page.getByTestId('order-total')).toHaveText('$345.00');
-    await expect(page.getByTestId('order-counts')).toContainText('3 items · 1 tipo');
+    await expect(page.getByTestId('order-counts')).toContainText('3 productos · 1 tipo');
 
     await page.getByLabel('Comentarios internos').fill('Cliente frecuente');
     await page.getByLabel('Nombre de la mesa').click();

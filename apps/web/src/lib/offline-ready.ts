@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ActivePromotion, Order, Table } from '@comanda/contract';
-import { afterFirstScreen } from './after-first-screen.ts';
+import { afterFirstScreen, afterNextPaint } from './after-first-screen.ts';
 import { TABLES_KEY } from './boot.ts';
 import { availableProductsQuery, pickerModifierGroupsQuery } from './catalogue.ts';
 import { connection } from './connection.ts';
@@ -82,7 +82,8 @@ function readOrdersAhead(qc: QueryClient): void {
 export function useOfflineReady(area: string): void {
   const qc = useQueryClient();
   useEffect(() => {
-    void restore(qc);
+    // IndexedDB is read once the first screen is drawn, never in its way.
+    afterNextPaint(() => void restore(qc));
     const offs: (() => void)[] = [];
     // Each catalogue answer from the server is kept on the device as it arrives.
     offs.push(

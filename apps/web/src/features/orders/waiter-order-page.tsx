@@ -42,7 +42,7 @@ export function WaiterOrderPage() {
             {money(screen.total + screen.pendingTotal)}
           </p>
           {screen.pendingTotal > 0 && (
-            <p className="text-xs font-medium text-amber-800" data-testid="order-total-pending">
+            <p className="ml-auto max-w-32 text-xs leading-tight font-medium text-amber-800" data-testid="order-total-pending">
               {t.offline.pendingInTotal(money(screen.pendingTotal))}
             </p>
           )}
