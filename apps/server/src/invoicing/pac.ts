@@ -75,6 +75,8 @@ export interface Pac {
   invoiceReceipt(receiptId: string, input: { customer: PacCustomer; use: string }): Promise<PacInvoice>;
   createGlobalInvoice(input: PacGlobalInput): Promise<PacInvoice>;
   cancelInvoice(invoiceId: string, motive: CancellationMotive, substitution?: string): Promise<PacInvoice>;
+  /** An invoice as the PAC holds it now (a lost answer's CFDI, a cancellation's progress). */
+  retrieveInvoice(invoiceId: string): Promise<PacInvoice>;
   downloadPdf(invoiceId: string): Promise<Buffer>;
   downloadXml(invoiceId: string): Promise<Buffer>;
 }
