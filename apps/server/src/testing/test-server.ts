@@ -6,6 +6,8 @@ import { seedDemo } from '../seed/seed.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../seed/demo-data.ts';
 import { createTestDatabase, type TestDatabase, type TestDbKind } from './databases.ts';
 import { assertInvariants } from './invariants.ts';
+import { inventoryWorker } from '../features/inventory/service.ts';
+import { invoicingService } from '../model/invoicing/invoicing-service.ts';
 
 export interface TestServer extends RunningServer {
   kind: TestDbKind;
@@ -46,6 +48,11 @@ export interface TestServerOptions {
   onRoute?: ServerOptions['onRoute'];
   /** A built web app to serve (see BuildOptions.webDist). */
   webDist?: string;
+  /**
+   * False: the inventory's and the receipts' workers stay still (flush() still runs the inventory's
+   * by hand), so a suite counting a request's statements sees none of theirs.
+   */
+  backgroundWorkers?: boolean;
 }
 
 /** An API client for any base URL, carrying a session cookie (or none). */
@@ -128,6 +135,10 @@ export async function startTestServer(kind: TestDbKind, opts: TestServerOptions 
     onRoute: opts.onRoute,
     webDist: opts.webDist,
   });
+  if (opts.backgroundWorkers === false) {
+    await inventoryWorker(server.ctx)?.stop();
+    await invoicingService(server.ctx)?.worker.stop();
+  }
   if (opts.seed !== false) await seedDemo(server.ctx);
   const url = await listenOnLoopback(server);
   const rows = await server.ctx.db.db.selectFrom('users').select(['id', 'email', 'display_name']).execute();
