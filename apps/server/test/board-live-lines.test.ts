@@ -110,7 +110,8 @@ describe.each(testDatabaseKinds())('board: live lines on %s', (kind) => {
       [taco, kitchen],
       [shot, barra],
     ] as const) {
-      const added = await waiter.post<{ order: Order }>(`/api/orders/${order.id}/items`, { productId, quantity: 1 });
+      // Notes of their own: an earlier pending line of the product would take the unit instead.
+      const added = await waiter.post<{ order: Order }>(`/api/orders/${order.id}/items`, { productId, quantity: 1, notes: 'a la mano' });
       const id = added.body.order.items.at(-1)!.id;
       expect((await staff.patch(`/api/orders/${order.id}/items/${id}/status`, { status: 'listo' })).status).toBe(200);
       ids.push(id);

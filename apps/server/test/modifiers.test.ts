@@ -101,8 +101,9 @@ describe.each(testDatabaseKinds())('modifier groups on %s', (kind) => {
     expect(other.body.order.items).toHaveLength(2);
     const units = await waiter.post<{ order: Order }>(`/api/orders/${order.id}/items/${item.id}/units`, { quantity: 1 });
     expect(units.status).toBe(200);
-    const added = units.body.order.items.at(-1)!;
-    expect(added).toMatchObject({ productPrice: 305_00, modifiers: item.modifiers, quantity: 1 });
+    // The line is still pending: the unit raises it, its options and price kept.
+    const added = units.body.order.items.find((i) => i.id === item.id)!;
+    expect(added).toMatchObject({ productPrice: 305_00, modifiers: item.modifiers, quantity: 3 });
     expect(units.body.order.subtotal).toBe(2 * 305_00 + 250_00 + 305_00);
 
     // A later change of an option's price never rewrites the line.

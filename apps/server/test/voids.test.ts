@@ -364,7 +364,14 @@ describe.each(testDatabaseKinds())('voids, cancellations and deliveries on %s', 
   it('the boards show a voided item as cancelled for a few minutes, then not at all', async () => {
     const order = await fresh();
     const item = await add('waiter', order.id, 'Tacos al pastor (3)', 3);
-    const deleted = await add('waiter', order.id, 'Tacos al pastor (3)', 1);
+    // Notes of its own: the same tacos would raise the pending line instead of a second one.
+    const deleted = (
+      await api.waiter.post<{ order: Order }>(`/api/orders/${order.id}/items`, {
+        productId: product('Tacos al pastor (3)').id,
+        quantity: 1,
+        notes: 'otra',
+      })
+    ).body.order.items.at(-1)!;
     expect((await voidUnits('waiter', order.id, item.id, { quantity: 1, reason: 'Error de captura' })).status).toBe(200);
     // A SPEC delete (no reason) still never shows.
     expect((await api.waiter.post(`/api/orders/${order.id}/items/${deleted.id}/delete`, { pin: server.users.admin.pin })).status).toBe(200);
@@ -407,7 +414,14 @@ describe.each(testDatabaseKinds())('voids, cancellations and deliveries on %s', 
       expect(slip.lines[0]!.itemId).not.toBe(item.id);
       // An item never printed gets no slip.
       await db().updateTable('printers').set({ enabled: 0 }).where('id', '=', printerId).execute();
-      const quiet = await add('waiter', order.id, 'Tacos al pastor (3)', 2);
+      // A line of its own (notes): the same tacos would raise the printed pending line instead.
+      const quiet = (
+        await api.waiter.post<{ order: Order }>(`/api/orders/${order.id}/items`, {
+          productId: product('Tacos al pastor (3)').id,
+          quantity: 2,
+          notes: 'sin imprimir',
+        })
+      ).body.order.items.at(-1)!;
       await db().updateTable('printers').set({ enabled: 1 }).where('id', '=', printerId).execute();
       expect((await voidUnits('waiter', order.id, quiet.id, { quantity: 1, reason: 'Otro' })).status).toBe(200);
       expect(await db().selectFrom('print_jobs').select('id').where('order_id', '=', order.id).execute()).toHaveLength(2);
