@@ -1,7 +1,19 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { test, expect, login, expectNoSeriousViolations, ADMIN, BOARD, MOBILE, withShiftHoldingNow } from './fixtures.ts';
+import {
+  test,
+  expect,
+  login,
+  expectNoSeriousViolations,
+  pickerList,
+  stubPrint,
+  ADMIN,
+  BOARD,
+  MOBILE,
+  withShiftHoldingNow,
+} from './fixtures.ts';
 
-// Tables 70–74 and 151–152 belong to this file: the tests add them themselves.
+// Tables 70–74 and 151–157 belong to this file: the tests add them themselves.
+const SHOTS = '/tmp/team/shots';
 
 interface OrderDto {
   id: string;
@@ -46,6 +58,14 @@ async function tableWithItems(
     for (const item of order.items)
       expect((await admin.patch(`/api/orders/${order.id}/items/${item.id}/status`, { data: { status: 'entregado' } })).ok()).toBeTruthy();
   return { tableId, order };
+}
+
+/** Voids one unit of the order's line `index` (a pending line: a reason is enough), so the screens show a voided line. */
+async function voidOne(waiter: APIRequestContext, order: OrderDto, index: number): Promise<void> {
+  const res = await waiter.post(`/api/orders/${order.id}/items/${order.items[index]!.id}/void`, {
+    data: { quantity: 1, reason: 'Producto en mal estado', pin: '1234' },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
 }
 
 /**
@@ -118,9 +138,11 @@ async function newPage(browser: Browser, viewport: { width: number; height: numb
 }
 
 test.describe('accessibility', () => {
-  test('no serious or critical axe violations on any screen, with real data, at its viewport', async ({ browser }) => {
+  test('no serious or critical axe violations on the admin screens at 1440×900, dialogs and a voided line included', async ({
+    browser,
+  }) => {
     test.setTimeout(480_000);
-    // Data: a table with undelivered food and drinks (boards, panel), a delivered one (checkout), a paid ticket.
+    // Data: a table with undelivered food and drinks and one voided line (boards, panel), a delivered one, a paid ticket.
     const admin = await newPage(browser, ADMIN);
     await login(admin.page, 'admin');
     const waiter = await newPage(browser, MOBILE);
@@ -131,7 +153,8 @@ test.describe('accessibility', () => {
       ['Hamburguesa de la casa', 1],
       ['Michelada', 2],
     ]);
-    const delivered = await tableWithItems(request, waiter.page.request, 71, [['Michelada', 1]], true);
+    await voidOne(waiter.page.request, open.order, 2);
+    await tableWithItems(request, waiter.page.request, 71, [['Michelada', 1]], true);
     const paid = await tableWithItems(request, waiter.page.request, 72, [['Michelada', 2]], true);
     const closed = await request.post(`/api/orders/${paid.order.id}/close`, {
       headers: { 'Idempotency-Key': `e2e-a11y-${paid.order.id}` },
@@ -141,15 +164,24 @@ test.describe('accessibility', () => {
     // One item ready, so the Listos column has a card too.
     const ready = open.order.items[0]!;
     expect((await request.patch(`/api/orders/${open.order.id}/items/${ready.id}/status`, { data: { status: 'listo' } })).ok()).toBeTruthy();
+    await waiter.context.close();
 
-    // Admin screens at 1440×900.
     const p = admin.page;
+    await stubPrint(p);
     await p.goto('/admin/home');
     await expect(p.getByTestId('table-card-70')).toBeVisible();
     await expectNoSeriousViolations(p, 'admin tables');
     await p.goto(`/admin/order/${open.tableId}`);
     await expect(p.getByText('Tacos al pastor (3)').first()).toBeVisible();
-    await expectNoSeriousViolations(p, 'admin order');
+    await expect(p.locator('[data-testid="order-item"][data-deleted="true"]').first()).toBeVisible();
+    await expectNoSeriousViolations(p, 'admin order with a voided line');
+    await p
+      .locator('[data-testid="order-item"][data-deleted="true"]')
+      .first()
+      .screenshot({ path: `${SHOTS}/a11y-voided-line-admin.png` });
+    await p.goto('/admin/kanban');
+    await expect(p.getByText('Mesa 70').first()).toBeVisible();
+    await expectNoSeriousViolations(p, 'admin board');
     await p.goto('/admin/panel');
     await expect(p.getByText('Mesa 70').first()).toBeVisible();
     await expectNoSeriousViolations(p, 'panel');
@@ -157,12 +189,32 @@ test.describe('accessibility', () => {
     await expect(p.getByTestId('ticket-card').first()).toBeVisible();
     await expectNoSeriousViolations(p, 'tickets');
     await p.getByTestId('ticket-card').first().getByRole('button', { name: /^Ver/ }).click();
-    await expect(p.getByRole('dialog')).toBeVisible();
-    await expectNoSeriousViolations(p, 'ticket modal');
+    await expect(p.getByRole('dialog').getByText('Michelada').first()).toBeVisible();
+    await expectNoSeriousViolations(p, 'ticket reprint dialog');
+    await p.screenshot({ path: `${SHOTS}/a11y-ticket-reprint-1440.png` });
     await p.keyboard.press('Escape');
     await p.goto('/admin/manage-products');
     await expect(p.getByText('Michelada').first()).toBeVisible();
     await expectNoSeriousViolations(p, 'products');
+    await p.getByRole('button', { name: 'Nuevo producto' }).click();
+    await expect(p.getByRole('dialog')).toBeVisible();
+    await expectNoSeriousViolations(p, 'product form');
+    await p.keyboard.press('Escape');
+    await p.goto('/admin/promociones');
+    await expect(p.getByRole('heading', { name: 'Promociones' })).toBeVisible();
+    await p.waitForLoadState('networkidle');
+    await expectNoSeriousViolations(p, 'promotions');
+    await p.goto('/admin/inventario');
+    await expect(p.getByRole('heading', { name: 'Inventario' })).toBeVisible();
+    for (const tab of ['Insumos', 'Compras', 'Conteo', 'Diferencias']) {
+      await p.getByRole('tab', { name: tab }).click();
+      await p.waitForLoadState('networkidle');
+      await expectNoSeriousViolations(p, `inventory: ${tab}`);
+    }
+    await p.goto('/admin/reportes');
+    await expect(p.getByRole('heading', { name: 'Reportes' })).toBeVisible();
+    await p.waitForLoadState('networkidle');
+    await expectNoSeriousViolations(p, 'reports');
     // The cash close WITH sales in it: the shift that holds the ticket paid above (table 72).
     await withShiftHoldingNow(request, async (businessDate) => {
       await p.goto('/admin/cierre');
@@ -173,16 +225,84 @@ test.describe('accessibility', () => {
       await p.waitForLoadState('networkidle');
       await expectNoSeriousViolations(p, 'cash close');
     });
-    await p.goto('/admin/settings');
-    for (const tab of ['Información del Negocio', 'Gestión de Usuarios', 'Mesas', 'Configurar Terminal']) {
-      await p.getByRole('tab', { name: tab }).click();
-      await expect(p.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+
+    // The caja: closed, then open with its Corte X on screen, and the tips tab.
+    await p.goto('/admin/caja');
+    await expect(p.getByRole('heading', { name: 'Caja', exact: true })).toBeVisible();
+    await p.waitForLoadState('networkidle');
+    let { session } = (await (await request.get('/api/drawer')).json()) as { session: { id: string } | null };
+    if (!session) {
+      await expectNoSeriousViolations(p, 'caja closed');
+      const opened = await request.post('/api/drawer/open', { data: { count: { b50000: 1 } } });
+      expect(opened.ok(), await opened.text()).toBeTruthy();
+      session = ((await (await request.get('/api/drawer')).json()) as { session: { id: string } }).session;
+      await p.reload();
+    }
+    try {
+      // A movement, so the session lists one (with who authorised it) and the corte shows it.
+      const moved = await request.post('/api/drawer/movements', {
+        headers: { 'Idempotency-Key': `e2e-a11y-deposit-${session.id}` },
+        data: { kind: 'deposito', amount: 10000, reason: 'Cambio del banco', pin: '1234' },
+      });
+      expect(moved.ok(), await moved.text()).toBeTruthy();
+      await p.reload();
+      await expect(p.getByTestId('movement-list')).toContainText('Cambio del banco');
+      await expectNoSeriousViolations(p, 'caja open');
+      await p.getByRole('button', { name: 'Corte X' }).click();
+      await expect(p.getByRole('dialog').getByTestId('corte-x')).toBeVisible();
+      await expectNoSeriousViolations(p, 'Corte X dialog');
+      await p.screenshot({ path: `${SHOTS}/a11y-corte-x-1440.png` });
+      await p.keyboard.press('Escape');
+      await p.getByRole('tab', { name: 'Propinas' }).click();
       await p.waitForLoadState('networkidle');
+      await expectNoSeriousViolations(p, 'caja tips');
+    } finally {
+      // Other specs find the drawer closed.
+      await request.post(`/api/drawer/sessions/${session.id}/corte-z`, {
+        data: { count: { b50000: 1, b10000: 1 }, comment: '', cashierPin: '1111', adminPin: '1234' },
+      });
+    }
+
+    await p.goto('/admin/settings');
+    // Every tab the screen offers, the printers' emulator lists included.
+    const tablist = p.getByRole('tablist', { name: 'Configuración' });
+    await expect(tablist.getByRole('tab', { name: 'Impresoras' })).toBeVisible();
+    const tabs = await tablist.getByRole('tab').allTextContents();
+    expect(tabs).toEqual(expect.arrayContaining(['Información del Negocio', 'Impresoras', 'Respaldos']));
+    for (const tab of tabs) {
+      const tabButton = p.getByRole('tab', { name: tab, exact: true });
+      await tabButton.click();
+      await expect(tabButton).toHaveAttribute('aria-selected', 'true');
+      await p.waitForLoadState('networkidle');
+      if (tab === 'Impresoras') {
+        // Test pages enough to make the caja emulator's list scroll.
+        for (let i = 0; i < 4; i++) await p.getByTestId('printer-caja').getByRole('button', { name: 'Imprimir prueba' }).click();
+        await expect
+          .poll(() => p.getByTestId('emulator-caja').getByTestId('emulator-ticket').count(), { timeout: 20_000 })
+          .toBeGreaterThanOrEqual(4);
+        // Its paper scrolls, so it is a named region a keyboard can reach.
+        await expect(p.getByTestId('emulator-caja').getByRole('region', { name: /^Papel de / })).toHaveAttribute('tabindex', '0');
+      }
       await expectNoSeriousViolations(p, `settings: ${tab}`);
+      if (tab === 'Impresoras') await p.getByTestId('emulator-caja').screenshot({ path: `${SHOTS}/a11y-printer-emulator-1440.png` });
     }
     await admin.context.close();
+  });
 
-    // The boards at 1024×768.
+  test('no serious or critical axe violations on the boards at 1024×768, a cancelled line included', async ({ browser }) => {
+    test.setTimeout(240_000);
+    const admin = await newPage(browser, ADMIN);
+    await login(admin.page, 'admin');
+    const waiter = await newPage(browser, MOBILE);
+    await login(waiter.page, 'waiter');
+    const open = await tableWithItems(admin.page.request, waiter.page.request, 153, [
+      ['Tacos al pastor (3)', 2],
+      ['Michelada', 2],
+    ]);
+    await voidOne(waiter.page.request, open.order, 0);
+    await voidOne(waiter.page.request, open.order, 1);
+    await waiter.context.close();
+    await admin.context.close();
     for (const [who, path] of [
       ['kitchen', '/kitchen/cocina'],
       ['barra', '/kitchen/barra'],
@@ -190,26 +310,63 @@ test.describe('accessibility', () => {
       const board = await newPage(browser, BOARD);
       await login(board.page, who);
       await expect(board.page).toHaveURL(new RegExp(`${path}$`));
-      await expect(board.page.getByText('Mesa 70').first()).toBeVisible();
+      await expect(board.page.getByText('Mesa 153').first()).toBeVisible();
       await expectNoSeriousViolations(board.page, `board ${path}`);
       await board.context.close();
     }
+  });
 
-    // The waiter's phone at 390×844: login, home, an order, the checkout.
+  test('no serious or critical axe violations on the waiter phone at 390×844: order with a voided line, picker, checkout, PIN', async ({
+    browser,
+  }) => {
+    test.setTimeout(240_000);
+    const admin = await newPage(browser, ADMIN);
+    await login(admin.page, 'admin');
+    const waiter = await newPage(browser, MOBILE);
+    const open = await (async () => {
+      await login(waiter.page, 'waiter');
+      return tableWithItems(admin.page.request, waiter.page.request, 154, [
+        ['Tacos al pastor (3)', 2],
+        ['Michelada', 2],
+      ]);
+    })();
+    await voidOne(waiter.page.request, open.order, 1);
+    const delivered = await tableWithItems(admin.page.request, waiter.page.request, 155, [['Michelada', 1]], true);
+    await admin.context.close();
+
     const guest = await newPage(browser, MOBILE);
     await guest.page.goto('/login');
     await expect(guest.page.getByLabel('Correo electrónico')).toBeVisible();
     await expectNoSeriousViolations(guest.page, 'login');
     await guest.context.close();
-    await waiter.page.goto('/waiter/home');
-    await expect(waiter.page.getByTestId('table-card-70')).toBeVisible();
-    await expectNoSeriousViolations(waiter.page, 'waiter home');
-    await waiter.page.goto(`/waiter/order/${open.tableId}`);
-    await expect(waiter.page.getByText('Tacos al pastor (3)').first()).toBeVisible();
-    await expectNoSeriousViolations(waiter.page, 'waiter order');
-    await waiter.page.goto(`/waiter/checkout/${delivered.order.id}`);
-    await expect(waiter.page.getByRole('button', { name: 'Finalizar' })).toBeVisible();
-    await expectNoSeriousViolations(waiter.page, 'checkout');
+
+    const w = waiter.page;
+    await w.goto('/waiter/home');
+    await expect(w.getByTestId('table-card-154')).toBeVisible();
+    await expectNoSeriousViolations(w, 'waiter home');
+    await w.goto(`/waiter/order/${open.tableId}`);
+    await expect(w.getByText('Tacos al pastor (3)').first()).toBeVisible();
+    const voided = w.locator('[data-testid="order-item"][data-deleted="true"]').first();
+    await expect(voided).toBeVisible();
+    await expectNoSeriousViolations(w, 'waiter order with a voided line');
+    await voided.screenshot({ path: `${SHOTS}/a11y-voided-line-390.png` });
+    await w.getByRole('button', { name: 'Cancelar unidades: Tacos al pastor (3)' }).click();
+    await expect(w.getByRole('dialog', { name: 'Cancelar unidades' })).toBeVisible();
+    await expectNoSeriousViolations(w, 'void dialog');
+    await w.keyboard.press('Escape');
+    await w.getByRole('button', { name: 'Agregar', exact: true }).click();
+    await expect(pickerList(w)).toBeVisible();
+    await expectNoSeriousViolations(w, 'picker');
+    await w.keyboard.press('Escape');
+
+    await w.goto(`/waiter/checkout/${delivered.order.id}`);
+    await expect(w.getByRole('button', { name: 'Finalizar' })).toBeVisible();
+    await expectNoSeriousViolations(w, 'checkout');
+    await w.getByRole('button', { name: 'Efectivo' }).click();
+    await w.getByRole('button', { name: 'Exacto' }).click();
+    await w.getByRole('button', { name: 'Finalizar' }).click();
+    await expect(w.getByRole('dialog', { name: 'PIN de quien cobra' })).toBeVisible();
+    await expectNoSeriousViolations(w, 'cashier PIN');
     await waiter.context.close();
   });
 
@@ -238,7 +395,25 @@ test.describe('accessibility', () => {
       await waiter.page.waitForLoadState('networkidle');
       problems.push(...(await tapTargetProblems(waiter.page)).map((p) => `${screen}: ${p}`));
     }
+    // The dialogs a waiter opens from the order screen, their close buttons included.
+    const w = waiter.page;
+    await w.goto(`/waiter/order/${open.tableId}`);
+    await w.getByRole('button', { name: 'Agregar', exact: true }).click();
+    await expect(pickerList(w)).toBeVisible();
+    await w.waitForLoadState('networkidle');
+    problems.push(...(await tapTargetProblems(w)).map((p) => `picker: ${p}`));
+    await w.keyboard.press('Escape');
+    await w.getByRole('button', { name: 'Cancelar unidades: Michelada' }).click();
+    await expect(w.getByRole('dialog', { name: 'Cancelar unidades' })).toBeVisible();
+    problems.push(...(await tapTargetProblems(w)).map((p) => `void dialog: ${p}`));
+    await w.screenshot({ path: `${SHOTS}/a11y-void-dialog-390.png` });
+    await w.keyboard.press('Escape');
     await waiter.context.close();
+    const guest = await newPage(browser, MOBILE);
+    await guest.page.goto('/login');
+    await expect(guest.page.getByLabel('Correo electrónico')).toBeVisible();
+    problems.push(...(await tapTargetProblems(guest.page)).map((p) => `login: ${p}`));
+    await guest.context.close();
 
     const board = await newPage(browser, BOARD);
     await login(board.page, 'kitchen');

@@ -74,7 +74,7 @@ export function OfflineBanner() {
               </div>
               <button
                 type="button"
-                className="-m-1 flex h-10 w-10 shrink-0 items-center justify-center rounded-lg hover:bg-rose-100"
+                className="-m-1 flex h-11 w-11 shrink-0 items-center justify-center rounded-lg hover:bg-rose-100"
                 aria-label={`${t.offline.dismiss}: ${e.label}`}
                 title={t.offline.dismiss}
                 onClick={() => void outbox.dismiss(e.id)}

@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { X } from 'lucide-react';
 import { cn } from './cn.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
+import { useReachableScroll } from './scroll-area.tsx';
 
 export interface DialogProps {
   open: boolean;
@@ -24,6 +25,8 @@ const BACKDROP_GRACE_MS = 500;
 export function Dialog({ open, onClose, title, children, footer, locked = false, className, variant = 'center' }: DialogProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  const body = useRef<HTMLDivElement>(null);
+  useReachableScroll(body, { labelledBy: titleId }, open);
   const lockedRef = useRef(locked);
   lockedRef.current = locked;
   const openedAt = useRef(0);
@@ -103,12 +106,14 @@ export function Dialog({ open, onClose, title, children, footer, locked = false,
             aria-label={t.app.close}
             disabled={locked}
             onClick={onClose}
-            className="-mr-2 flex h-10 w-10 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-40"
+            className="-mr-2 flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-40"
           >
             <X className="h-5 w-5" />
           </button>
         </div>
-        <div className="overflow-y-auto px-5 py-4">{children}</div>
+        <div ref={body} className="overflow-y-auto px-5 py-4">
+          {children}
+        </div>
         {footer && <div className="flex justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</div>}
       </div>
     </div>,

@@ -22,7 +22,7 @@ export function ErrorState({ message, onRetry, retryLabel = t.app.retry }: { mes
         <button
           type="button"
           onClick={onRetry}
-          className="min-h-10 rounded-lg border border-rose-300 bg-white px-4 text-sm font-medium hover:bg-rose-100"
+          className="min-h-11 rounded-lg border border-rose-300 bg-white px-4 text-sm font-medium hover:bg-rose-100"
         >
           {retryLabel}
         </button>

@@ -61,7 +61,7 @@ export function CashClosePage() {
           <a
             href={date ? exportCsvUrl(date) : undefined}
             download
-            className="inline-flex h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-100"
+            className="inline-flex h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-100"
           >
             <Download className="h-4 w-4" aria-hidden />
             {t.cashClose.exportCsv}

@@ -9,6 +9,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { ErrorState } from '../../components/ui/empty-state.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { Input, Label, Textarea } from '../../components/ui/input.tsx';
+import { ScrollArea } from '../../components/ui/scroll-area.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { PinDialog } from '../../components/pin-dialog.tsx';
@@ -135,7 +136,9 @@ export function CajaPage() {
           </div>
         }
       >
-        <div className="max-h-[60vh] overflow-y-auto rounded border border-slate-200">{paper?.node}</div>
+        <ScrollArea label={paper?.title ?? ''} className="max-h-[60vh] overflow-y-auto rounded border border-slate-200">
+          {paper?.node}
+        </ScrollArea>
       </Dialog>
       {paper && <TicketPrintCopy>{paper.node}</TicketPrintCopy>}
     </div>
@@ -218,7 +221,7 @@ function MovementsCard({ session, onSlip }: { session: DrawerSessionView; onSlip
           {session.movements.map((m) => (
             <li key={m.id} className="flex items-center justify-between gap-2 py-2">
               <span>
-                <strong>{L.kinds[m.kind]}</strong> · {m.reason} <span className="text-slate-400">({m.authorizedByName})</span>
+                <strong>{L.kinds[m.kind]}</strong> · {m.reason} <span className="text-slate-600">({m.authorizedByName})</span>
               </span>
               <span className="flex items-center gap-2">
                 <span className="tabular-nums">{money(m.amount)}</span>
@@ -243,7 +246,7 @@ function MovementsCard({ session, onSlip }: { session: DrawerSessionView; onSlip
             id="movement-kind"
             value={kind}
             onChange={(e) => setKind(e.target.value as typeof kind)}
-            className="h-10 w-full rounded-lg border border-slate-300 bg-white px-2 text-sm"
+            className="h-11 w-full rounded-lg border border-slate-300 bg-white px-2 text-sm"
           >
             {(['retiro', 'deposito', 'gasto'] as const).map((k) => (
               <option key={k} value={k}>

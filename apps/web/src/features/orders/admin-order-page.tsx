@@ -30,7 +30,7 @@ export function AdminOrderPage() {
           <Link
             to="/admin/home"
             aria-label={t.order.backToTables}
-            className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg border border-slate-300 bg-white text-slate-700 hover:bg-slate-100"
+            className="flex h-11 w-11 shrink-0 items-center justify-center rounded-lg border border-slate-300 bg-white text-slate-700 hover:bg-slate-100"
           >
             <ArrowLeft className="h-5 w-5" aria-hidden />
           </Link>

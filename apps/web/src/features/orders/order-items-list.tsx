@@ -60,12 +60,9 @@ function ItemRow({
   const deleted = item.isDeleted;
   return (
     // One compact row: name and line total, then status and unit price; the two actions at the
-    // right edge, so a phone shows five lines or more above the bottom bar.
-    <li
-      className={cn('flex items-center gap-3 py-2', deleted && 'opacity-70')}
-      data-testid="order-item"
-      data-deleted={deleted ? 'true' : undefined}
-    >
+    // right edge, so a phone shows five lines or more above the bottom bar. A voided line stands
+    // apart by its strike-through and badge, never by fading (a faded row fell below 4.5:1).
+    <li className="flex items-center gap-3 py-2" data-testid="order-item" data-deleted={deleted ? 'true' : undefined}>
       <div className="min-w-0 flex-1">
         <p className={cn('font-semibold break-words', deleted && 'text-slate-600 line-through')}>
           {item.quantity} × {item.productName}

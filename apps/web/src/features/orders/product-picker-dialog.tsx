@@ -187,7 +187,7 @@ export function ProductPickerDialog({
           ) : (
             <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2" aria-label={t.picker.choose}>
               {list.map((p) => (
-                <li key={p.id} className="flex items-stretch gap-1">
+                <li key={p.id} className="flex items-stretch gap-2">
                   <button
                     type="button"
                     onClick={() => choose(p)}
@@ -360,7 +360,7 @@ function RoundList({ round, onUndo }: { round: Round; onUndo: (itemId: string) =
       {shown.length === 0 ? (
         <p className="py-1 text-sm text-slate-600">{t.menuPicker.roundEmpty}</p>
       ) : (
-        <ul className="flex max-h-40 flex-col gap-1 overflow-y-auto py-1">
+        <ul className="flex max-h-40 flex-col gap-2 overflow-y-auto py-1">
           {shown.map((e) => (
             <li key={e.key} className="flex items-center justify-between gap-2 text-sm" data-testid="round-line">
               <span className="min-w-0">

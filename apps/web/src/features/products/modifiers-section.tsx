@@ -80,7 +80,7 @@ export function ModifiersSection({ products }: { products: readonly Product[] })
                       {o.name}
                       {o.priceDelta > 0 && <span className="ml-2 text-sm text-slate-600 tabular-nums">{M.delta(money(o.priceDelta))}</span>}
                     </span>
-                    <label className="flex min-h-10 shrink-0 cursor-pointer items-center gap-2 text-sm text-slate-700">
+                    <label className="flex min-h-11 shrink-0 cursor-pointer items-center gap-2 text-sm text-slate-700">
                       <input
                         type="checkbox"
                         role="switch"
@@ -295,7 +295,7 @@ function GroupDialog({
                   onChange={(e) => setOption(o.key, { price: e.target.value })}
                 />
               </div>
-              <label className="flex min-h-10 items-center gap-2 text-sm text-slate-700">
+              <label className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
                 <input
                   type="checkbox"
                   checked={o.available}
@@ -330,7 +330,7 @@ function GroupDialog({
                 aria-pressed={categories.includes(c)}
                 onClick={() => setCategories((list) => toggleIn(list, c))}
                 className={cn(
-                  'min-h-10 rounded-full border px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500',
+                  'min-h-11 rounded-full border px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500',
                   categories.includes(c)
                     ? 'border-slate-900 bg-slate-900 text-white'
                     : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-100',
@@ -345,7 +345,7 @@ function GroupDialog({
           <legend className="mb-1 text-sm font-medium text-slate-700">{M.products}</legend>
           <div className="grid max-h-56 grid-cols-1 gap-1 overflow-y-auto rounded-lg border border-slate-200 p-2 sm:grid-cols-2">
             {sortedProducts.map((p) => (
-              <label key={p.id} className="flex min-h-9 cursor-pointer items-center gap-2 text-sm">
+              <label key={p.id} className="flex min-h-11 cursor-pointer items-center gap-2 text-sm">
                 <input
                   type="checkbox"
                   checked={productIds.includes(p.id)}

@@ -55,7 +55,7 @@ export function ProductCard({
         </div>
         {product.description && <p className="line-clamp-2 text-sm text-slate-600">{product.description}</p>}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
-          <label className="flex min-h-10 cursor-pointer items-center gap-2 text-sm text-slate-700">
+          <label className="flex min-h-11 cursor-pointer items-center gap-2 text-sm text-slate-700">
             <input
               type="checkbox"
               role="switch"

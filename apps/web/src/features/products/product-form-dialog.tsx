@@ -38,7 +38,7 @@ interface Draft {
 }
 
 const SELECT =
-  'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
+  'h-11 w-full rounded-lg border border-slate-300 bg-white px-3 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
 const NEW_TAXES = { taxTreatment: '', satProductKey: DEFAULT_SAT_PRODUCT_KEY, satUnitKey: DEFAULT_SAT_UNIT_KEY, ieps: '' } as const;
 
 function draftOf(product: Product | null): Draft {
@@ -129,7 +129,7 @@ export function ProductFormDialog({
               id="product-category"
               value={draft.category}
               onChange={(e) => set('category', e.target.value as Category)}
-              className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+              className="h-11 w-full rounded-lg border border-slate-300 bg-white px-3 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
             >
               {CATEGORIES.map((c) => (
                 <option key={c} value={c}>

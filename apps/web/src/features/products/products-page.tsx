@@ -135,7 +135,7 @@ function ProductsCatalogue() {
             aria-pressed={category === c}
             onClick={() => setCategory(c)}
             className={cn(
-              'h-10 whitespace-nowrap rounded-full border px-4 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 sm:h-9',
+              'h-11 whitespace-nowrap rounded-full border px-4 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 lg:h-9',
               category === c ? 'border-slate-900 bg-slate-900 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-100',
             )}
           >

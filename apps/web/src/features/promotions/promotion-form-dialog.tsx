@@ -69,7 +69,7 @@ const numberOrNull = (s: string) => (s.trim() === '' ? null : Number(s));
 const toggle = <T,>(list: T[], value: T, on: boolean) => (on ? [...list, value] : list.filter((v) => v !== value));
 
 const SELECT =
-  'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
+  'h-11 w-full rounded-lg border border-slate-300 bg-white px-3 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
 
 /** Add or edit a promotion; the contract checks the form, the server checks overlaps. */
 export function PromotionFormDialog({

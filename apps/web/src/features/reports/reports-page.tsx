@@ -18,7 +18,7 @@ import { TaxesSection } from './tax-section.tsx';
 
 const r = t.reports;
 const button =
-  'inline-flex h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-100';
+  'inline-flex h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-100';
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (

@@ -86,7 +86,7 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
             id="user-role"
             value={role}
             onChange={(e) => form.set('role', e.target.value as Role)}
-            className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+            className="h-11 w-full rounded-lg border border-slate-300 bg-white px-3 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
           >
             {ROLE_OPTIONS.map((r) => (
               <option key={r.value} value={r.value}>

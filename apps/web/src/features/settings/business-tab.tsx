@@ -31,7 +31,7 @@ const ZONES = [
 ];
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 const SELECT =
-  'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
+  'h-11 w-full rounded-lg border border-slate-300 bg-white px-3 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
 const hour = (h: number) => `${String(h).padStart(2, '0')}:00`;
 
 export function BusinessTab() {

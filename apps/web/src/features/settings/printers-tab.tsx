@@ -19,6 +19,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { ErrorState } from '../../components/ui/empty-state.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { Input, Label } from '../../components/ui/input.tsx';
+import { ScrollArea } from '../../components/ui/scroll-area.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { del, errorMessage, get, patch, post } from '../../lib/api.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
@@ -29,7 +30,7 @@ const PRINTERS_KEY = ['printers', 'list'] as const;
 const EMULATOR_KEY = ['printers', 'emulator'] as const;
 const STATUS_TONE: Record<Printer['status'], BadgeTone> = { listo: 'success', sin_conexion: 'warning', error: 'danger' };
 const SELECT =
-  'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
+  'h-11 w-full rounded-lg border border-slate-300 bg-white px-3 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
 
 /** Configuración › Impresoras: the network printers, their live status, a test page, and the emulators' paper. */
 export default function PrintersTab() {
@@ -237,7 +238,7 @@ function SimulatorSection() {
               <h3 className="font-semibold">{e.name}</h3>
               <select
                 aria-label={t.printers.simulatorState(e.name)}
-                className="h-8 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+                className="h-11 rounded-lg border border-slate-300 bg-white px-2 text-sm"
                 value={e.state === 'offline' ? 'online' : e.state}
                 disabled={steer.isPending}
                 onChange={(event) => steer.mutate({ id: e.printerId, state: event.target.value as 'online' | 'paper-out' | 'off' })}
@@ -250,14 +251,16 @@ function SimulatorSection() {
               </select>
             </div>
             {e.tickets.length === 0 && <p className="text-sm text-slate-500">{t.printers.simulatorEmpty}</p>}
-            <ol className="max-h-[32rem] space-y-3 overflow-y-auto">
-              {e.tickets.map((ticket) => (
-                <li key={ticket.n} className="rounded border border-dashed border-slate-300 bg-white p-2" data-testid="emulator-ticket">
-                  {!ticket.complete && <p className="mb-1 text-xs font-semibold text-rose-700">{t.printers.incomplete}</p>}
-                  <PaperText text={ticket.text} />
-                </li>
-              ))}
-            </ol>
+            <ScrollArea label={t.printers.simulatorPaper(e.name)} className="max-h-[32rem] overflow-y-auto rounded">
+              <ol className="space-y-3">
+                {e.tickets.map((ticket) => (
+                  <li key={ticket.n} className="rounded border border-dashed border-slate-300 bg-white p-2" data-testid="emulator-ticket">
+                    {!ticket.complete && <p className="mb-1 text-xs font-semibold text-rose-700">{t.printers.incomplete}</p>}
+                    <PaperText text={ticket.text} />
+                  </li>
+                ))}
+              </ol>
+            </ScrollArea>
           </Card>
         ))}
       </div>

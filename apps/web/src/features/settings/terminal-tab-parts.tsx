@@ -33,7 +33,7 @@ export function Toggle({
       aria-label={label}
       disabled={disabled}
       onClick={() => onChange(!checked)}
-      className="inline-flex min-h-10 items-center gap-2 text-sm font-medium disabled:opacity-50"
+      className="inline-flex min-h-11 items-center gap-2 text-sm font-medium disabled:opacity-50"
     >
       <span
         className={cn(

@@ -53,7 +53,7 @@ export function TestChargeCard({ terminals }: { terminals: CardTerminal[] }) {
                 id="test-terminal"
                 value={terminalId}
                 onChange={(e) => setPicked(e.target.value)}
-                className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm"
+                className="h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm"
               >
                 {enabled.map((x) => (
                   <option key={x.id} value={x.id}>
