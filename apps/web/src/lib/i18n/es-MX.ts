@@ -682,10 +682,10 @@ export const t = {
     simulatorIntro: 'Lo último que recibió cada impresora simulada, tal como saldría en el papel.',
     simulatorEmpty: 'Sin tickets todavía',
     simulatorState: (name: string) => `Estado de ${name}`,
+    simulatorPaper: (name: string) => `Papel de ${name}`,
     simulatorStates: { online: 'Encendida', 'paper-out': 'Sin papel', offline: 'Fuera de línea', off: 'Apagada' },
     incomplete: 'Incompleto (se cortó la conexión)',
     alertTitle: 'Comandas sin imprimir',
-    simulatorPaper: (name: string) => `Papel de ${name}`,
     alertPrinter: (name: string, minutes: number) =>
       minutes < 1 ? `${name}: sin imprimir desde hace menos de 1 min` : `${name}: sin imprimir desde hace ${minutes} min`,
     alertHint: 'Revisa que la impresora esté encendida, con papel y conectada a la red. Se imprimirán solas en cuanto responda.',
