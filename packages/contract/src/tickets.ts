@@ -24,6 +24,18 @@ export const TicketPaymentSchema = z.object({
 });
 export type TicketPayment = z.infer<typeof TicketPaymentSchema>;
 
+export const TicketInvoicingSchema = z.object({
+  state: z.enum(['pendiente', 'emitido', 'facturado', 'en_global', 'cancelado']),
+  /** The self-invoice page and the key printed on the ticket; null while the receipt is queued. */
+  selfInvoiceUrl: z.string().nullable(),
+  receiptKey: z.string().nullable(),
+  /** Until when the customer may invoice it at the page. */
+  expiresAt: InstantSchema.nullable(),
+  /** Why the last attempt to send the receipt failed, in the PAC's words; null when it did not. */
+  lastError: z.string().nullable(),
+});
+export type TicketInvoicing = z.infer<typeof TicketInvoicingSchema>;
+
 /** One paid order as the history lists it; the full ticket comes from GET /api/tickets/:orderId. */
 export const TicketSummarySchema = z.object({
   id: IdSchema,
@@ -46,6 +58,12 @@ export const TicketSummarySchema = z.object({
   /** Absent on paid tickets; 'cancelado' with the reason on a cancelled order (issue #14). */
   status: z.enum(['pagado', 'cancelado']).optional(),
   cancelReason: z.string().nullable().optional(),
+  /**
+   * The ticket's CFDI: its PAC receipt queued (pendiente), issued with its self-invoice page
+   * (emitido), invoiced to a customer (facturado), in a factura global (en_global) or cancelled.
+   * Null: none (paid before invoicing, or it charged nothing); absent where not read.
+   */
+  invoicing: TicketInvoicingSchema.nullable().optional(),
 });
 export type TicketSummary = z.infer<typeof TicketSummarySchema>;
 

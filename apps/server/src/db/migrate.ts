@@ -30,6 +30,7 @@ import { ticketSearchFold } from './migrations/0028-ticket-search-fold.ts';
 import { taxModel } from './migrations/0029-tax-model.ts';
 import { splitCount } from './migrations/0030-split-count.ts';
 import { taxRollups } from './migrations/0031-tax-rollups.ts';
+import { invoicing } from './migrations/0032-invoicing.ts';
 import { inventory } from './migrations/0033-inventory.ts';
 import { autoAgotado } from './migrations/0035-auto-agotado.ts';
 
@@ -64,6 +65,7 @@ function migrationsFor(kind: DbKind): Record<string, Migration> {
     '0029-tax-model': taxModel(),
     '0030-split-count': splitCount(),
     '0031-tax-rollups': taxRollups(kind),
+    '0032-invoicing': invoicing(),
     '0033-inventory': inventory(),
     '0035-auto-agotado': autoAgotado(),
   };

@@ -21,6 +21,7 @@ export interface Database extends InventoryTables {
   shared_devices: SharedDevicesTable;
   printers: PrintersTable;
   print_jobs: PrintJobsTable;
+  invoice_receipts: InvoiceReceiptsTable;
   drawer_sessions: DrawerSessionsTable;
   drawer_movements: DrawerMovementsTable;
   drawer_payments: DrawerPaymentsTable;
@@ -320,6 +321,32 @@ export interface PrintJobsTable {
   last_error: string | null;
   created_at: number;
   printed_at: number | null;
+}
+
+/** A paid check's PAC receipt (the CFDI outbox); see migrations/0032-invoicing.ts. */
+export interface InvoiceReceiptsTable {
+  order_id: string;
+  folio: number;
+  /** 'sin_importe': a check that charged nothing before its tip (no CFDI is made). */
+  state: 'pendiente' | 'emitido' | 'facturado' | 'en_global' | 'cancelado' | 'sin_importe';
+  /** What the receipt charges (the check's total without its tip), centavos. */
+  total: number;
+  attempts: number;
+  next_attempt_at: number;
+  /** While a worker sends it: until when its claim holds (a crashed worker's claim expires). */
+  lease_until: number | null;
+  claim: string | null;
+  last_error: string | null;
+  pac: string | null;
+  pac_receipt_id: string | null;
+  receipt_key: string | null;
+  self_invoice_url: string | null;
+  expires_at: number | null;
+  invoice_id: string | null;
+  invoice_uuid: string | null;
+  created_at: number;
+  issued_at: number | null;
+  updated_at: number;
 }
 
 /** A drawer session (turno de caja); see migrations/0004-drawer.ts. Immutable once 'cerrada'. */

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Trx } from '../../http/transaction.ts';
 import type { TicketSearch } from './ticket-search.ts';
 import { cancelledTickets, paidTickets, presentTicket, ticketPayments } from '../../model/tickets/paid-tickets.ts';
+import { ticketInvoicing } from '../../model/invoicing/ticket-invoicing.ts';
 
 /** The names of a paid order, kept by triggers on `orders`: folded on PostgreSQL (0006), as written on SQLite (0028). */
 interface TicketSearchTable {
@@ -117,7 +118,14 @@ export async function listTickets(db: Trx, input: ListTicketsInput): Promise<Tic
     db,
     pageRows.map((r) => r.id),
   );
-  const page = pageRows.map((row) => presentTicket(row, input.timezone, payments.get(row.id)));
+  const invoicing = await ticketInvoicing(
+    db,
+    pageRows.map((r) => r.id),
+  );
+  const page = pageRows.map((row) => ({
+    ...presentTicket(row, input.timezone, payments.get(row.id)),
+    invoicing: invoicing.get(row.id) ?? null,
+  }));
   const last = page.at(-1);
   const nextCursor = rows.length > input.limit && last ? `${last.completedAt}.${last.id}` : null;
   return { tickets: page, nextCursor, today: input.today, timezone: input.timezone };
