@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Insumo, LiveEvent, Order, Product, RecipesResponse, Table } from '@comanda/contract';
 import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
 import { inventoryWorker } from '../src/features/inventory/service.ts';
+import { mayHear } from '../src/live/topic-rights.ts';
 
 type Err = { error: { code: string; message: string } };
 
@@ -138,5 +139,31 @@ describe.each(testDatabaseKinds())('auto-agotado on %s', (kind) => {
     expect(recipes.products.find((p) => p.productId === margarita)).toMatchObject({ autoAgotado: false });
     const products = (await admin.get<{ products: Product[] }>('/api/products')).body.products;
     expect(products.find((p) => p.id === margarita)?.available).toBe(true);
+  });
+
+  it('tells the inventory screens after each write and each posting of sales; only the admin and the bar hear it', async () => {
+    const heard = async (work: () => Promise<unknown>) => {
+      const events: LiveEvent[] = [];
+      const off = server.ctx.live.onEvent((e) => {
+        if (e.topic === 'inventory') events.push(e);
+      });
+      try {
+        await work();
+      } finally {
+        off();
+      }
+      return events.map((e) => e.type);
+    };
+    expect(await heard(() => admin.post('/api/inventory/merma', { insumoId: tequila.id, qty: 1, reason: 'Derrame' }))).toEqual([
+      'inventory.changed',
+    ]);
+    const order = await fresh();
+    expect(
+      await heard(async () => {
+        await add(order.id, paloma, 1);
+        await flush();
+      }),
+    ).toContain('inventory.changed');
+    expect([mayHear('admin', 'inventory'), mayHear('barra', 'inventory'), mayHear('waiter', 'inventory')]).toEqual([true, true, false]);
   });
 });

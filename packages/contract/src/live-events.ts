@@ -20,6 +20,8 @@ export interface LiveTopicEvents {
   tickets: 'ticket.created';
   printers: 'printer.changed' | 'printer.status' | 'printers.alert' | 'jobs';
   drawer: 'drawer.updated' | 'drawer.settings';
+  /** The bar's inventory: stock, insumos or recipes changed (sales posted, a purchase, a count). */
+  inventory: 'inventory.changed';
 }
 
 /** One order's topic: its own changes and card payments waiting for review. */

@@ -20,6 +20,8 @@ export function mayHear(role: Role, topic: string): boolean {
     case 'board:barra':
     case 'printers':
       return role !== 'waiter';
+    case 'inventory':
+      return role === 'admin' || role === 'barra';
     case 'users':
     case 'terminals':
     case 'tickets':

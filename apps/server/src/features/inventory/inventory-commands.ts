@@ -10,6 +10,9 @@ import { refreshAutoAgotado } from './auto-agotado.ts';
 
 /** The inventory's writes: each one transaction with its idempotency key (mutate), audited. */
 
+/** What every write tells the inventory's screens (after commit). */
+const CHANGED = { topic: 'inventory', type: 'inventory.changed' } as const;
+
 const actor = (u: SessionUser) => ({ id: u.id, displayName: u.displayName });
 
 async function requireWarehouse(trx: Trx, id: string): Promise<void> {
@@ -24,8 +27,9 @@ async function requireInsumoRow(trx: Trx, id: string) {
 }
 
 export async function saveInsumo(ctx: WriteContext, user: SessionUser, id: string | null, body: InsumoBody): Promise<Insumo> {
-  return mutate(ctx, async (trx) => {
+  return mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
+    emit(CHANGED);
     const clash = await trx.selectFrom('insumos').select('id').where('name', '=', body.name).executeTakeFirst();
     if (clash && clash.id !== id) throw conflict(M.insumoNameTaken, 'insumo_name_taken');
     const values = { name: body.name, unit: body.unit, min_stock: body.minStock, pour_size: body.pourSize, updated_at: now };
@@ -72,8 +76,9 @@ export async function saveInsumo(ctx: WriteContext, user: SessionUser, id: strin
 
 /** An insumo leaves the lists; its ledger and recipes stay (the past never changes). */
 export async function retireInsumo(ctx: WriteContext, user: SessionUser, id: string): Promise<void> {
-  await mutate(ctx, async (trx) => {
+  await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
+    emit(CHANGED);
     const row = await requireInsumoRow(trx, id);
     await trx.updateTable('insumos').set({ active: 0, updated_at: now }).where('id', '=', id).execute();
     await audit(trx, now, {
@@ -101,8 +106,9 @@ export async function setRecipe(
   items: { insumoId: string; amount: number }[],
   autoAgotado?: boolean,
 ): Promise<void> {
-  await mutate(ctx, async (trx) => {
+  await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
+    emit(CHANGED);
     await checkInsumos(
       trx,
       items.map((i) => i.insumoId),
@@ -152,8 +158,9 @@ export interface PurchaseInput extends PurchaseBody {
 
 /** A purchase: a 'purchase' movement per line in its warehouse, and the presentation's and insumo's last cost. */
 export async function recordPurchase(ctx: WriteContext, user: SessionUser, input: PurchaseInput): Promise<string> {
-  const id = await mutate(ctx, async (trx) => {
+  const id = await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
+    emit(CHANGED);
     await requireWarehouse(trx, input.warehouseId);
     if (input.lines.length === 0) throw badRequest(M.purchaseEmpty, 'purchase_empty');
     if (input.invoiceUuid) {
@@ -285,8 +292,9 @@ export async function transferStock(
   input: { from: string; to: string; lines: { insumoId: string; qty: number }[] },
 ): Promise<void> {
   if (input.from === input.to) throw badRequest(M.sameWarehouse, 'same_warehouse');
-  await mutate(ctx, async (trx) => {
+  await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
+    emit(CHANGED);
     await requireWarehouse(trx, input.from);
     await requireWarehouse(trx, input.to);
     await checkInsumos(
@@ -325,8 +333,9 @@ export async function recordMerma(
   user: SessionUser,
   input: { warehouseId: string; insumoId: string; qty: number; reason: string },
 ): Promise<void> {
-  await mutate(ctx, async (trx) => {
+  await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
+    emit(CHANGED);
     await requireWarehouse(trx, input.warehouseId);
     const row = await requireInsumoRow(trx, input.insumoId);
     await trx
@@ -362,8 +371,9 @@ export async function recordMerma(
  * (counted − theoretical) and the count's lines frozen with who counted.
  */
 export async function recordCount(ctx: WriteContext, user: SessionUser, input: CountBody): Promise<StockCount> {
-  const id = await mutate(ctx, async (trx) => {
+  const id = await mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
+    emit(CHANGED);
     await requireWarehouse(trx, input.warehouseId);
     const insumoIds = [...new Set(input.lines.map((l) => l.insumoId))];
     await checkInsumos(trx, insumoIds);

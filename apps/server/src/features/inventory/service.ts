@@ -1,6 +1,7 @@
 import type { AppContext } from '../../http/context.ts';
 import { postSales } from './sales-posting.ts';
 import { refreshAutoAgotado } from './auto-agotado.ts';
+import { publishEvents } from '../../http/transaction.ts';
 
 /** The inventory's long-lived part: the worker that posts sales into the ledger, once a second. */
 const SERVICE = 'inventory';
@@ -27,7 +28,10 @@ export class InventoryWorker {
         posted += looked;
         if (looked < 500) break;
       }
-      if (posted > 0) await refreshAutoAgotado(this.ctx);
+      if (posted > 0) {
+        publishEvents(this.ctx, [{ topic: 'inventory', type: 'inventory.changed' }]);
+        await refreshAutoAgotado(this.ctx);
+      }
     })();
     this.running = run;
     try {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useQueryClient } from '@tanstack/react-query';
-import { CfdiPreviewResponseSchema, CountResponseSchema, InsumoResponseSchema, OkSchema, PurchaseResponseSchema } from '@comanda/contract';
+import { CfdiPreviewResponseSchema, CountResponseSchema, OkSchema, PurchaseResponseSchema } from '@comanda/contract';
 import type { CfdiPreview, Insumo } from '@comanda/contract';
-import { CONSUMPTION_UNITS, formatQuantity, type ConsumptionUnit } from '@comanda/domain';
+import { formatQuantity } from '@comanda/domain';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Input, Label } from '../../components/ui/input.tsx';
@@ -11,116 +11,18 @@ import { Tabs } from '../../components/ui/tabs.tsx';
 import { errorMessage, post } from '../../lib/api.ts';
 import { money } from '../../lib/format.ts';
 import { INV } from './texts.ts';
-import { useInsumos, useVariance } from './inventory-api.ts';
+import { useInsumos, useKeyedWrite, useVariance } from './inventory-api.ts';
 import { LowStockBanner } from './low-stock-banner.tsx';
+import { InsumosTab, SELECT } from './insumos-tab.tsx';
+import { RecipesTab } from './recipes-tab.tsx';
+import { MermaTab } from './merma-tab.tsx';
 
-type Tab = 'insumos' | 'compras' | 'conteo' | 'diferencias';
+type Tab = keyof typeof INV.tabs;
 const int = (v: string) => (v.trim() === '' ? 0 : Math.trunc(Number(v)));
-
-function InsumosTab({ insumos }: { insumos: Insumo[] }) {
-  const qc = useQueryClient();
-  const [name, setName] = useState('');
-  const [unit, setUnit] = useState<ConsumptionUnit>('ml');
-  const [minStock, setMinStock] = useState('');
-  const [pName, setPName] = useState('');
-  const [content, setContent] = useState('');
-  const [tare, setTare] = useState('');
-  const [density, setDensity] = useState('');
-  const save = async () => {
-    try {
-      await post(InsumoResponseSchema, '/api/inventory/insumos', {
-        name,
-        unit,
-        minStock: int(minStock),
-        presentations: pName
-          ? [{ name: pName, content: int(content), tareG: tare ? int(tare) : null, densityMgPerMl: density ? int(density) : null }]
-          : [],
-      });
-      toast.success(INV.saved);
-      setName('');
-      setPName('');
-      await qc.invalidateQueries({ queryKey: ['inventory'] });
-    } catch (err) {
-      toast.error(errorMessage(err, INV.saveError));
-    }
-  };
-  return (
-    <div className="flex flex-col gap-4">
-      <Card className="overflow-x-auto p-2">
-        {insumos.length === 0 ? (
-          <p className="p-4 text-slate-500">{INV.empty}</p>
-        ) : (
-          <table className="w-full text-left text-base">
-            <thead>
-              <tr className="text-slate-500">
-                <th className="p-2">{INV.insumo}</th>
-                <th className="p-2">{INV.bodega}</th>
-                <th className="p-2">{INV.barra}</th>
-                <th className="p-2">{INV.minimum}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {insumos.map((i) => (
-                <tr key={i.id} className="border-t border-slate-100" data-testid={`insumo-${i.name}`}>
-                  <td className="p-2 font-medium">{i.name}</td>
-                  <td className="p-2">{formatQuantity(i.stock['bodega'] ?? 0, i.unit)}</td>
-                  <td className="p-2">{formatQuantity(i.stock['barra'] ?? 0, i.unit)}</td>
-                  <td className="p-2">{formatQuantity(i.minStock, i.unit)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </Card>
-      <Card className="grid gap-3 p-4 sm:grid-cols-2">
-        <h2 className="text-lg font-semibold sm:col-span-2">{INV.newInsumo}</h2>
-        <Label>
-          {INV.name}
-          <Input value={name} onChange={(e) => setName(e.target.value)} aria-label={INV.name} />
-        </Label>
-        <Label>
-          {INV.unit}
-          <select
-            className="h-11 w-full rounded-lg border px-2"
-            value={unit}
-            aria-label={INV.unit}
-            onChange={(e) => setUnit(e.target.value as ConsumptionUnit)}
-          >
-            {CONSUMPTION_UNITS.map((u) => (
-              <option key={u}>{u}</option>
-            ))}
-          </select>
-        </Label>
-        <Label>
-          {INV.minimum}
-          <Input inputMode="numeric" value={minStock} onChange={(e) => setMinStock(e.target.value)} aria-label={INV.minimum} />
-        </Label>
-        <Label>
-          {INV.presentation}
-          <Input value={pName} onChange={(e) => setPName(e.target.value)} aria-label={INV.presentation} />
-        </Label>
-        <Label>
-          {INV.content}
-          <Input inputMode="numeric" value={content} onChange={(e) => setContent(e.target.value)} aria-label={INV.content} />
-        </Label>
-        <Label>
-          {INV.tare}
-          <Input inputMode="numeric" value={tare} onChange={(e) => setTare(e.target.value)} aria-label={INV.tare} />
-        </Label>
-        <Label>
-          {INV.density}
-          <Input inputMode="numeric" value={density} onChange={(e) => setDensity(e.target.value)} aria-label={INV.density} />
-        </Label>
-        <Button className="sm:col-span-2" onClick={() => void save()} disabled={!name.trim()}>
-          {INV.save}
-        </Button>
-      </Card>
-    </div>
-  );
-}
 
 function ComprasTab({ insumos }: { insumos: Insumo[] }) {
   const qc = useQueryClient();
+  const write = useKeyedWrite('compra');
   const presentations = insumos.flatMap((i) => i.presentations.map((p) => ({ ...p, insumo: i })));
   const [presentationId, setPresentationId] = useState('');
   const [units, setUnits] = useState('');
@@ -134,7 +36,7 @@ function ComprasTab({ insumos }: { insumos: Insumo[] }) {
   };
   const buy = async () => {
     try {
-      await post(PurchaseResponseSchema, '/api/inventory/purchases', {
+      await write(PurchaseResponseSchema, 'POST', '/api/inventory/purchases', {
         lines: [{ presentationId, units: int(units), unitCostCents: Math.round(Number(cost) * 100) }],
       });
       await done(INV.bought);
@@ -144,7 +46,7 @@ function ComprasTab({ insumos }: { insumos: Insumo[] }) {
   };
   const transfer = async (insumo: Insumo) => {
     try {
-      await post(OkSchema, '/api/inventory/transfers', {
+      await write(OkSchema, 'POST', '/api/inventory/transfers', {
         from: 'bodega',
         to: 'barra',
         lines: [{ insumoId: insumo.id, qty: insumo.stock['bodega'] ?? 0 }],
@@ -165,7 +67,7 @@ function ComprasTab({ insumos }: { insumos: Insumo[] }) {
   };
   const saveCfdi = async () => {
     try {
-      await post(PurchaseResponseSchema, '/api/inventory/purchases/cfdi', { xml, mappings });
+      await write(PurchaseResponseSchema, 'POST', '/api/inventory/purchases/cfdi', { xml, mappings });
       setInvoice(null);
       setXml('');
       await done(INV.bought);
@@ -174,7 +76,7 @@ function ComprasTab({ insumos }: { insumos: Insumo[] }) {
     }
   };
   const select = (value: string, onChange: (v: string) => void, label: string) => (
-    <select className="h-11 w-full rounded-lg border px-2" value={value} aria-label={label} onChange={(e) => onChange(e.target.value)}>
+    <select className={SELECT} value={value} aria-label={label} onChange={(e) => onChange(e.target.value)}>
       <option value="">—</option>
       {presentations.map((p) => (
         <option key={p.id} value={p.id}>
@@ -247,6 +149,7 @@ function ComprasTab({ insumos }: { insumos: Insumo[] }) {
 
 function ConteoTab({ insumos }: { insumos: Insumo[] }) {
   const qc = useQueryClient();
+  const write = useKeyedWrite('conteo');
   const [values, setValues] = useState<Record<string, { closed: string; grossG: string; loose: string }>>({});
   const set = (id: string, key: 'closed' | 'grossG' | 'loose', v: string) =>
     setValues((s) => ({ ...s, [id]: { closed: '', grossG: '', loose: '', ...s[id], [key]: v } }));
@@ -264,7 +167,7 @@ function ConteoTab({ insumos }: { insumos: Insumo[] }) {
         };
       });
     try {
-      await post(CountResponseSchema, '/api/inventory/counts', { lines });
+      await write(CountResponseSchema, 'POST', '/api/inventory/counts', { lines });
       toast.success(INV.counted);
       setValues({});
       await qc.invalidateQueries({ queryKey: ['inventory'] });
@@ -376,8 +279,10 @@ export function InventoryPage() {
         tabs={(Object.keys(INV.tabs) as Tab[]).map((value) => ({ value, label: INV.tabs[value] }))}
       />
       {tab === 'insumos' && <InsumosTab insumos={list} />}
+      {tab === 'recetas' && <RecipesTab insumos={list} />}
       {tab === 'compras' && <ComprasTab insumos={list} />}
       {tab === 'conteo' && <ConteoTab insumos={list} />}
+      {tab === 'merma' && <MermaTab insumos={list} warehouses={insumos.data?.warehouses ?? []} />}
       {tab === 'diferencias' && <DiferenciasTab />}
     </div>
   );
