@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CentsSchema, IdSchema, InstantSchema, IsoDateSchema } from './common.ts';
-import { PaymentMethodSchema } from './orders.ts';
+import { OrderSchema, PaymentMethodSchema } from './orders.ts';
 
 /** Opaque keyset cursor: `${completedAt}.${orderId}` of the last ticket of the previous page. */
 export const TicketCursorSchema = z.string().regex(/^\d{1,16}\.[A-Za-z0-9_-]{1,64}$/, 'Cursor inválido');
@@ -78,3 +78,16 @@ export const TicketsPageSchema = z.object({
 export type TicketsPage = z.infer<typeof TicketsPageSchema>;
 
 export const TicketParamsSchema = z.object({ orderId: IdSchema });
+
+/** GET /api/tickets/:orderId: the paid (or cancelled) order, its CFDI state and, once issued, the self-invoice QR. */
+export const TicketResponseSchema = z.object({
+  order: OrderSchema,
+  /** Absent before invoicing existed; null: no receipt (paid before invoicing, or it charged nothing). */
+  invoicing: TicketInvoicingSchema.nullable().optional(),
+  /** The self-invoice page's QR as SVG markup, drawn by the server; null until the receipt is issued. */
+  selfInvoiceQrSvg: z.string().nullable().optional(),
+});
+export type TicketResponse = z.infer<typeof TicketResponseSchema>;
+
+/** POST /api/tickets/:orderId/print: the jobs queued on the caja printers (0: none set, the browser prints). */
+export const TicketPrintResponseSchema = z.object({ jobs: z.number().int() });

@@ -8,20 +8,9 @@ import { notFound } from '../http/errors.ts';
 import { getGeneralConfig } from '../model/config-store.ts';
 import { lanIPv4, listenUrls, machineHostName } from './addresses.ts';
 import { netState } from './https.ts';
+import { qrSvg } from './qr-svg.ts';
 
 export const CA_PATH = '/ca.crt';
-
-const qrCache = new Map<string, string>();
-async function qrSvg(text: string): Promise<string> {
-  let svg = qrCache.get(text);
-  if (!svg) {
-    const { default: QRCode } = await import('qrcode'); // loaded when the connect screen first asks
-    svg = await QRCode.toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'M', color: { dark: '#0f172a', light: '#ffffff' } });
-    if (qrCache.size > 64) qrCache.clear();
-    qrCache.set(text, svg);
-  }
-  return svg;
-}
 
 /** Icons of the installable app (files in apps/web/public/icons). */
 const ICONS = [

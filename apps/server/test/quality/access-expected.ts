@@ -162,6 +162,7 @@ const ROWS: readonly Row[] = [
   // Printed tickets, printers and devices: configured by admins; stations read the alerts for their own printer.
   ['GET /api/tickets',                                      Y,    N,     N,      N,    N],
   ['GET /api/tickets/:orderId',                             Y,    N,     N,      N,    N],
+  ['POST /api/tickets/:orderId/print',                      Y,    N,     N,      N,    N],
   ['GET /api/printers',                                     Y,    N,     N,      N,    N],
   ['POST /api/printers',                                    Y,    N,     N,      N,    N],
   ['DELETE /api/printers/:printerId',                       Y,    N,     N,      N,    N],

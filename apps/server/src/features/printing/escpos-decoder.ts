@@ -137,6 +137,17 @@ export function decodeEscPos(bytes: Uint8Array): DecodedTicket[] {
         i += 8 + bytesPerRow * rows;
         continue;
       }
+      if (c === 0x28 && at(2) === 0x6b) {
+        // GS ( k pL pH cn fn [d…]: 2D codes; a QR's stored data (cn 49, fn 80, m 48) shows as [QR data]
+        const length = at(3) + at(4) * 256;
+        if (at(5) === 0x31 && at(6) === 0x50 && length > 3) {
+          let data = '';
+          for (let k = 8; k < 5 + length; k++) data += decodeByte(at(k), 'cp437');
+          put(`[QR ${data}]`);
+        }
+        i += 5 + length;
+        continue;
+      }
       if (c === 0x56) {
         // GS V m [n] cut: m 0/1/48/49 have no n; 65/66 have one
         const m = at(2);

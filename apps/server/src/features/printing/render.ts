@@ -10,7 +10,7 @@ import type {
 import { TAX_TEXT, taxSummary, taxSummaryRows, type TaxSummary } from '@comanda/domain';
 import type { LogoImage } from './logo.ts';
 import { installFastCodepages } from './fast-codepages.ts';
-import { SPLIT_LABEL } from '@comanda/domain';
+import { SELF_INVOICE_TEXT, selfInvoiceDate, SPLIT_LABEL, type SelfInvoiceLine } from '@comanda/domain';
 
 installFastCodepages();
 
@@ -149,6 +149,7 @@ function renderReceipt(doc: ReceiptDocument, opts: RenderOptions): Uint8Array {
     e.line(`${left.slice(0, room).padEnd(room)} ${right}`);
   };
   resendBanner(e, opts);
+  if (doc.reprint) e.invert(true).line(' REIMPRESIÓN ').invert(false);
   e.align('center');
   printLogo(e, opts);
   if (doc.business.name) e.bold(true).line(doc.business.name).bold(false);
@@ -183,9 +184,26 @@ function renderReceipt(doc: ReceiptDocument, opts: RenderOptions): Uint8Array {
   else row('Pago', doc.method);
   if (doc.received !== null) row('Recibido', money(doc.received));
   if (doc.change !== null) row('Cambio', money(doc.change));
+  selfInvoiceBlock(e, doc.selfInvoice, opts);
   e.newline().align('center').line('¡Gracias por su visita!').line(doc.business.address).line(doc.business.phone).align('left');
   if (doc.openDrawer) e.pulse();
   return footer(e, opts);
+}
+
+/**
+ * The self-invoice: the PAC's page as a QR (GS ( k, model 2, built by the encoder), its key and
+ * "Factura en línea hasta el dd/mm/aaaa" in the business's zone; a note while the receipt is queued.
+ */
+function selfInvoiceBlock(e: Encoder, line: SelfInvoiceLine | null | undefined, opts: RenderOptions): void {
+  if (!line) return;
+  e.newline().align('center');
+  if (line.state === 'queued') e.line(SELF_INVOICE_TEXT.queued);
+  else {
+    e.qrcode(line.url, { model: 2, size: opts.width === 58 ? 4 : 6, errorlevel: 'm' });
+    e.newline().bold(true).line(SELF_INVOICE_TEXT.key(line.key)).bold(false);
+    e.line(SELF_INVOICE_TEXT.until(selfInvoiceDate(line.expiresAt, opts.timeZone)));
+  }
+  e.align('left');
 }
 
 /** A check's (or a session's) taxes: "Subtotal sin IVA", IVA by rate, "Total", from the frozen breakdown. */

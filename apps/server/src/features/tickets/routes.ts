@@ -1,13 +1,23 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { OrderResponseSchema, TicketParamsSchema, TicketsPageSchema, TicketsQuerySchema } from '@comanda/contract';
-import { businessDate } from '@comanda/domain';
+import {
+  TicketParamsSchema,
+  TicketPrintResponseSchema,
+  TicketResponseSchema,
+  TicketsPageSchema,
+  TicketsQuerySchema,
+} from '@comanda/contract';
+import { businessDate, selfInvoiceLine } from '@comanda/domain';
 import { ADMIN } from '../../http/access.ts';
+import { requireUser } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { loadOrder, ORDER_NOT_FOUND } from '../../model/orders/order-repository.ts';
 import { getGeneralConfig } from '../../model/config-store.ts';
 import { parseTicketSearch } from './ticket-search.ts';
 import { listTickets, parseCursor } from './tickets.query.ts';
+import { printTicketOnCaja } from './ticket-print.command.ts';
+import { ticketInvoicing } from '../../model/invoicing/ticket-invoicing.ts';
+import { qrSvg } from '../../net/qr-svg.ts';
 
 /** Paid-ticket history (SPEC §2 Tickets history): admin only. */
 export const ticketsRoutes: FastifyPluginAsync = async (base) => {
@@ -33,12 +43,21 @@ export const ticketsRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/api/tickets/:orderId',
-    { config: { access: ADMIN }, schema: { params: TicketParamsSchema, response: { 200: OrderResponseSchema } } },
+    { config: { access: ADMIN }, schema: { params: TicketParamsSchema, response: { 200: TicketResponseSchema } } },
     async (request) => {
       const order = await loadOrder(ctx.db.db, request.params.orderId);
       // A ticket is a paid (or cancelled) order; open ones are read through the order routes.
       if (order.status === 'activo') throw notFound(ORDER_NOT_FOUND);
-      return { order };
+      const invoicing = (await ticketInvoicing(ctx.db.db, [order.id])).get(order.id) ?? null;
+      const line = selfInvoiceLine(invoicing);
+      return { order, invoicing, selfInvoiceQrSvg: line?.state === 'issued' ? await qrSvg(line.url) : null };
     },
+  );
+
+  /** The ticket again on the caja printer, with its self-invoice QR once issued. */
+  app.post(
+    '/api/tickets/:orderId/print',
+    { config: { access: ADMIN }, schema: { params: TicketParamsSchema, response: { 200: TicketPrintResponseSchema } } },
+    async (request) => printTicketOnCaja(request.ctx, requireUser(request.user), request.params.orderId),
   );
 };

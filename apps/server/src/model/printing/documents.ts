@@ -1,4 +1,4 @@
-import type { TaxBreakdown } from '@comanda/domain';
+import type { SelfInvoiceLine, TaxBreakdown } from '@comanda/domain';
 
 /** What a print job prints, stored as JSON on the job and rendered for the printer's width at delivery. */
 export type PrinterRole = 'cocina' | 'barra' | 'caja';
@@ -72,6 +72,10 @@ export interface ReceiptDocument {
   payments?: { method: string; amount: number; reference: string | null }[];
   /** The check's frozen tax breakdown (absent on jobs written before the tax model). */
   taxes?: TaxBreakdown | null;
+  /** The self-invoice QR, key and expiry, or a note while the receipt is queued; absent: nothing printed. */
+  selfInvoice?: SelfInvoiceLine | null;
+  /** Printed again from Tickets (marked REIMPRESIÓN, no drawer pulse). */
+  reprint?: boolean;
 }
 
 /** A cash movement slip (retiro, depósito, gasto, propinas) on the caja printer, written with the movement. */

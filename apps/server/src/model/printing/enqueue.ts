@@ -7,6 +7,7 @@ import {
   shortOrderId,
   tableLabel,
   ticketNumber,
+  type SelfInvoiceLine,
   type TaxBreakdown,
 } from '@comanda/domain';
 import { readModifiers } from '../modifiers/modifier-store.ts';
@@ -305,6 +306,8 @@ export async function enqueueReceipt(
     printers?: readonly { id: string; role: string }[] | undefined;
     /** Takes each job's INSERT instead of running it: the close sends them with its rollups' statement. */
     defer?: (insert: Rider) => void;
+    /** A reprint from Tickets: its self-invoice as the receipt stands now (the close: queued when it charged). */
+    reprint?: { selfInvoice: SelfInvoiceLine | null; paidAt: number };
   },
 ): Promise<number> {
   const printers = input.printers ?? (await enabledPrinters(trx, 'caja'));
@@ -352,12 +355,30 @@ export async function enqueueReceipt(
     payments: payments.map((p) => ({ method: METHOD_LABELS[p.method], amount: Number(p.amount), reference: p.reference })),
     taxes: order.tax_breakdown ? (JSON.parse(order.tax_breakdown) as TaxBreakdown) : null,
   };
+  selfInvoiceOf(document, input.reprint);
   for (const p of printers) {
     const { insert } = jobInsert(trx, { printerId: p.id, role: 'caja', orderId: input.orderId, kind: 'ticket', document, now: input.now });
     if (input.defer) input.defer(insert);
     else await insert.execute();
   }
   return printers.length;
+}
+
+/**
+ * The receipt's self-invoice block. At the close the PAC's receipt is made after the commit (its
+ * outbox), so a check that charged something prints that its code comes with a reprint; a reprint
+ * prints the receipt as it stands, and never opens the drawer.
+ */
+function selfInvoiceOf(document: ReceiptDocument, reprint: { selfInvoice: SelfInvoiceLine | null; paidAt: number } | undefined): void {
+  if (reprint) {
+    document.at = reprint.paidAt;
+    document.reprint = true;
+    document.openDrawer = false;
+    document.selfInvoice = reprint.selfInvoice;
+    return;
+  }
+  const charged = document.taxes ? Number(document.taxes.amount) : document.total - document.tip;
+  if (charged > 0) document.selfInvoice = { state: 'queued' };
 }
 
 /**

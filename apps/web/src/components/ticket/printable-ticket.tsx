@@ -8,6 +8,7 @@ import { TicketAdjustmentRows } from './ticket-adjustments.tsx';
 import { TicketTaxes } from './tax-summary.tsx';
 import { MixedPaymentRows, TicketFolioRow } from './ticket-payments.tsx';
 import { useBusinessDates } from '../../lib/dates.ts';
+import { TicketSelfInvoice, type SelfInvoiceProps } from './ticket-self-invoice.tsx';
 
 export interface PrintableTicketProps {
   order: Order;
@@ -17,6 +18,8 @@ export interface PrintableTicketProps {
   showPayment?: boolean;
   /** Date printed for an unpaid order; a paid one prints its completion time. */
   now?: number;
+  /** The self-invoice QR, key and expiry (reprints from Tickets); absent: not shown. */
+  selfInvoice?: SelfInvoiceProps;
   className?: string;
 }
 
@@ -34,7 +37,7 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
 const Rule = () => <div className="my-2 border-t border-dashed border-black" aria-hidden />;
 
 /** The customer's receipt, 'PASE DE SALIDA', laid out for an 80 mm thermal printer. */
-export function PrintableTicket({ order, business, figures, showPayment = false, now, className }: PrintableTicketProps) {
+export function PrintableTicket({ order, business, figures, showPayment = false, now, selfInvoice, className }: PrintableTicketProps) {
   const dates = useBusinessDates();
   const lines = order.items.filter((item) => !item.isDeleted);
   const payment = order.payments[0];
@@ -108,6 +111,12 @@ export function PrintableTicket({ order, business, figures, showPayment = false,
         </>
       )}
       {showPayment && <MixedPaymentRows payments={order.payments} />}
+      {selfInvoice?.line && (
+        <>
+          <Rule />
+          <TicketSelfInvoice {...selfInvoice} />
+        </>
+      )}
       <Rule />
       <footer className="space-y-0.5 text-center">
         <p className="font-bold">{t.checkout.thanks}</p>

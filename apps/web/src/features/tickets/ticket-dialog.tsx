@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { Printer } from 'lucide-react';
-import { PAYMENT_METHOD_LABELS } from '@comanda/domain';
+import { toast } from 'sonner';
+import { PAYMENT_METHOD_LABELS, selfInvoiceLine } from '@comanda/domain';
 import { TicketPaymentsDetail } from '../../components/ticket/ticket-payments.tsx';
 import { PrintableTicket } from '../../components/ticket/printable-ticket.tsx';
 import { printTicket, TicketPrintCopy } from '../../components/ticket/print-ticket.tsx';
@@ -12,14 +14,29 @@ import { useGeneralConfig } from '../../lib/config.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
-import { useTicket } from './tickets-api.ts';
+import { printTicketOnCaja, useTicket } from './tickets-api.ts';
 
 /** The full paid ticket with its payment, reprinted on the same 80 mm layout as the checkout. */
 export function TicketDialog({ orderId, ticketNumber, onClose }: { orderId: string | null; ticketNumber: string; onClose: () => void }) {
   const ticket = useTicket(orderId);
   const config = useGeneralConfig();
-  const order = ticket.data;
+  const order = ticket.data?.order;
   const payment = order?.payments[0];
+  const selfInvoice = { line: selfInvoiceLine(ticket.data?.invoicing ?? null), qrSvg: ticket.data?.selfInvoiceQrSvg ?? null };
+  const [sending, setSending] = useState(false);
+  // The caja printer when one is set (through the print queue, with the QR as ESC/POS), else the browser's dialog.
+  const printOnCaja = async () => {
+    if (!orderId) return;
+    setSending(true);
+    try {
+      if ((await printTicketOnCaja(orderId)) > 0) toast.success(t.tickets.cajaSent);
+      else printTicket();
+    } catch (error) {
+      toast.error(errorMessage(error, t.tickets.printError));
+    } finally {
+      setSending(false);
+    }
+  };
   return (
     <Dialog
       open={orderId !== null}
@@ -29,6 +46,10 @@ export function TicketDialog({ orderId, ticketNumber, onClose }: { orderId: stri
         <>
           <Button variant="outline" onClick={onClose}>
             {t.tickets.close}
+          </Button>
+          <Button variant="outline" onClick={() => void printOnCaja()} disabled={!order || sending}>
+            <Printer className="h-4 w-4" aria-hidden />
+            {t.tickets.printCaja}
           </Button>
           <Button onClick={printTicket} disabled={!order} data-autofocus>
             <Printer className="h-4 w-4" aria-hidden />
@@ -53,10 +74,22 @@ export function TicketDialog({ orderId, ticketNumber, onClose }: { orderId: stri
           )}
           <TicketPaymentsDetail order={order} />
           <div className="rounded-lg bg-slate-100 p-3">
-            <PrintableTicket order={order} business={config.data} figures={storedTicketFigures(order)} showPayment />
+            <PrintableTicket
+              order={order}
+              business={config.data}
+              figures={storedTicketFigures(order)}
+              showPayment
+              selfInvoice={selfInvoice}
+            />
           </div>
           <TicketPrintCopy>
-            <PrintableTicket order={order} business={config.data} figures={storedTicketFigures(order)} showPayment />
+            <PrintableTicket
+              order={order}
+              business={config.data}
+              figures={storedTicketFigures(order)}
+              showPayment
+              selfInvoice={selfInvoice}
+            />
           </TicketPrintCopy>
         </div>
       )}

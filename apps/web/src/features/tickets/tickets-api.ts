@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { OrderResponseSchema, TicketsPageSchema } from '@comanda/contract';
-import { get } from '../../lib/api.ts';
+import { TicketPrintResponseSchema, TicketResponseSchema, TicketsPageSchema } from '@comanda/contract';
+import { get, post } from '../../lib/api.ts';
+import { newIdempotencyKey } from '../../lib/ids.ts';
 import { useLiveQueries } from '../../lib/use-live.ts';
 
 export const TICKETS_KEY = ['tickets'] as const;
@@ -22,12 +23,16 @@ export function useTickets(search: string) {
   });
 }
 
+/** A paid ticket with its CFDI state and self-invoice QR; read on every opening (the receipt is issued after the close). */
 export function useTicket(orderId: string | null) {
   return useQuery({
     queryKey: [...TICKETS_KEY, 'one', orderId],
-    queryFn: async () => (await get(OrderResponseSchema, `/api/tickets/${orderId}`)).order,
+    queryFn: () => get(TicketResponseSchema, `/api/tickets/${orderId}`),
     enabled: Boolean(orderId),
-    // A paid order never changes.
-    staleTime: Infinity,
   });
 }
+
+/** The ticket again on the caja printer: how many jobs were queued (0: no caja printer is set). */
+export const printTicketOnCaja = async (orderId: string) =>
+  (await post(TicketPrintResponseSchema, `/api/tickets/${orderId}/print`, {}, { 'idempotency-key': newIdempotencyKey('ticket-print') }))
+    .jobs;

@@ -398,6 +398,9 @@ export const t = {
     noWaiter: 'Sin asignar',
     payment: 'Pago',
     count: (n: number) => `${n} ${n === 1 ? 'ticket' : 'tickets'}`,
+    printCaja: 'Imprimir en caja',
+    cajaSent: 'Enviado a la impresora de caja',
+    printError: 'No se pudo enviar el ticket a la impresora de caja',
   },
   products: {
     title: 'Productos',
