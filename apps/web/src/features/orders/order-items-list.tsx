@@ -59,15 +59,22 @@ function ItemRow({
   const dates = useBusinessDates();
   const deleted = item.isDeleted;
   return (
-    // One compact row: name and line total, then status and unit price; the two actions at the
-    // right edge, so a phone shows five lines or more above the bottom bar. A voided line stands
-    // apart by its strike-through and badge, never by fading (a faded row fell below 4.5:1).
-    <li className="flex items-center gap-3 py-2" data-testid="order-item" data-deleted={deleted ? 'true' : undefined}>
-      <div className="min-w-0 flex-1">
-        <p className={cn('font-semibold break-words', deleted && 'text-slate-600 line-through')}>
+    // Compact, so a phone shows five lines or more above the bottom bar: the name and line total
+    // across the full width, then status, unit price and category beside the line's buttons. A
+    // voided line stands apart by its strike-through and badge, never by fading (that fell below 4.5:1).
+    <li className="py-2" data-testid="order-item" data-deleted={deleted ? 'true' : undefined}>
+      <div className="flex items-baseline justify-between gap-3">
+        <p className={cn('min-w-0 font-semibold break-words', deleted && 'text-slate-600 line-through')}>
           {item.quantity} × {item.productName}
         </p>
-        <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
+        {deleted ? (
+          <span className="shrink-0 text-xs font-medium text-slate-600">{t.order.notCounted}</span>
+        ) : (
+          <span className="shrink-0 font-semibold tabular-nums">{money(lineTotal(item))}</span>
+        )}
+      </div>
+      <div className="mt-1 flex items-center gap-3">
+        <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
           {deleted ? (
             <Badge tone="danger">{item.voidReason ? t.voids.cancelled : t.order.deleted}</Badge>
           ) : (
@@ -79,48 +86,43 @@ function ItemRow({
             {item.category}
           </span>
           <PromoTag item={item} />
-          {deleted ? (
-            <span className="ml-auto text-xs font-medium text-slate-600">{t.order.notCounted}</span>
-          ) : (
-            <span className="ml-auto font-semibold tabular-nums">{money(lineTotal(item))}</span>
-          )}
         </div>
-        <ModifierLines modifiers={item.modifiers} struck={deleted} />
-        {item.notes && (
-          <p className={cn('mt-1.5 rounded bg-amber-50 px-2 py-1 text-sm break-words text-amber-900', deleted && 'line-through')}>
-            {item.notes}
-          </p>
-        )}
-        {deleted && item.deletedAt !== null && (
-          <p className="mt-1 text-xs text-rose-700">{t.order.deletedBy(item.deletedByName ?? '—', dates.dateTime(item.deletedAt))}</p>
-        )}
-        {deleted && item.voidReason && (
-          <p className="text-xs text-rose-700">{t.voids.voidedReason(item.voidReason, item.voidNote ?? null)}</p>
+        {!deleted && !readOnly && (
+          <div className="flex shrink-0 gap-2">
+            {lineActions?.(item)}
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label={`${t.order.addUnit}: ${item.productName}`}
+              title={t.order.addUnit}
+              onClick={() => onAddUnit(item)}
+            >
+              <Plus className="h-4 w-4" aria-hidden />
+            </Button>
+            <Button
+              variant="outline"
+              size="icon"
+              className="text-rose-700 hover:bg-rose-50"
+              aria-label={`${t.order.deleteItem}: ${item.productName}`}
+              title={t.order.deleteItem}
+              onClick={() => onDelete(item)}
+            >
+              <Trash2 className="h-4 w-4" aria-hidden />
+            </Button>
+          </div>
         )}
       </div>
-      {!deleted && !readOnly && (
-        <div className="flex shrink-0 gap-2">
-          {lineActions?.(item)}
-          <Button
-            variant="outline"
-            size="icon"
-            aria-label={`${t.order.addUnit}: ${item.productName}`}
-            title={t.order.addUnit}
-            onClick={() => onAddUnit(item)}
-          >
-            <Plus className="h-4 w-4" aria-hidden />
-          </Button>
-          <Button
-            variant="outline"
-            size="icon"
-            className="text-rose-700 hover:bg-rose-50"
-            aria-label={`${t.order.deleteItem}: ${item.productName}`}
-            title={t.order.deleteItem}
-            onClick={() => onDelete(item)}
-          >
-            <Trash2 className="h-4 w-4" aria-hidden />
-          </Button>
-        </div>
+      <ModifierLines modifiers={item.modifiers} struck={deleted} />
+      {item.notes && (
+        <p className={cn('mt-1.5 rounded bg-amber-50 px-2 py-1 text-sm break-words text-amber-900', deleted && 'line-through')}>
+          {item.notes}
+        </p>
+      )}
+      {deleted && item.deletedAt !== null && (
+        <p className="mt-1 text-xs text-rose-700">{t.order.deletedBy(item.deletedByName ?? '—', dates.dateTime(item.deletedAt))}</p>
+      )}
+      {deleted && item.voidReason && (
+        <p className="text-xs text-rose-700">{t.voids.voidedReason(item.voidReason, item.voidNote ?? null)}</p>
       )}
     </li>
   );
