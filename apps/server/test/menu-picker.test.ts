@@ -31,8 +31,10 @@ describe.each(testDatabaseKinds())('menu and picker on %s', (kind) => {
     expect(opened.status).toBe(200);
     return opened.body.order;
   };
+  // Notes of its own, so each add is a row (a pending line of the same product would take the unit).
+  let n = 0;
   const add = (orderId: string, productId: string) =>
-    api.waiter.post<{ order: Order } & Err>(`/api/orders/${orderId}/items`, { productId, quantity: 1 });
+    api.waiter.post<{ order: Order } & Err>(`/api/orders/${orderId}/items`, { productId, quantity: 1, notes: `${++n}` });
 
   it('lets the kitchen mark only kitchen products agotado, the bar only bar products, with an audit row', async () => {
     const tacos = product('Tacos al pastor (3)');

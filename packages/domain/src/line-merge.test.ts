@@ -11,6 +11,7 @@ const line = (over: Partial<MergeableLine & { createdAt: number }> = {}) => ({
   notes: null,
   modifiers: null,
   promotionId: null,
+  adjusted: false,
   createdAt: 1,
   ...over,
 });
@@ -31,6 +32,7 @@ describe('units added onto a pending line', () => {
     expect(mayRaisePendingLine(line({ modifiers: '[{"optionName":"Michelada"}]' }), add)).toBe(false);
     expect(mayRaisePendingLine(line({ unitPrice: 9_000 }), add)).toBe(false);
     expect(mayRaisePendingLine(line({ promotionId: 'p' }), add)).toBe(false);
+    expect(mayRaisePendingLine(line({ adjusted: true }), add)).toBe(false);
     expect(mayRaisePendingLine(line(), { ...add, promotionsActive: true })).toBe(false);
     expect(mayRaisePendingLine(line({ quantity: ORDER_LIMITS.maxLineQuantity - 1 }), add)).toBe(false);
     expect(mayRaisePendingLine(line({ quantity: ORDER_LIMITS.maxLineQuantity - 2 }), add)).toBe(true);

@@ -15,6 +15,8 @@ export interface MergeableLine {
   modifiers: string | null;
   /** Set when a promotion priced the line: its units are counted by that promotion. */
   promotionId: string | null;
+  /** A live discount or comp on the line: it was given for those units, not for more. */
+  adjusted: boolean;
 }
 
 /** Units being added: the same product with its notes, options and unit price. */
@@ -32,8 +34,8 @@ export interface UnitsToAdd {
  * Adding units of what a pending line already holds raises that line's quantity instead of
  * making a second identical line: the kitchen has not started it (pendiente), so one line says
  * "3 × Tacos" where two would say "1 × Tacos" and "2 × Tacos". The comanda prints only the new
- * units. Anything different — another state, notes, options, price, a promotion, or more units
- * than one line may hold — is a new line.
+ * units. Anything different — another state, notes, options, price, a promotion, a discount or
+ * comp on the line, or more units than one line may hold — is a new line.
  */
 export function mayRaisePendingLine(line: MergeableLine, add: UnitsToAdd): boolean {
   return (
@@ -41,6 +43,7 @@ export function mayRaisePendingLine(line: MergeableLine, add: UnitsToAdd): boole
     !line.isDeleted &&
     line.status === INITIAL_ITEM_STATUS &&
     line.promotionId === null &&
+    !line.adjusted &&
     line.productId === add.productId &&
     line.quantity + add.quantity <= ORDER_LIMITS.maxLineQuantity &&
     line.unitPrice === add.unitPrice &&

@@ -263,6 +263,9 @@ export async function pendingTwinOf(
   const rows = await trx
     .selectFrom('order_items')
     .selectAll()
+    .select(
+      sql<number>`(SELECT COUNT(*) FROM order_adjustments WHERE item_id = order_items.id AND removed_at IS NULL)`.as('live_adjustments'),
+    )
     .where('order_id', '=', a.orderId)
     .where('product_id', '=', a.productId)
     .where('status', '=', INITIAL_ITEM_STATUS)
@@ -278,6 +281,7 @@ export async function pendingTwinOf(
     notes: r.notes,
     modifiers: r.modifiers,
     promotionId: r.promotion_id,
+    adjusted: Number(r.live_adjustments) > 0,
     createdAt: Number(r.created_at),
   }));
   return pendingLineFor(lines, { ...a, promotionsActive })?.row ?? null;

@@ -47,16 +47,20 @@ export async function addUnits(
       notes: source.notes,
       modifiers: source.modifiers,
       promotionId: source.promotion_id,
+      adjusted: false,
     };
     // Only a pending line may be raised; the promotions are read only then.
     if (
       source.status === INITIAL_ITEM_STATUS &&
       mayRaisePendingLine(pending, { ...facts, modifiers: source.modifiers, promotionsActive: false })
     ) {
+      // Promotions in force, or a discount or comp on the line: the units make a line of their own.
       const { n } = await trx
-        .selectFrom('promotions')
-        .select(sql<number>`COUNT(*)`.as('n'))
-        .where('active', '=', 1)
+        .selectNoFrom([
+          sql<number>`(SELECT COUNT(*) FROM promotions WHERE active = 1) + (SELECT COUNT(*) FROM order_adjustments WHERE item_id = ${source.id} AND removed_at IS NULL)`.as(
+            'n',
+          ),
+        ])
         .executeTakeFirstOrThrow();
       if (Number(n) === 0)
         return raiseLine(trx, emit, {
