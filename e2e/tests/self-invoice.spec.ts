@@ -1,6 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import { test, expect, login, type OrderDto } from './fixtures.ts';
 
-const SHOTS = '/tmp/team/shots';
+const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 
 test.describe('self-invoice on the ticket', () => {
   test('the reprint shows the QR of the self-invoice page, its key and until when it may be invoiced', async ({ page, api }) => {
