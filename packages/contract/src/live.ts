@@ -19,6 +19,7 @@ export const LIVE_TOPICS = [
   'tickets',
   'printers',
   'drawer',
+  'inventory',
 ] as const;
 export const LiveTopicSchema = z.union([
   z.enum(LIVE_TOPICS),

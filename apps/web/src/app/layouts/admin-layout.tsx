@@ -104,7 +104,7 @@ export function AdminLayout() {
   );
   return (
     <div className="min-h-screen [--bottom-bar-h:4.5rem] lg:pl-64 lg:[--bottom-bar-h:0px]">
-      <aside className="fixed inset-y-0 left-0 hidden w-64 flex-col justify-between bg-slate-900 p-4 lg:flex print:hidden">
+      <aside className="fixed inset-y-0 left-0 hidden w-64 flex-col justify-between overflow-y-auto bg-slate-900 p-4 lg:flex print:hidden">
         <div>
           <div className="mb-6 flex items-center gap-3 px-2">
             <BrandMark logoUrl={config.data?.logoUrl} />

@@ -12,7 +12,6 @@ import { errorMessage, post } from '../../lib/api.ts';
 import { money } from '../../lib/format.ts';
 import { INV } from './texts.ts';
 import { useInsumos, useKeyedWrite, useVariance } from './inventory-api.ts';
-import { LowStockBanner } from './low-stock-banner.tsx';
 import { InsumosTab, SELECT } from './insumos-tab.tsx';
 import { RecipesTab } from './recipes-tab.tsx';
 import { MermaTab } from './merma-tab.tsx';
@@ -137,7 +136,7 @@ function ComprasTab({ insumos }: { insumos: Insumo[] }) {
               <span>
                 {i.name}: {formatQuantity(i.stock['bodega'] ?? 0, i.unit)}
               </span>
-              <Button size="sm" variant="outline" onClick={() => void transfer(i)}>
+              <Button size="sm" variant="outline" aria-label={`${INV.transfer}: ${i.name}`} onClick={() => void transfer(i)}>
                 {INV.transfer}
               </Button>
             </div>
@@ -271,7 +270,6 @@ export function InventoryPage() {
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
       <h1 className="text-2xl font-bold">{INV.title}</h1>
-      <LowStockBanner />
       <Tabs
         label={INV.title}
         value={tab}
