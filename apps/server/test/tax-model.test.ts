@@ -14,6 +14,7 @@ const fiscal = {
   lugarExpedicion: '06600',
   defaultIvaRate: 16,
   ticketSeries: 'A',
+  facturaGlobal: 'day',
 };
 
 /** The tax model (docs/decisions/0051-tax-breakdown.md): fiscal data, product taxes, the breakdown frozen at close. */
@@ -53,6 +54,11 @@ describe.each(testDatabaseKinds())('tax model on %s', (kind) => {
       .where('action', '=', 'config.fiscal.update')
       .execute();
     expect(audit).toHaveLength(1);
+    // The factura global's period, when the form does not send it, stays as it was.
+    await admin.put('/api/config/fiscal', { ...fiscal, facturaGlobal: 'month' }, key());
+    const { facturaGlobal: _, ...without } = fiscal;
+    expect((await admin.put('/api/config/fiscal', without, key())).body).toEqual({ ...fiscal, facturaGlobal: 'month' });
+    await admin.put('/api/config/fiscal', fiscal, key());
   });
 
   it('answers a wrong RFC, régimen or código postal in Spanish and keeps what was stored', async () => {

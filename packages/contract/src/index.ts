@@ -11,6 +11,7 @@ export * from './products.ts';
 export * from './board.ts';
 export * from './checkout.ts';
 export * from './tickets.ts';
+export * from './invoicing.ts';
 export * from './cash-close.ts';
 export * from './terminals.ts';
 export * from './users.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   DEFAULT_IVA_RATES,
   FISCAL_MESSAGES,
+  GLOBAL_PERIODS,
   MAX_IEPS_RATE_BP,
   normalizeRfc,
   RAZON_SOCIAL_MAX,
@@ -48,6 +49,7 @@ export const FiscalSettingsSchema = z.object({
   lugarExpedicion: z.string(),
   defaultIvaRate: z.union([z.literal(16), z.literal(8)]),
   ticketSeries: z.string(),
+  facturaGlobal: z.enum(GLOBAL_PERIODS),
 });
 export type FiscalSettingsResponse = z.infer<typeof FiscalSettingsSchema>;
 
@@ -66,6 +68,8 @@ export const FiscalSettingsBodySchema = z.strictObject({
     .trim()
     .transform((s) => s.toUpperCase())
     .pipe(z.string().regex(/^[A-Z0-9]{1,10}$/, FISCAL_MESSAGES.series)),
+  /** The factura global's period; kept as it was when not sent. */
+  facturaGlobal: z.enum(GLOBAL_PERIODS).optional(),
 });
 export type FiscalSettingsBody = z.infer<typeof FiscalSettingsBodySchema>;
 

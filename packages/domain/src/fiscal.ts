@@ -124,6 +124,8 @@ export interface FiscalSettings {
   lugarExpedicion: string;
   defaultIvaRate: DefaultIvaRate;
   ticketSeries: string;
+  /** The factura global's period (diaria, semanal o mensual). */
+  facturaGlobal: 'day' | 'week' | 'month';
 }
 
 export const DEFAULT_FISCAL: FiscalSettings = {
@@ -133,6 +135,7 @@ export const DEFAULT_FISCAL: FiscalSettings = {
   lugarExpedicion: '',
   defaultIvaRate: 16,
   ticketSeries: 'A',
+  facturaGlobal: 'day',
 };
 
 /**

@@ -33,6 +33,7 @@ import { taxRollups } from './migrations/0031-tax-rollups.ts';
 import { invoicing } from './migrations/0032-invoicing.ts';
 import { inventory } from './migrations/0033-inventory.ts';
 import { autoAgotado } from './migrations/0035-auto-agotado.ts';
+import { invoices } from './migrations/0034-invoices.ts';
 
 function migrationsFor(kind: DbKind): Record<string, Migration> {
   return {
@@ -68,6 +69,7 @@ function migrationsFor(kind: DbKind): Record<string, Migration> {
     '0032-invoicing': invoicing(),
     '0033-inventory': inventory(),
     '0035-auto-agotado': autoAgotado(),
+    '0034-invoices': invoices(),
   };
 }
 

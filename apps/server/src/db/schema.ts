@@ -1,11 +1,12 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { InventoryTables } from './schema-inventory.ts';
+import type { InvoicesTables } from './schema-invoices.ts';
 
 /**
  * Tables as stored. Timestamps are epoch milliseconds (UTC), booleans 0/1 and money
  * integer centavos, so SQLite and PostgreSQL run the same queries and return the same values.
  */
-export interface Database extends InventoryTables {
+export interface Database extends InventoryTables, InvoicesTables {
   users: UsersTable;
   sessions: SessionsTable;
   user_tokens: UserTokensTable;

@@ -8,6 +8,7 @@ import { clientErrorRoutes } from './client-errors/routes.ts';
 import { drawerRoutes } from './drawer/routes.ts';
 import { modifiersRoutes } from './modifiers/routes.ts';
 import { inventoryRoutes } from './inventory/routes.ts';
+import { invoicingRoutes } from './invoicing/routes.ts';
 import { ordersRoutes } from './orders/routes.ts';
 import { orderServiceRoutes } from './orders/voids.routes.ts';
 import { printingRoutes } from './printing/routes.ts';
@@ -51,4 +52,5 @@ export const featureRoutes = [
   promotionsRoutes,
   modifiersRoutes,
   inventoryRoutes,
+  invoicingRoutes,
 ];

@@ -5,6 +5,7 @@ import { startBackups, stopBackups } from '../ops/backup-schedule.ts';
 import { startPrinting, stopPrinting } from './printing/service.ts';
 import { startInvoicing, stopInvoicing } from '../model/invoicing/invoicing-service.ts';
 import { startInventory, stopInventory } from './inventory/service.ts';
+import { startInvoicingSchedule, stopInvoicingSchedule } from './invoicing/scheduler.ts';
 
 /**
  * Long-lived work that features own (resuming card payment sessions, the terminal simulator).
@@ -13,8 +14,8 @@ import { startInventory, stopInventory } from './inventory/service.ts';
 type StartHook = (ctx: AppContext, log: (line: string) => void) => Promise<void>;
 type StopHook = (ctx: AppContext) => Promise<void>;
 
-const startHooks: StartHook[] = [startHousekeeping, startCardPayments, startBackups, startPrinting, startInventory, startInvoicing];
-const stopHooks: StopHook[] = [stopHousekeeping, stopCardPayments, stopBackups, stopPrinting, stopInventory, stopInvoicing];
+const startHooks: StartHook[] = [startHousekeeping, startCardPayments, startBackups, startPrinting, startInventory, startInvoicing, startInvoicingSchedule];
+const stopHooks: StopHook[] = [stopHousekeeping, stopCardPayments, stopBackups, stopPrinting, stopInventory, stopInvoicing, stopInvoicingSchedule];
 
 export async function onServerStart(ctx: AppContext, log: (line: string) => void): Promise<void> {
   for (const hook of startHooks) await hook(ctx, log);

@@ -6,6 +6,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Files sent with the mail (a CFDI's PDF and XML); the outbox keeps them beside the mail. */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface Mailer {
@@ -21,7 +23,13 @@ export function createMailer(opts: { smtpUrl?: string | undefined; from: string;
     return {
       async send(mail) {
         transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
-        await (await transport).sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text });
+        await (await transport).sendMail({
+          from: opts.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          ...(mail.attachments ? { attachments: mail.attachments } : {}),
+        });
       },
     };
   }
@@ -30,6 +38,7 @@ export function createMailer(opts: { smtpUrl?: string | undefined; from: string;
       await mkdir(opts.outboxDir, { recursive: true });
       const file = join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to}.txt`);
       await writeFile(file, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`);
+      for (const a of mail.attachments ?? []) await writeFile(`${file.slice(0, -'.txt'.length)}-${a.filename}`, a.content);
       opts.log(`Correo para ${mail.to} guardado en ${file}:\n${mail.text}`);
     },
   };

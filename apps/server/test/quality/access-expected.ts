@@ -192,6 +192,16 @@ const ROWS: readonly Row[] = [
   ['DELETE /api/promotions/:id',                            Y,    N,     N,      N,    N],
   ['GET /api/promotions/active',                            Y,    Y,     Y,      Y,    N],
   ['GET /api/cash-close/promotions',                        Y,    N,     N,      N,    N],
+  // Facturación: the cashier (a waiter with a PIN, or the admin) invoices a ticket and downloads it; the rest is the admin's.
+  ['GET /api/invoicing',                                    Y,    N,     N,      N,    N],
+  ['GET /api/invoicing/tickets/:orderId',                   Y,    Y,     N,      N,    N],
+  ['POST /api/invoicing/tickets/:orderId/invoice',          Y,    Y,     N,      N,    N],
+  ['POST /api/invoicing/tickets/:orderId/sync',             Y,    N,     N,      N,    N],
+  ['GET /api/invoicing/invoices/:id/:format',               Y,    Y,     N,      N,    N],
+  ['POST /api/invoicing/invoices/:id/retry',                Y,    N,     N,      N,    N],
+  ['POST /api/invoicing/invoices/:id/cancel',               Y,    N,     N,      N,    N],
+  ['POST /api/invoicing/invoices/:id/refresh',              Y,    N,     N,      N,    N],
+  ['POST /api/invoicing/globals/now',                       Y,    N,     N,      N,    N],
 ];
 
 /**

@@ -23,6 +23,7 @@ const EXEMPT = [
   'POST /api/card-payments/:id/record',
   'POST /api/card-payments/:id/refunded',
   'POST /api/client-errors',
+  'POST /api/invoicing/tickets/:orderId/invoice',
   'POST /api/orders/:orderId/close',
   'POST /api/webhooks/mercadopago',
 ];

@@ -1,6 +1,6 @@
 import { Rfc } from '@nodecfdi/rfc';
 import type { FiscalSettingsBody, SessionUser } from '@comanda/contract';
-import { FISCAL_MESSAGES, fiscalProblems, normalizeRfc, type FiscalSettings } from '@comanda/domain';
+import { DEFAULT_FISCAL, FISCAL_MESSAGES, fiscalProblems, normalizeRfc, type FiscalSettings } from '@comanda/domain';
 import { mutate } from '../../http/transaction.ts';
 import { audit } from '../../http/audit.ts';
 import { AppError } from '../../http/errors.ts';
@@ -36,9 +36,14 @@ export function checkFiscal(settings: FiscalSettings): void {
 export function saveFiscalSettings(ctx: WriteContext, user: SessionUser, body: FiscalSettingsBody): Promise<FiscalSettings> {
   return mutate(ctx, async (trx, emit) => {
     const now = ctx.clock.now();
-    const settings: FiscalSettings = { ...body, rfc: normalizeRfc(body.rfc) };
-    checkFiscal(settings);
     const before = (await readConfig<Partial<FiscalSettings>>(trx, 'fiscal')) ?? {};
+    const { facturaGlobal, ...fields } = body;
+    const settings: FiscalSettings = {
+      ...fields,
+      rfc: normalizeRfc(body.rfc),
+      facturaGlobal: facturaGlobal ?? before.facturaGlobal ?? DEFAULT_FISCAL.facturaGlobal,
+    };
+    checkFiscal(settings);
     await writeConfig(trx, 'fiscal', settings, now);
     await audit(trx, now, {
       actor: { id: user.id, displayName: user.displayName },

@@ -1,0 +1,59 @@
+import type { AppContext } from '../../http/context.ts';
+import { invoicingService } from '../../model/invoicing/invoicing-service.ts';
+import { planGlobals, stampDueGlobals } from './global-invoice.ts';
+import { stampCustomerInvoice } from './invoice-ticket.command.ts';
+
+/**
+ * The invoicing schedule in the server's lifecycle (beside the receipts' worker): every half
+ * minute it claims the global of each period that has ended, stamps the due globals, and retries
+ * the customer invoices the PAC did not answer. Every step claims its rows in the database, so
+ * any number of processes may run it at once.
+ */
+const SERVICE = 'invoicing-schedule';
+const EVERY_MS = 30_000;
+
+interface Schedule {
+  timer: NodeJS.Timeout;
+  running: Promise<void> | null;
+  stopped: boolean;
+}
+
+/** One round: plan the ended periods, stamp what is due (tests call it directly, even twice at once). */
+export async function runInvoicingRound(ctx: AppContext): Promise<void> {
+  const service = invoicingService(ctx);
+  if (!service) return;
+  await planGlobals(ctx);
+  await stampDueGlobals(ctx, service.pac);
+  const due = await ctx.db.db
+    .selectFrom('invoices')
+    .select('id')
+    .where('kind', '=', 'cliente')
+    .where('state', '=', 'solicitando')
+    .where('next_attempt_at', '<=', ctx.clock.now())
+    .execute();
+  for (const { id } of due) await stampCustomerInvoice(ctx, service.pac, id);
+}
+
+export async function startInvoicingSchedule(ctx: AppContext, log: (line: string) => void): Promise<void> {
+  const state: Schedule = { timer: setInterval(() => tick(), EVERY_MS), running: null, stopped: false };
+  state.timer.unref();
+  function tick() {
+    if (state.running || state.stopped) return;
+    state.running = runInvoicingRound(ctx)
+      .catch((error: unknown) => log(`Facturación: la ronda de facturas globales falló (${(error as Error)?.message ?? String(error)})`))
+      .finally(() => {
+        state.running = null;
+      });
+  }
+  ctx.services.set(SERVICE, state);
+  tick();
+}
+
+export async function stopInvoicingSchedule(ctx: AppContext): Promise<void> {
+  const state = ctx.services.get(SERVICE) as Schedule | undefined;
+  if (!state) return;
+  ctx.services.delete(SERVICE);
+  state.stopped = true;
+  clearInterval(state.timer);
+  await state.running;
+}
