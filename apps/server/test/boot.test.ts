@@ -13,7 +13,9 @@ function fakeWebDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'comanda-boot-'));
   writeFileSync(
     join(dir, 'index.html'),
-    '<!doctype html><html><head><script type="module" crossorigin src="/assets/index.js"></script></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><script type="module" crossorigin src="/assets/index.js"></script></head><body><div id="root"></div>' +
+      '<template data-skeleton-for="waiter">\n  <div data-skeleton>\n    <span class="font-bold" data-slot="name">Sistema POS</span>\n  </div>\n</template>' +
+      '<template data-skeleton-for="kitchen"><div data-skeleton class="kitchen"></div></template></body></html>',
   );
   mkdirSync(join(dir, 'assets'));
   // A script with the Brotli and gzip copies the build writes beside it (apps/web/vite.config.ts).
@@ -142,6 +144,30 @@ describe.each(testDatabaseKinds())('first visit HTML on %s', (kind) => {
     }
     // Outside /assets/ the names carry no hash: an hour, as before.
     expect((await raw('/favicon.svg', 'br')).headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  const ROOT = /<div id="root">(.*?)<\/div><script type="application\/json"/s;
+
+  it("paints the signed-in home's skeleton from the HTML, with the business name; never for another role, signed out or in the static file", async () => {
+    const admin = await server.login(server.users.admin.email);
+    await admin.put('/api/config/general', { name: 'Cantina <b>"La Única" & Co.</b>', logoUrl: '', address: '', phone: '' });
+    const { html } = await page('/waiter/home', waiter.cookie);
+    expect(ROOT.exec(html)?.[1]).toBe(
+      '<div data-skeleton><span class="font-bold" data-slot="name">Cantina &lt;b&gt;"La Única" &amp; Co.&lt;/b&gt;</span></div>',
+    );
+    // The templates themselves are not sent: only the home's own skeleton, inside #root.
+    expect(html).not.toContain('<template');
+    expect((await page('/kitchen/barra', kitchen.cookie)).html).toContain('<div id="root"><div data-skeleton class="kitchen"></div></div>');
+    // The kitchen on the waiter's home, a screen that is not a home, signed out: an empty #root.
+    for (const [path, cookie] of [
+      ['/waiter/home', kitchen.cookie],
+      ['/waiter/order/1', waiter.cookie],
+      ['/waiter/home', null],
+    ] as const)
+      expect((await page(path, cookie)).html).toContain('<div id="root"></div>');
+    // The static file keeps its inert templates and an empty #root.
+    const file = await page('/index.html', waiter.cookie);
+    expect(file.html).toContain('<div id="root"></div><template data-skeleton-for="waiter">');
   });
 
   it('the role guard holds: the kitchen opening the waiter home gets its user but no tables', async () => {

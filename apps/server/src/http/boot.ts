@@ -15,7 +15,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * The data is produced by injecting the real API requests with the browser's own cookie, so
  * the session check, the role guard and the response schema are exactly those of the API: a
  * role that may not read `/api/tables` gets no tables. The response is `no-store` and the
- * JSON cannot close its script element (`<` is escaped). The service worker never sees this
+ * JSON cannot close its script element (`<` is escaped). On a home of the user's own role, `#root`
+ * also carries that home's skeleton (a `<template data-skeleton-for>` of `index.html`, with the
+ * business name), so the layout paints from the HTML before any script has run; the app's first
+ * render replaces it. The service worker never sees this
  * response: it precaches the built `/index.html` (served as a file, without data) and answers
  * later navigations with that.
  */
@@ -28,6 +31,13 @@ const HOME_ROLES: Record<string, string[]> = {
   '/admin/home': ['admin'],
   '/kitchen/cocina': ['kitchen', 'barra'],
   '/kitchen/barra': ['kitchen', 'barra'],
+};
+/** The skeleton (`<template data-skeleton-for>` in index.html) each home paints before its scripts run. */
+const HOME_SKELETONS: Record<string, string> = {
+  '/waiter/home': 'waiter',
+  '/admin/home': 'admin',
+  '/kitchen/cocina': 'kitchen',
+  '/kitchen/barra': 'kitchen',
 };
 /** The roles whose layout shows the business information (`/api/config/general`). */
 const GENERAL_CONFIG_ROLES = new Set(['waiter', 'admin']);
@@ -48,7 +58,10 @@ interface ManifestChunk {
 }
 
 export interface AppShell {
+  /** index.html without its skeleton templates. */
   template: string;
+  /** Each skeleton's markup, by its `data-skeleton-for`. */
+  skeletons: Map<string, string>;
   /** Per home path, the chunk URLs to preload (those not already loaded by the entry). */
   preloads: Map<string, string[]>;
 }
@@ -56,7 +69,14 @@ export interface AppShell {
 export function loadAppShell(webDist: string): AppShell | null {
   const index = join(webDist, 'index.html');
   if (!existsSync(index)) return null;
-  const template = readFileSync(index, 'utf8');
+  const skeletons = new Map<string, string>();
+  const template = readFileSync(index, 'utf8').replace(
+    /\s*<template data-skeleton-for="([\w-]+)">([\s\S]*?)<\/template>/g,
+    (_all, name: string, markup: string) => {
+      skeletons.set(name, markup.trim().replace(/>\s+</g, '><'));
+      return '';
+    },
+  );
   const preloads = new Map<string, string[]>();
   const manifestPath = join(webDist, '.vite', 'manifest.json');
   if (existsSync(manifestPath)) {
@@ -78,7 +98,7 @@ export function loadAppShell(webDist: string): AppShell | null {
       );
     }
   }
-  return { template, preloads };
+  return { template, skeletons, preloads };
 }
 
 /** JSON safe inside a `<script>` element: no `<` (so no `</script>` or `<!--`), no line separators. */
@@ -92,6 +112,18 @@ export function scriptSafeJson(value: unknown): string {
 }
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A home's skeleton with the business name in its slot (the fallback title stays when there is none). */
+function skeletonOf(shell: AppShell, path: string, generalConfig: unknown): string {
+  const markup = shell.skeletons.get(HOME_SKELETONS[path] ?? '') ?? '';
+  const name = (generalConfig as { name?: unknown } | undefined)?.name;
+  if (typeof name !== 'string' || name === '') return markup;
+  return markup.replace(
+    /(<span [^>]*data-slot="name"[^>]*>)[^<]*(<\/span>)/g,
+    (_all, open: string, close: string) => `${open}${escapeText(name)}${close}`,
+  );
+}
 
 /** The HTML for an app route: the shell, plus the signed-in user's first data when there is a session. */
 export async function renderAppShell(app: FastifyInstance, shell: AppShell, request: FastifyRequest): Promise<string> {
@@ -113,8 +145,10 @@ export async function renderAppShell(app: FastifyInstance, shell: AppShell, requ
   ]);
   // An answer that was not read (undefined) leaves its key out of the JSON.
   const boot = { user, tables: (tables as { tables: unknown } | undefined)?.tables, generalConfig, sharedDevice };
-  const links = (HOME_ROLES[path]?.includes(user.role) && shell.preloads.get(path)) || [];
+  const home = HOME_ROLES[path]?.includes(user.role) ?? false;
+  const links = (home && shell.preloads.get(path)) || [];
   const head = links.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`).join('');
+  const skeleton = home ? skeletonOf(shell, path, generalConfig) : '';
   const data = `<script type="application/json" id="${BOOT_ELEMENT_ID}">${scriptSafeJson(boot)}</script>`;
-  return shell.template.replace('</head>', `${head}</head>`).replace('<div id="root"></div>', `<div id="root"></div>${data}`);
+  return shell.template.replace('</head>', `${head}</head>`).replace('<div id="root"></div>', `<div id="root">${skeleton}</div>${data}`);
 }

@@ -1,3 +1,4 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { LayoutGrid } from 'lucide-react';
@@ -6,16 +7,31 @@ import { ConnectionIndicator } from '../../components/ui/connection-indicator.ts
 import { OfflineBanner } from '../../components/offline-banner.tsx';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useGeneralConfig } from '../../lib/config.ts';
-import { useOfflineReady } from '../../lib/offline-ready.ts';
+import { afterNextPaint } from '../../lib/after-first-screen.ts';
 import { useLogout, useSession } from '../../lib/session.ts';
 import { FloatingUserMenu } from './user-menu.tsx';
+
+/**
+ * What keeps the phone able to work offline (lib/offline-ready.ts) loads once the first screen is
+ * on it: it brings the catalogue's and orders' response schemas (zod), which the tables do not need.
+ */
+const OfflineReady = lazy(async () => {
+  const { useOfflineReady } = await import('../../lib/offline-ready.ts');
+  return {
+    default: function OfflineReady() {
+      useOfflineReady('/waiter');
+      return null;
+    },
+  };
+});
 
 export function WaiterLayout() {
   const { data: user } = useSession();
   const config = useGeneralConfig();
   const logout = useLogout();
   const navigate = useNavigate();
-  useOfflineReady('/waiter');
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => afterNextPaint(() => setDrawn(true)), []);
   // The order and checkout screens keep their actions at the bottom edge; the menu would sit
   // under (or on top of) them, so it lives on the tables screen, where SPEC §2 puts it. Where it
   // shows, the offline notice (placed by --bottom-bar-h) floats above it.
@@ -58,6 +74,11 @@ export function WaiterLayout() {
       )}
       <ConnectionIndicator />
       <OfflineBanner />
+      {drawn && (
+        <Suspense fallback={null}>
+          <OfflineReady />
+        </Suspense>
+      )}
     </div>
   );
 }
