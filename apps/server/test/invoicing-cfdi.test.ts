@@ -19,7 +19,14 @@ async function waitUntil(check: () => Promise<boolean>, ms = 15_000): Promise<vo
 
 const DAY = 86_400_000;
 /** A customer (persona física) with a valid RFC, as in SAT's test data. */
-const FISICA = { rfc: 'COSC8001137NA', legalName: 'CARLOS CORTES SOTO', zip: '01000', taxSystem: '612', use: 'G03', email: 'carlos@example.mx' };
+const FISICA = {
+  rfc: 'COSC8001137NA',
+  legalName: 'CARLOS CORTES SOTO',
+  zip: '01000',
+  taxSystem: '612',
+  use: 'G03',
+  email: 'carlos@example.mx',
+};
 /** A company (persona moral). */
 const MORAL = { rfc: 'EKU9003173C9', legalName: 'ESCUELA KEMPER URGATE', zip: '42501', taxSystem: '601', use: 'G03', email: '' };
 
@@ -67,7 +74,8 @@ describe.each(testDatabaseKinds())('CFDI invoices on %s', (kind) => {
     const products = (await admin.get<{ products: Product[] }>('/api/products')).body.products.filter((p) => p.available);
     const table = (await admin.post<{ table: { id: string } }>('/api/tables', { number: ++tableNumber }, key())).body.table;
     let order = (await waiter.post<{ order: Order }>(`/api/tables/${table.id}/open`, {}, key())).body.order;
-    order = (await waiter.post<{ order: Order }>(`/api/orders/${order.id}/items`, { productId: products[0]!.id, quantity: 2 }, key())).body.order;
+    order = (await waiter.post<{ order: Order }>(`/api/orders/${order.id}/items`, { productId: products[0]!.id, quantity: 2 }, key())).body
+      .order;
     for (const item of order.items) await admin.patch(`/api/orders/${order.id}/items/${item.id}/status`, { status: 'entregado' }, key());
     const closed = await waiter.post<{ order: Order }>(
       `/api/orders/${order.id}/close`,
@@ -96,7 +104,14 @@ describe.each(testDatabaseKinds())('CFDI invoices on %s', (kind) => {
     const res = await facturar(order, FISCAL_BODY(FISICA));
     expect(res.status).toBe(200);
     const invoice = res.body.invoice;
-    expect(invoice).toMatchObject({ state: 'timbrada', kind: 'cliente', origin: 'caja', rfc: FISICA.rfc, folio: order.folio, paymentForm: '01' });
+    expect(invoice).toMatchObject({
+      state: 'timbrada',
+      kind: 'cliente',
+      origin: 'caja',
+      rfc: FISICA.rfc,
+      folio: order.folio,
+      paymentForm: '01',
+    });
     expect(invoice.total).toBe(order.total - order.tip);
     const receipt = await receiptOf(order.id);
     expect(receipt).toMatchObject({ state: 'facturado', invoice_uuid: invoice.uuid });
@@ -113,7 +128,9 @@ describe.each(testDatabaseKinds())('CFDI invoices on %s', (kind) => {
     expect(xml.body).not.toContain(sim.apiKey);
     const mail = mails.find((m) => m.to === FISICA.email && m.text.includes(invoice.uuid!));
     expect(mail?.attachments?.map((a) => a.filename)).toEqual([`${invoice.uuid}.pdf`, `${invoice.uuid}.xml`]);
-    expect((await db().selectFrom('invoices').select('emailed_at').where('id', '=', invoice.id).executeTakeFirst())?.emailed_at).not.toBeNull();
+    expect(
+      (await db().selectFrom('invoices').select('emailed_at').where('id', '=', invoice.id).executeTakeFirst())?.emailed_at,
+    ).not.toBeNull();
     const audits = await db().selectFrom('audit_log').select('action').where('entity_id', '=', invoice.id).execute();
     expect(audits.map((a) => a.action).sort()).toEqual(['invoice.request', 'invoice.stamp']);
     // A second "Facturar" of the same ticket is refused; the same request again answers the same invoice.
@@ -130,7 +147,10 @@ describe.each(testDatabaseKinds())('CFDI invoices on %s', (kind) => {
       [{ ...FISICA, taxSystem: '601' }, 'Ese régimen fiscal no aplica a una persona física'],
       [{ ...MORAL, taxSystem: '605' }, 'Ese régimen fiscal no aplica a una persona moral'],
       [{ ...MORAL, use: 'D01' }, 'El uso D01 no aplica al régimen fiscal 601'],
-      [{ ...MORAL, legalName: 'ESCUELA KEMPER URGATE SA DE CV' }, 'Escribe la razón social sin el régimen societario (sin «S.A. de C.V.», «S. de R.L.», etc.)'],
+      [
+        { ...MORAL, legalName: 'ESCUELA KEMPER URGATE SA DE CV' },
+        'Escribe la razón social sin el régimen societario (sin «S.A. de C.V.», «S. de R.L.», etc.)',
+      ],
       [{ ...FISICA, rfc: 'COSC8001137N9' }, 'El dígito verificador del RFC no corresponde'],
       [{ ...FISICA, rfc: 'XAXX010101000' }, 'Para el público en general no se factura al momento: el ticket entra en la factura global'],
       [{ ...FISICA, zip: '0100' }, 'El código postal del receptor debe tener 5 dígitos'],
@@ -176,7 +196,11 @@ describe.each(testDatabaseKinds())('CFDI invoices on %s', (kind) => {
     await waitUntil(async () => Number((await receiptOf(order.id))?.attempts ?? 0) >= 1);
     // Only the queue's call was refused; the cashier's goes through.
     sim.control.faults.length = 0;
-    await ctx().db.db.updateTable('invoice_receipts').set({ next_attempt_at: Date.now() + offset + 60_000 }).where('order_id', '=', order.id).execute();
+    await ctx()
+      .db.db.updateTable('invoice_receipts')
+      .set({ next_attempt_at: Date.now() + offset + 60_000 })
+      .where('order_id', '=', order.id)
+      .execute();
     const res = await facturar(order, FISCAL_BODY(FISICA));
     expect(res.status).toBe(200);
     const receipts = [...sim.store.receipts.values()].filter((r) => r.folio_number === order.folio);
@@ -186,7 +210,11 @@ describe.each(testDatabaseKinds())('CFDI invoices on %s', (kind) => {
   });
 
   it('puts every receipt nobody invoiced in its period’s factura global once, also when two schedulers race', async () => {
-    await db().updateTable('config').set({ value: JSON.stringify({ ...(await fiscal()), facturaGlobal: 'day' }) }).where('key', '=', 'fiscal').execute();
+    await db()
+      .updateTable('config')
+      .set({ value: JSON.stringify({ ...(await fiscal()), facturaGlobal: 'day' }) })
+      .where('key', '=', 'fiscal')
+      .execute();
     const orders = [await paidCheck(), await paidCheck(), await paidCheck()];
     for (const o of orders) await issued(o);
     const invoiced = await facturar(orders[0]!, FISCAL_BODY(FISICA));
@@ -202,7 +230,12 @@ describe.each(testDatabaseKinds())('CFDI invoices on %s', (kind) => {
     expect(new Set(taken).size).toBe(taken.length);
     const global = simGlobals().find((g) => g.receipts.includes(rows[1]!.pac_receipt_id!))!;
     expect(global.receipts).toContain(rows[2]!.pac_receipt_id);
-    expect(global.customer).toMatchObject({ tax_id: 'XAXX010101000', legal_name: 'PUBLICO EN GENERAL', tax_system: '616', address: { zip: '06600' } });
+    expect(global.customer).toMatchObject({
+      tax_id: 'XAXX010101000',
+      legal_name: 'PUBLICO EN GENERAL',
+      tax_system: '616',
+      address: { zip: '06600' },
+    });
     expect(global.use).toBe('S01');
     expect(global.global).toMatchObject({ periodicity: 'day' });
     const local = await db().selectFrom('invoices').selectAll().where('uuid', '=', global.uuid).execute();
@@ -216,7 +249,11 @@ describe.each(testDatabaseKinds())('CFDI invoices on %s', (kind) => {
     await suite.signInAgain();
     const overview = await admin.get<InvoicingOverview>('/api/invoicing');
     expect(overview.status).toBe(200);
-    expect(overview.body.invoices.find((i) => i.uuid === global.uuid)).toMatchObject({ kind: 'global', state: 'timbrada', origin: 'global' });
+    expect(overview.body.invoices.find((i) => i.uuid === global.uuid)).toMatchObject({
+      kind: 'global',
+      state: 'timbrada',
+      origin: 'global',
+    });
   });
 
   it('retries a global the PAC failed until it is stamped, and stamps it once when its answer was lost', async () => {
@@ -252,7 +289,8 @@ describe.each(testDatabaseKinds())('CFDI invoices on %s', (kind) => {
     const first = (await facturar(a!, FISCAL_BODY(FISICA))).body.invoice;
     const second = (await facturar(b!, FISCAL_BODY(MORAL))).body.invoice;
     const third = (await facturar(c!, FISCAL_BODY(FISICA))).body.invoice;
-    const cancel = (id: string, body: Record<string, unknown>) => admin.post<{ invoice: InvoiceView }>(`/api/invoicing/invoices/${id}/cancel`, body, key());
+    const cancel = (id: string, body: Record<string, unknown>) =>
+      admin.post<{ invoice: InvoiceView }>(`/api/invoicing/invoices/${id}/cancel`, body, key());
 
     const waiterPin = await cancel(first.id, { motive: '02', pin: users().waiter.pin });
     expect(waiterPin.status).toBe(403);
@@ -264,12 +302,19 @@ describe.each(testDatabaseKinds())('CFDI invoices on %s', (kind) => {
       cancellation: { motive: '02', substitutionUUID: null },
     });
     expect((await receiptOf(a!.id))!.state).toBe('cancelado');
-    const audit = await db().selectFrom('audit_log').selectAll().where('action', '=', 'invoice.cancel').where('entity_id', '=', first.id).executeTakeFirst();
+    const audit = await db()
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'invoice.cancel')
+      .where('entity_id', '=', first.id)
+      .executeTakeFirst();
     expect(audit).toMatchObject({ authorized_by: users().admin.id });
 
     const noSub = await cancel(second.id, { motive: '01', pin: users().admin.pin });
     expect(noSub.status).toBe(422);
-    expect(noSub.body).toMatchObject({ error: { message: 'El motivo 01 pide el folio fiscal (UUID) de la factura que sustituye a la cancelada' } });
+    expect(noSub.body).toMatchObject({
+      error: { message: 'El motivo 01 pide el folio fiscal (UUID) de la factura que sustituye a la cancelada' },
+    });
     const unknown = await cancel(second.id, { motive: '01', substitution: randomUUID(), pin: users().admin.pin });
     expect(unknown.body).toMatchObject({ error: { message: 'No hay una factura timbrada con ese folio fiscal (UUID)' } });
     // The receptor must accept this one: the PAC answers pending.
@@ -296,7 +341,12 @@ describe.each(testDatabaseKinds())('CFDI invoices on %s', (kind) => {
   /** No global still being stamped (the server's own schedule may be at it too). */
   async function settled() {
     await waitUntil(async () => {
-      const busy = await db().selectFrom('invoices').select('id').where('state', '=', 'solicitando').where('lease_until', 'is not', null).execute();
+      const busy = await db()
+        .selectFrom('invoices')
+        .select('id')
+        .where('state', '=', 'solicitando')
+        .where('lease_until', 'is not', null)
+        .execute();
       return busy.length === 0;
     });
   }
@@ -305,4 +355,3 @@ describe.each(testDatabaseKinds())('CFDI invoices on %s', (kind) => {
 function FISCAL_BODY(r: Record<string, string>) {
   return { rfc: r.rfc, legalName: r.legalName, zip: r.zip, taxSystem: r.taxSystem, use: r.use, email: r.email ?? '' };
 }
-

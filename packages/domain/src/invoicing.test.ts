@@ -15,7 +15,13 @@ describe('the receptor of a customer invoice', () => {
     expect(receptorProblems({ ...ok, rfc: 'COSC8001137NA', taxSystem: '605', use: 'D01' })).toEqual({});
   });
   it('refuses the name with its régimen societario, the generic RFC and a short código postal', () => {
-    for (const name of ['ESCUELA KEMPER URGATE SA DE CV', 'ESCUELA KEMPER URGATE, S.A. DE C.V.', 'ACME S DE RL DE CV', 'ACME SAPI DE CV', 'ACME SC'])
+    for (const name of [
+      'ESCUELA KEMPER URGATE SA DE CV',
+      'ESCUELA KEMPER URGATE, S.A. DE C.V.',
+      'ACME S DE RL DE CV',
+      'ACME SAPI DE CV',
+      'ACME SC',
+    ])
       expect(hasRegimenSocietario(name), name).toBe(true);
     expect(hasRegimenSocietario('SASTRERIA DEL CENTRO')).toBe(false);
     expect(receptorProblems({ ...ok, rfc: 'XAXX010101000' }).rfc).toBe(INVOICE_MESSAGES.rfcGeneric);
@@ -39,7 +45,11 @@ describe('the factura global’s periods', () => {
     expect(globalPeriodOf('week', at('2025-03-13T18:00:00Z'), TZ)).toMatchObject({ key: 'week:2025-03-10', lastDate: '2025-03-16' });
     const end = globalPeriodOf('week', at('2025-03-31T18:00:00Z'), TZ);
     expect(end).toMatchObject({ key: 'week:2025-03-31', firstDate: '2025-03-31', lastDate: '2025-03-31', months: '03' });
-    expect(globalPeriodOf('week', at('2025-04-02T18:00:00Z'), TZ)).toMatchObject({ firstDate: '2025-04-01', lastDate: '2025-04-06', months: '04' });
+    expect(globalPeriodOf('week', at('2025-04-02T18:00:00Z'), TZ)).toMatchObject({
+      firstDate: '2025-04-01',
+      lastDate: '2025-04-06',
+      months: '04',
+    });
   });
   it('a month is its calendar month, December into the next year', () => {
     const p = globalPeriodOf('month', at('2025-12-31T20:00:00Z'), TZ);

@@ -14,8 +14,24 @@ import { startInvoicingSchedule, stopInvoicingSchedule } from './invoicing/sched
 type StartHook = (ctx: AppContext, log: (line: string) => void) => Promise<void>;
 type StopHook = (ctx: AppContext) => Promise<void>;
 
-const startHooks: StartHook[] = [startHousekeeping, startCardPayments, startBackups, startPrinting, startInventory, startInvoicing, startInvoicingSchedule];
-const stopHooks: StopHook[] = [stopHousekeeping, stopCardPayments, stopBackups, stopPrinting, stopInventory, stopInvoicing, stopInvoicingSchedule];
+const startHooks: StartHook[] = [
+  startHousekeeping,
+  startCardPayments,
+  startBackups,
+  startPrinting,
+  startInventory,
+  startInvoicing,
+  startInvoicingSchedule,
+];
+const stopHooks: StopHook[] = [
+  stopHousekeeping,
+  stopCardPayments,
+  stopBackups,
+  stopPrinting,
+  stopInventory,
+  stopInvoicing,
+  stopInvoicingSchedule,
+];
 
 export async function onServerStart(ctx: AppContext, log: (line: string) => void): Promise<void> {
   for (const hook of startHooks) await hook(ctx, log);

@@ -23,7 +23,9 @@ export function createMailer(opts: { smtpUrl?: string | undefined; from: string;
     return {
       async send(mail) {
         transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
-        await (await transport).sendMail({
+        await (
+          await transport
+        ).sendMail({
           from: opts.from,
           to: mail.to,
           subject: mail.subject,

@@ -122,11 +122,7 @@ export async function refreshCancellation(ctx: WriteContext, id: string): Promis
       .where('id', '=', id)
       .execute();
     if (accepted && row.kind === 'cliente' && row.order_id)
-      await trx
-        .updateTable('invoice_receipts')
-        .set({ state: 'cancelado', updated_at: now })
-        .where('order_id', '=', row.order_id)
-        .execute();
+      await trx.updateTable('invoice_receipts').set({ state: 'cancelado', updated_at: now }).where('order_id', '=', row.order_id).execute();
   });
   return viewOf(ctx.db.db, await findInvoice(ctx.db.db, id));
 }

@@ -233,7 +233,12 @@ export async function stampGlobal(ctx: AppContext, pac: Pac, id: string): Promis
       for (const [orderId, s] of states) {
         await trx
           .updateTable('invoice_receipts')
-          .set({ state: s.state, invoice_id: s.invoiceId, ...(s.invoiceId === stamped.id ? { invoice_uuid: stamped.uuid } : {}), updated_at: at })
+          .set({
+            state: s.state,
+            invoice_id: s.invoiceId,
+            ...(s.invoiceId === stamped.id ? { invoice_uuid: stamped.uuid } : {}),
+            updated_at: at,
+          })
           .where('order_id', '=', orderId)
           .where('state', '=', 'emitido')
           .execute();
@@ -363,7 +368,12 @@ export async function retryGlobal(ctx: WriteContext, pac: Pac, user: SessionUser
       .where('id', '=', id)
       .where('state', '=', 'solicitando')
       .execute();
-    await audit(trx, now, { actor: { id: user.id, displayName: user.displayName }, action: 'invoice.retry', entity: 'invoice', entityId: id });
+    await audit(trx, now, {
+      actor: { id: user.id, displayName: user.displayName },
+      action: 'invoice.retry',
+      entity: 'invoice',
+      entityId: id,
+    });
   });
   return stampGlobal(ctx, pac, id);
 }

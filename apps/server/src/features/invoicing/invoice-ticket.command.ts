@@ -173,7 +173,14 @@ export async function invoiceTicket(
         action: 'invoice.request',
         entity: 'invoice',
         entityId: id,
-        data: { orderId, folio: order.folio, rfc: normalizeRfc(body.rfc), use: body.use, taxSystem: body.taxSystem, cashier: cashier.displayName },
+        data: {
+          orderId,
+          folio: order.folio,
+          rfc: normalizeRfc(body.rfc),
+          use: body.use,
+          taxSystem: body.taxSystem,
+          cashier: cashier.displayName,
+        },
       });
     });
   } catch (error) {
@@ -254,7 +261,11 @@ export async function stampCustomerInvoice(ctx: AppContext, pac: Pac, id: string
   if (!claimed) return findInvoice(ctx.db.db, id);
   const mine = (w: typeof ctx.db.db) => w.updateTable('invoices').where('id', '=', id).where('claim', '=', token);
   try {
-    let receipt = await ctx.db.db.selectFrom('invoice_receipts').selectAll().where('order_id', '=', claimed.order_id!).executeTakeFirstOrThrow();
+    let receipt = await ctx.db.db
+      .selectFrom('invoice_receipts')
+      .selectAll()
+      .where('order_id', '=', claimed.order_id!)
+      .executeTakeFirstOrThrow();
     receipt = await ensureReceipt(ctx, pac, receipt);
     let invoice: PacInvoice | null = null;
     // A retry: the PAC may have stamped it and lost the answer; the receipt says so.

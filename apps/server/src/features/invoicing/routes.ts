@@ -49,7 +49,14 @@ async function ticketInfo(db: Trx, orderId: string): Promise<TicketInvoiceInfo> 
     invoices: invoices.map((i) => presentInvoice(i, folio)),
     paymentForm: await paymentFormOf(db, orderId),
     // Before the queue sees a check paid a moment ago it has no row: "Facturar" queues it.
-    blocked: paid.status !== 'pagado' ? 'Solo se factura un ticket pagado' : live ? 'Este ticket ya se facturó' : receipt ? receiptBlocked(receipt) : null,
+    blocked:
+      paid.status !== 'pagado'
+        ? 'Solo se factura un ticket pagado'
+        : live
+          ? 'Este ticket ya se facturó'
+          : receipt
+            ? receiptBlocked(receipt)
+            : null,
   };
 }
 
@@ -106,7 +113,13 @@ export const invoicingRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (request) => ({
-      invoice: await invoiceTicket(request.ctx, callerOf(request), request.params.orderId, request.body, request.headers['idempotency-key']),
+      invoice: await invoiceTicket(
+        request.ctx,
+        callerOf(request),
+        request.params.orderId,
+        request.body,
+        request.headers['idempotency-key'],
+      ),
     }),
   );
 
