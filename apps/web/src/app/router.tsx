@@ -59,6 +59,7 @@ registerScreens('/waiter', [WaiterLayout.preload, WaiterHome.preload, WaiterOrde
 const AdminOrder = page(() => import('../features/orders/admin-order-page.tsx'), 'AdminOrderPage');
 const Panel = page(() => import('../features/panel/panel-page.tsx'), 'PanelPage');
 const Tickets = page(() => import('../features/tickets/tickets-page.tsx'), 'TicketsPage');
+const Invoicing = page(() => import('../features/invoicing/invoicing-page.tsx'), 'InvoicingPage');
 const Products = page(() => import('../features/products/products-page.tsx'), 'ProductsPage');
 const Promotions = page(() => import('../features/promotions/promotions-page.tsx'), 'PromotionsPage');
 const Inventory = page(() => import('../features/inventory/inventory-page.tsx'), 'InventoryPage');
@@ -109,6 +110,7 @@ const routes: RouteObject[] = [
       { path: 'kanban/cocina', element: Board.element },
       { path: 'kanban/barra', element: Board.element },
       { path: 'tickets', element: Tickets },
+      { path: 'facturacion', element: Invoicing },
       { path: 'manage-products', element: Products },
       { path: 'promociones', element: Promotions },
       { path: 'inventario', element: Inventory },

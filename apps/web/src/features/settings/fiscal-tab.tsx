@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { FiscalSettingsBody, FiscalSettingsResponse } from '@comanda/contract';
 import { FiscalSettingsBodySchema, FiscalSettingsSchema } from '@comanda/contract';
-import { fiscalProblems, REGIMENES_FISCALES, rfcPersonKind } from '@comanda/domain';
+import { fiscalProblems, GLOBAL_PERIOD_LABELS, GLOBAL_PERIODS, REGIMENES_FISCALES, rfcPersonKind } from '@comanda/domain';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -111,6 +111,21 @@ function FiscalForm({ initial }: { initial: FiscalSettingsResponse }) {
             />
           </Field>
         </div>
+        <Field id="fiscal-global" label={t.fiscal.facturaGlobal}>
+          <select
+            id="fiscal-global"
+            className={SELECT}
+            value={form.facturaGlobal}
+            onChange={(e) => set('facturaGlobal', e.target.value as FiscalSettingsResponse['facturaGlobal'])}
+          >
+            {GLOBAL_PERIODS.map((p) => (
+              <option key={p} value={p}>
+                {GLOBAL_PERIOD_LABELS[p]}
+              </option>
+            ))}
+          </select>
+          <p className="mt-1 text-xs text-slate-500">{t.fiscal.facturaGlobalHint}</p>
+        </Field>
         <FormError message={fields.error ?? serverError} />
         <div className="flex justify-end">
           <Button type="submit" variant="accent" disabled={save.isPending}>

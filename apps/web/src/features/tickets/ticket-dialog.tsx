@@ -15,6 +15,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { printTicketOnCaja, useTicket } from './tickets-api.ts';
+import { TicketInvoiceSection } from '../../components/ticket/ticket-invoice-section.tsx';
 
 /** The full paid ticket with its payment, reprinted on the same 80 mm layout as the checkout. */
 export function TicketDialog({ orderId, ticketNumber, onClose }: { orderId: string | null; ticketNumber: string; onClose: () => void }) {
@@ -73,6 +74,7 @@ export function TicketDialog({ orderId, ticketNumber, onClose }: { orderId: stri
             </dl>
           )}
           <TicketPaymentsDetail order={order} />
+          {order.status === 'pagado' && <TicketInvoiceSection orderId={order.id} folio={ticketNumber} />}
           <div className="rounded-lg bg-slate-100 p-3">
             <PrintableTicket
               order={order}
