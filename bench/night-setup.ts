@@ -10,6 +10,8 @@ import { seedDemo, seedTables } from '../apps/server/src/seed/seed.ts';
 import { hashPassword } from '../apps/server/src/auth/password.ts';
 import { newId } from '../apps/server/src/http/ids.ts';
 import { DEMO_PASSWORD } from './lib.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../apps/server/src/db/schema.ts';
 
 export const NIGHT_PIN_SECRET = 'bench-night-pin-secret-0123456789';
 
@@ -38,6 +40,67 @@ export function nightStaff(waiters: number): NightStaff[] {
 
 const DEMO_EMAILS = new Set(['admin@comanda.mx', 'cocina@comanda.mx', 'barra@comanda.mx', 'mesero@comanda.mx', 'mesera@comanda.mx']);
 
+/**
+ * NIGHT_RECIPES=1: the bar's inventory on: every product consumes two insumos, every modifier
+ * option one, each product opted into auto-agotado, and the barra stocked for a thousand nights.
+ */
+async function seedRecipes(ctx: { db: { db: Kysely<Database> }; clock: { now(): number } }): Promise<void> {
+  const db = ctx.db.db;
+  const now = ctx.clock.now();
+  const insumos = ['Tequila', 'Ron', 'Vodka', 'Mezcal', 'Limón', 'Refresco'].map((name, i) => ({
+    id: newId(),
+    name: `${name} bench`,
+    unit: (i === 4 ? 'pieza' : 'ml') as 'ml' | 'pieza',
+    min_stock: 0,
+    pour_size: 45,
+    last_cost_cents: 30_000,
+    last_cost_content: 750,
+    active: 1,
+    created_at: now,
+    updated_at: now,
+  }));
+  await db.insertInto('insumos').values(insumos).execute();
+  const products = await db.selectFrom('products').select('id').orderBy('id').execute();
+  const recipes = products.flatMap((p, i) => [
+    { product_id: p.id, insumo_id: insumos[i % 4]!.id, amount: 60 },
+    { product_id: p.id, insumo_id: insumos[4 + (i % 2)]!.id, amount: 500 },
+  ]);
+  await db.insertInto('product_recipes').values(recipes).execute();
+  await db
+    .insertInto('product_auto_agotado')
+    .values(products.map((p) => ({ product_id: p.id, state: 0 })))
+    .execute();
+  const options = await db.selectFrom('modifier_options').select('id').execute();
+  if (options.length > 0)
+    await db
+      .insertInto('modifier_recipes')
+      .values(options.map((o, i) => ({ option_id: o.id, insumo_id: insumos[i % 4]!.id, amount: 30 })))
+      .execute();
+  await db
+    .insertInto('stock_movements')
+    .values(
+      insumos.map((i) => ({
+        id: newId(),
+        at: now,
+        warehouse_id: 'barra',
+        insumo_id: i.id,
+        kind: 'purchase' as const,
+        qty: 1_000_000_000,
+        reason: null,
+        line_id: null,
+        purchase_id: null,
+        count_id: null,
+        transfer_id: null,
+        source_key: null,
+        waiter_id: null,
+        station: null,
+        actor_id: null,
+        actor_name: null,
+      })),
+    )
+    .execute();
+}
+
 /** Migrates and fills the database at `url` (SQLite or PostgreSQL); closes it again. */
 export async function prepareNightDatabase(url: string, dataDir: string, tables: number, staff: NightStaff[]): Promise<void> {
   const config = loadConfig({
@@ -52,6 +115,7 @@ export async function prepareNightDatabase(url: string, dataDir: string, tables:
   try {
     await seedDemo(server.ctx);
     await seedTables(server.ctx, tables);
+    if (process.env.NIGHT_RECIPES === '1') await seedRecipes(server.ctx);
     const now = server.ctx.clock.now();
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     const extra = staff.filter((s) => !DEMO_EMAILS.has(s.email));
