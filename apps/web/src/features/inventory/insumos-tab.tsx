@@ -183,6 +183,11 @@ export function InsumosTab({ insumos }: { insumos: Insumo[] }) {
     setEditing(null);
     setFormKey((k) => k + 1);
   };
+  // The form sits under the list: its first field takes the focus, which brings it into view.
+  const edit = (insumo: Insumo) => {
+    setEditing(insumo);
+    requestAnimationFrame(() => document.getElementById('insumo-name')?.focus());
+  };
   return (
     <div className="flex flex-col gap-4">
       <Card className="overflow-x-auto p-2">
@@ -212,7 +217,7 @@ export function InsumosTab({ insumos }: { insumos: Insumo[] }) {
                   <td className="p-2">{formatQuantity(i.stock['barra'] ?? 0, i.unit)}</td>
                   <td className="p-2">{formatQuantity(i.minStock, i.unit)}</td>
                   <td className="p-2 text-right">
-                    <Button size="sm" variant="outline" aria-label={INV.editInsumo(i.name)} onClick={() => setEditing(i)}>
+                    <Button size="sm" variant="outline" aria-label={INV.editInsumo(i.name)} onClick={() => edit(i)}>
                       {INV.edit}
                     </Button>
                   </td>
