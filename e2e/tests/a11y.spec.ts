@@ -284,7 +284,13 @@ test.describe('accessibility', () => {
         await expect(p.getByTestId('emulator-caja').getByRole('region', { name: /^Papel de / })).toHaveAttribute('tabindex', '0');
       }
       await expectNoSeriousViolations(p, `settings: ${tab}`);
-      if (tab === 'Impresoras') await p.getByTestId('emulator-caja').screenshot({ path: `${SHOTS}/a11y-printer-emulator-1440.png` });
+      if (tab === 'Impresoras') {
+        const paper = p.getByTestId('emulator-caja').getByRole('region', { name: /^Papel de / });
+        await paper.focus();
+        await p.keyboard.press('PageDown');
+        await expect.poll(() => paper.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+        await p.getByTestId('emulator-caja').screenshot({ path: `${SHOTS}/a11y-printer-emulator-1440.png` });
+      }
     }
     await admin.context.close();
   });
