@@ -87,9 +87,7 @@ export function TicketInvoiceSection({ orderId, folio }: { orderId: string; foli
         </div>
       ))}
       {blocked && !invoices.length && <p className="text-sm text-slate-600">{blocked}</p>}
-      {open && !blocked && (
-        <FacturarForm orderId={orderId} folio={folio} paymentForm={info.data.paymentForm} onDone={() => setOpen(false)} />
-      )}
+      {open && <FacturarForm orderId={orderId} folio={folio} paymentForm={info.data.paymentForm} onDone={() => setOpen(false)} />}
     </section>
   );
 }
@@ -140,7 +138,6 @@ function FacturarForm({
         {stamped.email && stamped.emailedAt !== null && <p>{t.invoicing.emailed(stamped.email)}</p>}
         {stamped.emailError && <p className="text-rose-700">{stamped.emailError}</p>}
         <div className="flex flex-wrap items-center gap-2">
-          <InvoiceFiles invoice={stamped} />
           <Button size="sm" variant="outline" onClick={onDone}>
             {t.invoicing.close}
           </Button>
