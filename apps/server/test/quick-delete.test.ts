@@ -95,7 +95,12 @@ describe.skipIf(!onPostgres).each(kinds)('the one-statement delete on %s', (kind
     for (const c of cases) {
       const productId = await product(c.name, c.category);
       const order = await openOrder();
-      const [q, t] = [await addLine(order.id, productId, c.quantity, c.notes), await addLine(order.id, productId, c.quantity, c.notes)];
+      // Both lines in the kitchen's hands: a pending twin would take the second add's units.
+      const started = (id: string) => db().updateTable('order_items').set({ status: 'en_preparacion' }).where('id', '=', id).execute();
+      const q = await addLine(order.id, productId, c.quantity, c.notes);
+      await started(q);
+      const t = await addLine(order.id, productId, c.quantity, c.notes);
+      await started(t);
       // A line whose comanda never went out (its printers were off then) gets no slip.
       if (!c.printed) await db().deleteFrom('print_jobs').where('order_id', '=', order.id).execute();
       const start = await rowsOf(order.id);
@@ -160,7 +165,7 @@ describe.skipIf(!onPostgres).each(kinds)('the one-statement delete on %s', (kind
     const other = await server.login(server.users.waiter2.email);
     const order = await openOrder();
     const kept = await addLine(order.id, productId);
-    const gone = await addLine(order.id, productId);
+    const gone = await addLine(order.id, productId, 1, 'otra'); // notes of its own: a line apart from the pending one
     const del = (api: ApiClient, itemId: string, pin = server.users.admin.pin) =>
       api.post<OrderChangeResponse & { error?: { code: string } }>(
         `/api/orders/${order.id}/items/${itemId}/delete`,
@@ -188,7 +193,7 @@ describe.skipIf(!onPostgres).each(kinds)('the one-statement delete on %s', (kind
       expect(after.hits, name).toBe(before.rows.hits);
     }
     // A part paid on the order (a line stays to cover it): handed over, and the TypeScript delete does it.
-    await addLine(order.id, productId);
+    await addLine(order.id, productId, 1, 'aparte');
     await insertCashPayment(db(), order.id, { id: server.users.admin.id, name: 'Admin' }, { amount: 1_000, created_at: Date.now() });
     const before = counts();
     const paid = await del(waiter, kept);
@@ -252,7 +257,7 @@ describe.skipIf(!onPostgres).each(kinds)('the one-statement delete on %s', (kind
     const productId = await product('Cerveza clara', 'Bebida', 5_000);
     const order = await openOrder();
     const itemId = await addLine(order.id, productId, 2);
-    await addLine(order.id, productId, 1);
+    await addLine(order.id, productId, 1, 'otra'); // a line of its own, not the pending line raised
     const start = await rowsOf(order.id);
     const key = randomUUID();
     const send = () =>

@@ -214,10 +214,12 @@ describe.each(testDatabaseKinds())('PIN and sign-in throttles on %s', (kind) => 
       const orderPath = first.path.slice(0, first.path.indexOf('/items/'));
       const product = await server.ctx.db.db.selectFrom('products').select('id').where('available', '=', 1).executeTakeFirstOrThrow();
       const items = [first.itemId];
+      // A note of its own keeps each add its own line (a pending twin would take the units).
       for (let i = 0; i < 7; i++) {
         const added = await waiter.post<{ order: { items: { id: string; createdAt: number }[] } }>(`${orderPath}/items`, {
           productId: product.id,
           quantity: 1,
+          notes: `comensal ${i + 2}`,
         });
         expect(added.status).toBe(200);
         items.push(added.body.order.items.find((it) => !items.includes(it.id))!.id);
