@@ -4,6 +4,7 @@ import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } f
 import { checkoutRows, markPaidReleasingTable, markPaidReleasingTableInTurn, orderItemRows } from '../src/model/checkout/close-order.ts';
 import { orderPayments } from '../src/model/checkout/order-payments.ts';
 import { liveAdjustmentRows } from '../src/model/orders/order-adjustments.ts';
+import { productTaxRows } from '../src/model/checkout/tax-breakdown.ts';
 import { openReadyOrder } from './terminals-helpers.ts';
 import { printerRow } from '../src/testing/factories.ts';
 import { releaseTableLink, releaseTableLinkInTurn } from '../src/model/orders/table-link.ts';
@@ -11,8 +12,9 @@ import type { Trx } from '../src/http/transaction.ts';
 import { readThenRollBack } from '../src/testing/reads.ts';
 
 /**
- * What a close reads under the order's lock (checkoutRows): on PostgreSQL one statement of three
- * JSON lists, which must give the rows, values and order that the tables' own reads give. And the
+ * What a close reads under the order's lock (checkoutRows): on PostgreSQL one statement of JSON
+ * lists, which must give the rows, values and order that the tables' own reads give (the lines'
+ * products' taxes as their own read gives them). And the
  * folio it takes (on PostgreSQL with the order's UPDATE, in one statement).
  */
 describe.each(testDatabaseKinds())('a close on %s', (kind) => {
@@ -79,6 +81,8 @@ describe.each(testDatabaseKinds())('a close on %s', (kind) => {
     }
 
     const db = server.ctx.db.db;
+    // A product with an IEPS rate, so a rate read as a string would differ from the plain read.
+    await db.updateTable('products').set({ tax_treatment: 'iva16', ieps_rate_bp: 2650 }).where('id', '=', beer.productId).execute();
     // Which caja printers are on, for the close's ticket: on PostgreSQL read with the rest.
     const now = Date.now();
     await db
@@ -104,10 +108,15 @@ describe.each(testDatabaseKinds())('a close on %s', (kind) => {
     const items = await orderItemRows(db, ready.id);
     const payments = await orderPayments(db, ready.id);
     const adjustments = await liveAdjustmentRows(db, ready.id);
-    expect([items.length, payments.length, adjustments.length]).toEqual([3, 2, 1]);
+    const productTaxes = await productTaxRows(
+      db,
+      items.map((i) => i.product_id),
+    );
+    expect([items.length, payments.length, adjustments.length, productTaxes.length]).toEqual([3, 2, 1, 2]);
     expect(items.filter((i) => Number(i.is_deleted) === 1)).toHaveLength(1);
+    expect(productTaxes.map((t) => t.ieps_rate_bp)).toContain(2650);
     // Same keys, same values, same types (toStrictEqual: a number read as a string would fail).
-    expect(read).toStrictEqual({ items, payments, adjustments });
+    expect(read).toStrictEqual({ items, payments, adjustments, productTaxes });
   });
 
   it('are empty lists for an order with nothing yet', async () => {
@@ -115,7 +124,7 @@ describe.each(testDatabaseKinds())('a close on %s', (kind) => {
     const free = tables.find((t) => t.status === 'libre')!;
     const opened = (await waiter.post<{ order: Order }>(`/api/tables/${free.id}/open`)).body.order;
     const { receiptPrinters: _printers, ...read } = await server.ctx.db.db.transaction().execute((trx) => checkoutRows(trx, opened.id));
-    expect(read).toStrictEqual({ items: [], payments: [], adjustments: [] });
+    expect(read).toStrictEqual({ items: [], payments: [], adjustments: [], productTaxes: [] });
   });
 
   it('takes the next folio; a database without the folio counter starts it at 1', async () => {

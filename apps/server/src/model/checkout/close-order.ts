@@ -245,7 +245,7 @@ const checkoutRowsStatement = compiledOnce((db, a: { orderId: string }) => {
   const printers = sql<PrinterRef[]>`(SELECT COALESCE(json_agg(json_build_object('id', r.id, 'role', r.role) ORDER BY r.id), '[]'::json)
     FROM printers r WHERE r.role = 'caja' AND r.enabled = 1)`;
   const taxes = sql<ProductTax[]>`(SELECT COALESCE(json_agg(json_build_object('id', p.id, 'tax_treatment', p.tax_treatment,
-    'ieps_rate_bp', p.ieps_rate_bp)), '[]'::json)
+    'ieps_rate_bp', p.ieps_rate_bp) ORDER BY p.id), '[]'::json)
     FROM products p WHERE p.id IN (SELECT t.product_id FROM order_items t WHERE t.order_id = ${a.orderId}))`;
   const settings = sql<SettingRow[]>`(SELECT COALESCE(json_agg(json_build_object('key', c.key, 'value', c.value)), '[]'::json)
     FROM config c WHERE c.key IN (${sql.join(CONFIG_READ_TOGETHER.map((key) => sql.lit(key)))}))`;

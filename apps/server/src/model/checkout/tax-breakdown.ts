@@ -35,6 +35,7 @@ export function productTaxRows(trx: Trx, productIds: readonly string[]): Promise
     .selectFrom('products')
     .select(['id', 'tax_treatment', 'ieps_rate_bp'])
     .where('id', 'in', [...new Set(productIds)])
+    .orderBy('id')
     .execute();
 }
 
