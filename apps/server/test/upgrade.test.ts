@@ -61,8 +61,15 @@ describe.each(testDatabaseKinds())('upgrade from the first landed version on %s'
     const server = await createServer({ config: configFor(database), log: () => undefined });
     try {
       const after = await snapshot(server.ctx.db.db);
-      // The one row a start adds: the check of the PIN key (auth/pin-key.ts).
-      after.config = after.config!.filter((row) => row.key !== 'pin_key');
+      // The config rows added by design, by name, none of them an old row: the check of the PIN key
+      // (auth/pin-key.ts, at start) and invoicing's starting point (after the folio the old checks reached).
+      const added = ['invoicing', 'pin_key'];
+      for (const key of added) expect(before.config!.map((row) => row.key)).not.toContain(key);
+      const addedRows = after.config!.filter((row) => added.includes(String(row.key)));
+      expect(addedRows.map((row) => row.key)).toEqual(added);
+      const paidBefore = before.orders!.filter((row) => row.status === 'pagado').length;
+      expect(JSON.parse(String(addedRows[0]!.value))).toEqual({ startAfterFolio: paidBefore });
+      after.config = after.config!.filter((row) => !added.includes(String(row.key)));
       for (const table of TABLES) {
         expect(after[table], table).toHaveLength(before[table]!.length);
         // Every column of 0001 keeps its value; new columns are added beside them.

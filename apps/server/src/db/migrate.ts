@@ -32,8 +32,8 @@ import { splitCount } from './migrations/0030-split-count.ts';
 import { taxRollups } from './migrations/0031-tax-rollups.ts';
 import { invoicing } from './migrations/0032-invoicing.ts';
 import { inventory } from './migrations/0033-inventory.ts';
-import { autoAgotado } from './migrations/0035-auto-agotado.ts';
 import { invoices } from './migrations/0034-invoices.ts';
+import { autoAgotado } from './migrations/0035-auto-agotado.ts';
 
 function migrationsFor(kind: DbKind): Record<string, Migration> {
   return {
@@ -68,8 +68,8 @@ function migrationsFor(kind: DbKind): Record<string, Migration> {
     '0031-tax-rollups': taxRollups(kind),
     '0032-invoicing': invoicing(),
     '0033-inventory': inventory(),
-    '0035-auto-agotado': autoAgotado(),
     '0034-invoices': invoices(),
+    '0035-auto-agotado': autoAgotado(),
   };
 }
 
