@@ -285,6 +285,15 @@ describe.each(testDatabaseKinds())('owner reports on %s', (kind) => {
           .slice(1)
           .map((line) => Number(line.split(',')[2]));
         expect(hours.reduce((a, v) => a + v, 0)).toBeCloseTo(404, 6);
+        // The night's taxes: base + IVA = sales with taxes, plus the tips = what the hours add up to.
+        expect(sheet('Impuestos')).toEqual([
+          'Concepto,Importe',
+          'Ventas netas,335.34',
+          'IVA 16 %,53.66',
+          'Ventas con impuestos,389',
+          'Propinas (no causan IVA),15',
+          'Total cobrado,404',
+        ]);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
