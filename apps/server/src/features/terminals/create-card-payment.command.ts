@@ -84,7 +84,7 @@ export async function createCardPayment(
       const again = await replay(ctx, req, trx);
       if (again) return { row: again, description: null };
       // The lines, the payments so far and the live adjustments: one read on PostgreSQL, as a close's.
-      const read = await checkoutRows(trx, order.id);
+      const read = await checkoutRows(trx, order.id, { taxes: false }); // the breakdown is the close's
       const { rows: items } = gateItems(read.items, order, false);
       // Discounts and comps: what is owed after them. Mixed payments: the charge is a chosen part
       // of the balance, or the whole balance, tip on top.
