@@ -36,8 +36,8 @@ export interface Database extends InventoryTables, InvoicesTables {
   report_waiters: ReportWaitersTable;
   report_methods: ReportMethodsTable;
   report_losses: ReportLossesTable;
-  modifier_groups: ModifierGroupsTable;
   report_taxes: ReportTaxesTable;
+  modifier_groups: ModifierGroupsTable;
   modifier_options: ModifierOptionsTable;
   modifier_links: ModifierLinksTable;
 }
@@ -494,7 +494,6 @@ export interface ReportLossesTable {
   amount: number;
 }
 
-/** Migration 0018: happy-hour rules (docs/decisions/0028-promotions.md). */
 /** The paid checks' frozen taxes by hour, treatment and IEPS rate ('0': none); migration 0031. */
 export interface ReportTaxesTable {
   slot: number;
@@ -506,6 +505,7 @@ export interface ReportTaxesTable {
   amount: number;
 }
 
+/** Migration 0018: happy-hour rules (docs/decisions/0028-promotions.md). */
 export interface PromotionsTable {
   id: string;
   name: string;
