@@ -19,8 +19,10 @@ test.describe('menu CSV @menu', () => {
     expect(download.suggestedFilename()).toBe('menu.csv');
     const exported = (await readFile((await download.path())!)).toString('utf8');
     expect(exported.charCodeAt(0)).toBe(0xfeff);
-    expect(exported.split('\r\n')[0]).toBe('\uFEFFCategoría,Nombre,Descripción,Precio,Disponible,Modificadores');
-    expect(exported).toMatch(/\r\nBebida,Cerveza clara,[^\r\n]*,\d+\.\d{2},(sí|no),Preparación\r\n/);
+    expect(exported.split('\r\n')[0]).toBe(
+      '\uFEFFCategoría,Nombre,Descripción,Precio,Disponible,Modificadores,Tratamiento fiscal,Clave SAT producto,Clave unidad,IEPS',
+    );
+    expect(exported).toMatch(/\r\nBebida,Cerveza clara,[^\r\n]*,\d+\.\d{2},(sí|no),Preparación,[^,\r\n]+,\d{8},[A-Z0-9]{2,3},[^\r\n]*\r\n/);
 
     const sheet = (price: string) =>
       Buffer.from(

@@ -92,7 +92,7 @@ test.describe('tickets history and cash close', () => {
     await expect(dialog.getByLabel('Pago')).toContainText(money(table10.total));
     await expect(dialog.getByText('Hamburguesa de la casa').first()).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/tickets-reprint-modal.png` });
-    await dialog.getByRole('button', { name: 'Imprimir' }).click();
+    await dialog.getByRole('button', { name: 'Imprimir', exact: true }).click();
     expect(await printCount(page)).toBe(1);
     await page.emulateMedia({ media: 'print' });
     await page.screenshot({ path: `${SHOTS}/tickets-reprint-print.png` });
