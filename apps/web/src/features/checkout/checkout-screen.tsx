@@ -109,7 +109,8 @@ export function CheckoutScreen({ order }: { order: Order }) {
 
         <div className="contents lg:sticky lg:top-4 lg:flex lg:flex-col lg:gap-4">
           <SummaryCard className="order-1 lg:order-none" figures={figures} itemCount={itemQuantity(activeItems(order.items))} />
-          <TaxSummaryCard className="order-1 lg:order-none" order={order} />
+          {/* On a phone the taxes read below the payment controls, so Exacto stays above the bar. */}
+          <TaxSummaryCard className="order-5 lg:order-none" order={order} />
           {/*
             On a phone the total and Finalizar stay at the thumb, fixed to the bottom edge; once
             paid, the same bar says so and offers Volver a mesas. From lg up it is the side column.
