@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { DevicesInfo, LiveServerMessage } from '@comanda/contract';
 import { loadConfig } from '../src/config.ts';
-import { lanIPv4 } from '../src/net/addresses.ts';
+import { lanIPv4, listensOnNetwork } from '../src/net/addresses.ts';
 import { announceAddresses } from '../src/net/announce.ts';
 import { startHttps, type HttpsListener } from '../src/net/https.ts';
 import { certificateNames, ensureTls, LEAF_VALIDITY_DAYS, RENEW_BEFORE_MS, wantedNames } from '../src/net/local-ca.ts';
@@ -195,6 +195,8 @@ describe('HTTPS on the LAN with a local certificate authority', () => {
       expect.arrayContaining([`http://localhost:${port}`, `https://localhost:${https.port}`]),
     );
     for (const a of res.body.addresses) expect(a.qrSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+    // HOST is left at 0.0.0.0 here: phones can reach it.
+    expect(res.body.listensOnNetwork).toBe(true);
     expect(res.body.https).toMatchObject({ enabled: true, port: https.port, caPath: '/ca.crt' });
     expect(res.body.https.caFingerprint).toBe(new X509Certificate(ca).fingerprint256);
     expect((await (await server.login(server.users.waiter.email)).get('/api/devices')).status).toBe(403);
@@ -373,6 +375,13 @@ describe('addresses printed on start', () => {
     await announceAddresses({ host: '127.0.0.1', httpPort: 3000, httpsPort: null, lanIps: ['192.168.1.20'], log: (t) => out.push(t) });
     expect(out.join('\n')).toContain('http://localhost:3000');
     expect(out.join('\n')).not.toContain('192.168.1.20');
+  });
+});
+
+describe('whether phones can reach the server', () => {
+  it('is so on every interface or a LAN address, and not when HOST keeps it to this machine', () => {
+    for (const host of ['0.0.0.0', '::', '192.168.1.20']) expect(listensOnNetwork(host)).toBe(true);
+    for (const host of ['127.0.0.1', '127.0.1.1', 'localhost', '::1']) expect(listensOnNetwork(host)).toBe(false);
   });
 });
 

@@ -13,6 +13,8 @@ export type DeviceAddress = z.infer<typeof DeviceAddressSchema>;
 export const DevicesInfoSchema = z.object({
   hostName: z.string(),
   addresses: z.array(DeviceAddressSchema),
+  /** False when HOST keeps the server to this machine (127.0.0.1): no phone can reach it then. */
+  listensOnNetwork: z.boolean(),
   https: z.object({
     enabled: z.boolean(),
     port: z.number().int().nullable(),

@@ -23,6 +23,11 @@ function isWildcard(host: string): boolean {
   return host === '' || host === '0.0.0.0' || host === '::';
 }
 
+/** Whether other devices on the network can reach a server bound to this host. */
+export function listensOnNetwork(bindHost: string): boolean {
+  return !isLoopback(bindHost);
+}
+
 export interface ListenUrl {
   url: string;
   /** 'local' only works on this machine; 'lan' from other devices on the network. */

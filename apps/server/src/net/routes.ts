@@ -6,7 +6,7 @@ import { DevicesInfoSchema, type DeviceAddress } from '@comanda/contract';
 import { ADMIN } from '../http/access.ts';
 import { notFound } from '../http/errors.ts';
 import { getGeneralConfig } from '../model/config-store.ts';
-import { lanIPv4, listenUrls, machineHostName } from './addresses.ts';
+import { lanIPv4, listenUrls, listensOnNetwork, machineHostName } from './addresses.ts';
 import { netState } from './https.ts';
 import { qrSvg } from './qr-svg.ts';
 
@@ -36,6 +36,7 @@ export const netRoutes: FastifyPluginAsync = async (base) => {
     return {
       hostName: machineHostName(),
       addresses,
+      listensOnNetwork: listensOnNetwork(ctx.config.HOST),
       https: {
         enabled: net !== null,
         port: net?.httpsPort ?? null,

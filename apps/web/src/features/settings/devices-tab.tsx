@@ -16,15 +16,20 @@ export default function DevicesTab() {
   const info = useQuery({ queryKey: DEVICES_KEY, queryFn: () => get(DevicesInfoSchema, '/api/devices') });
   if (info.isPending) return <Spinner />;
   if (info.isError) return <ErrorState message={t.devices.loadError} onRetry={() => void info.refetch()} />;
-  const { addresses, https } = info.data;
+  const { addresses, listensOnNetwork, https } = info.data;
   // A phone opens only the network's addresses: those get the QR codes; this machine's own
   // (localhost) is listed apart, as text, since on a phone it would lead nowhere.
   const lan = addresses.filter((a) => a.kind === 'lan');
   const local = addresses.filter((a) => a.kind !== 'lan');
   return (
     <div className="space-y-4">
-      <p className="max-w-3xl text-sm text-slate-600">{t.devices.intro}</p>
-      {lan.length === 0 && <p className="max-w-3xl rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t.devices.noLan}</p>}
+      {lan.length > 0 ? (
+        <p className="max-w-3xl text-sm text-slate-600">{t.devices.intro}</p>
+      ) : (
+        <p role="status" className="max-w-3xl rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          {listensOnNetwork ? t.devices.noLan : t.devices.thisMachineOnly}
+        </p>
+      )}
       {lan.length > 0 && (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label={t.devices.tab}>
           {lan.map((address) => (

@@ -609,7 +609,10 @@ export const t = {
     local: 'Solo en esta computadora',
     lan: 'En la red local',
     secure: 'Segura (HTTPS)',
-    noLan: 'Esta computadora no tiene una dirección en la red local. Conéctala al Wi-Fi o a la red del negocio.',
+    noLan:
+      'Esta computadora no tiene una dirección en la red local, por eso no hay código QR para los teléfonos. Conéctala al Wi-Fi o a la red del negocio y vuelve a esta pantalla.',
+    thisMachineOnly:
+      'El servidor solo acepta conexiones de esta misma computadora, por eso no hay código QR para los teléfonos. Para conectarlos, inicia el servidor con HOST=0.0.0.0 y vuelve a esta pantalla.',
     qrAlt: (url: string) => `Código QR de ${url}`,
     httpsTitle: 'Conexión segura (HTTPS)',
     httpsOff:
