@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, expectNoSeriousViolations, pickerDialog, pickerList, ACCOUNTS, type Api } from './fixtures.ts';
 
-// Tables 470–479 belong to this file: it adds them itself.
+// Tables 470–474 belong to this file: it adds them itself.
 const BANNER = 'Sin conexión con el servidor. Los cambios se guardan en este dispositivo y se enviarán al volver la conexión.';
 const SHOTS = '/tmp/team/shots';
 

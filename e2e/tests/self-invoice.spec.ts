@@ -2,12 +2,13 @@ import { fileURLToPath } from 'node:url';
 import { test, expect, login, type OrderDto } from './fixtures.ts';
 
 const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
+// Table 491 belongs to this file.
 
 test.describe('self-invoice on the ticket', () => {
   test('the reprint shows the QR of the self-invoice page, its key and until when it may be invoiced', async ({ page, api }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await login(page, 'admin');
-    const order = await api.openTable<OrderDto & { subtotal: number }>(page.request, 152, [['Michelada', 2]]);
+    const order = await api.openTable<OrderDto & { subtotal: number }>(page.request, 491, [['Michelada', 2]]);
     await api.deliverAll(page.request, order);
     const closed = await page.request.post(`/api/orders/${order.id}/close`, {
       headers: { 'Idempotency-Key': `e2e-self-invoice-${order.id}` },
