@@ -105,16 +105,24 @@ describe.skipIf(!onPostgres)('the errors of a lost PostgreSQL connection, as the
   });
 
   it('a transaction whose backend is terminated midway: the error Kysely gives back after its failed ROLLBACK', async () => {
+    // The test waits for the transaction to be inside, and the transaction for the test to have
+    // terminated its backend: no timing, whatever the machine's load.
+    let inside!: () => void;
+    let terminated!: () => void;
+    const started = new Promise<void>((resolve) => (inside = resolve));
+    const killed = new Promise<void>((resolve) => (terminated = resolve));
     const inTransaction = failure(
       transact(db, async (trx) => {
         await sql`select pg_sleep(0.01)`.execute(trx);
-        await pause(150);
+        inside();
+        await killed;
         // Terminated here, between two statements of the transaction.
         await sql`select 1`.execute(trx);
       }),
     );
-    await pause(50);
+    await started;
     await terminateOthers(killer);
+    terminated();
     const error = (await inTransaction) as Error;
     expect(connectionLost(error)).toBe(true);
     // The pool hands out a working connection afterwards.
