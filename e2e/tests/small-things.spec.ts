@@ -72,7 +72,7 @@ test('Configuración at 1440 px: every tab in view, and Conectar dispositivos gi
   // The suite's server listens on loopback: no LAN address, so no QR code, and the notice says why.
   const qrs = a.getByRole('img', { name: /^Código QR de / });
   for (const qr of await qrs.all()) await expect(qr).not.toHaveAccessibleName(/localhost/);
-  await expect(a.getByText('Esta computadora no tiene una dirección en la red local.', { exact: false })).toBeVisible();
+  await expect(a.getByText('El servidor solo acepta conexiones de esta misma computadora', { exact: false })).toBeVisible();
   await shot(a, 'settings-1440-devices');
   await expectNoSeriousViolations(a, 'Conectar dispositivos');
 });
