@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { sql, type Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import type { InvoicesTable } from '../../db/schema-invoices.ts';
 import type { SessionUser } from '@comanda/contract';
 import { globalPeriodOf, PUBLICO_EN_GENERAL, type GlobalPeriod, type GlobalPeriodSpan, type InvoicingState } from '@comanda/domain';
@@ -13,7 +12,7 @@ import { getFiscalSettings } from '../../model/fiscal-store.ts';
 import { getGeneralConfig } from '../../model/config-store.ts';
 import { backoff } from '../../model/invoicing/receipt-queue.ts';
 import { PacError, type Pac, type PacInvoice, type PacReceipt } from '../../invoicing/pac.ts';
-import { findInvoice, type InvoiceRow } from './invoice-store.ts';
+import { claimInvoice, findInvoice, invoiceTiming, type InvoiceRow } from './invoice-store.ts';
 
 /**
  * The factura global: at the end of each period (Datos fiscales: diaria, semanal o mensual) the
@@ -34,12 +33,6 @@ const STATE_OF: Record<PacReceipt['status'], InvoicingState> = {
   invoiced_globally: 'en_global',
   canceled: 'cancelado',
 };
-
-const timingOf = (ctx: AppContext) => ({
-  retryMs: ctx.config.INVOICING_RETRY_MS,
-  retryMaxMs: ctx.config.INVOICING_RETRY_MAX_MS,
-  leaseMs: ctx.config.INVOICING_TIMEOUT_MS * 3,
-});
 
 async function settingsOf(ctx: AppContext): Promise<{ periodicity: GlobalPeriod; timezone: string }> {
   const [fiscal, general] = await Promise.all([getFiscalSettings(ctx.db.db), getGeneralConfig(ctx.db.db, ctx.config.BUSINESS_TIMEZONE)]);
@@ -159,20 +152,11 @@ export async function stampDueGlobals(ctx: AppContext, pac: Pac): Promise<number
 }
 
 export async function stampGlobal(ctx: AppContext, pac: Pac, id: string): Promise<InvoiceRow> {
-  const timing = timingOf(ctx);
-  const token = randomUUID();
+  const timing = invoiceTiming(ctx);
   const now = ctx.clock.now();
-  const claimed = await durably(ctx.db, (w) =>
-    w
-      .updateTable('invoices')
-      .set({ claim: token, lease_until: now + timing.leaseMs, attempts: sql<number>`attempts + 1`, updated_at: now })
-      .where('id', '=', id)
-      .where('state', '=', 'solicitando')
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
-      .returningAll()
-      .executeTakeFirst(),
-  );
-  if (!claimed) return findInvoice(ctx.db.db, id);
+  const claim = await claimInvoice(ctx, id, now);
+  if (!claim) return findInvoice(ctx.db.db, id);
+  const { row: claimed, token } = claim;
   const from = Number(claimed.period_from);
   const to = Number(claimed.period_to);
   const release = (set: Updateable<InvoicesTable>) =>

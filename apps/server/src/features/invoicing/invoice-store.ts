@@ -1,4 +1,5 @@
-import type { Selectable } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import { sql, type Selectable } from 'kysely';
 import type { InvoiceView, ReceiptView } from '@comanda/contract';
 import { cents } from '@comanda/domain';
 import type { InvoicesTable } from '../../db/schema-invoices.ts';
@@ -6,6 +7,7 @@ import type { InvoiceReceiptsTable } from '../../db/schema.ts';
 import type { Trx } from '../../http/transaction.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, conflict } from '../../http/errors.ts';
+import { durably } from '../../db/transact.ts';
 import { invoicingService } from '../../model/invoicing/invoicing-service.ts';
 import type { Pac } from '../../invoicing/pac.ts';
 
@@ -85,6 +87,32 @@ export function presentReceipt(r: ReceiptRow, paidAt: number | null): ReceiptVie
     paidAt,
     invoiceId: r.invoice_id,
   };
+}
+
+/** Retry pacing and the lease of a PAC call on an invoice row. */
+export const invoiceTiming = (ctx: AppContext) => ({
+  retryMs: ctx.config.INVOICING_RETRY_MS,
+  retryMaxMs: ctx.config.INVOICING_RETRY_MAX_MS,
+  leaseMs: ctx.config.INVOICING_TIMEOUT_MS * 3,
+});
+
+/**
+ * Claims a 'solicitando' invoice row under a lease, so one worker at a time calls the PAC for it:
+ * the claimed row and its token, or null when another worker holds it or it is no longer asked for.
+ */
+export async function claimInvoice(ctx: AppContext, id: string, now: number): Promise<{ row: InvoiceRow; token: string } | null> {
+  const token = randomUUID();
+  const row = await durably(ctx.db, (w) =>
+    w
+      .updateTable('invoices')
+      .set({ claim: token, lease_until: now + invoiceTiming(ctx).leaseMs, attempts: sql<number>`attempts + 1`, updated_at: now })
+      .where('id', '=', id)
+      .where('state', '=', 'solicitando')
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
+      .returningAll()
+      .executeTakeFirst(),
+  );
+  return row ? { row, token } : null;
 }
 
 export async function findInvoice(db: Trx, id: string): Promise<InvoiceRow> {

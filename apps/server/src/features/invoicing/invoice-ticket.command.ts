@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { Rfc } from '@nodecfdi/rfc';
 import type { InvoiceTicketBody, InvoiceView, SessionUser } from '@comanda/contract';
 import {
@@ -25,7 +23,9 @@ import { IDEMPOTENCY_MESSAGES } from '../../http/idempotency.ts';
 import { PacError, type Pac, type PacInvoice, type PacReceipt } from '../../invoicing/pac.ts';
 import { backoff, queueNewChecks, receiptIdempotencyKey } from '../../model/invoicing/receipt-queue.ts';
 import {
+  claimInvoice,
   findInvoice,
+  invoiceTiming,
   inProgress,
   INVOICING_TEXT,
   isUniqueViolation,
@@ -56,12 +56,6 @@ const STATE_OF: Record<PacReceipt['status'], InvoicingState> = {
   invoiced_globally: 'en_global',
   canceled: 'cancelado',
 };
-
-const timingOf = (ctx: AppContext) => ({
-  retryMs: ctx.config.INVOICING_RETRY_MS,
-  retryMaxMs: ctx.config.INVOICING_RETRY_MAX_MS,
-  leaseMs: ctx.config.INVOICING_TIMEOUT_MS * 3,
-});
 
 /** The receptor's problems, the first one's message the answer (422 `invoice_receptor_invalid`); the RFC by SAT's algorithm. */
 export function checkReceptor(body: InvoiceTicketBody): void {
@@ -128,7 +122,7 @@ export async function invoiceTicket(
   if (!(await receiptOf())) await queueNewChecks(ctx.db, ctx.clock.now());
   const paymentForm = await paymentFormOf(ctx.db.db, orderId);
   const id = newId();
-  const timing = timingOf(ctx);
+  const timing = invoiceTiming(ctx);
   try {
     await mutate(ctx, async (trx) => {
       const now = ctx.clock.now();
@@ -245,20 +239,11 @@ async function ensureReceipt(ctx: AppContext, pac: Pac, receipt: ReceiptRow): Pr
  * worker holds it.
  */
 export async function stampCustomerInvoice(ctx: AppContext, pac: Pac, id: string): Promise<InvoiceRow> {
-  const timing = timingOf(ctx);
-  const token = randomUUID();
+  const timing = invoiceTiming(ctx);
   const now = ctx.clock.now();
-  const claimed = await durably(ctx.db, (w) =>
-    w
-      .updateTable('invoices')
-      .set({ claim: token, lease_until: now + timing.leaseMs, attempts: sql<number>`attempts + 1`, updated_at: now })
-      .where('id', '=', id)
-      .where('state', '=', 'solicitando')
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
-      .returningAll()
-      .executeTakeFirst(),
-  );
-  if (!claimed) return findInvoice(ctx.db.db, id);
+  const claim = await claimInvoice(ctx, id, now);
+  if (!claim) return findInvoice(ctx.db.db, id);
+  const { row: claimed, token } = claim;
   const mine = (w: typeof ctx.db.db) => w.updateTable('invoices').where('id', '=', id).where('claim', '=', token);
   try {
     let receipt = await ctx.db.db
