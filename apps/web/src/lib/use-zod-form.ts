@@ -36,6 +36,11 @@ export interface ZodFormOptions<Values, Out> {
   unchecked?: (values: Values) => Out;
   /** A rule the contract cannot state (two fields that must match): its message, or null. Runs after the schema. */
   check?: (values: Values) => string | null;
+  /**
+   * A rule the form words itself before the schema sees the fields (e.g. a price that cannot be read,
+   * said as the screen always said it): its message, or null.
+   */
+  before?: (values: Values) => string | null;
   /** Called with the parsed data once the fields are valid. */
   onValid: (data: Out, values: Values) => void;
 }
@@ -50,12 +55,15 @@ export function useZodForm<Values extends object, Out>({
   toInput,
   unchecked,
   check,
+  before,
   onValid,
 }: ZodFormOptions<Values, Out>) {
   const [values, setValues] = useState<Values>(initial);
   const [error, setError] = useState<string | null>(null);
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
+  /** A change computed from the current fields (a list's row added, removed or edited). */
+  const update = (change: (values: Values) => Values) => setValues(change);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -67,6 +75,11 @@ export function useZodForm<Values extends object, Out>({
   };
 
   const validate = (loaded: FormSchema<Out>) => {
+    const early = before?.(values) ?? null;
+    if (early) {
+      setError(early);
+      return;
+    }
     const parsed = loaded.safeParse(toInput(values));
     const problem = parsed.success ? (check?.(values) ?? null) : firstMessage(parsed.error.issues);
     if (!parsed.success || problem) {
@@ -83,5 +96,5 @@ export function useZodForm<Values extends object, Out>({
     setError(null);
   };
 
-  return { values, set, error, setError, onSubmit, reset };
+  return { values, set, update, error, setError, onSubmit, reset };
 }
