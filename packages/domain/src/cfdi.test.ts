@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { breakdownOf, taxGroup, TAX_TREATMENTS } from './tax.ts';
 import { cents } from './money.ts';
-import { cfdiConcepts, conceptTaxes, conceptsTotal, formaPagoOf, usoAllowed } from './cfdi.ts';
+import { cfdiConcepts, conceptTaxes, conceptsTotal, usoAllowed } from './cfdi.ts';
+import { formaPagoOf } from './forma-pago.ts';
 
 describe('CFDI concepts from the frozen breakdown', () => {
   it('keeps the frozen base and IVA when the rounding gives the amount back', () => {

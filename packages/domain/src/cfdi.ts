@@ -1,7 +1,6 @@
-import type { PaymentMethod } from './order-status.ts';
 import type { Cents } from './money.ts';
 import { cents } from './money.ts';
-import { TAX_TREATMENT_LABELS, type TaxBreakdown, type TaxTreatment } from './tax.ts';
+import { TAX_TREATMENT_LABELS, type TaxBreakdown, type TaxGroup, type TaxTreatment } from './tax.ts';
 import { DEFAULT_SAT_PRODUCT_KEY, DEFAULT_SAT_UNIT_KEY, REGIMENES_FISCALES } from './fiscal.ts';
 
 /**
@@ -38,16 +37,6 @@ export const FORMAS_PAGO: readonly { code: string; name: string }[] = [
 
 export function isFormaPago(code: string): boolean {
   return FORMAS_PAGO.some((f) => f.code === code);
-}
-
-/** A check's method as SAT's forma de pago (the terminal does not tell a debit card from a credit one). */
-export const FORMA_PAGO_OF: Record<PaymentMethod, string> = { efectivo: '01', tarjeta: '04', transferencia: '03' };
-
-/** The forma de pago of a check: its largest part's (the first of equal ones). */
-export function formaPagoOf(payments: readonly { method: PaymentMethod; amount: number }[]): string {
-  let best: { method: PaymentMethod; amount: number } | null = null;
-  for (const p of payments) if (!best || p.amount > best.amount) best = p;
-  return FORMA_PAGO_OF[best?.method ?? 'efectivo'];
 }
 
 const EMPRESARIAL = ['601', '603', '606', '612', '620', '621', '622', '623', '624', '625', '626'];
@@ -193,6 +182,28 @@ function basesFor(amount: number, ivaRateBp: number, iepsRateBp: number | null, 
   return null;
 }
 
+/** The concepts of one rate group charging exactly its amount, under these keys and description. */
+export function groupConcepts(g: TaxGroup, keys: { productKey: string; unitKey: string; description: string }): CfdiConcept[] {
+  if (g.amount <= 0) return [];
+  const iepsRateBp = g.iepsRateBp ?? null;
+  const bases = basesFor(g.amount, g.rateBp, iepsRateBp, g.base) ?? basesFor(g.amount, g.rateBp, null, -1);
+  if (!bases) throw new Error(`no concepts charge ${g.amount} at ${g.rateBp}`);
+  return bases.bases.map((base) => ({
+    description: keys.description,
+    productKey: keys.productKey,
+    unitKey: keys.unitKey,
+    treatment: g.treatment,
+    base: cents(base),
+    ivaRateBp: g.rateBp,
+    iepsRateBp: bases.iepsRateBp,
+  }));
+}
+
+/** A concept's description: the treatment named when the check has several rate groups. */
+export function conceptDescription(g: Pick<TaxGroup, 'treatment'>, several: boolean): string {
+  return several ? `Consumo de alimentos y bebidas (${TAX_TREATMENT_LABELS[g.treatment]})` : 'Consumo de alimentos y bebidas';
+}
+
 /**
  * A paid check's concepts from its frozen breakdown: one per rate group, its base the frozen one
  * when the PAC's rounding of its taxes gives back the group's amount, otherwise the base that
@@ -204,27 +215,7 @@ export function cfdiConcepts(breakdown: TaxBreakdown, keys: { productKey?: strin
   const productKey = keys.productKey ?? DEFAULT_SAT_PRODUCT_KEY;
   const unitKey = keys.unitKey ?? DEFAULT_SAT_UNIT_KEY;
   const several = breakdown.groups.filter((g) => g.amount > 0).length > 1;
-  const concepts: CfdiConcept[] = [];
-  for (const g of breakdown.groups) {
-    if (g.amount <= 0) continue;
-    const iepsRateBp = g.iepsRateBp ?? null;
-    const description = several
-      ? `Consumo de alimentos y bebidas (${TAX_TREATMENT_LABELS[g.treatment]})`
-      : 'Consumo de alimentos y bebidas';
-    const concept = (base: number): CfdiConcept => ({
-      description,
-      productKey,
-      unitKey,
-      treatment: g.treatment,
-      base: cents(base),
-      ivaRateBp: g.rateBp,
-      iepsRateBp,
-    });
-    const bases = basesFor(g.amount, g.rateBp, iepsRateBp, g.base) ?? basesFor(g.amount, g.rateBp, null, -1);
-    if (!bases) throw new Error(`no concepts charge ${g.amount} at ${g.rateBp}`);
-    for (const base of bases.bases) concepts.push({ ...concept(base), iepsRateBp: bases.iepsRateBp });
-  }
-  return concepts;
+  return breakdown.groups.flatMap((g) => groupConcepts(g, { productKey, unitKey, description: conceptDescription(g, several) }));
 }
 
 /** Σ of the concepts' totals as the PAC computes them. */

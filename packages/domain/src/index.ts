@@ -35,6 +35,8 @@ export * from './tax.ts';
 export * from './tax-lines.ts';
 export * from './fiscal.ts';
 export * from './cfdi.ts';
+export * from './forma-pago.ts';
+export * from './cfdi-keys.ts';
 export * from './invoicing.ts';
 export * from './self-invoice.ts';
 export * from './inventory/index.ts';
