@@ -14,6 +14,7 @@ import { paidTaxes } from '../apps/server/src/model/reports/paid-taxes.ts';
 import { createTestDatabase, type TestDbKind } from '../apps/server/src/testing/databases.ts';
 import { connect } from '../apps/server/src/db/connect.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { reportDataSteps } from '../apps/server/src/model/reports/rollup-backfill.ts';
 import { shiftSummary } from '../apps/server/src/features/cash-close/summary.query.ts';
 import { shiftStatistics } from '../apps/server/src/features/cash-close/statistics.query.ts';
 import { outsideShiftIntervals, shiftInterval } from '../apps/server/src/model/shift-windows.ts';
@@ -169,7 +170,7 @@ async function fillPostgres(url: string, total: number, midnights: number[]): Pr
 export async function fillCashCloseDatabase(url: string, total: number): Promise<number> {
   const midnights = Array.from({ length: DAYS }, (_, d) => zonedToUtc(addDays(FIRST_DAY, d), 0, 0, TZ).getTime());
   const setup = connect(url);
-  await migrateToLatest(setup);
+  await migrateToLatest(setup, reportDataSteps);
   await setup.close();
   const t0 = performance.now();
   if (url.startsWith('sqlite:')) fillSqlite(url.slice('sqlite:'.length), total, midnights);

@@ -13,6 +13,7 @@ import { addDays, cents, flatBreakdown, slotAt, zonedToUtc } from '@comanda/doma
 import { createTestDatabase, type TestDbKind } from '../apps/server/src/testing/databases.ts';
 import { connect } from '../apps/server/src/db/connect.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { reportDataSteps } from '../apps/server/src/model/reports/rollup-backfill.ts';
 import { addRollup, emptyRollups, upsertRollups, withDayRows, type RollupSet } from '../apps/server/src/model/reports/rollup-set.ts';
 import { ownerReports, type ReportRange } from '../apps/server/src/features/reports/reports.query.ts';
 import { addTaxRollups } from '../apps/server/src/model/reports/rollups.ts';
@@ -155,7 +156,7 @@ async function benchOne(kind: TestDbKind, total: number, runs: number, log: (l: 
   const database = await createTestDatabase(kind);
   const handle = connect(database.url);
   try {
-    await migrateToLatest(handle);
+    await migrateToLatest(handle, reportDataSteps);
     const t0 = performance.now();
     const { set, items } = yearOfOrders(total);
     await handle.db.transaction().execute((trx) => upsertRollups(trx, set));

@@ -12,6 +12,7 @@ import { backupSqliteFile, describeReport, sqliteFileOf } from './ops/backup.ts'
 import { restoreSqlite } from './ops/restore.ts';
 import { connect } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { reportDataSteps } from './model/reports/rollup-backfill.ts';
 import { forgetPins } from './auth/pin-key.ts';
 
 const USAGE = `Uso:
@@ -113,7 +114,7 @@ async function forgetPinsCommand(): Promise<void> {
   const config = loadConfig();
   const db = connect(config.DATABASE_URL);
   try {
-    await migrateToLatest(db);
+    await migrateToLatest(db, reportDataSteps);
     const count = await forgetPins(db, Date.now());
     console.log(`Se borraron los PIN de ${count} usuarios. Inicia el servidor; el administrador asigna PIN nuevos en Gestión de Usuarios.`);
   } finally {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { connect } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { reportDataSteps } from './model/reports/rollup-backfill.ts';
 import { buildApp, type BuildOptions } from './app.ts';
 import type { AppContext } from './http/context.ts';
 import { systemClock, type Clock } from './http/clock.ts';
@@ -39,7 +40,7 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
   const clock = opts.clock ?? systemClock;
   const log = opts.log ?? ((line: string) => console.log(line));
   const db = connect(config.DATABASE_URL);
-  await migrateToLatest(db).catch(async (error: unknown) => {
+  await migrateToLatest(db, reportDataSteps).catch(async (error: unknown) => {
     await db.close(); // a refused (newer) or failed migration leaves no connection behind
     throw error;
   });

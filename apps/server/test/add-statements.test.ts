@@ -16,7 +16,7 @@ import { enqueuePrintedCancelation } from '../src/model/printing/enqueue.ts';
 import { readThenRollBack } from '../src/testing/reads.ts';
 
 /**
- * The SQL an item add runs (issue 20 item 3): each statement is a round trip on PostgreSQL, so
+ * The SQL an item add runs: each statement is a round trip on PostgreSQL, so
  * the count is pinned here. The session lookup and the transaction's BEGIN/COMMIT are counted.
  */
 describe.each(testDatabaseKinds())('statements of an item add on %s', (kind) => {
@@ -85,24 +85,24 @@ describe.each(testDatabaseKinds())('statements of an item add on %s', (kind) => 
     await add(); // the first add of a server warms its caches (configuration, printers)
     const seen = await statementsOf(async () => expect((await add()).status).toBe(200));
     show(seen);
-    // 2026-11-23 (decision 0029): 19 on SQLite — session, card thaw check, 11 in the transaction
+    // 2026-11-23: 19 on SQLite — session, card thaw check, 11 in the transaction
     // (BEGIN … COMMIT), 4 for the answer, 2 for the print worker's scan; PostgreSQL adds the
     // cross-process NOTIFY. A change that adds a statement to every add should raise this on purpose.
     // Raised by 2 with the menu work (issue #17): the product's modifier groups (one read while no
-    // option is chosen and none is required, decision 0026) and the active promotions (decision 0028).
+    // option is chosen and none is required) and the active promotions.
     // Lowered by 1 when the order's lock became the first statement (the ownership read before it
     // now runs only when the lock finds no open order).
-    // 2026-11-26 (issue 20 item 3): 8 on SQLite — session, BEGIN, the order's lock, one read of
+    // 2026-11-26: 8 on SQLite — session, BEGIN, the order's lock, one read of
     // the product with everything else the add checks (required options, card freeze and timed-out
     // attempts, line count, active promotions, station printers), the item (RETURNING its row), the
     // audit entry, the order's figures (RETURNING the row), COMMIT; the answer comes from those
     // rows, so nothing is read after commit. PostgreSQL sends the audit entry and the comandas'
     // print jobs along with the figures' UPDATE (data-modifying CTEs): 7. Up to 2 more when the
     // print worker's scan falls inside the window, and on PostgreSQL the cross-process NOTIFY.
-    // 2026-11-26 (decision 0035): on SQLite each transaction is a SAVEPOINT … RELEASE inside its
+    // 2026-11-26: on SQLite each transaction is a SAVEPOINT … RELEASE inside its
     // commit group's BEGIN … COMMIT. Those two markers are in-process and never a round trip
     // (PostgreSQL has none): not counted.
-    // 2026-11-27 (decision 0042): PostgreSQL's plain add is one statement, comanda_quick_add: the
+    // 2026-11-27: PostgreSQL's plain add is one statement, comanda_quick_add: the
     // session and it, 2 (up to 5 with the print worker's scan and the NOTIFY).
     const counted = seen.filter((s) => !/^(SAVEPOINT|RELEASE) /.test(s));
     if (kind === 'sqlite') expect(seen.length - counted.length).toBe(2);
@@ -149,7 +149,7 @@ describe.each(testDatabaseKinds())('statements of an item add on %s', (kind) => 
     // is live, the line's UPDATE whether its comanda was printed and an adjustment is on it: 11
     // (SQLite 12), and the PIN's owner is looked up while the attempt is counted.
     // 2026-11-28: on PostgreSQL the PIN's lookup, the attempt's count and its refund are one call
-    // (comanda_pin_attempt, decision 0044): 8.
+    // (comanda_pin_attempt): 8.
     // 2026-11-29: on PostgreSQL the plain delete is one statement (comanda_quick_delete, decision
     // 0049), after the session's read: 2.
     if (kind === 'postgres') {
@@ -301,13 +301,13 @@ describe.each(testDatabaseKinds())('statements of an item add on %s', (kind) => 
     const keyed = (path: string, body: unknown) =>
       statementsOf(async () => expect((await waiter.post(path, body, { 'idempotency-key': randomUUID() })).status).toBe(200));
     const reads = (seen: string[]) => seen.filter((s) => /^select .*from "idempotency_keys"/i.test(s));
-    // PostgreSQL's plain add claims the key inside its one statement (comanda_quick_add, decision 0042).
+    // PostgreSQL's plain add claims the key inside its one statement (comanda_quick_add).
     const claims = (seen: string[]) =>
       seen.filter((s) => /^insert into "idempotency_keys"/i.test(s) || /^select comanda_quick_add\(/i.test(s));
     const add = await keyed(`/api/orders/${order.id}/items`, newLine());
     expect(claims(add)).toHaveLength(1);
     expect(reads(add)).toEqual([]);
-    // The routes that run checks before their transaction still read the key first (decision 0038).
+    // The routes that run checks before their transaction still read the key first.
     const line = (await waiter.get<{ order: Order }>(`/api/orders/${order.id}`)).body.order.items[0]!;
     const units = await keyed(`/api/orders/${order.id}/items/${line.id}/units`, { quantity: 1 });
     expect(claims(units)).toHaveLength(1);
@@ -356,7 +356,7 @@ describe.each(testDatabaseKinds())('statements of an item add on %s', (kind) => 
     // on its own: 13 statements on PostgreSQL with two barra printers (SQLite 19). Now none of
     // those reads, and the jobs ride on the figures' UPDATE: 8, as a delete of a line never printed
     // (SQLite 15: its two INSERTs run in process, no round trips to save).
-    // 2026-11-29: on PostgreSQL the slips are written by the delete's one statement (decision 0049): 2.
+    // 2026-11-29: on PostgreSQL the slips are written by the delete's one statement: 2.
     if (kind === 'postgres') {
       expect(own).toHaveLength(2);
       expect(own[1]).toMatch(/^\s*select comanda_quick_delete\(/i);

@@ -219,7 +219,7 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
     const waiterPin = await api.waiter.post<Err>(url, { pin: server.users.waiter.pin });
     expect(waiterPin.status).toBe(403);
     expect(waiterPin.body.error.message).toBe('PIN válido, pero el usuario no tiene permisos. Solo administradores pueden eliminar items.');
-    // Someone else's PIN is answered exactly like a wrong one (issue 13): only the caller's own gets the message above.
+    // Someone else's PIN is answered exactly like a wrong one: only the caller's own gets the message above.
     const kitchenPin = await api.admin.post<Err>(url, { pin: server.users.kitchen.pin });
     expect(kitchenPin).toEqual(wrong);
     const after = await snapshot(order.id);

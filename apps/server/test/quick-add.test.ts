@@ -23,7 +23,7 @@ import { orderItemRowCount } from '../src/testing/reads.ts';
 import { withoutKey } from '../src/http/request-context.ts';
 
 /**
- * PostgreSQL's one-statement add (decision 0042) against the TypeScript add it stands in for: the
+ * PostgreSQL's one-statement add against the TypeScript add it stands in for: the
  * same rows for the plain case, and for anything else a hand-over that leaves nothing behind, so
  * the TypeScript add gives the answer. The rest of the suite runs on PostgreSQL through it too.
  */
@@ -257,7 +257,7 @@ describe.skipIf(!onPostgres).each(kinds)('the one-statement add on %s', (kind) =
     expect(rows.audit).toHaveLength(200);
     expect(rows.order.subtotal).toBe(200 * 3_500);
     expect(rows.order.version).toBe(order.version + 200);
-    // 200 at once: those that came while both lanes were busy went in groups (decision 0048).
+    // 200 at once: those that came while both lanes were busy went in groups.
     expect(counts().groups).toBeGreaterThan(before.groups);
     expect(counts().grouped - before.grouped).toBeGreaterThan(counts().groups - before.groups);
     // The server's metrics count both ways an add went, and the groups.

@@ -343,7 +343,7 @@ describe.skipIf(missing)(`several server processes behind nginx${missing ? ` (sk
     for (let i = 0; i < 4; i++) expect((await kitchen.get('/api/auth/me')).status).toBe(200);
 
     // Its service restarts it (Restart=always). The screens on the survivors may have missed the
-    // events it died with (a commit whose NOTIFY never left): they are told to read again (decision 0046).
+    // events it died with (a commit whose NOTIFY never left): they are told to read again.
     expect(adminLive.messages.filter((m) => m.op === 'resync')).toEqual([]);
     const restarted = await startServerProcess(env, Number(new URL(victim.url).port), 120_000);
     processes = processes.map((p) => (p === victim ? restarted : p));

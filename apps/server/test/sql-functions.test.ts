@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connect, type Db } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import { reportDataSteps } from '../src/model/reports/rollup-backfill.ts';
 import { applySqlFunctions, FUNCTIONS_TABLE, SQL_FUNCTIONS } from '../src/db/functions/index.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../src/testing/index.ts';
 
@@ -37,25 +38,25 @@ describe.skipIf(!onPostgres).each(kinds)('the server functions on %s', (kind) =>
 
   it('makes every function once on a new database, records it, and leaves it alone while its text is the same', async () => {
     const { db } = await fresh();
-    await migrateToLatest(db);
+    await migrateToLatest(db, reportDataSteps);
     const made = await versions(db);
     expect(made.map((v) => v.name)).toEqual(SQL_FUNCTIONS.map((f) => f.name).sort());
     expect(await recorded(db)).toEqual(SQL_FUNCTIONS.map((f) => f.name).sort());
     expect(await applySqlFunctions(db)).toEqual([]);
-    await migrateToLatest(db);
+    await migrateToLatest(db, reportDataSteps);
     expect(await versions(db)).toEqual(made);
   });
 
   it('replaces a function made by an earlier version, whatever its parameters, and a changed text', async () => {
     const { db } = await fresh();
-    await migrateToLatest(db);
+    await migrateToLatest(db, reportDataSteps);
     // As the earlier migrations left a database: no record, and the delete with other parameters.
     await sql`DROP TABLE ${sql.table(FUNCTIONS_TABLE)}`.execute(db.db);
     await sql`DROP FUNCTION comanda_quick_delete`.execute(db.db);
     await sql`CREATE FUNCTION comanda_quick_delete(p_key text, p_any_order boolean) RETURNS json LANGUAGE sql AS $$ SELECT NULL::json $$`.execute(
       db.db,
     );
-    await migrateToLatest(db);
+    await migrateToLatest(db, reportDataSteps);
     const deletes = (await versions(db)).filter((v) => v.name === 'comanda_quick_delete');
     expect(deletes).toHaveLength(1);
     expect(deletes[0]!.args).toContain('p_role text');
@@ -74,7 +75,7 @@ describe.skipIf(!onPostgres).each(kinds)('the server functions on %s', (kind) =>
     const { database } = await fresh();
     const processes = Array.from({ length: 4 }, () => connect(database.url));
     try {
-      await Promise.all(processes.map((db) => migrateToLatest(db)));
+      await Promise.all(processes.map((db) => migrateToLatest(db, reportDataSteps)));
       const made = await Promise.all(processes.map((db) => applySqlFunctions(db)));
       expect(made.flat()).toEqual([]);
       expect((await versions(processes[0]!)).map((v) => v.name)).toEqual(SQL_FUNCTIONS.map((f) => f.name).sort());
@@ -85,7 +86,7 @@ describe.skipIf(!onPostgres).each(kinds)('the server functions on %s', (kind) =>
 
   it('answers who may work an order as the domain does', async () => {
     const { db } = await fresh();
-    await migrateToLatest(db);
+    await migrateToLatest(db, reportDataSteps);
     const may = async (role: string, waiterId: string | null) =>
       (await sql<{ may: boolean }>`SELECT comanda_may_work_order(${role}, 'w1', ${waiterId}) AS may`.execute(db.db)).rows[0]!.may;
     expect(await may('admin', null)).toBe(true);

@@ -194,7 +194,7 @@ describe.each(testDatabaseKinds())('PIN and sign-in throttles on %s', (kind) => 
     });
   });
 
-  describe('PIN attempts racing (issue 20: judged in one call on PostgreSQL)', () => {
+  describe('PIN attempts racing (judged in one call on PostgreSQL)', () => {
     it('12 wrong guesses at once from one session: exactly its budget of 5 is answered and audited, the rest refused', async () => {
       advance(15 * 60_000 + 1);
       const waiter = await server.login(server.users.waiter.email);

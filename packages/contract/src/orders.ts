@@ -30,10 +30,10 @@ export const OrderItemSchema = z.object({
   /** A voided row (isDeleted) says why (issue #14 voids); null for SPEC deletes and live rows. */
   voidReason: z.string().nullable().optional(),
   voidNote: z.string().nullable().optional(),
-  /** Promotions (decision 0028): a row priced by a promotion keeps the list price and the promotion's name. */
+  /** Promotions: a row priced by a promotion keeps the list price and the promotion's name. */
   listPrice: CentsSchema.nullable().optional(),
   promotionName: z.string().nullable().optional(),
-  /** The chosen modifier options (decision 0026), empty for none; productPrice already includes their deltas. */
+  /** The chosen modifier options, empty for none; productPrice already includes their deltas. */
   modifiers: z.array(ChosenModifierSchema).default([]),
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
@@ -76,7 +76,7 @@ export const OrderSchema = z.object({
   /** Discounts and comps (cortesías) taken off the subtotal; optional so older payloads still parse. */
   discount: CentsSchema.optional(),
   comp: CentsSchema.optional(),
-  /** Equal shares (decision 0022): what this share check owes of another check's items, and what
+  /** Equal shares: what this share check owes of another check's items, and what
    * this order's share checks owe of its items. Owed = subtotal − discount − comp − sharedOut + shareAmount. */
   shareAmount: CentsSchema.optional(),
   sharedOut: CentsSchema.optional(),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/databases.ts';
 import { connect, type Db } from './connect.ts';
 import { migrateToLatest } from './migrate.ts';
+import { reportDataSteps } from '../model/reports/rollup-backfill.ts';
 import { compiledOnce, firstRow } from './compiled.ts';
 
 describe.each(testDatabaseKinds())('statements built once on %s', (kind) => {
@@ -12,7 +13,7 @@ describe.each(testDatabaseKinds())('statements built once on %s', (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     db = connect(database.url);
-    await migrateToLatest(db);
+    await migrateToLatest(db, reportDataSteps);
     db.onQuery = (_ms, sql) => seen.push(sql);
     await db.db
       .insertInto('idempotency_keys')

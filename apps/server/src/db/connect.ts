@@ -27,11 +27,11 @@ export interface Db {
   /** SQLite on a file: the thread that checkpoints its log (sqlite-checkpointer.ts). */
   checkpointer?: Checkpointer;
   /**
-   * PostgreSQL: item adds made in one statement so far, those it handed to the TypeScript add
-   * (decision 0042), and the statements that carried several adds with the adds in them (0048).
+   * PostgreSQL: item adds made in one statement so far, those it handed to the TypeScript add,
+   * and the statements that carried several adds with the adds in them.
    */
   quickAdds?: { taken: number; handedOver: number; groups: number; grouped: number };
-  /** PostgreSQL: deletes with PIN made in one statement so far, and those it handed to the TypeScript delete (decision 0049). */
+  /** PostgreSQL: deletes with PIN made in one statement so far, and those it handed to the TypeScript delete. */
   quickDeletes?: { taken: number; handedOver: number };
 }
 
@@ -72,7 +72,7 @@ function connectSqlite(file: string): Db {
   database.pragma('busy_timeout = 5000');
   // A commit group's transactions are SAVEPOINTs (sqlite-group-commit.ts), and SQLite keeps what
   // each one may have to undo in a sub-journal: past 64 KB a temporary file, ~45 writes to it per
-  // add under load, all on the event loop. In memory they are copies (decision 0041).
+  // add under load, all on the event loop. In memory they are copies.
   database.pragma('temp_store = MEMORY');
   // Kysely prepares every query anew; the same few SQL texts repeat on every request, so keep
   // their prepared statements (bench/write-throughput.ts: 25–70 % more adds per second).

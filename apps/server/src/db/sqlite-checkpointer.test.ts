@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../testing/databases.ts';
 import { connect, type Db } from './connect.ts';
 import { migrateToLatest } from './migrate.ts';
+import { reportDataSteps } from '../model/reports/rollup-backfill.ts';
 import { transact } from './transact.ts';
 
 const waitFor = async (done: () => boolean, ms: number) => {
@@ -23,7 +24,7 @@ describe('SQLite checkpoints on a thread of their own', () => {
   it("copies the server's committed pages into the database file while the server's connection never checkpoints", async () => {
     database = await createTestDatabase('sqlite');
     db = connect(database.url);
-    await migrateToLatest(db);
+    await migrateToLatest(db, reportDataSteps);
     const file = database.url.slice('sqlite:'.length);
     // The server's own automatic checkpoint off: whatever reaches the file, the thread copied.
     await sql`PRAGMA wal_autocheckpoint = 0`.execute(db.db);
@@ -44,7 +45,7 @@ describe('SQLite checkpoints on a thread of their own', () => {
   it('stops with the connection, and what was committed is there when the file is opened again', async () => {
     database = await createTestDatabase('sqlite');
     db = connect(database.url);
-    await migrateToLatest(db);
+    await migrateToLatest(db, reportDataSteps);
     for (let i = 0; i < 50; i++) {
       await transact(db, (trx) =>
         trx

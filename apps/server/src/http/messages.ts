@@ -157,7 +157,7 @@ export const MESSAGES = {
   limit: LIMIT_MESSAGES,
   field: FIELD_MESSAGES,
   user: USER_MESSAGES,
-  // Promotions (decision 0028).
+  // Promotions.
   promotion: {
     notFound: 'Promoción no encontrada',
     unknownProduct: 'Uno de los productos elegidos no existe',
@@ -169,7 +169,7 @@ export const MESSAGES = {
     soldOut: (name: string) => `${name} está agotado. Elige otro producto.`,
     notYourStation: 'Solo puedes marcar agotados los productos de tu estación',
   },
-  // Modifier groups (decision 0026); a waiter's choice is worded by the domain (modifierProblemMessage).
+  // Modifier groups; a waiter's choice is worded by the domain (modifierProblemMessage).
   modifiers: {
     groupNotFound: 'Grupo de modificadores no encontrado',
     optionNotFound: 'Opción no encontrada',

@@ -59,7 +59,7 @@ export function createMetrics(ctx: AppContext): Metrics {
   reading('comanda_backup_stale', '1 when the newest backup is older than twice BACKUP_EVERY', () => (backupStatus(ctx).stale ? 1 : 0));
   const groups = ctx.db.groupCommits;
   if (groups) {
-    reading('comanda_sqlite_commit_groups', 'SQLite COMMITs of transaction groups so far (decision 0035)', () => groups.groups);
+    reading('comanda_sqlite_commit_groups', 'SQLite COMMITs of transaction groups so far', () => groups.groups);
     reading('comanda_sqlite_grouped_transactions', 'SQLite transactions committed in those groups so far', () => groups.members);
     reading(
       'comanda_sqlite_busy_seconds',
@@ -82,18 +82,18 @@ export function createMetrics(ctx: AppContext): Metrics {
     );
   const quick = ctx.db.quickAdds;
   if (quick) {
-    reading('comanda_quick_adds', 'Item adds made in one statement so far (PostgreSQL, decision 0042)', () => quick.taken);
+    reading('comanda_quick_adds', 'Item adds made in one statement so far (PostgreSQL)', () => quick.taken);
     reading(
       'comanda_quick_add_handovers',
       'Item adds the one statement handed to the TypeScript add so far (not the plain case, or a session to read again)',
       () => quick.handedOver,
     );
-    reading('comanda_quick_add_groups', 'Statements that carried several item adds so far (PostgreSQL, decision 0048)', () => quick.groups);
+    reading('comanda_quick_add_groups', 'Statements that carried several item adds so far (PostgreSQL)', () => quick.groups);
     reading('comanda_quick_add_grouped', 'Item adds sent in those statements so far', () => quick.grouped);
   }
   const deletes = ctx.db.quickDeletes;
   if (deletes) {
-    reading('comanda_quick_deletes', 'Deletes with PIN made in one statement so far (PostgreSQL, decision 0049)', () => deletes.taken);
+    reading('comanda_quick_deletes', 'Deletes with PIN made in one statement so far (PostgreSQL)', () => deletes.taken);
     reading(
       'comanda_quick_delete_handovers',
       'Deletes with PIN the one statement handed to the TypeScript delete so far',

@@ -116,7 +116,7 @@ function checkPayments({ orders, payments }: Snapshot, problems: string[]): void
     if (order.status === 'cancelado' && own.length > 0) problems.push(`order ${order.id} is cancelado but has ${own.length} payment(s)`);
     if (order.status !== 'pagado') continue;
     const total = Number(order.total);
-    // Discounts and comps (decision 0017) come off the subtotal before the tip; equal shares (0022)
+    // Discounts and comps come off the subtotal before the tip; equal shares
     // move money between checks: what share checks owe comes off, a share check's own is added.
     if (total !== owedOf(order) + Number(order.tip))
       problems.push(
@@ -128,18 +128,18 @@ function checkPayments({ orders, payments }: Snapshot, problems: string[]): void
 }
 
 /**
- * Mixed payments (decision 0015): each paid order's payments sum exactly to its total and their
+ * Mixed payments: each paid order's payments sum exactly to its total and their
  * tips to its tip (so the parts sum to the amount owed); an open order's parts never exceed
  * its subtotal; every payment is centavos ≥ 0 and holds its tip.
  */
-/** What an order owes before tips: its subtotal less discounts and comps (decision 0017), equal shares applied (0022). */
+/** What an order owes before tips: its subtotal less discounts and comps, equal shares applied. */
 function owedOf(order: OrderLite): number {
   const items = Math.max(0, Number(order.subtotal) - Number(order.discount) - Number(order.comp));
   return Math.max(0, items - Number(order.shared_out)) + Number(order.share_amount);
 }
 
 /**
- * Equal shares (decision 0022): within each family of checks, what the share checks owe equals
+ * Equal shares: within each family of checks, what the share checks owe equals
  * what their orders gave out (no centavo created or lost), and an order's items after discounts
  * and comps always cover what its share checks owe; no cancelled order is part of a share.
  */
@@ -164,7 +164,7 @@ function checkEqualShares({ orders }: Snapshot, problems: string[]): void {
 function checkMixedPayments({ orders, payments }: Snapshot, problems: string[]): void {
   const byOrder = group(payments, (p) => p.order_id);
   for (const p of payments) {
-    // 0 only for an entirely comped order closed without a tip (decision 0017).
+    // 0 only for an entirely comped order closed without a tip.
     if (!isCents(Number(p.amount)) || Number(p.amount) < 0) problems.push(`payment ${p.id}: amount ${p.amount} is not centavos ≥ 0`);
     if (!isCents(Number(p.tip_amount)) || Number(p.tip_amount) > Number(p.amount))
       problems.push(`payment ${p.id}: tip ${p.tip_amount} outside 0..amount ${p.amount}`);
@@ -229,7 +229,7 @@ function checkCardPayments({ orders, items, payments, cards }: Snapshot, problem
     // What a charge pays: its own part, or the balance (subtotal less the parts already paid).
     const paidParts = (paymentsByOrder.get(orderId) ?? []).reduce((acc, p) => acc + Number(p.amount) - Number(p.tip_amount), 0);
     for (const c of live) {
-      // Discounts and comps (decision 0017) come off before the balance.
+      // Discounts and comps come off before the balance.
       const owed =
         Math.max(0, Math.max(0, subtotal - Number(order.discount) - Number(order.comp)) - Number(order.shared_out)) +
         Number(order.share_amount);
@@ -469,12 +469,12 @@ function readAdjustments(db: Kysely<Database>) {
 }
 
 /**
- * Discounts and comps (decision 0017): an order's cached discount and comp equal the sums of its
+ * Discounts and comps: an order's cached discount and comp equal the sums of its
  * live adjustments, each adjustment takes off integer centavos ≥ 0, and what is owed
  * (subtotal − discount − comp) is never negative.
  */
 function checkAdjustments({ orders, items }: Snapshot, adjustments: Awaited<ReturnType<typeof readAdjustments>>, problems: string[]): void {
-  // A line's live discount or comp is on a live line of its own order (decision 0022: it follows
+  // A line's live discount or comp is on a live line of its own order (it follows
   // moved units, and is removed with voided ones).
   const itemById = new Map(items.map((i) => [i.id, i]));
   for (const a of adjustments) {

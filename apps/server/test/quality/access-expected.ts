@@ -56,7 +56,7 @@ const ROWS: readonly Row[] = [
   ['PATCH /api/products/:id/availability',                  Y,    N,     Y,      Y,    N],
   // The picker's "Más vendidos" row: whoever takes orders.
   ['GET /api/products/top-sellers',                         Y,    Y,     N,      N,    N],
-  // Modifier groups (decision 0026): waiters read them for the picker; the admin manages them.
+  // Modifier groups: waiters read them for the picker; the admin manages them.
   ['GET /api/modifier-groups',                              Y,    Y,     N,      N,    N],
   ['POST /api/modifier-groups',                             Y,    N,     N,      N,    N],
   ['PUT /api/modifier-groups/:id',                          Y,    N,     N,      N,    N],
@@ -185,7 +185,7 @@ const ROWS: readonly Row[] = [
   // The menu as a spreadsheet (export, preview and import): the admin's.
   ['GET /api/menu/export.csv',                              Y,    N,     N,      N,    N],
   ['POST /api/menu/import',                                 Y,    N,     N,      N,    N],
-  // Promotions (decision 0028): the admin manages the rules; every signed-in screen reads what is on now (PROMO on the picker).
+  // Promotions: the admin manages the rules; every signed-in screen reads what is on now (PROMO on the picker).
   ['GET /api/promotions',                                   Y,    N,     N,      N,    N],
   ['POST /api/promotions',                                  Y,    N,     N,      N,    N],
   ['PUT /api/promotions/:id',                               Y,    N,     N,      N,    N],

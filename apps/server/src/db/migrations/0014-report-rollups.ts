@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
 import type { DbKind } from '../connect.ts';
-import { backfillRollups } from '../../model/reports/rollup-backfill.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema builder needs no row types
 type AnyDb = Kysely<any>;
@@ -10,9 +9,10 @@ type AnyDb = Kysely<any>;
  * business-local hour (`slot`, YYYYMMDDHH) and key — product, waiter, payment method, or loss
  * kind + reason + user — incremented in the transaction that closes, voids or cancels an order.
  * A year of a busy bar is then a few thousand rows to add up instead of millions. The tables are
- * filled here from the rows already there (paid and cancelled orders, voids, adjustments).
+ * filled here from the rows already there (paid and cancelled orders, voids, adjustments), by
+ * the reports model's own backfill.
  */
-export function reportRollups(kind: DbKind) {
+export function reportRollups(kind: DbKind, fill: (db: AnyDb) => Promise<void>) {
   // SQLite: the key is the table's own order (no rowid), so a slot range is read in one pass.
   const clustered = kind === 'sqlite' ? sql`WITHOUT ROWID` : sql``;
   return {
@@ -67,7 +67,7 @@ export function reportRollups(kind: DbKind) {
         .modifyEnd(clustered)
         .execute();
       // The tax rollup and the breakdowns it reads come later (0029, 0031).
-      await backfillRollups(db, { taxes: false });
+      await fill(db);
     },
   };
 }

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * A printer's queue, read in order (issue 20). The print worker reads a printer's next jobs still
+ * A printer's queue, read in order. The print worker reads a printer's next jobs still
  * to print, oldest first, ten at a time. On (printer_id, state, seq) a read of two states cannot
  * come in seq order: PostgreSQL fetched every waiting job of the printer and sorted them at each
  * delivery, so a backlog (a printer off, a rush ahead of the printers) made every delivery slower

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * Fewer index entries per comanda (issue 20 item 3). A print job's row is written three times (the
+ * Fewer index entries per comanda. A print job's row is written three times (the
  * add's insert, the worker's claim, its "printed"), and each change of its state is a new entry in
  * every index of the table. Two of them no longer serve a read: print_jobs_live (migration 0022)
  * holds the waiting jobs, by printer and in order, for every read by state (STILL_TO_PRINT), and the

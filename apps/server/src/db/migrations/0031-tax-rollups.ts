@@ -1,7 +1,5 @@
 import { sql, type Kysely } from 'kysely';
 import type { DbKind } from '../connect.ts';
-import { storedTimezone, taxRollupsFromRaw } from '../../model/reports/rollup-backfill.ts';
-import { upsertRollups } from '../../model/reports/rollup-set.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema builder needs no row types
 type AnyDb = Kysely<any>;
@@ -11,7 +9,7 @@ type AnyDb = Kysely<any>;
  * hour, treatment and IEPS rate with the base, IVA, IEPS and amount of the checks paid then, added
  * from each check's frozen breakdown at its close. Filled here from the breakdowns already stored.
  */
-export function taxRollups(kind: DbKind) {
+export function taxRollups(kind: DbKind, fill: (db: AnyDb) => Promise<void>) {
   const clustered = kind === 'sqlite' ? sql`WITHOUT ROWID` : sql``;
   return {
     async up(db: AnyDb): Promise<void> {
@@ -27,7 +25,7 @@ export function taxRollups(kind: DbKind) {
         .addPrimaryKeyConstraint('report_taxes_pk', ['slot', 'treatment', 'ieps_rate_bp'])
         .modifyEnd(clustered)
         .execute();
-      await upsertRollups(db, await taxRollupsFromRaw(db, await storedTimezone(db)));
+      await fill(db);
     },
   };
 }

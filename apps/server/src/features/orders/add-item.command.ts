@@ -27,7 +27,7 @@ export interface AddItemInput {
   productId: string;
   quantity: number;
   notes?: string | null | undefined;
-  /** The chosen modifier options (decision 0026); the price comes from the catalogue, never the client. */
+  /** The chosen modifier options; the price comes from the catalogue, never the client. */
   optionIds?: string[] | undefined;
 }
 
@@ -75,7 +75,7 @@ const LIVE_STATE_LIST = sql.join(LIVE_STATES.map((state) => sql`${state}`));
 
 /**
  * The product (FOR SHARE on PostgreSQL, as requireAvailableProduct) with every other fact an add
- * checks, each a scalar subquery: one round trip where there were six (issue 20 item 3). It runs
+ * checks, each a scalar subquery: one round trip where there were six. It runs
  * after the order's lock, so on PostgreSQL (READ COMMITTED) its snapshot sees every write the
  * lock waited for, as the separate reads did.
  */
@@ -164,7 +164,7 @@ const insertItemStatement = compiledOnce(
 /**
  * Inserts one pending item row with the product's current name and price copied onto it, so
  * later catalogue changes never rewrite what was ordered. With modifiers, `product.price` is
- * the unit price with the options' deltas and `modifiers` their snapshot (decision 0026).
+ * the unit price with the options' deltas and `modifiers` their snapshot.
  */
 export async function insertItem(trx: Trx, input: AddItemInput, product: Product, now: number, modifiers: string | null = null) {
   const id = newId();
@@ -365,7 +365,7 @@ export async function addItem(ctx: WriteContext, user: SessionUser, input: AddIt
 }
 
 /**
- * The caller's session when the route took it as remembered, not read (decision 0042): the
+ * The caller's session when the route took it as remembered, not read: the
  * one-statement add checks `hash` itself; anything else must `read` it first (it throws 401 or
  * 403 when the session is no longer good for this route, and gives its user as it is now).
  */
@@ -401,7 +401,7 @@ async function addItemOnce(ctx: WriteContext, user: SessionUser, input: AddItemI
     const order = await lockWorkableOrder(trx, user, input.orderId, now);
     const { product: base, facts } = await readAddFacts(trx, input.orderId, input.productId);
     if (!thawed && facts.timedOutCards > 0) throw new ThawFirst();
-    // No option chosen and none required: the list price, nothing to check (decision 0026).
+    // No option chosen and none required: the list price, nothing to check.
     const priced =
       (input.optionIds ?? []).length > 0 || facts.requiredGroups > 0
         ? await priceWithModifiers(trx, base, input.optionIds)

@@ -22,7 +22,7 @@ import type { AppContext } from '../../http/context.ts';
 import { Gathering } from '../../db/gathering.ts';
 
 /**
- * PostgreSQL: an add's plain case in one round trip (decision 0042).
+ * PostgreSQL: an add's plain case in one round trip.
  *
  * The add's transaction in TypeScript (add-item.command.ts) takes seven round trips to the
  * database: BEGIN, the key's claim, the order's lock, the product with the facts, the line, the
@@ -98,7 +98,7 @@ const quickAddManyStatement = compiledOnce((db, a: { members: string; now: numbe
 );
 
 /**
- * Adds in one statement at a time per lane (decision 0048): two lanes keep both of a small server's
+ * Adds in one statement at a time per lane: two lanes keep both of a small server's
  * cores busy; the adds that arrive meanwhile go together, eight at most (the experiment in
  * docs/performance.md found four to eight the cheapest per add, and each member is a subtransaction:
  * PostgreSQL keeps 64 of them per transaction in shared memory before it slows every snapshot).

@@ -95,7 +95,7 @@ export const CHARGE_SHORT = (charged: number, subtotal: number) =>
  * It claims the order with a conditional update first, so of two concurrent closes exactly one
  * sees it activo; the other waits for the row lock (PostgreSQL) or the write lock (SQLite) and
  * then gets 'La orden ya fue pagada'. Every amount is recomputed here from the item rows.
- * Mixed payments (decision 0015): the close is "one payment for the whole balance" — the
+ * Mixed payments: the close is "one payment for the whole balance" — the
  * balance is the amount owed minus the parts already paid (none in the SPEC flow, so it is
  * the subtotal); the tip is on that payment. finishPaidOrder then marks the order paid.
  */
@@ -105,7 +105,7 @@ export async function closeOrderInTx(ctx: AppContext, trx: Trx, input: CloseOrde
   const state = await checkoutState(trx, claimed, input.allowUndelivered === true);
   const { balance } = state;
   // Nothing left to pay after parts already paid: settled. An order owing 0 from the start (an
-  // entirely comped one, decision 0017) still closes here, with one payment of its tip (maybe 0).
+  // entirely comped one) still closes here, with one payment of its tip (maybe 0).
   if (balance <= 0 && (state.payments.length > 0 || state.owed > 0)) throw conflict(PARTIAL_PAYMENT_MESSAGES.settled, 'order_settled');
 
   if (input.chargedTotal !== undefined && input.chargedTotal < balance)
@@ -148,7 +148,7 @@ export type TableLock = 'plain' | 'refusing-card-charges' | 'held';
 
 /** Locks the activo order (version + 1) or refuses: 'La orden ya fue pagada' / closed / not found. */
 export async function claimOpenOrder(trx: Trx, orderId: string, now: number, lock: TableLock = 'plain'): Promise<ClaimedOrder> {
-  // Separate checks and bar tabs (0014): the table's row lock first, then the order's.
+  // Separate checks and bar tabs: the table's row lock first, then the order's.
   if (lock === 'refusing-card-charges') await lockTableRefusingCardCharges(trx, orderId, now);
   else if (lock === 'plain') await lockTableOfOrder(trx, orderId, now);
   const claimed = await claimOrder(trx, { orderId, now }).executeTakeFirst();
@@ -175,7 +175,7 @@ export interface CheckoutState {
   /** The live discounts and comps, with the amounts recomputed here. */
   adjustments: OrderAdjustmentRow[];
   subtotal: Cents;
-  /** Discounts and comps (decision 0017), recomputed on the items as they are now. */
+  /** Discounts and comps, recomputed on the items as they are now. */
   discount: number;
   comp: number;
   owed: Cents;
@@ -316,7 +316,7 @@ export function gateItems(
   order: { share_amount: number | string | bigint },
   allowUndelivered: boolean,
 ): { subtotal: Cents; rows: OrderItemRow[] } {
-  // An equal-share check (decision 0022) has no items of its own and may be paid.
+  // An equal-share check has no items of its own and may be paid.
   const gate = checkoutGate(rows.map(presentItem), { allowUndelivered, shareAmount: Number(order.share_amount) });
   if (!gate.ok) throw conflict(gate.message, gate.reason === 'empty' ? 'order_empty' : 'items_undelivered');
   return { subtotal: gate.subtotal, rows };
@@ -370,11 +370,11 @@ export async function finishPaidOrder(
     tax_breakdown: JSON.stringify(await paidBreakdown(trx, claimed, state)),
   };
   // Only a table that still points at this order is freed; one reopened meanwhile is left alone.
-  // Separate checks and bar tabs (0014): while another order of the table is activo, the table
+  // Separate checks and bar tabs: while another order of the table is activo, the table
   // stays ocupada and its link moves to that order; the last one paid frees it.
   const { paid, table } = await markPaidReleasingTable(trx, { orderId, tableId: claimed.table_id, now, figures });
   const folio = Number(paid.folio);
-  // The owner reports' summary rows, in this transaction (decision 0020).
+  // The owner reports' summary rows, in this transaction.
   // The order as it now stands is in hand: the paid row, the lines and adjustments read under the
   // order's lock (the close changes neither), the payments with the one that settled it.
   const paidOrder = { row: paid, items: state.items, payments: byCreation(payments), adjustments: state.adjustments };

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { DEFAULT_TIMEZONE, slotAt, type TaxBreakdown } from '@comanda/domain';
+import type { MigrationDataSteps } from '../../db/migrate.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Trx } from '../../http/transaction.ts';
 import { readConfig } from '../config-store.ts';
@@ -140,6 +141,12 @@ export async function storedTimezone(db: Trx): Promise<string> {
   const general = await readConfig<{ timezone?: string }>(db, 'general');
   return general?.timezone ?? process.env.BUSINESS_TIMEZONE ?? DEFAULT_TIMEZONE;
 }
+
+/** The migrations' data steps for the report rollups (0014 and 0031), computed by this model. */
+export const reportDataSteps: MigrationDataSteps = {
+  reportRollups: (db) => backfillRollups(db, { taxes: false }),
+  taxRollups: async (db) => upsertRollups(db, await taxRollupsFromRaw(db, await storedTimezone(db))),
+};
 
 /**
  * Fills empty rollup tables from the raw rows: migration 0014 (inside the migration's
