@@ -65,13 +65,18 @@ export function useZodForm<Values extends object, Out>({
   /** A change computed from the current fields (a list's row added, removed or edited). */
   const update = (change: (values: Values) => Values) => setValues(change);
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  /** Check the fields and, when valid, hand them on: for a dialog's confirm button outside the form. */
+  const submit = () => {
     if (typeof schema === 'function')
       void schema().then(validate, () => {
         if (unchecked) onValid(unchecked(values), values);
       });
     else validate(schema);
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    submit();
   };
 
   const validate = (loaded: FormSchema<Out>) => {
@@ -96,5 +101,5 @@ export function useZodForm<Values extends object, Out>({
     setError(null);
   };
 
-  return { values, set, update, error, setError, onSubmit, reset };
+  return { values, set, update, error, setError, onSubmit, submit, reset };
 }

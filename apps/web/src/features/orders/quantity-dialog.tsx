@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Minus, Plus } from 'lucide-react';
-import { isValidQuantity, MAX_QUANTITY, MIN_QUANTITY } from '@comanda/domain';
+import { MAX_QUANTITY, MIN_QUANTITY } from '@comanda/domain';
+import { AddUnitsBodySchema } from '@comanda/contract';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { t } from '../../lib/i18n/es-MX.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
 
 /** − [n] + stepper: never below 1, typed values checked before anything is sent. */
 export function QuantityStepper({ value, onChange, id }: { value: string; onChange: (v: string) => void; id?: string }) {
@@ -33,11 +35,8 @@ export function QuantityStepper({ value, onChange, id }: { value: string; onChan
   );
 }
 
-/** The parsed quantity, or the spec's message when it is not a whole number of at least 1. */
-export function parseQuantity(value: string): { ok: true; quantity: number } | { ok: false; error: string } {
-  const n = Number(value);
-  return value.trim() !== '' && isValidQuantity(n) ? { ok: true, quantity: n } : { ok: false, error: t.quantity.error };
-}
+/** A typed quantity as the contract's quantity reads it: blank is no number. */
+export const quantityInput = (value: string) => ({ quantity: value.trim() === '' ? Number.NaN : Number(value) });
 
 export function QuantityDialog({
   open,
@@ -54,19 +53,17 @@ export function QuantityDialog({
   onClose: () => void;
   onConfirm: (quantity: number) => void;
 }) {
-  const [value, setValue] = useState('1');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm({
+    initial: { value: '1' },
+    schema: AddUnitsBodySchema,
+    toInput: (v: { value: string }) => quantityInput(v.value),
+    onValid: ({ quantity }) => onConfirm(quantity),
+  });
+  const { reset } = form;
   useEffect(() => {
-    if (open) {
-      setValue('1');
-      setError(null);
-    }
+    if (open) reset();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a dialog that opens starts over; reset is new each render
   }, [open]);
-  const confirm = () => {
-    const parsed = parseQuantity(value);
-    if (!parsed.ok) setError(parsed.error);
-    else onConfirm(parsed.quantity);
-  };
   return (
     <ConfirmDialog
       open={open}
@@ -77,25 +74,19 @@ export function QuantityDialog({
       variant="accent"
       focusConfirm={false}
       confirmLabel={busy ? t.app.loading : t.quantity.confirm}
-      onConfirm={confirm}
+      onConfirm={form.submit}
     >
-      <form
-        className="flex flex-col items-center gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          confirm();
-        }}
-      >
+      <form className="flex flex-col items-center gap-3" onSubmit={form.onSubmit}>
         {subtitle && <p className="text-center font-medium text-slate-700">{subtitle}</p>}
         <QuantityStepper
-          value={value}
+          value={form.values.value}
           onChange={(v) => {
-            setError(null);
-            setValue(v);
+            form.setError(null);
+            form.set('value', v);
           }}
         />
         <p role="alert" className="min-h-5 text-sm text-rose-700">
-          {error}
+          {form.error}
         </p>
       </form>
     </ConfirmDialog>
