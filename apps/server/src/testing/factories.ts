@@ -16,7 +16,7 @@ import type {
 import { newOrderRow } from '../model/orders/new-order.ts';
 import { newTableRow } from '../model/tables/new-table.ts';
 import { newId } from '../http/ids.ts';
-import { DRAWER_ID } from '../model/drawer/drawer-store.ts';
+import { DRAWER_ID, OPEN_SESSION_FIELDS } from '../model/drawer/drawer-store.ts';
 
 /**
  * Test data written straight to the database, for tests that must not depend on the routes that
@@ -286,17 +286,7 @@ export function drawerSessionRow(
     status: 'abierta' as const,
     float_amount: 50_000,
     float_count: '{}',
-    closed_at: null,
-    counted_amount: null,
-    counted_count: null,
-    expected_amount: null,
-    difference: null,
-    figures: null,
-    comment: null,
-    cashier_id: null,
-    cashier_name: null,
-    admin_id: null,
-    admin_name: null,
+    ...OPEN_SESSION_FIELDS,
     ...fields,
   } satisfies Insertable<DrawerSessionsTable>;
 }

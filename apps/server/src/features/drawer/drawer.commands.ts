@@ -27,6 +27,7 @@ import {
   findOpenSession,
   findSession,
   lockOpenSession,
+  OPEN_SESSION_FIELDS,
   presentCorte,
   presentSession,
   sessionFigures,
@@ -94,17 +95,7 @@ export async function openDrawer(ctx: WriteContext, caller: Caller, count: Denom
         opened_by: caller.user.id,
         opened_by_name: caller.user.displayName,
         opened_at: now,
-        closed_at: null,
-        counted_amount: null,
-        counted_count: null,
-        expected_amount: null,
-        difference: null,
-        figures: null,
-        comment: null,
-        cashier_id: null,
-        cashier_name: null,
-        admin_id: null,
-        admin_name: null,
+        ...OPEN_SESSION_FIELDS,
       })
       .onConflict((oc) => oc.column('open_drawer_id').doNothing())
       .returning('id')

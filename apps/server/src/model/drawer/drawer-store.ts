@@ -20,6 +20,21 @@ import { paidTaxes } from '../reports/paid-taxes.ts';
 export const DRAWER_ID = 'principal';
 export const DRAWER_CONFIG_KEY = 'drawer';
 
+/** The columns of a drawer session still open: nothing counted, closed or signed yet. */
+export const OPEN_SESSION_FIELDS = {
+  closed_at: null,
+  counted_amount: null,
+  counted_count: null,
+  expected_amount: null,
+  difference: null,
+  figures: null,
+  comment: null,
+  cashier_id: null,
+  cashier_name: null,
+  admin_id: null,
+  admin_name: null,
+} as const;
+
 export const DRAWER_TEXT = {
   noSession: 'No hay un turno de caja abierto. Abre la caja antes de cobrar en efectivo.',
   noSessionForMovement: 'No hay un turno de caja abierto.',
