@@ -1,6 +1,4 @@
-import { useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import type { ReactNode } from 'react';
 import { ArrowRightLeft, ChevronLeft, Combine, MoveRight, UserRound, Users } from 'lucide-react';
 import type { Order, Table } from '@comanda/contract';
 import { activeItems, tableLabel } from '@comanda/domain';
@@ -9,23 +7,9 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { PinDialog } from '../../components/pin-dialog.tsx';
 import { cn } from '../../components/ui/cn.ts';
-import { errorMessage } from '../../lib/api.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
-import { useSession } from '../../lib/session.ts';
-import { useServiceTables, useServiceWaiters, useTableServiceActions } from './table-service-api.ts';
 import { MoveUnitsStep } from './move-units-step.tsx';
-import { chosenLines, serviceTargets } from './table-targets.ts';
-
-type Step =
-  | { kind: 'closed' }
-  | { kind: 'menu' }
-  | { kind: 'transfer' }
-  | { kind: 'waiter' }
-  | { kind: 'waiter-pin'; waiterId: string; name: string }
-  | { kind: 'merge' }
-  | { kind: 'merge-confirm'; table: Table }
-  | { kind: 'units'; lines?: Record<string, number> }
-  | { kind: 'move-target'; lines: Record<string, number> };
+import { useTableActions, type TableActionsState } from './use-table-actions.ts';
 
 const ts = t.tableService;
 
@@ -35,60 +19,8 @@ const ts = t.tableService;
  * move chosen units to another table. The server enforces every rule; this only offers them.
  */
 export function TableActions({ order, base, className }: { order: Order; base: '/waiter' | '/admin'; className?: string }) {
-  const [step, setStep] = useState<Step>({ kind: 'closed' });
-  const navigate = useNavigate();
-  const session = useSession();
-  const me = session.data;
-  const isAdmin = me?.role === 'admin';
-  const open = step.kind !== 'closed';
-  const tables = useServiceTables(open);
-  const waiters = useServiceWaiters(step.kind === 'waiter');
-  const actions = useTableServiceActions(order);
-  const close = () => setStep({ kind: 'closed' });
-  const busy = actions.transfer.isPending || actions.changeWaiter.isPending || actions.merge.isPending || actions.moveItems.isPending;
-  const fail = (error: unknown) => toast.error(errorMessage(error, ts.error));
-  const { free, workable, either } = serviceTargets(tables.data ?? [], order, me);
-
-  const transfer = (table: Table) =>
-    actions.transfer.mutate(table.id, {
-      onSuccess: (moved) => {
-        toast.success(ts.transferred(tableLabel(moved.tableNumber)));
-        close();
-        navigate(`${base}/order/${moved.tableId}`, { replace: true });
-      },
-      onError: fail,
-    });
-  const changeWaiter = async (waiterId: string, name: string, pin?: string) => {
-    await actions.changeWaiter.mutateAsync({ waiterId, ...(pin ? { pin } : {}) });
-    toast.success(ts.waiterChanged(name));
-    close();
-    // A waiter who handed their table over can no longer work it.
-    if (!isAdmin) navigate(`${base}/home`, { replace: true });
-  };
-  const merge = (table: Table) =>
-    actions.merge.mutate(table.id, {
-      onSuccess: (merged) => {
-        toast.success(ts.merged(tableLabel(merged.tableNumber)));
-        close();
-        navigate(`${base}/order/${merged.tableId}`, { replace: true });
-      },
-      onError: fail,
-    });
-  const move = (table: Table, lines: Record<string, number>) => {
-    const chosen = chosenLines(lines);
-    const units = chosen.reduce((acc, l) => acc + l.quantity, 0);
-    actions.moveItems.mutate(
-      { targetTableId: table.id, lines: chosen },
-      {
-        onSuccess: () => {
-          toast.success(ts.moved(units, tableLabel(table.number)));
-          close();
-        },
-        onError: fail,
-      },
-    );
-  };
-
+  const a = useTableActions(order, base);
+  const { step, setStep, close, busy } = a;
   const back = (
     <Button variant="ghost" size="sm" onClick={() => setStep({ kind: 'menu' })} disabled={busy}>
       <ChevronLeft className="h-4 w-4" aria-hidden />
@@ -103,43 +35,70 @@ export function TableActions({ order, base, className }: { order: Order; base: '
         {ts.open}
       </Button>
 
-      <Dialog open={step.kind === 'menu'} onClose={close} title={ts.menuTitle} variant="sheet">
-        <div className="grid gap-2">
-          <MenuEntry
-            icon={<MoveRight className="h-5 w-5" />}
-            label={ts.transfer}
-            hint={ts.transferHint}
-            onClick={() => setStep({ kind: 'transfer' })}
-          />
-          <MenuEntry
-            icon={<UserRound className="h-5 w-5" />}
-            label={ts.changeWaiter}
-            hint={isAdmin ? ts.changeWaiterHint : ts.changeWaiterPinHint}
-            onClick={() => setStep({ kind: 'waiter' })}
-          />
-          <MenuEntry
-            icon={<Combine className="h-5 w-5" />}
-            label={ts.merge}
-            hint={ts.mergeHint}
-            onClick={() => setStep({ kind: 'merge' })}
-          />
-          <MenuEntry
-            icon={<Users className="h-5 w-5" />}
-            label={ts.move}
-            hint={ts.moveHint}
-            disabled={activeItems(order.items).length === 0}
-            onClick={() => setStep({ kind: 'units' })}
-          />
-        </div>
-      </Dialog>
+      <ActionsMenu order={order} a={a} />
 
       <Dialog open={step.kind === 'transfer'} onClose={close} locked={busy} title={ts.chooseFreeTable} variant="sheet" footer={back}>
-        <TableGrid tables={free} busy={busy} onPick={transfer} />
+        <TableGrid tables={a.free} busy={busy} onPick={a.transfer} />
       </Dialog>
 
-      <Dialog open={step.kind === 'waiter'} onClose={close} locked={busy} title={ts.chooseWaiter} variant="sheet" footer={back}>
+      <WaiterStep order={order} a={a} back={back} />
+
+      <Dialog open={step.kind === 'merge'} onClose={close} locked={busy} title={ts.chooseOccupiedTable} variant="sheet" footer={back}>
+        <TableGrid tables={a.workable} busy={busy} onPick={(table) => setStep({ kind: 'merge-confirm', table })} />
+      </Dialog>
+
+      <ConfirmDialog
+        open={step.kind === 'merge-confirm'}
+        title={ts.mergeConfirmTitle}
+        message={step.kind === 'merge-confirm' ? ts.mergeConfirm(tableLabel(order.tableNumber), tableLabel(step.table.number)) : ''}
+        confirmLabel={ts.mergeAction}
+        busy={busy}
+        onClose={close}
+        onConfirm={() => step.kind === 'merge-confirm' && a.merge(step.table)}
+      />
+
+      <MoveSteps order={order} a={a} />
+    </>
+  );
+}
+
+function ActionsMenu({ order, a }: { order: Order; a: TableActionsState }) {
+  const { setStep } = a;
+  return (
+    <Dialog open={a.step.kind === 'menu'} onClose={a.close} title={ts.menuTitle} variant="sheet">
+      <div className="grid gap-2">
+        <MenuEntry
+          icon={<MoveRight className="h-5 w-5" />}
+          label={ts.transfer}
+          hint={ts.transferHint}
+          onClick={() => setStep({ kind: 'transfer' })}
+        />
+        <MenuEntry
+          icon={<UserRound className="h-5 w-5" />}
+          label={ts.changeWaiter}
+          hint={a.isAdmin ? ts.changeWaiterHint : ts.changeWaiterPinHint}
+          onClick={() => setStep({ kind: 'waiter' })}
+        />
+        <MenuEntry icon={<Combine className="h-5 w-5" />} label={ts.merge} hint={ts.mergeHint} onClick={() => setStep({ kind: 'merge' })} />
+        <MenuEntry
+          icon={<Users className="h-5 w-5" />}
+          label={ts.move}
+          hint={ts.moveHint}
+          disabled={activeItems(order.items).length === 0}
+          onClick={() => setStep({ kind: 'units' })}
+        />
+      </div>
+    </Dialog>
+  );
+}
+
+function WaiterStep({ order, a, back }: { order: Order; a: TableActionsState; back: ReactNode }) {
+  const { step, busy } = a;
+  return (
+    <>
+      <Dialog open={step.kind === 'waiter'} onClose={a.close} locked={busy} title={ts.chooseWaiter} variant="sheet" footer={back}>
         <div className="grid gap-2">
-          {(waiters.data ?? []).map((w) => {
+          {a.waiters.map((w) => {
             const current = w.id === order.waiterId;
             return (
               <Button
@@ -148,10 +107,7 @@ export function TableActions({ order, base, className }: { order: Order; base: '
                 size="lg"
                 className="justify-between"
                 disabled={current || busy}
-                onClick={() => {
-                  if (isAdmin) void changeWaiter(w.id, w.displayName).catch(fail);
-                  else setStep({ kind: 'waiter-pin', waiterId: w.id, name: w.displayName });
-                }}
+                onClick={() => a.pickWaiter(w.id, w.displayName)}
               >
                 <span>{w.displayName}</span>
                 {current && <span className="text-xs text-slate-500">{ts.currentWaiter}</span>}
@@ -165,27 +121,18 @@ export function TableActions({ order, base, className }: { order: Order; base: '
         open={step.kind === 'waiter-pin'}
         title={ts.pinTitle}
         description={step.kind === 'waiter-pin' ? ts.pinDescription(step.name) : undefined}
-        onClose={close}
-        onSubmit={async (pin) => {
-          if (step.kind === 'waiter-pin') await changeWaiter(step.waiterId, step.name, pin);
-        }}
+        onClose={a.close}
+        onSubmit={a.submitWaiterPin}
       />
+    </>
+  );
+}
 
-      <Dialog open={step.kind === 'merge'} onClose={close} locked={busy} title={ts.chooseOccupiedTable} variant="sheet" footer={back}>
-        <TableGrid tables={workable} busy={busy} onPick={(table) => setStep({ kind: 'merge-confirm', table })} />
-      </Dialog>
-
-      <ConfirmDialog
-        open={step.kind === 'merge-confirm'}
-        title={ts.mergeConfirmTitle}
-        message={step.kind === 'merge-confirm' ? ts.mergeConfirm(tableLabel(order.tableNumber), tableLabel(step.table.number)) : ''}
-        confirmLabel={ts.mergeAction}
-        busy={busy}
-        onClose={close}
-        onConfirm={() => step.kind === 'merge-confirm' && merge(step.table)}
-      />
-
-      <Dialog open={step.kind === 'units'} onClose={close} title={ts.move} variant="sheet">
+function MoveSteps({ order, a }: { order: Order; a: TableActionsState }) {
+  const { step, setStep, busy } = a;
+  return (
+    <>
+      <Dialog open={step.kind === 'units'} onClose={a.close} title={ts.move} variant="sheet">
         <MoveUnitsStep
           order={order}
           initial={step.kind === 'units' ? step.lines : undefined}
@@ -196,7 +143,7 @@ export function TableActions({ order, base, className }: { order: Order; base: '
 
       <Dialog
         open={step.kind === 'move-target'}
-        onClose={close}
+        onClose={a.close}
         locked={busy}
         title={ts.chooseTarget}
         variant="sheet"
@@ -212,7 +159,7 @@ export function TableActions({ order, base, className }: { order: Order; base: '
           </Button>
         }
       >
-        <TableGrid tables={either} busy={busy} onPick={(table) => step.kind === 'move-target' && move(table, step.lines)} />
+        <TableGrid tables={a.either} busy={busy} onPick={(table) => step.kind === 'move-target' && a.move(table, step.lines)} />
       </Dialog>
     </>
   );
