@@ -192,6 +192,8 @@ export interface PaymentsTable {
   created_at: number;
   /** A transfer's reference, as the cashier typed it (optional). */
   reference: string | null;
+  /** Migration 0037: a terminal card's type ('credito' | 'debito'); null when unknown (a card entered by hand). */
+  card_type: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CardPaymentsTable {
@@ -276,7 +278,8 @@ export type UserRow = Selectable<UsersTable>;
 export type TableRow = Selectable<TablesTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
-export type PaymentRow = Selectable<PaymentsTable>;
+/** A payment as a close writes it (its card_type is set after, by the terminal's approval). */
+export type PaymentRow = Omit<Selectable<PaymentsTable>, 'card_type'>;
 export type ProductRow = Selectable<ProductsTable>;
 export type CardPaymentRow = Selectable<CardPaymentsTable>;
 export type NewOrderItem = Insertable<OrderItemsTable>;
@@ -348,6 +351,10 @@ export interface InvoiceReceiptsTable {
   created_at: number;
   issued_at: number | null;
   updated_at: number;
+  /** Migration 0037: what each SAT product/unit key charged per rate group, frozen when queued (JSON). */
+  concept_keys: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 0037: when the state was last read from the PAC (the self-invoice sync). */
+  synced_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A drawer session (turno de caja); see migrations/0004-drawer.ts. Immutable once 'cerrada'. */

@@ -10,8 +10,8 @@ import { mutate } from '../../http/transaction.ts';
 import type { WriteContext } from '../../http/request-context.ts';
 import { getFiscalSettings } from '../../model/fiscal-store.ts';
 import { getGeneralConfig } from '../../model/config-store.ts';
-import { backoff } from '../../model/invoicing/receipt-queue.ts';
-import { PacError, type Pac, type PacInvoice, type PacReceipt } from '../../invoicing/pac.ts';
+import { backoff, RECEIPT_STATE_OF } from '../../model/invoicing/receipt-queue.ts';
+import { PacError, type Pac, type PacInvoice } from '../../invoicing/pac.ts';
 import { claimInvoice, findInvoice, invoiceTiming, type InvoiceRow } from './invoice-store.ts';
 
 /**
@@ -26,13 +26,6 @@ import { claimInvoice, findInvoice, invoiceTiming, type InvoiceRow } from './inv
 /** A period's receipts still queued (the PAC was down) are waited for this long after it ends. */
 export const GLOBAL_WAIT_MS = 6 * 3600_000;
 const RECONCILE_IN_FLIGHT = 8;
-
-const STATE_OF: Record<PacReceipt['status'], InvoicingState> = {
-  open: 'emitido',
-  invoiced_to_customer: 'facturado',
-  invoiced_globally: 'en_global',
-  canceled: 'cancelado',
-};
 
 async function settingsOf(ctx: AppContext): Promise<{ periodicity: GlobalPeriod; timezone: string }> {
   const [fiscal, general] = await Promise.all([getFiscalSettings(ctx.db.db), getGeneralConfig(ctx.db.db, ctx.config.BUSINESS_TIMEZONE)]);
@@ -270,7 +263,7 @@ async function receiptStates(
   const worker = async () => {
     for (let r = queue.shift(); r; r = queue.shift()) {
       const receipt = await pac.retrieveReceipt(r.pac_receipt_id!);
-      out.set(r.order_id, { state: STATE_OF[receipt.status] ?? 'emitido', invoiceId: receipt.invoiceId });
+      out.set(r.order_id, { state: RECEIPT_STATE_OF[receipt.status] ?? 'emitido', invoiceId: receipt.invoiceId });
     }
   };
   await Promise.all(Array.from({ length: Math.min(RECONCILE_IN_FLIGHT, queue.length) }, worker));
@@ -328,7 +321,7 @@ export async function syncReceipt(ctx: AppContext, pac: Pac, orderId: string): P
   const row = await ctx.db.db.selectFrom('invoice_receipts').selectAll().where('order_id', '=', orderId).executeTakeFirst();
   if (!row?.pac_receipt_id) return;
   const receipt = await pac.retrieveReceipt(row.pac_receipt_id);
-  const state = STATE_OF[receipt.status] ?? 'emitido';
+  const state = RECEIPT_STATE_OF[receipt.status] ?? 'emitido';
   if (state === 'facturado' && receipt.invoiceId) return recordSelfInvoice(ctx, pac, orderId, receipt.invoiceId);
   if (state === row.state) return;
   const at = ctx.clock.now();

@@ -1,15 +1,6 @@
 import { Rfc } from '@nodecfdi/rfc';
 import type { InvoiceTicketBody, InvoiceView, SessionUser } from '@comanda/contract';
-import {
-  cfdiConcepts,
-  FISCAL_MESSAGES,
-  formaPagoOf,
-  normalizeRfc,
-  receptorProblems,
-  type InvoicingState,
-  type PaymentMethod,
-  type TaxBreakdown,
-} from '@comanda/domain';
+import { FISCAL_MESSAGES, normalizeRfc, receptorProblems } from '@comanda/domain';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, badRequest, conflict } from '../../http/errors.ts';
 import { audit } from '../../http/audit.ts';
@@ -20,8 +11,9 @@ import { durably, transact } from '../../db/transact.ts';
 import { verifyPin } from '../../auth/verify-pin.ts';
 import { assertMayWorkOrder } from '../../model/orders/order-access.ts';
 import { IDEMPOTENCY_MESSAGES } from '../../http/idempotency.ts';
-import { PacError, type Pac, type PacInvoice, type PacReceipt } from '../../invoicing/pac.ts';
-import { backoff, queueNewChecks, receiptIdempotencyKey } from '../../model/invoicing/receipt-queue.ts';
+import { PacError, type Pac, type PacInvoice } from '../../invoicing/pac.ts';
+import { backoff, issuedColumns, queueNewChecks, receiptInput } from '../../model/invoicing/receipt-queue.ts';
+import { paymentFormOf } from '../../model/invoicing/payment-form.ts';
 import {
   claimInvoice,
   findInvoice,
@@ -50,13 +42,6 @@ export interface Caller {
   sessionHash: string | null;
 }
 
-const STATE_OF: Record<PacReceipt['status'], InvoicingState> = {
-  open: 'emitido',
-  invoiced_to_customer: 'facturado',
-  invoiced_globally: 'en_global',
-  canceled: 'cancelado',
-};
-
 /** The receptor's problems, the first one's message the answer (422 `invoice_receptor_invalid`); the RFC by SAT's algorithm. */
 export function checkReceptor(body: InvoiceTicketBody): void {
   const problems = receptorProblems({ ...body, email: body.email ?? '' });
@@ -75,12 +60,6 @@ export async function mayInvoice(db: AppContext['db']['db'], user: SessionUser, 
   const order = await db.selectFrom('orders').select('waiter_id').where('id', '=', orderId).executeTakeFirst();
   if (!order) throw new AppError(404, 'not_found', 'No se encontró el ticket');
   assertMayWorkOrder(user, order);
-}
-
-/** The forma de pago of a paid check: its payments' largest part, before tips. */
-export async function paymentFormOf(db: AppContext['db']['db'], orderId: string): Promise<string> {
-  const payments = await db.selectFrom('payments').select(['method', 'amount', 'tip_amount']).where('order_id', '=', orderId).execute();
-  return formaPagoOf(payments.map((p) => ({ method: p.method as PaymentMethod, amount: Number(p.amount) - Number(p.tip_amount) })));
 }
 
 export async function invoiceTicket(
@@ -199,33 +178,14 @@ async function ensureReceipt(ctx: AppContext, pac: Pac, receipt: ReceiptRow): Pr
     .select(['tax_breakdown', 'completed_at'])
     .where('id', '=', receipt.order_id)
     .executeTakeFirstOrThrow();
-  if (!order.tax_breakdown) throw new PacError('El ticket no tiene el desglose de impuestos', false);
-  const made = await pac.createReceipt({
-    folio: Number(receipt.folio),
-    idempotencyKey: receiptIdempotencyKey(Number(receipt.folio)),
-    paymentForm: await paymentFormOf(ctx.db.db, receipt.order_id),
-    date: Number(order.completed_at ?? ctx.clock.now()),
-    concepts: cfdiConcepts(JSON.parse(order.tax_breakdown) as TaxBreakdown),
-  });
-  const at = ctx.clock.now();
+  const made = await pac.createReceipt(
+    receiptInput(receipt, order, await paymentFormOf(ctx.db.db, receipt.order_id), ctx.clock.now()),
+  );
   // The queue's claim, if it holds one, is taken away: its late answer must not write over this.
   await durably(ctx.db, (w) =>
     w
       .updateTable('invoice_receipts')
-      .set({
-        state: STATE_OF[made.status] ?? 'emitido',
-        claim: null,
-        lease_until: null,
-        last_error: null,
-        pac: pac.name,
-        pac_receipt_id: made.id,
-        receipt_key: made.key,
-        self_invoice_url: made.selfInvoiceUrl,
-        expires_at: Number.isFinite(made.expiresAt) ? made.expiresAt : null,
-        invoice_id: made.invoiceId,
-        issued_at: at,
-        updated_at: at,
-      })
+      .set(issuedColumns(pac, made, ctx.clock.now()))
       .where('order_id', '=', receipt.order_id)
       .where('state', '=', 'pendiente')
       .execute(),

@@ -24,7 +24,8 @@ import { invoicingService } from '../../model/invoicing/invoicing-service.ts';
 import { PacError } from '../../invoicing/pac.ts';
 import { cancelInvoice, refreshCancellation } from './cancel-invoice.command.ts';
 import { claimGlobalNow, retryGlobal, stampDueGlobals, syncReceipt } from './global-invoice.ts';
-import { invoiceTicket, mayInvoice, paymentFormOf, retryCustomerInvoice, type Caller } from './invoice-ticket.command.ts';
+import { invoiceTicket, mayInvoice, retryCustomerInvoice, type Caller } from './invoice-ticket.command.ts';
+import { paymentFormOf } from '../../model/invoicing/payment-form.ts';
 import { findInvoice, foliosOf, pacOf, presentInvoice, presentReceipt, receiptBlocked, viewOf } from './invoice-store.ts';
 
 const LIST_LIMIT = 100;

@@ -142,6 +142,7 @@ export class CardPaymentDriver {
         statusDetail: null,
         paymentId: null,
         amountCents: null,
+        cardType: null,
       };
     }
     await settleCardPayment(this.ctx, id, payment);

@@ -151,6 +151,14 @@ async function approve(ctx: WriteContext, trx: Trx, emit: Emit, row: CardPayment
         emit,
         partTip: { bps: row.tip_bps },
       });
+      // The card's type, as the terminal told it: the factura's forma de pago (28 debit, 04 credit).
+      if (payment.cardType && payment.paymentId)
+        await trx
+          .updateTable('payments')
+          .set({ card_type: payment.cardType })
+          .where('order_id', '=', row.order_id)
+          .where('provider_payment_id', '=', payment.paymentId)
+          .execute();
       await audit(trx, now, {
         actor: null,
         action: 'card_payment.approved',

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { cfdiConcepts, formaPagoOf, type InvoicingState, type PaymentMethod, type TaxBreakdown } from '@comanda/domain';
+import type { InvoicingState, TaxBreakdown } from '@comanda/domain';
 import type { Db } from '../../db/connect.ts';
 import { durably } from '../../db/transact.ts';
 import { readConfig } from '../config-store.ts';
 import { PacError, type Pac, type PacReceipt } from '../../invoicing/pac.ts';
+import { conceptKeysOf, receiptConcepts } from './concept-keys.ts';
+import { paymentForms } from './payment-form.ts';
 
 /**
  * The receipts' outbox (docs/decisions: a receipt per paid check, never inside the close). Two
@@ -52,6 +54,7 @@ export async function queueNewChecks(db: Db, now: number): Promise<number> {
     .limit(QUEUE_PAGE)
     .execute();
   if (!rows.length) return 0;
+  const keys = await conceptKeysOf(db.db, rows.map((r) => r.id));
   const values = rows.map((r) => {
     const breakdown = r.tax_breakdown ? (JSON.parse(r.tax_breakdown) as TaxBreakdown) : null;
     const total = breakdown ? Number(breakdown.amount) : Number(r.total) - Number(r.tip);
@@ -60,6 +63,7 @@ export async function queueNewChecks(db: Db, now: number): Promise<number> {
       folio: Number(r.folio),
       state: total > 0 ? ('pendiente' as const) : ('sin_importe' as const),
       total,
+      concept_keys: keys.get(r.id)?.length ? JSON.stringify(keys.get(r.id)) : null,
       attempts: 0,
       next_attempt_at: now,
       created_at: now,
@@ -77,12 +81,48 @@ export async function queueNewChecks(db: Db, now: number): Promise<number> {
   return rows.length === QUEUE_PAGE ? rows.length + (await queueNewChecks(db, now)) : rows.length;
 }
 
-const STATE_OF: Record<PacReceipt['status'], InvoicingState> = {
+/** A PAC receipt's status as a ticket's invoicing state. */
+export const RECEIPT_STATE_OF: Record<PacReceipt['status'], InvoicingState> = {
   open: 'emitido',
   invoiced_to_customer: 'facturado',
   invoiced_globally: 'en_global',
   canceled: 'cancelado',
 };
+
+/** The columns a receipt the PAC made sets on its row (the queue's send and the cashier's, alike). */
+export function issuedColumns(pac: Pac, receipt: PacReceipt, at: number) {
+  return {
+    state: RECEIPT_STATE_OF[receipt.status] ?? 'emitido',
+    claim: null,
+    lease_until: null,
+    last_error: null,
+    pac: pac.name,
+    pac_receipt_id: receipt.id,
+    receipt_key: receipt.key,
+    self_invoice_url: receipt.selfInvoiceUrl,
+    expires_at: Number.isFinite(receipt.expiresAt) ? receipt.expiresAt : null,
+    invoice_id: receipt.invoiceId,
+    issued_at: at,
+    updated_at: at,
+  } as const;
+}
+
+/** What a check's receipt asks the PAC for: its folio as idempotency key, its forma de pago, its concepts. */
+export function receiptInput(
+  row: { folio: number | string; concept_keys: string | null },
+  order: { tax_breakdown: string | null; completed_at: number | null },
+  paymentForm: string,
+  now: number,
+) {
+  if (!order.tax_breakdown) throw new PacError('El ticket no tiene el desglose de impuestos', false);
+  return {
+    folio: Number(row.folio),
+    idempotencyKey: receiptIdempotencyKey(Number(row.folio)),
+    paymentForm,
+    date: Number(order.completed_at ?? now),
+    concepts: receiptConcepts(JSON.parse(order.tax_breakdown) as TaxBreakdown, row.concept_keys),
+  };
+}
 
 export interface SendResult {
   sent: number;
@@ -119,17 +159,13 @@ export async function sendDue(db: Db, pac: Pac, timing: QueueTiming, clock: () =
         )
         .where('state', '=', 'pendiente')
         .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
-        .returning(['order_id', 'folio', 'attempts'])
+        .returning(['order_id', 'folio', 'attempts', 'concept_keys'])
         .execute(),
     );
     if (!claimed.length) continue;
     const ids = claimed.map((c) => c.order_id);
     const orders = await db.db.selectFrom('orders').select(['id', 'tax_breakdown', 'completed_at']).where('id', 'in', ids).execute();
-    const payments = await db.db
-      .selectFrom('payments')
-      .select(['order_id', 'method', 'amount', 'tip_amount'])
-      .where('order_id', 'in', ids)
-      .execute();
+    const forms = await paymentForms(db.db, ids);
     const orderOf = new Map(orders.map((o) => [o.id, o]));
     let down: PacError | null = null;
     const queue = [...claimed].sort((a, b) => Number(a.folio) - Number(b.folio));
@@ -156,36 +192,13 @@ export async function sendDue(db: Db, pac: Pac, timing: QueueTiming, clock: () =
         }
         const order = orderOf.get(row.order_id);
         try {
-          if (!order?.tax_breakdown) throw new PacError('El ticket no tiene el desglose de impuestos', false);
-          const breakdown = JSON.parse(order.tax_breakdown) as TaxBreakdown;
-          const parts = payments
-            .filter((p) => p.order_id === row!.order_id)
-            .map((p) => ({ method: p.method as PaymentMethod, amount: Number(p.amount) - Number(p.tip_amount) }));
-          const receipt = await pac.createReceipt({
-            folio: Number(row.folio),
-            idempotencyKey: receiptIdempotencyKey(Number(row.folio)),
-            paymentForm: formaPagoOf(parts),
-            date: Number(order.completed_at ?? clock()),
-            concepts: cfdiConcepts(breakdown),
-          });
-          const at = clock();
+          const receipt = await pac.createReceipt(
+            receiptInput(row, order ?? { tax_breakdown: null, completed_at: null }, forms.get(row.order_id)!, clock()),
+          );
           await durably(db, (w) =>
             w
               .updateTable('invoice_receipts')
-              .set({
-                state: STATE_OF[receipt.status] ?? 'emitido',
-                claim: null,
-                lease_until: null,
-                last_error: null,
-                pac: pac.name,
-                pac_receipt_id: receipt.id,
-                receipt_key: receipt.key,
-                self_invoice_url: receipt.selfInvoiceUrl,
-                expires_at: Number.isFinite(receipt.expiresAt) ? receipt.expiresAt : null,
-                invoice_id: receipt.invoiceId,
-                issued_at: at,
-                updated_at: at,
-              })
+              .set(issuedColumns(pac, receipt, clock()))
               .where('order_id', '=', mine.order_id)
               .where('claim', '=', mine.claim)
               .execute(),

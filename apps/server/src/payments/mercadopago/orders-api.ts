@@ -1,6 +1,6 @@
 import { cents, centsToPesos, mapOrdersApiState, pesosToCents } from '@comanda/domain';
 import { MpError, type MpHttp } from './http.ts';
-import { str, type CardProvider, type CreatePaymentInput, type ProviderPayment, type TerminalDevice } from './provider.ts';
+import { cardTypeOf, str, type CardProvider, type CreatePaymentInput, type ProviderPayment, type TerminalDevice } from './provider.ts';
 
 interface OrdersTerminal {
   id: string;
@@ -16,7 +16,16 @@ export interface MpOrder {
   status?: string;
   status_detail?: string;
   external_reference?: string;
-  transactions?: { payments?: { id?: string; amount?: string; status?: string; status_detail?: string; reference_id?: string }[] };
+  transactions?: {
+    payments?: {
+      id?: string;
+      amount?: string;
+      status?: string;
+      status_detail?: string;
+      reference_id?: string;
+      payment_method?: { id?: string; type?: string };
+    }[];
+  };
   config?: { point?: { terminal_id?: string } };
 }
 
@@ -68,6 +77,7 @@ export class OrdersApi implements CardProvider {
       // The card payment's own id, as the ticket shows it; the transaction id when there is none.
       paymentId: str(payment?.reference_id) ?? str(payment?.id),
       amountCents: amount,
+      cardType: cardTypeOf(payment?.payment_method?.type),
     };
   }
 

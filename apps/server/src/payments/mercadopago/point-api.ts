@@ -1,6 +1,6 @@
 import { mapPointIntentState } from '@comanda/domain';
 import { MpError, type MpHttp } from './http.ts';
-import { str, type CardProvider, type CreatePaymentInput, type ProviderPayment, type TerminalDevice } from './provider.ts';
+import { cardTypeOf, str, type CardProvider, type CreatePaymentInput, type ProviderPayment, type TerminalDevice } from './provider.ts';
 
 interface PointDevice {
   id: string;
@@ -16,7 +16,7 @@ export interface PointIntent {
   amount?: number;
   description?: string;
   state?: string;
-  payment?: { id?: string | number; status?: string; status_detail?: string };
+  payment?: { id?: string | number; type?: string; status?: string; status_detail?: string };
   additional_info?: { external_reference?: string; print_on_terminal?: boolean };
 }
 
@@ -67,6 +67,7 @@ export class PointApi implements CardProvider {
       statusDetail: str(res?.payment?.status_detail),
       paymentId: str(res?.payment?.id),
       amountCents: typeof res?.amount === 'number' ? res.amount : null,
+      cardType: cardTypeOf(res?.payment?.type),
     };
   }
 

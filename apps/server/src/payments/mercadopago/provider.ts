@@ -28,6 +28,16 @@ export interface ProviderPayment {
   statusDetail: string | null;
   paymentId: string | null;
   amountCents: number | null;
+  /** The card's type as the provider tells it (payment_method.type / payment.type): null when it does not. */
+  cardType: CardType | null;
+}
+
+/** A card payment's type: the factura's forma de pago tells a debit card (28) from a credit one (04). */
+export type CardType = 'credito' | 'debito';
+
+/** Mercado Pago's payment type id as ours; any other (prepaid, account money) is left unknown. */
+export function cardTypeOf(v: unknown): CardType | null {
+  return v === 'debit_card' ? 'debito' : v === 'credit_card' ? 'credito' : null;
 }
 
 export type ProviderApi = 'point' | 'orders';

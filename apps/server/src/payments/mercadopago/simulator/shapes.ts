@@ -36,7 +36,7 @@ export function pointIntent(p: SimPayment): Record<string, unknown> {
     state,
     payment:
       p.paymentId || status
-        ? { id: p.paymentId ? Number(p.paymentId) : undefined, type: 'credit_card', installments: 1, status, status_detail: detail }
+        ? { id: p.paymentId ? Number(p.paymentId) : undefined, type: p.cardType, installments: 1, status, status_detail: detail }
         : undefined,
     additional_info: { external_reference: p.externalReference, print_on_terminal: true },
   };
@@ -81,6 +81,7 @@ export function mpOrder(p: SimPayment): Record<string, unknown> {
           status,
           status_detail: detail,
           reference_id: p.paymentId ?? undefined,
+          payment_method: p.paymentId ? { id: p.cardType === 'debit_card' ? 'debvisa' : 'visa', type: p.cardType, installments: 1 } : undefined,
         },
       ],
     },

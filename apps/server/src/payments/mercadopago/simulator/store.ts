@@ -14,7 +14,19 @@ export type SimStatus =
   | 'confirmation_required'
   | 'refunded';
 
-export const SIM_ACTIONS = ['tap', 'process', 'approve', 'reject', 'cancel', 'abandon', 'timeout', 'error', 'confirm', 'refund'] as const;
+export const SIM_ACTIONS = [
+  'tap',
+  'process',
+  'approve',
+  'approve_debit',
+  'reject',
+  'cancel',
+  'abandon',
+  'timeout',
+  'error',
+  'confirm',
+  'refund',
+] as const;
 export type SimAction = (typeof SIM_ACTIONS)[number];
 
 export interface SimTerminal {
@@ -36,6 +48,8 @@ export interface SimPayment {
   /** The card payment's id, once the terminal charged (or tried to). */
   paymentId: string | null;
   transactionId: string;
+  /** The card the customer paid with, as the provider names its type ('approve_debit' charges a debit card). */
+  cardType: 'credit_card' | 'debit_card';
   /** A raw provider state forced through the control API, to exercise every mapping. */
   raw: { state: string; paymentStatus?: string; statusDetail?: string } | null;
   createdAt: number;
@@ -49,6 +63,7 @@ const NEXT: Record<SimAction, { from: readonly SimStatus[]; to: SimStatus }> = {
   tap: { from: ['queued'], to: 'on_terminal' },
   process: { from: ['queued', 'on_terminal'], to: 'processing' },
   approve: { from: ['queued', 'on_terminal', 'processing'], to: 'approved' },
+  approve_debit: { from: ['queued', 'on_terminal', 'processing'], to: 'approved' },
   reject: { from: ['queued', 'on_terminal', 'processing'], to: 'rejected' },
   cancel: { from: ['queued', 'on_terminal', 'processing'], to: 'cancelled' },
   abandon: { from: ['queued', 'on_terminal', 'processing'], to: 'abandoned' },
@@ -101,6 +116,7 @@ export class SimStore {
       status: 'queued',
       paymentId: null,
       transactionId: `PAY${randomUUID().replaceAll('-', '').slice(0, 26).toUpperCase()}`,
+      cardType: 'credit_card',
       raw: null,
       createdAt: at,
       updatedAt: at,
@@ -116,6 +132,7 @@ export class SimStore {
     const step = NEXT[action];
     if (!step.from.includes(payment.status)) throw new SimConflict(`cannot ${action} a payment in ${payment.status}`);
     payment.status = step.to;
+    if (action === 'approve' || action === 'approve_debit') payment.cardType = action === 'approve' ? 'credit_card' : 'debit_card';
     if (['approved', 'rejected', 'confirmation_required'].includes(step.to)) payment.paymentId ??= paymentNumber();
     payment.raw = null;
     payment.updatedAt = this.now();
