@@ -34,7 +34,6 @@ import { invoicing } from './migrations/0032-invoicing.ts';
 import { inventory } from './migrations/0033-inventory.ts';
 import { invoices } from './migrations/0034-invoices.ts';
 import { autoAgotado } from './migrations/0035-auto-agotado.ts';
-import { invoicingKeys } from './migrations/0037-invoicing-keys.ts';
 import { inventoryVersions } from './migrations/0036-inventory-versions.ts';
 import { invoicingKeys } from './migrations/0037-invoicing-keys.ts';
 
@@ -93,7 +92,6 @@ function migrationsFor(kind: DbKind, steps: MigrationDataSteps): Record<string, 
     '0033-inventory': inventory(),
     '0034-invoices': invoices(),
     '0035-auto-agotado': autoAgotado(),
-    '0037-invoicing-keys': invoicingKeys(),
     '0036-inventory-versions': inventoryVersions(),
     '0037-invoicing-keys': invoicingKeys(),
   };
