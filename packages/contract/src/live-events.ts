@@ -22,6 +22,8 @@ export interface LiveTopicEvents {
   drawer: 'drawer.updated' | 'drawer.settings';
   /** The bar's inventory: stock, insumos or recipes changed (sales posted, a purchase, a count). */
   inventory: 'inventory.changed';
+  /** Facturación: a receipt, invoice or global changed state (id: the ticket's order, when one). */
+  invoicing: 'invoicing.changed';
 }
 
 /** One order's topic: its own changes and card payments waiting for review. */

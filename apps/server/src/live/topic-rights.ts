@@ -25,6 +25,7 @@ export function mayHear(role: Role, topic: string): boolean {
     case 'users':
     case 'terminals':
     case 'tickets':
+    case 'invoicing':
     case 'drawer':
       return role === 'admin';
     default:
