@@ -180,6 +180,7 @@ describe.each(testDatabaseKinds())('inventory sales posting on %s', (kind) => {
             waiter_id: null,
             waiter_name: null,
             station: 'barra',
+            comp_units: 0,
             sold_at: 0,
           })
           .execute();

@@ -223,8 +223,35 @@ export const VarianceResponseSchema = z.object({
   from: InstantSchema,
   to: InstantSchema,
   rows: z.array(VarianceRowSchema),
-  /** What each waiter and station sold by recipe, at last cost, largest first. */
-  byWaiter: z.array(z.object({ waiterName: z.string(), station: z.string(), costCents: z.number().int() })),
+  /**
+   * Real variance per station: each station's sales go to its own warehouse (the barra's is the
+   * barra), so its counts and purchases give a real consumption to set against its theory.
+   */
+  byStation: z.array(
+    z.object({
+      station: z.string(),
+      warehouseId: IdSchema,
+      warehouseName: z.string(),
+      theoreticalCostCents: z.number().int(),
+      varianceCostCents: z.number().int(),
+      rows: z.array(VarianceRowSchema),
+    }),
+  ),
+  /**
+   * Per waiter and station, only the theoretical consumption of the lines they sold (no count
+   * belongs to one person): by recipe, in pours and at last cost, largest first.
+   */
+  byWaiter: z.array(
+    z.object({
+      basis: z.literal('theoretical'),
+      waiterName: z.string(),
+      station: z.string(),
+      /** Sum over the poured insumos, in tenths of a pour. */
+      pourTenths: z.number().int(),
+      costCents: z.number().int(),
+      items: z.array(z.object({ insumoId: IdSchema, name: z.string(), unit: ConsumptionUnitSchema, theoretical: z.number().int() })),
+    }),
+  ),
 });
 export type VarianceResponse = z.infer<typeof VarianceResponseSchema>;
 

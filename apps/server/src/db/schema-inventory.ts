@@ -16,6 +16,7 @@ export interface InventoryTables {
   stock_counts: StockCountsTable;
   stock_count_lines: StockCountLinesTable;
   product_auto_agotado: ProductAutoAgotadoTable;
+  recipe_versions: RecipeVersionsTable;
 }
 
 export interface WarehousesTable {
@@ -23,6 +24,8 @@ export interface WarehousesTable {
   name: string;
   position: number;
   created_at: number;
+  /** Migration 0036: the station whose sales this warehouse serves (null: none). */
+  station: string | null;
 }
 
 export interface InsumosTable {
@@ -74,6 +77,19 @@ export interface InventoryLinesTable {
   waiter_name: string | null;
   station: string;
   sold_at: number;
+  /** Migration 0036: of `units`, those posted as comps. */
+  comp_units: number;
+}
+
+/** Migration 0036: a product's or a modifier option's whole recipe, appended with when it took effect. */
+export interface RecipeVersionsTable {
+  id: string;
+  product_id: string | null;
+  option_id: string | null;
+  effective_from: number;
+  /** JSON [{insumoId, amount}] per unit. */
+  amounts: string;
+  created_by: string | null;
 }
 
 export interface StockMovementsTable {

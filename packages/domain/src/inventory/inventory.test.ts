@@ -193,35 +193,41 @@ describe('posting order lines', () => {
     fc.oneof(
       fc.record({ t: fc.constant('prepare' as const) }),
       fc.record({ t: fc.constant('void' as const), units: fc.integer({ min: 1, max: 6 }) }),
+      fc.record({ t: fc.constant('comp' as const), units: fc.integer({ min: 1, max: 6 }) }),
+      fc.record({ t: fc.constant('uncomp' as const) }),
       fc.record({ t: fc.constant('look' as const) }),
     ),
-    { maxLength: 12 },
+    { maxLength: 14 },
   );
 
-  it('ends with the real consumption whatever the worker saw in between', () => {
+  it('ends with the real consumption, split into sales and comps, whatever the worker saw in between', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 6 }), eventArb, fc.boolean(), (quantity, events, lookFirst) => {
-        const rows: Row[] = [{ id: 0, quantity, isDeleted: false, status: 'pendiente' }];
+        const rows: Row[] = [{ id: 0, quantity, isDeleted: false, status: 'pendiente', compUnits: 0 }];
         const posted = new Map<number, LinePosted | null>();
-        let ledger = 0;
+        const ledger = { sale: 0, comp: 0, void_restore: 0 };
+        let movementCount = 0;
         const look = () => {
           for (const row of rows) {
-            let before = posted.get(row.id) ?? null;
-            for (let i = 0; i < 3; i++) {
-              const { movement, next } = postLine(row, before);
-              if (movement) ledger += movement.kind === 'sale' ? movement.units : -movement.units;
-              before = next;
-              if (!movement) break;
+            const { movements, next } = postLine(row, posted.get(row.id) ?? null);
+            for (const m of movements) {
+              ledger[m.kind] += m.units;
+              movementCount++;
             }
-            posted.set(row.id, before);
+            posted.set(row.id, next);
+            // Seen again unchanged: nothing more (each state is posted exactly once).
+            expect(postLine(row, next).movements).toEqual([]);
           }
         };
         if (lookFirst) look();
         for (const e of events) {
           const line = rows[0]!;
           if (e.t === 'look') look();
-          else if (e.t === 'prepare' && !line.isDeleted) line.status = 'listo';
-          else if (e.t === 'void' && !line.isDeleted) {
+          else if (line.isDeleted) continue;
+          else if (e.t === 'prepare') line.status = 'listo';
+          else if (e.t === 'comp') line.compUnits = Math.min(line.quantity, (line.compUnits ?? 0) + e.units);
+          else if (e.t === 'uncomp') line.compUnits = 0;
+          else if (e.t === 'void') {
             const units = Math.min(e.units, line.quantity);
             if (units === line.quantity) line.isDeleted = true;
             else {
@@ -231,10 +237,42 @@ describe('posting order lines', () => {
           }
         }
         look();
-        const real = rows.reduce((sum, r) => sum + (!r.isDeleted || r.status !== 'pendiente' ? r.quantity : 0), 0);
-        expect(ledger).toBe(real);
+        const kept = (r: Row) => (!r.isDeleted || r.status !== 'pendiente' ? r.quantity : 0);
+        const real = rows.reduce((sum, r) => sum + kept(r), 0);
+        const comped = rows.reduce((sum, r) => sum + Math.min(r.compUnits ?? 0, kept(r)), 0);
+        // The ledger's sum is the real consumption; comps are exactly the comped units still taken.
+        expect(ledger.sale + ledger.comp + ledger.void_restore).toBe(real);
+        expect(ledger.comp).toBe(comped);
+        expect(ledger.sale + ledger.void_restore).toBe(real - comped);
+        expect(movementCount).toBeGreaterThanOrEqual(real > 0 ? 1 : 0);
       }),
     );
+  });
+
+  it('reclassifies a comp given after the sale was posted, and back when the comp is removed', () => {
+    const sold = postLine({ quantity: 3, isDeleted: false, status: 'listo' }, null);
+    expect(sold.movements).toEqual([{ kind: 'sale', units: 3 }]);
+    const comped = postLine({ quantity: 3, isDeleted: false, status: 'listo', compUnits: 1 }, sold.next);
+    expect(comped.movements).toEqual([
+      { kind: 'sale', units: -1 },
+      { kind: 'comp', units: 1 },
+    ]);
+    expect(comped.next).toEqual({ units: 3, compUnits: 1, closed: false });
+    const back = postLine({ quantity: 3, isDeleted: false, status: 'listo', compUnits: 0 }, comped.next);
+    expect(back.movements).toEqual([
+      { kind: 'comp', units: -1 },
+      { kind: 'sale', units: 1 },
+    ]);
+  });
+
+  it('posts a line comped before it was first seen as a comp, and gives back a comped line voided before preparation', () => {
+    const comped = postLine({ quantity: 2, isDeleted: false, status: 'pendiente', compUnits: 2 }, null);
+    expect(comped.movements).toEqual([{ kind: 'comp', units: 2 }]);
+    expect(postLine({ quantity: 2, isDeleted: true, status: 'pendiente', compUnits: 2 }, comped.next).movements).toEqual([
+      { kind: 'comp', units: -2 },
+    ]);
+    // Poured and then voided: a comp stays taken.
+    expect(postLine({ quantity: 2, isDeleted: true, status: 'listo', compUnits: 2 }, comped.next).movements).toEqual([]);
   });
 });
 

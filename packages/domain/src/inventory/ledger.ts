@@ -178,49 +178,80 @@ export interface LineSeen {
   quantity: number;
   isDeleted: boolean;
   status: string;
+  /** Units of the line given away (cortesía): its live comps, or all of it under a whole-order comp. */
+  compUnits?: number;
 }
 
 export interface LinePosted {
-  /** Units the ledger has taken for the line. */
+  /** Units the ledger has taken for the line, sold and comped together. */
   units: number;
+  /** Of those, the units taken as comps. */
+  compUnits?: number;
   /** A voided line's account is settled: nothing more is posted for it. */
   closed: boolean;
 }
 
+export type LineMovementKind = 'sale' | 'comp' | 'void_restore';
+
+export interface LineMovement {
+  kind: LineMovementKind;
+  /** Units taken from the stock (> 0) or given back (< 0): qty in the ledger = −units × recipe. */
+  units: number;
+}
+
 export interface LinePosting {
-  /** Units to take (sale, > 0) or give back (void_restore, > 0); null: nothing to post. */
-  movement: { kind: 'sale' | 'void_restore'; units: number } | null;
+  /** In order; each is posted under its own step. Empty: nothing to post. */
+  movements: LineMovement[];
   next: LinePosted;
+}
+
+/** What a line should have taken by now: its sold and comped units (a void before preparation keeps none). */
+export function lineTarget(seen: LineSeen): { sale: number; comp: number } {
+  const kept = seen.isDeleted && voidRestoresStock(seen.status) ? 0 : Math.max(0, seen.quantity);
+  const comp = Math.min(Math.max(0, seen.compUnits ?? 0), kept);
+  return { sale: kept - comp, comp };
 }
 
 /**
  * What the ledger posts for an order line it sees now, given what it posted before (null: never
- * seen). A line first seen is sold for its units; units taken off a line (a partial void moves
- * them to a voided line of their own) are given back; a voided line gives its units back only
- * when voided before preparation. Posting the answers in any order of sightings ends with the
- * line's real consumption.
+ * seen). The movement kind is derived here once, from the line's state: units sold are a sale,
+ * units comped are a comp (poured and given away: never restored), units taken off the line (a
+ * partial void moves them to a voided line of their own) or voided before preparation are given
+ * back, a line voided after preparation keeps what it took. A comp that comes after the sale was
+ * posted reclassifies (sale given back, comp taken: the sum does not move), and a comp removed
+ * reclassifies the other way. Posting in any order of sightings ends with the line's real
+ * consumption, split by kind.
  */
 export function postLine(seen: LineSeen, before: LinePosted | null): LinePosting {
-  const state = before ?? { units: 0, closed: false };
-  if (state.closed) return { movement: null, next: state };
-  if (!before && seen.quantity > 0) {
-    const sold = { units: seen.quantity, closed: false };
-    if (seen.isDeleted && voidRestoresStock(seen.status)) {
-      // Sold and voided before anyone saw it: posted as both, so the night's record reads true.
-      return { movement: { kind: 'sale', units: seen.quantity }, next: sold };
-    }
-    return { movement: { kind: 'sale', units: seen.quantity }, next: { ...sold, closed: seen.isDeleted } };
+  const state = before ?? { units: 0, compUnits: 0, closed: false };
+  if (state.closed) return { movements: [], next: state };
+  const target = lineTarget(seen);
+  const movements: LineMovement[] = [];
+  let comp = state.compUnits ?? 0;
+  let sale = state.units - comp;
+  if (!before && seen.isDeleted && voidRestoresStock(seen.status) && seen.quantity > 0) {
+    // Sold and voided before anyone saw it: posted as both, so the night's record reads true.
+    movements.push({ kind: 'sale', units: seen.quantity });
+    sale = seen.quantity;
   }
-  if (seen.isDeleted) {
-    // Units moved off the line before it was voided come back too; its own come back if unprepared.
-    const kept = voidRestoresStock(seen.status) ? 0 : seen.quantity;
-    const back = state.units - kept;
-    const movement =
-      back > 0 ? ({ kind: 'void_restore', units: back } as const) : back < 0 ? ({ kind: 'sale', units: -back } as const) : null;
-    return { movement, next: { units: kept, closed: true } };
+  if (target.comp > comp && target.sale < sale) {
+    const r = Math.min(target.comp - comp, sale - target.sale);
+    movements.push({ kind: 'sale', units: -r }, { kind: 'comp', units: r });
+    sale -= r;
+    comp += r;
+  } else if (target.comp < comp && target.sale > sale) {
+    const r = Math.min(comp - target.comp, target.sale - sale);
+    movements.push({ kind: 'comp', units: -r }, { kind: 'sale', units: r });
+    comp -= r;
+    sale += r;
   }
-  const delta = seen.quantity - state.units;
-  if (delta > 0) return { movement: { kind: 'sale', units: delta }, next: { units: seen.quantity, closed: false } };
-  if (delta < 0) return { movement: { kind: 'void_restore', units: -delta }, next: { units: seen.quantity, closed: false } };
-  return { movement: null, next: state };
+  if (target.sale > sale) movements.push({ kind: 'sale', units: target.sale - sale });
+  if (target.comp > comp) movements.push({ kind: 'comp', units: target.comp - comp });
+  // Given back: a comp taken back under its own kind (the comps' sum stays the comps given), the rest as a void.
+  if (comp > target.comp) movements.push({ kind: 'comp', units: target.comp - comp });
+  if (sale > target.sale) movements.push({ kind: 'void_restore', units: target.sale - sale });
+  return {
+    movements,
+    next: { units: target.sale + target.comp, compUnits: target.comp, closed: seen.isDeleted },
+  };
 }

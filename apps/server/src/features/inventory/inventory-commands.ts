@@ -98,7 +98,10 @@ async function checkInsumos(trx: Trx, ids: string[]): Promise<void> {
   if (found.length !== unique.length) throw notFound(M.insumoNotFound);
 }
 
-/** A product's or a modifier option's recipe, replaced whole; lines already sold keep theirs. */
+/**
+ * A product's or a modifier option's recipe, replaced whole and appended as a new version in force
+ * from now; lines added before keep the version they were added under.
+ */
 export async function setRecipe(
   ctx: WriteContext,
   user: SessionUser,
@@ -136,6 +139,18 @@ export async function setRecipe(
       const rows = [...merged].map(([insumo_id, amount]) => ({ option_id: target.optionId, insumo_id, amount }));
       if (rows.length > 0) await trx.insertInto('modifier_recipes').values(rows).execute();
     }
+    // Appended whole with the server's time: a line added before now keeps the version it was added under.
+    await trx
+      .insertInto('recipe_versions')
+      .values({
+        id: newId(),
+        product_id: 'productId' in target ? target.productId : null,
+        option_id: 'productId' in target ? null : target.optionId,
+        effective_from: now,
+        amounts: JSON.stringify([...merged].map(([insumoId, amount]) => ({ insumoId, amount }))),
+        created_by: user.id,
+      })
+      .execute();
     await audit(trx, now, {
       actor: actor(user),
       action: 'inventory.recipe-set',

@@ -35,13 +35,49 @@ export async function varianceXlsx(report: VarianceResponse, title: string): Pro
       r.costCents === null ? '' : centsToPesoNumber(r.costCents),
     ]);
   }
-  const waiters = book.addWorksheet('Por mesero');
+  // Real per station: its own warehouse's counts against what its lines sold.
+  const stations = book.addWorksheet('Por estación (real)');
+  stations.columns = [
+    { header: 'Estación', key: 'a', width: 14 },
+    { header: 'Almacén', key: 'b', width: 18 },
+    { header: 'Insumo', key: 'c', width: 30 },
+    { header: 'Teórico', key: 'd', width: 14 },
+    { header: 'Real', key: 'e', width: 14 },
+    { header: 'Diferencia', key: 'f', width: 14 },
+    { header: 'Tragos', key: 'g', width: 10 },
+    { header: 'Pesos', key: 'h', width: 14, style: { numFmt: MXN_FORMAT } },
+  ];
+  stations.getRow(1).font = { bold: true };
+  for (const st of report.byStation) {
+    for (const r of st.rows) {
+      const q = (n: number) => formatQuantity(n, r.unit);
+      stations.addRow([
+        st.station,
+        safeText(st.warehouseName),
+        safeText(r.name),
+        q(r.theoretical),
+        q(r.real),
+        q(r.variance),
+        r.pourTenths === null ? '' : r.pourTenths / 10,
+        r.costCents === null ? '' : centsToPesoNumber(r.costCents),
+      ]);
+    }
+  }
+  // Per waiter only the theory: no count belongs to one person.
+  const waiters = book.addWorksheet('Por mesero (teórico)');
   waiters.columns = [
     { header: 'Mesero', key: 'a', width: 28 },
     { header: 'Estación', key: 'b', width: 12 },
-    { header: 'Vendido a costo', key: 'c', width: 16, style: { numFmt: MXN_FORMAT } },
+    { header: 'Insumo', key: 'c', width: 30 },
+    { header: 'Consumo teórico', key: 'd', width: 16 },
+    { header: 'Tragos teóricos', key: 'e', width: 14 },
+    { header: 'Teórico a costo', key: 'f', width: 16, style: { numFmt: MXN_FORMAT } },
   ];
   waiters.getRow(1).font = { bold: true };
-  for (const w of report.byWaiter) waiters.addRow([safeText(w.waiterName), w.station, centsToPesoNumber(w.costCents)]);
+  for (const w of report.byWaiter) {
+    waiters.addRow([safeText(w.waiterName), w.station, 'Total', '', w.pourTenths / 10, centsToPesoNumber(w.costCents)]);
+    for (const i of w.items)
+      waiters.addRow([safeText(w.waiterName), w.station, safeText(i.name), formatQuantity(i.theoretical, i.unit), '', '']);
+  }
   return Buffer.from(await book.xlsx.writeBuffer());
 }
