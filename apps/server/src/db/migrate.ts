@@ -1,4 +1,4 @@
-import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, DbKind } from './connect.ts';
 import { applySqlFunctions } from './functions/index.ts';
 import { initial } from './migrations/0001-initial.ts';
@@ -35,8 +35,29 @@ import { inventory } from './migrations/0033-inventory.ts';
 import { invoices } from './migrations/0034-invoices.ts';
 import { autoAgotado } from './migrations/0035-auto-agotado.ts';
 import { inventoryVersions } from './migrations/0036-inventory-versions.ts';
+import { invoicingKeys } from './migrations/0037-invoicing-keys.ts';
 
-function migrationsFor(kind: DbKind): Record<string, Migration> {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+type AnyDb = Kysely<any>;
+
+/**
+ * The data a migration fills from rows already there, computed by the model that owns the rule
+ * (report rollups): handed in by the caller, so this layer imports nothing above it.
+ */
+export interface MigrationDataSteps {
+  /** Fills the report rollups (0014) from the paid, voided and cancelled rows, taxes excepted. */
+  reportRollups(db: AnyDb): Promise<void>;
+  /** Fills the tax rollup (0031) from the breakdowns frozen at close. */
+  taxRollups(db: AnyDb): Promise<void>;
+}
+
+/** Stand-in for listing names only: a migration that would need data never runs with it. */
+const NAMES_ONLY: MigrationDataSteps = {
+  reportRollups: () => Promise.reject(new Error('data steps missing')),
+  taxRollups: () => Promise.reject(new Error('data steps missing')),
+};
+
+function migrationsFor(kind: DbKind, steps: MigrationDataSteps): Record<string, Migration> {
   return {
     '0001-initial': initial(kind),
     '0002-card-review': cardReview(),
@@ -50,7 +71,7 @@ function migrationsFor(kind: DbKind): Record<string, Migration> {
     '0011-adjustments': adjustments(),
     '0012-shared-throttles': sharedThrottles(),
     '0013-tip-payouts': tipPayouts(),
-    '0014-report-rollups': reportRollups(kind),
+    '0014-report-rollups': reportRollups(kind, steps.reportRollups),
     '0015-equal-shares': equalShares(),
     '0016-modifiers': modifiers(),
     '0018-promotions': promotions(),
@@ -66,17 +87,18 @@ function migrationsFor(kind: DbKind): Record<string, Migration> {
     '0028-ticket-search-fold': ticketSearchFold(kind),
     '0029-tax-model': taxModel(),
     '0030-split-count': splitCount(),
-    '0031-tax-rollups': taxRollups(kind),
+    '0031-tax-rollups': taxRollups(kind, steps.taxRollups),
     '0032-invoicing': invoicing(),
     '0033-inventory': inventory(),
     '0034-invoices': invoices(),
     '0035-auto-agotado': autoAgotado(),
     '0036-inventory-versions': inventoryVersions(),
+    '0037-invoicing-keys': invoicingKeys(),
   };
 }
 
 /** Names of the migrations this version knows, in order. */
-export const KNOWN_MIGRATIONS: readonly string[] = Object.keys(migrationsFor('sqlite'));
+export const KNOWN_MIGRATIONS: readonly string[] = Object.keys(migrationsFor('sqlite', NAMES_ONLY));
 
 /** The names recorded in the database's migration table (empty for a new database). */
 export async function appliedMigrations({ db }: Db): Promise<string[]> {
@@ -96,14 +118,17 @@ export function unknownMigrations(applied: readonly string[]): string[] {
 }
 
 class StaticProvider implements MigrationProvider {
-  constructor(private readonly kind: DbKind) {}
+  constructor(
+    private readonly kind: DbKind,
+    private readonly steps: MigrationDataSteps,
+  ) {}
   getMigrations(): Promise<Record<string, Migration>> {
-    return Promise.resolve(migrationsFor(this.kind));
+    return Promise.resolve(migrationsFor(this.kind, this.steps));
   }
 }
 
 /** Brings the schema up to date; runs on every start, for both databases. */
-export async function migrateToLatest(database: Db): Promise<void> {
+export async function migrateToLatest(database: Db, steps: MigrationDataSteps): Promise<void> {
   const { db, kind } = database;
   // Never run (or half-run) an older version on data a newer one already changed.
   const newer = unknownMigrations(await appliedMigrations(database));
@@ -113,7 +138,7 @@ export async function migrateToLatest(database: Db): Promise<void> {
         'No se modificó nada. Instala la versión más reciente de Comanda o restaura un respaldo hecho con esta versión.',
     );
   }
-  const migrator = new Migrator({ db, provider: new StaticProvider(kind) });
+  const migrator = new Migrator({ db, provider: new StaticProvider(kind, steps) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
