@@ -18,8 +18,6 @@ async function waitUntil(check: () => Promise<boolean>, ms = 15_000): Promise<vo
 }
 
 const DAY = 86_400_000;
-/** The cashier's form as sent: the receptor's fields as they are. */
-const FISCAL_BODY = <T extends object>(receptor: T) => ({ ...receptor });
 /** A customer (persona física) with a valid RFC, as in SAT's test data. */
 const FISICA = {
   rfc: 'COSC8001137NA',

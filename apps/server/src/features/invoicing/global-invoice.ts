@@ -316,23 +316,31 @@ export async function recordSelfInvoice(ctx: AppContext, pac: Pac, orderId: stri
   });
 }
 
-/** "Actualizar" a ticket's receipt: its state read again from the PAC (a customer may have invoiced it at the page). */
-export async function syncReceipt(ctx: AppContext, pac: Pac, orderId: string): Promise<void> {
+/**
+ * "Actualizar" a ticket's receipt, and the schedule's sync of open receipts: its state read again
+ * from the PAC (a customer may have invoiced it at the page). Answers whether its state changed.
+ */
+export async function syncReceipt(ctx: AppContext, pac: Pac, orderId: string): Promise<boolean> {
   const row = await ctx.db.db.selectFrom('invoice_receipts').selectAll().where('order_id', '=', orderId).executeTakeFirst();
-  if (!row?.pac_receipt_id) return;
+  if (!row?.pac_receipt_id) return false;
   const receipt = await pac.retrieveReceipt(row.pac_receipt_id);
   const state = RECEIPT_STATE_OF[receipt.status] ?? 'emitido';
-  if (state === 'facturado' && receipt.invoiceId) return recordSelfInvoice(ctx, pac, orderId, receipt.invoiceId);
-  if (state === row.state) return;
   const at = ctx.clock.now();
-  await durably(ctx.db, (w) =>
+  await durably(ctx.db, (w) => w.updateTable('invoice_receipts').set({ synced_at: at }).where('order_id', '=', orderId).execute());
+  if (state === 'facturado' && receipt.invoiceId) {
+    await recordSelfInvoice(ctx, pac, orderId, receipt.invoiceId);
+    return row.state !== 'facturado';
+  }
+  if (state === row.state) return false;
+  const done = await durably(ctx.db, (w) =>
     w
       .updateTable('invoice_receipts')
       .set({ state, invoice_id: receipt.invoiceId, updated_at: at })
       .where('order_id', '=', orderId)
       .where('state', '=', row.state)
-      .execute(),
+      .executeTakeFirst(),
   );
+  return Number(done.numUpdatedRows) > 0;
 }
 
 /** "Reintentar" a global now (its back-off or refusal waived). */

@@ -26,6 +26,7 @@ import { cancelInvoice, refreshCancellation } from './cancel-invoice.command.ts'
 import { claimGlobalNow, retryGlobal, stampDueGlobals, syncReceipt } from './global-invoice.ts';
 import { invoiceTicket, mayInvoice, retryCustomerInvoice, type Caller } from './invoice-ticket.command.ts';
 import { paymentFormOf } from '../../model/invoicing/payment-form.ts';
+import { publishInvoicingChanged } from '../../model/invoicing/invoicing-events.ts';
 import { findInvoice, foliosOf, pacOf, presentInvoice, presentReceipt, receiptBlocked, viewOf } from './invoice-store.ts';
 
 const LIST_LIMIT = 100;
@@ -65,6 +66,11 @@ async function ticketInfo(db: Trx, orderId: string): Promise<TicketInvoiceInfo> 
 export const invoicingRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
+  // Every write here (Facturar, cancel, retry, sync, global now) tells the other admins' screens.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'POST' || reply.statusCode >= 500) return;
+    publishInvoicingChanged(ctx, (request.params as { orderId?: string } | undefined)?.orderId);
+  });
 
   app.get('/api/invoicing', { config: { access: ADMIN }, schema: { response: { 200: InvoicingOverviewSchema } } }, async () => {
     const db = ctx.db.db;

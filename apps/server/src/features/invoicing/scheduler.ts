@@ -2,15 +2,18 @@ import type { AppContext } from '../../http/context.ts';
 import { invoicingService } from '../../model/invoicing/invoicing-service.ts';
 import { planGlobals, stampDueGlobals } from './global-invoice.ts';
 import { stampCustomerInvoice } from './invoice-ticket.command.ts';
+import { syncOpenReceipts } from './receipt-sync.ts';
+import { publishInvoicingChanged } from '../../model/invoicing/invoicing-events.ts';
 
 /**
- * The invoicing schedule in the server's lifecycle (beside the receipts' worker): every half
- * minute it claims the global of each period that has ended, stamps the due globals, and retries
- * the customer invoices the PAC did not answer. Every step claims its rows in the database, so
- * any number of processes may run it at once.
+ * The invoicing schedule in the server's lifecycle (beside the receipts' worker): every ten
+ * seconds it claims the global of each period that has ended, stamps the due globals, retries
+ * the customer invoices the PAC did not answer, and reads a few open receipts' states again (a
+ * customer's self-invoice seen promptly). Every step claims its rows in the database, so any
+ * number of processes may run it at once; what changed is told to the screens live.
  */
 const SERVICE = 'invoicing-schedule';
-const EVERY_MS = 30_000;
+const EVERY_MS = 10_000;
 
 interface Schedule {
   timer: NodeJS.Timeout;
@@ -22,8 +25,8 @@ interface Schedule {
 export async function runInvoicingRound(ctx: AppContext): Promise<void> {
   const service = invoicingService(ctx);
   if (!service) return;
-  await planGlobals(ctx);
-  await stampDueGlobals(ctx, service.pac);
+  const planned = await planGlobals(ctx);
+  const stamped = await stampDueGlobals(ctx, service.pac);
   const due = await ctx.db.db
     .selectFrom('invoices')
     .select('id')
@@ -32,6 +35,8 @@ export async function runInvoicingRound(ctx: AppContext): Promise<void> {
     .where('next_attempt_at', '<=', ctx.clock.now())
     .execute();
   for (const { id } of due) await stampCustomerInvoice(ctx, service.pac, id);
+  const synced = await syncOpenReceipts(ctx, service.pac);
+  if (planned + stamped + due.length + synced.changed > 0) publishInvoicingChanged(ctx);
 }
 
 export async function startInvoicingSchedule(ctx: AppContext, log: (line: string) => void): Promise<void> {

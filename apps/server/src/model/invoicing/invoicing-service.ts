@@ -5,6 +5,7 @@ import { loadPacKey } from '../../invoicing/pac-key.ts';
 import { startInvoicingSimulator, type InvoicingSimulator } from '../../invoicing/simulator/server.ts';
 import { getFiscalSettings } from '../fiscal-store.ts';
 import { queueNewChecks, sendDue, type QueueTiming } from './receipt-queue.ts';
+import { publishInvoicingChanged } from './invoicing-events.ts';
 
 /**
  * Invoicing's long-lived parts: the PAC client (Facturapi with FACTURAPI_KEY or DATA_DIR/facturapi.key;
@@ -76,8 +77,9 @@ export class ReceiptWorker {
 
   private async round(): Promise<void> {
     const now = () => this.ctx.clock.now();
-    await queueNewChecks(this.ctx.db, now());
+    const queued = await queueNewChecks(this.ctx.db, now());
     const result = await sendDue(this.ctx.db, this.pac, this.timing, now);
+    if (queued + result.sent + result.failed > 0) publishInvoicingChanged(this.ctx);
     if (result.nextAt !== null && !this.stopped) {
       // Wake when the earliest back-off ends.
       if (this.retry) clearTimeout(this.retry);
