@@ -9,20 +9,25 @@ import {
 } from '@comanda/contract';
 import { get, post } from './api.ts';
 import { newIdempotencyKey } from './ids.ts';
+import { useLiveQueries } from './use-live.ts';
 
 export const INVOICING_KEY = ['invoicing'] as const;
 const ticketKey = (orderId: string | null) => [...INVOICING_KEY, 'ticket', orderId] as const;
 
-/** Facturación: receipts, invoices and globals; read again every few seconds (the PAC works in the background). */
+const OVERVIEW_KEY = [...INVOICING_KEY, 'overview'] as const;
+
+/** Facturación: receipts, invoices and globals; read again when the server tells a change live ('invoicing.changed'). */
 export function useInvoicingOverview() {
+  useLiveQueries(['invoicing'], [OVERVIEW_KEY]);
   return useQuery({
-    queryKey: [...INVOICING_KEY, 'overview'],
+    queryKey: OVERVIEW_KEY,
     queryFn: () => get(InvoicingOverviewSchema, '/api/invoicing'),
-    refetchInterval: 5000,
   });
 }
 
+/** A ticket's receipt and invoices, read again on 'invoicing.changed' (a customer's self-invoice, the queue, a global). */
 export function useTicketInvoicing(orderId: string | null) {
+  useLiveQueries(orderId ? ['invoicing'] : [], [ticketKey(orderId)]);
   return useQuery({
     queryKey: ticketKey(orderId),
     queryFn: () => get(TicketInvoiceInfoSchema, `/api/invoicing/tickets/${orderId}`),
