@@ -12,7 +12,7 @@ import { badRequest, forbidden } from './http/errors.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { installIdempotentRoutes } from './http/idempotent-routes.ts';
 import { rememberedSession, resolveSession, sessionToken } from './auth/sessions.ts';
-import { liveRoutes, liveSocketOptions } from './live/routes.ts';
+import { liveRoutes, liveSocketOptions } from './features/live/routes.ts';
 import { featureRoutes } from './features/index.ts';
 import { netRoutes } from './net/routes.ts';
 import { HTTP_MESSAGES, MESSAGES } from './http/messages.ts';

@@ -259,7 +259,7 @@ async function startOn(dataDir: string): Promise<{ code: number | null; output: 
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  const timer = setTimeout(() => child.kill('SIGKILL'), 50_000);
   const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
   clearTimeout(timer);
   return { code, output };
@@ -277,7 +277,7 @@ describe.skipIf(!canMount)('a start on a data folder that cannot take data', () 
     } finally {
       disk.remove();
     }
-  }, 40_000);
+  }, 60_000);
 
   it('full: says so in Spanish and exits non-zero, without a stack trace', async () => {
     const disk = tmpfs('256k');
@@ -291,5 +291,5 @@ describe.skipIf(!canMount)('a start on a data folder that cannot take data', () 
     } finally {
       disk.remove();
     }
-  }, 40_000);
+  }, 60_000);
 });

@@ -19,3 +19,10 @@ export function createPinHasher(secret: string): PinHasher {
     },
   };
 }
+
+declare module '../http/context.ts' {
+  interface AppContext {
+    /** The keyed PIN hash (the key from pin-key.ts). */
+    pins: PinHasher;
+  }
+}

@@ -354,3 +354,10 @@ export function waitPhrase(ms: number): string {
 export function waitMessage(ms: number): string {
   return `Demasiados intentos. Intenta más tarde (espera ${waitPhrase(ms)}).`;
 }
+
+declare module '../http/context.ts' {
+  interface AppContext {
+    /** Sign-in and PIN attempt limits, shared by every process. */
+    throttle: Throttle;
+  }
+}

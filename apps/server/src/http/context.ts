@@ -2,21 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { SessionUser } from '@comanda/contract';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
-import type { LiveHub } from '../live/hub.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Clock } from './clock.ts';
-import type { Throttle } from '../auth/throttle.ts';
-import type { PinHasher } from '../auth/pin.ts';
 
-/** What every feature needs, built once by buildApp and reachable as app.ctx. */
+/**
+ * What every feature needs, built once by buildApp and reachable as app.ctx. The services of
+ * higher layers add their own field where they are defined (`live`, `pins`, `throttle`), so this
+ * layer names none of them.
+ */
 export interface AppContext {
   config: Config;
   db: Db;
   clock: Clock;
-  live: LiveHub;
   mailer: Mailer;
-  pins: PinHasher;
-  throttle: Throttle;
   /** Extension point for features that own long-lived services (card payments). */
   services: Map<string, unknown>;
 }

@@ -5,7 +5,7 @@ import { HTTP_MESSAGES, MESSAGES } from './messages.ts';
 import { IdempotentReplay } from './idempotency.ts';
 import { REPLAYED_HEADER } from './idempotent-routes.ts';
 import { connectionLost, storageFailure } from '../db/unavailable.ts';
-import { noteStorageFailure } from '../ops/storage-health.ts';
+import { noteStorageFailure } from './storage-health.ts';
 
 const UNAVAILABLE = HTTP_MESSAGES.unavailable;
 const UNEXPECTED = HTTP_MESSAGES.unexpected;

@@ -1,5 +1,5 @@
-import type { AppContext } from '../http/context.ts';
-import { MESSAGES } from '../http/messages.ts';
+import type { AppContext } from './context.ts';
+import { MESSAGES } from './messages.ts';
 import type { StorageProblem } from '../db/unavailable.ts';
 
 /**
@@ -7,7 +7,7 @@ import type { StorageProblem } from '../db/unavailable.ts';
  * answers reads while the disk is full, so its health says "degraded" with the reason and when,
  * until a later write succeeds.
  */
-const KEY = 'ops.storage-health';
+const KEY = 'http.storage-health';
 
 interface State {
   failure: { at: number; problem: StorageProblem; code: string } | null;

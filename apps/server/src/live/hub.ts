@@ -175,3 +175,10 @@ function safeClose(socket: LiveSocket, code: number, reason: string): void {
     // Already closed.
   }
 }
+
+declare module '../http/context.ts' {
+  interface AppContext {
+    /** The live hub every feature publishes its events to. */
+    live: LiveHub;
+  }
+}

@@ -7,7 +7,7 @@ import { resolveSession, sessionToken } from '../auth/sessions.ts';
 import { appliedMigrations, KNOWN_MIGRATIONS, unknownMigrations } from '../db/migrate.ts';
 import { backupStatus } from './backup-schedule.ts';
 import { createMetrics } from './metrics.ts';
-import { noteWriteSucceeded, storageHealth } from './storage-health.ts';
+import { noteWriteSucceeded, storageHealth } from '../http/storage-health.ts';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 

@@ -2,11 +2,11 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebsocketPluginOptions } from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import { LIVE_CLOSE, LiveClientMessageSchema, type LiveClientMessage } from '@comanda/contract';
-import { requireUser } from '../http/context.ts';
-import { forbidden } from '../http/errors.ts';
-import { LIVE_LIMITS, TokenBucket } from './limits.ts';
-import { authorizeTopics } from './topic-rights.ts';
-import { MESSAGES } from '../http/messages.ts';
+import { requireUser } from '../../http/context.ts';
+import { forbidden } from '../../http/errors.ts';
+import { LIVE_LIMITS, TokenBucket } from '../../live/limits.ts';
+import { authorizeTopics } from '../../live/topic-rights.ts';
+import { MESSAGES } from '../../http/messages.ts';
 
 type CloseReason = (typeof LIVE_CLOSE)[keyof typeof LIVE_CLOSE];
 
