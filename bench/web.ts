@@ -21,6 +21,7 @@ import {
   login,
   loginRouteFiles,
   percentile,
+  readManifest,
   REPO_ROOT,
   startComanda,
   staticClosure,
@@ -90,7 +91,7 @@ async function serveBaseline(dist: string): Promise<{ url: string; close: () => 
 }
 
 /** A navigation's moments, in ms since it started: first contentful paint, and what each page waits for. */
-interface Visit {
+export interface Visit {
   paint: number;
   heading: number;
   firstCard: number;
@@ -103,7 +104,7 @@ interface Visit {
  * moments on the console. Playwright's own polling would first inject its script into the page:
  * ~0.1–0.2 s of main-thread work at 4× that lands on the first screen's path and no phone runs.
  */
-const watch = (card: string, heading: string | null) => `(() => {
+export const watch = (card: string, heading: string | null) => `(() => {
   const want = ${JSON.stringify({ card, heading })};
   const at = {};
   const drawn = (e) => e && !e.closest('[data-skeleton]') && e.getBoundingClientRect().height > 0;
@@ -118,7 +119,7 @@ const watch = (card: string, heading: string | null) => `(() => {
   requestAnimationFrame(look);
 })();`;
 
-async function visit(page: Page, url: string): Promise<Visit> {
+export async function visit(page: Page, url: string): Promise<Visit> {
   const seen = page.waitForEvent('console', { predicate: (m) => m.text().startsWith('bench:seen '), timeout: 30_000 });
   await page.goto(url, { waitUntil: 'commit', timeout: 30_000 });
   return JSON.parse((await seen).text().slice('bench:seen '.length)) as Visit;
@@ -185,10 +186,11 @@ async function timeToInteractive(base: string, cookie: string, baselineUrl: stri
 export async function runWeb(log: (l: string) => void = console.log): Promise<Figure[]> {
   log('web: vite build, gzipped JS per route; /waiter/home in Chromium with 4× CPU throttling, 390×844, loopback');
   const dir = mkdtempSync(join(tmpdir(), 'comanda-bench-web-'));
-  const dist = join(dir, 'web');
+  // WEB_DIST: an app already built with its manifest (`vite build --manifest`), to time two builds in turn.
+  const dist = process.env.WEB_DIST ?? join(dir, 'web');
   const figures: Figure[] = [];
   try {
-    const manifest = buildWebWithManifest(dist);
+    const manifest = process.env.WEB_DIST ? readManifest(dist) : buildWebWithManifest(dist);
     const entry = loginRouteFiles(manifest);
     const loginKb = gzKb(dist, entry);
     const allKb = gzKb(dist, new Set(Object.values(manifest).map((c) => c.file)));

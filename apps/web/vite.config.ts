@@ -131,10 +131,27 @@ function firstScreenChunks(): { plugin: Plugin; groups: Rolldown.CodeSplittingGr
   return { plugin, groups };
 }
 
+/**
+ * Every module's `sonner` is the app's own `src/app/toasts.tsx` (the same `toast` and `Toaster`),
+ * which loads the library itself after the first screen: it is not in the entry.
+ */
+function toastsAfterFirstScreen(): Plugin {
+  const own = fileURLToPath(new URL('./src/app/toasts.tsx', import.meta.url));
+  return {
+    name: 'comanda-toasts-after-first-screen',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== 'sonner' || !importer || importer.split('?')[0] === own) return null;
+      return own;
+    },
+  };
+}
+
 const firstScreen = firstScreenChunks();
 
 export default defineConfig({
   plugins: [
+    toastsAfterFirstScreen(),
     react(),
     tailwindcss(),
     firstScreen.plugin,

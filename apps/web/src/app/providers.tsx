@@ -1,12 +1,12 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { Toaster } from 'sonner';
 import { afterNextPaint } from '../lib/after-first-screen.ts';
 import { liveClient } from '../lib/live.ts';
 import { SESSION_KEY, useSession } from '../lib/session.ts';
 import { ApiError } from '../lib/api.ts';
 import { seedQueryCache, type BootData } from '../lib/boot.ts';
 import { PwaUpdatePrompt } from './pwa-update.tsx';
+import { Toaster } from './toasts.tsx';
 
 function makeClient(boot: BootData | null): QueryClient {
   // A 401 anywhere means the session ended: forget it, and the guards send the user to /login.
@@ -39,9 +39,13 @@ function LiveConnection() {
   const signedIn = Boolean(session.data);
   useEffect(() => {
     if (!signedIn) return;
-    liveClient.start();
-    // The first connection confirms its topics while the first screen is being drawn: its
-    // refetch (and the response schemas it loads) waits until that frame is on screen.
+    // The socket opens once the first screen is on it (its handshake and status changes are no
+    // part of that frame); its first confirmation's refetch (and the response schemas it loads)
+    // also waits for the next frame.
+    let ended = false;
+    afterNextPaint(() => {
+      if (!ended) liveClient.start();
+    });
     const offResync = liveClient.onResync(() => afterNextPaint(() => void qc.invalidateQueries()));
     const offEnded = liveClient.onSessionEnded(() => {
       // Session first, then the rest: clear() would detach the guard's observer and it would never see the null.
@@ -49,6 +53,7 @@ function LiveConnection() {
       qc.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
     });
     return () => {
+      ended = true;
       offResync();
       offEnded();
       liveClient.stop();
@@ -57,28 +62,47 @@ function LiveConnection() {
   return null;
 }
 
+/** False until the browser has drawn the first screen: what is not on it mounts a frame later. */
+function useFirstScreenDrawn(): boolean {
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => afterNextPaint(() => setDrawn(true)), []);
+  return drawn;
+}
+
 /** `boot`: the first visit's data from the HTML (lib/boot.ts), read once by main.tsx. */
 export function Providers({ children, boot = null }: { children: ReactNode; boot?: BootData | null }) {
   const [client] = useState(() => makeClient(boot));
+  const drawn = useFirstScreenDrawn();
   return (
     <QueryClientProvider client={client}>
       <LiveConnection />
       {children}
+      {drawn && <AfterFirstScreen />}
+    </QueryClientProvider>
+  );
+}
+
+/** The toasts' host (sonner loads with it, app/toasts.tsx) and the new-version notice: nothing of them is on the first screen. */
+function AfterFirstScreen() {
+  return (
+    <>
       {/*
         Top right for 4 s (SPEC), but below the app bar and a phone screen's sticky title row
         (back button, table, total), so a toast never covers them; compact (index.css).
         No close button: it could not be a 44 px target on a compact toast, and a toast leaves
         by itself or with a swipe.
       */}
-      <Toaster
-        position="top-right"
-        duration={4000}
-        richColors
-        visibleToasts={3}
-        offset={{ top: 64, right: 16 }}
-        mobileOffset={{ top: 124, left: 12, right: 12 }}
-      />
+      <Suspense fallback={null}>
+        <Toaster
+          position="top-right"
+          duration={4000}
+          richColors
+          visibleToasts={3}
+          offset={{ top: 64, right: 16 }}
+          mobileOffset={{ top: 124, left: 12, right: 12 }}
+        />
+      </Suspense>
       <PwaUpdatePrompt />
-    </QueryClientProvider>
+    </>
   );
 }
