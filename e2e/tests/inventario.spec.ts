@@ -169,20 +169,49 @@ test.describe('inventario de barra @inventario', () => {
         await expect(page.getByText('Barra: 1050 ml')).toBeVisible();
         await shot('merma');
 
-        // The count: one closed bottle and the open one on the scale at 729 g: (729 − 520) ÷ 0.95 = 220 ml.
+        // The count: one closed bottle, the open one on the scale at 729 g: (729 − 520) ÷ 0.95 = 220 ml;
+        // the limes' bag has no tare, so it is estimated in tenths: 9/10 of 50 = 45 piezas.
         await tab('Conteo');
-        await page.getByLabel(`Cerradas ${tequila}`).fill('1');
-        await page.getByLabel(`Abierta (g en báscula) ${tequila}`).fill('729');
+        await page.getByLabel(`Cerradas Botella 750 ml ${tequila}`).fill('1');
+        await page.getByRole('button', { name: `Agregar botella abierta · ${tequila}` }).click();
+        const bottle = page.getByRole('group', { name: `Botella abierta 1 de ${tequila}`, exact: true });
+        await expect(bottle.getByRole('button', { name: 'Pesada (g)' })).toHaveAttribute('aria-pressed', 'true');
+        await bottle.getByLabel(/^Peso en báscula \(g\)/).fill('729');
+        await page.getByRole('button', { name: `Agregar botella abierta · ${limon}` }).click();
+        const bag = page.getByRole('group', { name: `Botella abierta 1 de ${limon}`, exact: true });
+        await expect(bag.getByRole('button', { name: 'Pesada (g)' })).toBeDisabled();
+        await bag.getByRole('button', { name: '9/10', exact: true }).click();
+        await expect(bag.getByRole('button', { name: '9/10', exact: true })).toHaveAttribute('aria-pressed', 'true');
+        // Every control of the count is a finger's target at 1024×768.
+        for (const control of await page.getByTestId(`conteo-${tequila}`).locator('button, input, select').all()) {
+          const box = await control.boundingBox();
+          expect(box!.height).toBeGreaterThanOrEqual(44);
+        }
         await shot('conteo');
         await page.getByRole('button', { name: 'Guardar conteo' }).click();
         await expect(page.getByText('Conteo guardado')).toBeVisible();
+        // The notice never lies over the tabs (Diferencias is the one at the top right).
+        const notice = await page.locator('[data-sonner-toast]').first().boundingBox();
+        const diffTab = await page.getByRole('tab', { name: 'Diferencias', exact: true }).boundingBox();
+        expect(
+          notice!.x < diffTab!.x + diffTab!.width &&
+            diffTab!.x < notice!.x + notice!.width &&
+            notice!.y < diffTab!.y + diffTab!.height &&
+            diffTab!.y < notice!.y + notice!.height,
+        ).toBe(false);
         expect((await insumo(tequila)).stock['barra']).toBe(970);
+        expect((await insumo(limon)).stock['barra']).toBe(45_000);
 
         // Diferencias: sold 420 ml by recipe, 500 ml left the shelf: 80 ml missing, 1.8 caballitos, $37.33.
         await tab('Diferencias');
         await page.getByLabel('Día').fill(shiftDate);
         const row = page.getByTestId(`diferencia-${tequila}`);
         await expect(row.getByRole('cell')).toHaveText([tequila, '420 ml', '500 ml', '80 ml', '1.8', '$37.33']);
+        // Per station, real (the barra's own counts); per waiter, only the theory of what they sold.
+        await expect(page.getByRole('heading', { name: 'Por estación (real: conteos de su almacén)' })).toBeVisible();
+        await expect(page.getByTestId('estacion-barra')).toBeVisible();
+        await expect(page.getByRole('heading', { name: 'Por mesero (solo teórico: lo que vendió según receta)' })).toBeVisible();
+        await expect(page.getByText(new RegExp(`420 ml ${tequila}`))).toBeVisible();
         await shot('diferencias');
       });
     } finally {

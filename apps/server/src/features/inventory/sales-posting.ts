@@ -162,7 +162,6 @@ function inForce(versions: readonly Version[] | undefined, at: number): RecipeAm
  */
 async function recipeBook(trx: Trx, productIds: string[], upTo: number) {
   const products = new Map<string, Version[]>();
-  const options = new Map<string, Version[]>();
   const current = new Map<string, RecipeAmount[]>();
   if (productIds.length > 0) {
     const versions = await trx

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from './inv-toast.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { InsumoResponseSchema, type Insumo } from '@comanda/contract';
 import { CONSUMPTION_UNITS, formatQuantity, parseQuantity, UNIT_LABELS, type ConsumptionUnit } from '@comanda/domain';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from './inv-toast.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { CfdiPreviewResponseSchema, CountResponseSchema, OkSchema, PurchaseResponseSchema } from '@comanda/contract';
+import { CfdiPreviewResponseSchema, OkSchema, PurchaseResponseSchema } from '@comanda/contract';
 import type { CfdiPreview, Insumo } from '@comanda/contract';
 import { formatQuantity } from '@comanda/domain';
 import { Button } from '../../components/ui/button.tsx';
@@ -11,10 +11,12 @@ import { Tabs } from '../../components/ui/tabs.tsx';
 import { errorMessage, post } from '../../lib/api.ts';
 import { money } from '../../lib/format.ts';
 import { INV } from './texts.ts';
-import { useInsumos, useKeyedWrite, useVariance } from './inventory-api.ts';
+import { useInsumos, useKeyedWrite } from './inventory-api.ts';
 import { InsumosTab, SELECT } from './insumos-tab.tsx';
 import { RecipesTab } from './recipes-tab.tsx';
 import { MermaTab } from './merma-tab.tsx';
+import { ConteoTab } from './conteo-tab.tsx';
+import { DiferenciasTab } from './diferencias-tab.tsx';
 
 type Tab = keyof typeof INV.tabs;
 const int = (v: string) => (v.trim() === '' ? 0 : Math.trunc(Number(v)));
@@ -146,122 +148,6 @@ function ComprasTab({ insumos }: { insumos: Insumo[] }) {
   );
 }
 
-function ConteoTab({ insumos }: { insumos: Insumo[] }) {
-  const qc = useQueryClient();
-  const write = useKeyedWrite('conteo');
-  const [values, setValues] = useState<Record<string, { closed: string; grossG: string; loose: string }>>({});
-  const set = (id: string, key: 'closed' | 'grossG' | 'loose', v: string) =>
-    setValues((s) => ({ ...s, [id]: { closed: '', grossG: '', loose: '', ...s[id], [key]: v } }));
-  const save = async () => {
-    const lines = insumos
-      .filter((i) => values[i.id])
-      .map((i) => {
-        const v = values[i.id]!;
-        const p = i.presentations[0];
-        return {
-          insumoId: i.id,
-          closed: p && v.closed ? [{ presentationId: p.id, units: int(v.closed) }] : [],
-          open: p && v.grossG ? [{ presentationId: p.id, grossG: int(v.grossG) }] : [],
-          loose: int(v.loose),
-        };
-      });
-    try {
-      await write(CountResponseSchema, 'POST', '/api/inventory/counts', { lines });
-      toast.success(INV.counted);
-      setValues({});
-      await qc.invalidateQueries({ queryKey: ['inventory'] });
-    } catch (err) {
-      toast.error(errorMessage(err, INV.saveError));
-    }
-  };
-  return (
-    <Card className="flex flex-col gap-3 p-4">
-      {insumos.map((i) => (
-        <div key={i.id} className="grid items-end gap-2 sm:grid-cols-4" data-testid={`conteo-${i.name}`}>
-          <span className="font-medium">{i.name}</span>
-          <Label>
-            {INV.closed}
-            <Input
-              inputMode="numeric"
-              value={values[i.id]?.closed ?? ''}
-              onChange={(e) => set(i.id, 'closed', e.target.value)}
-              aria-label={`${INV.closed} ${i.name}`}
-            />
-          </Label>
-          <Label>
-            {INV.openG}
-            <Input
-              inputMode="numeric"
-              value={values[i.id]?.grossG ?? ''}
-              onChange={(e) => set(i.id, 'grossG', e.target.value)}
-              aria-label={`${INV.openG} ${i.name}`}
-            />
-          </Label>
-          <Label>
-            {INV.loose}
-            <Input
-              inputMode="numeric"
-              value={values[i.id]?.loose ?? ''}
-              onChange={(e) => set(i.id, 'loose', e.target.value)}
-              aria-label={`${INV.loose} ${i.name}`}
-            />
-          </Label>
-        </div>
-      ))}
-      <Button onClick={() => void save()} disabled={Object.keys(values).length === 0}>
-        {INV.countSave}
-      </Button>
-    </Card>
-  );
-}
-
-function DiferenciasTab() {
-  const [date, setDate] = useState(() => new Date(Date.now() - 3 * 3_600_000).toLocaleDateString('en-CA'));
-  const variance = useVariance(date);
-  const rows = variance.data?.rows ?? [];
-  return (
-    <Card className="flex flex-col gap-3 overflow-x-auto p-4">
-      <div className="flex flex-wrap items-end gap-3">
-        <Label>
-          {INV.date}
-          <Input type="date" value={date} onChange={(e) => setDate(e.target.value)} aria-label={INV.date} />
-        </Label>
-        <a className="text-brand-700 underline" href={`/api/inventory/variance.xlsx?date=${date}`}>
-          {INV.export}
-        </a>
-      </div>
-      {rows.length === 0 ? (
-        <p className="text-slate-500">{INV.noVariance}</p>
-      ) : (
-        <table className="w-full text-left">
-          <thead>
-            <tr className="text-slate-500">
-              <th className="p-2">{INV.insumo}</th>
-              <th className="p-2">{INV.theoretical}</th>
-              <th className="p-2">{INV.real}</th>
-              <th className="p-2">{INV.variance}</th>
-              <th className="p-2">{INV.pours}</th>
-              <th className="p-2">{INV.pesos}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.insumoId} className="border-t border-slate-100" data-testid={`diferencia-${r.name}`}>
-                <td className="p-2 font-medium">{r.name}</td>
-                <td className="p-2">{formatQuantity(r.theoretical, r.unit)}</td>
-                <td className="p-2">{formatQuantity(r.real, r.unit)}</td>
-                <td className="p-2">{formatQuantity(r.variance, r.unit)}</td>
-                <td className="p-2">{r.pourTenths === null ? '' : (r.pourTenths / 10).toFixed(1)}</td>
-                <td className="p-2">{r.costCents === null ? '' : money(r.costCents)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </Card>
-  );
-}
-
 /** Inventario (decision 0055): insumos and stock, purchases, the bar's count and the variance. */
 export function InventoryPage() {
   const [tab, setTab] = useState<Tab>('insumos');
@@ -279,7 +165,7 @@ export function InventoryPage() {
       {tab === 'insumos' && <InsumosTab insumos={list} />}
       {tab === 'recetas' && <RecipesTab insumos={list} />}
       {tab === 'compras' && <ComprasTab insumos={list} />}
-      {tab === 'conteo' && <ConteoTab insumos={list} />}
+      {tab === 'conteo' && <ConteoTab insumos={list} warehouses={insumos.data?.warehouses ?? []} />}
       {tab === 'merma' && <MermaTab insumos={list} warehouses={insumos.data?.warehouses ?? []} />}
       {tab === 'diferencias' && <DiferenciasTab />}
     </div>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from './inv-toast.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { OkSchema, type Insumo, type Warehouse } from '@comanda/contract';
 import { formatQuantity, parseQuantity, UNIT_LABELS } from '@comanda/domain';

@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from './inv-toast.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { RecipesResponseSchema, type Insumo, type ModifierGroup, type Product } from '@comanda/contract';
 import { formatQuantity, parseQuantity, UNIT_LABELS } from '@comanda/domain';

@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import type { VarianceReportRow } from '@comanda/contract';
+import { formatQuantity } from '@comanda/domain';
+import { Card } from '../../components/ui/card.tsx';
+import { Input, Label } from '../../components/ui/input.tsx';
+import { money } from '../../lib/format.ts';
+import { INV } from './texts.ts';
+import { useVariance } from './inventory-api.ts';
+
+function VarianceTable({ rows, testId }: { rows: VarianceReportRow[]; testId: string }) {
+  return (
+    <table className="w-full text-left">
+      <thead>
+        <tr className="text-slate-500">
+          <th className="p-2">{INV.insumo}</th>
+          <th className="p-2">{INV.theoretical}</th>
+          <th className="p-2">{INV.real}</th>
+          <th className="p-2">{INV.variance}</th>
+          <th className="p-2">{INV.pours}</th>
+          <th className="p-2">{INV.pesos}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.insumoId} className="border-t border-slate-100" data-testid={`${testId}-${r.name}`}>
+            <td className="p-2 font-medium">{r.name}</td>
+            <td className="p-2">{formatQuantity(r.theoretical, r.unit)}</td>
+            <td className="p-2">{formatQuantity(r.real, r.unit)}</td>
+            <td className="p-2">{formatQuantity(r.variance, r.unit)}</td>
+            <td className="p-2">{r.pourTenths === null ? '' : (r.pourTenths / 10).toFixed(1)}</td>
+            <td className="p-2">{r.costCents === null ? '' : money(r.costCents)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * Diferencias of a business day: the barra's theory against its counts, worst first; per station
+ * the real variance of the station's own warehouse; per waiter only the theory of what they sold.
+ */
+export function DiferenciasTab() {
+  const [date, setDate] = useState(() => new Date(Date.now() - 3 * 3_600_000).toLocaleDateString('en-CA'));
+  const variance = useVariance(date);
+  const rows = variance.data?.rows ?? [];
+  const stations = variance.data?.byStation ?? [];
+  const waiters = variance.data?.byWaiter ?? [];
+  return (
+    <div className="flex flex-col gap-4">
+      <Card className="flex flex-col gap-3 overflow-x-auto p-4">
+        <div className="flex flex-wrap items-end gap-3">
+          <Label>
+            {INV.date}
+            <Input type="date" value={date} onChange={(e) => setDate(e.target.value)} aria-label={INV.date} />
+          </Label>
+          <a className="inline-flex h-11 items-center text-brand-700 underline" href={`/api/inventory/variance.xlsx?date=${date}`}>
+            {INV.export}
+          </a>
+        </div>
+        {rows.length === 0 ? <p className="text-slate-500">{INV.noVariance}</p> : <VarianceTable rows={rows} testId="diferencia" />}
+      </Card>
+      {stations.length > 0 && (
+        <Card className="flex flex-col gap-3 overflow-x-auto p-4">
+          <h2 className="text-lg font-semibold">{INV.byStation}</h2>
+          <p className="text-sm text-slate-600">{INV.byStationHint}</p>
+          <table className="w-full text-left">
+            <thead>
+              <tr className="text-slate-500">
+                <th className="p-2">{INV.station}</th>
+                <th className="p-2">{INV.warehouse}</th>
+                <th className="p-2">{INV.theoreticalCost}</th>
+                <th className="p-2">{INV.varianceCost}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {stations.map((s) => (
+                <tr key={s.warehouseId} className="border-t border-slate-100" data-testid={`estacion-${s.station}`}>
+                  <td className="p-2 font-medium capitalize">{s.station}</td>
+                  <td className="p-2">{s.warehouseName}</td>
+                  <td className="p-2">{money(s.theoreticalCostCents)}</td>
+                  <td className="p-2">{money(s.varianceCostCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      )}
+      {waiters.length > 0 && (
+        <Card className="flex flex-col gap-3 overflow-x-auto p-4">
+          <h2 className="text-lg font-semibold">{INV.byWaiter}</h2>
+          <p className="text-sm text-slate-600">{INV.byWaiterHint}</p>
+          <table className="w-full text-left">
+            <thead>
+              <tr className="text-slate-500">
+                <th className="p-2">{INV.waiter}</th>
+                <th className="p-2">{INV.station}</th>
+                <th className="p-2">{INV.theoretical}</th>
+                <th className="p-2">{INV.pours}</th>
+                <th className="p-2">{INV.theoreticalCost}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {waiters.map((w) => (
+                <tr key={`${w.waiterName}-${w.station}`} className="border-t border-slate-100" data-testid={`mesero-${w.waiterName}`}>
+                  <td className="p-2 font-medium">{w.waiterName}</td>
+                  <td className="p-2 capitalize">{w.station}</td>
+                  <td className="p-2">{w.items.map((i) => `${formatQuantity(i.theoretical, i.unit)} ${i.name}`).join(' · ')}</td>
+                  <td className="p-2">{(w.pourTenths / 10).toFixed(1)}</td>
+                  <td className="p-2">{money(w.costCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      )}
+    </div>
+  );
+}
