@@ -20,7 +20,7 @@ function isProxyEntry(entry: string): boolean {
  * throttles and the audit log) is the client's address and not one the client chose:
  * 'false' (default: no proxy, the socket address), a hop count ('1' = one reverse proxy in
  * front), or a comma list of proxy addresses/CIDRs ('10.0.0.5, 192.168.0.0/16', 'loopback').
- * 'true' used to trust every hop; it now means one hop, and the server warns at start.
+ * 'true' means one hop, and the server warns at start (it is refused on a non-loopback HOST).
  */
 export type TrustProxy = false | number | string[];
 export const TRUST_PROXY_TRUE_WARNING =

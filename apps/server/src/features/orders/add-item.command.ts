@@ -75,9 +75,8 @@ const LIVE_STATE_LIST = sql.join(LIVE_STATES.map((state) => sql`${state}`));
 
 /**
  * The product (FOR SHARE on PostgreSQL, as requireAvailableProduct) with every other fact an add
- * checks, each a scalar subquery: one round trip where there were six. It runs
- * after the order's lock, so on PostgreSQL (READ COMMITTED) its snapshot sees every write the
- * lock waited for, as the separate reads did.
+ * checks, each a scalar subquery, in one round trip. It runs after the order's lock, so on
+ * PostgreSQL (READ COMMITTED) its snapshot sees every write the lock waited for.
  */
 const addFactsStatement = compiledOnce((db, a: { orderId: string; productId: string }) => {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;

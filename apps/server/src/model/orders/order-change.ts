@@ -29,7 +29,7 @@ export function orderChangeOf(row: OrderRow, items: readonly OrderItemRow[]): Or
 
 /**
  * The order after a write without its items, plus the rows the write touched:
- * a few rows whatever the order's size, read after commit like the whole order used to be.
+ * a few rows whatever the order's size, read after commit.
  */
 export async function loadOrderChange(db: Trx, write: ItemWrite): Promise<OrderChange> {
   const [row, items, payments, adjustments] = await Promise.all([
