@@ -43,6 +43,8 @@ export interface ZodFormOptions<Values, Out> {
   before?: (values: Values) => string | null;
   /** Called with the parsed data once the fields are valid. */
   onValid: (data: Out, values: Values) => void;
+  /** Called with the message when they are not (a form that says it in a toast rather than under its fields). */
+  onInvalid?: (message: string) => void;
 }
 
 /**
@@ -57,6 +59,7 @@ export function useZodForm<Values extends object, Out>({
   check,
   before,
   onValid,
+  onInvalid,
 }: ZodFormOptions<Values, Out>) {
   const [values, setValues] = useState<Values>(initial);
   const [error, setError] = useState<string | null>(null);
@@ -83,12 +86,14 @@ export function useZodForm<Values extends object, Out>({
     const early = before?.(values) ?? null;
     if (early) {
       setError(early);
+      onInvalid?.(early);
       return;
     }
     const parsed = loaded.safeParse(toInput(values));
     const problem = parsed.success ? (check?.(values) ?? null) : firstMessage(parsed.error.issues);
     if (!parsed.success || problem) {
       setError(problem);
+      if (problem) onInvalid?.(problem);
       return;
     }
     setError(null);

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Printer, Receipt, Vault } from 'lucide-react';
-import type { Corte, DrawerMovementView, DrawerSessionView } from '@comanda/contract';
+import { CorteZBodySchema, DrawerMovementBodySchema, type Corte, type DrawerMovementView, type DrawerSessionView } from '@comanda/contract';
 import { overShortLabel, pesosToCents, type DenominationCount } from '@comanda/domain';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -22,6 +22,7 @@ import { CorteSlip, MovementSlip } from './drawer-print.tsx';
 import { TipsPanel } from './tips-panel.tsx';
 import { fetchCorteX, printCorteOnCaja, printMovementOnCaja, useAddMovement, useCorteZ, useDrawer, useOpenDrawer } from './drawer-api.ts';
 import { useBusinessDates } from '../../lib/dates.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
 
 const L = t.drawer;
 const P = t.floorAndPrint;
@@ -204,11 +205,16 @@ function SessionCard({ session, onCorteX }: { session: DrawerSessionView; onCort
 }
 
 function MovementsCard({ session, onSlip }: { session: DrawerSessionView; onSlip: (m: DrawerMovementView) => void }) {
-  const [kind, setKind] = useState<'retiro' | 'deposito' | 'gasto'>('retiro');
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
   const [asking, setAsking] = useState(false);
   const add = useAddMovement();
+  // The PIN is asked once the fields are valid; the contract checks them with a blank one.
+  const form = useZodForm({
+    initial: { kind: 'retiro' as 'retiro' | 'deposito' | 'gasto', amount: '', reason: '' },
+    schema: DrawerMovementBodySchema,
+    toInput: (v) => ({ kind: v.kind, amount: pesosToCents(v.amount), reason: v.reason, pin: '' }),
+    onValid: () => setAsking(true),
+  });
+  const { kind, amount, reason } = form.values;
   const cents = pesosToCents(amount);
   const ready = cents !== null && cents > 0 && reason.trim() !== '';
   return (
@@ -236,8 +242,8 @@ function MovementsCard({ session, onSlip }: { session: DrawerSessionView; onSlip
       <form
         className="grid gap-3 sm:grid-cols-[10rem_10rem_1fr] sm:items-end"
         onSubmit={(e) => {
-          e.preventDefault();
-          if (ready) setAsking(true);
+          if (ready) form.onSubmit(e);
+          else e.preventDefault();
         }}
       >
         <div>
@@ -245,7 +251,7 @@ function MovementsCard({ session, onSlip }: { session: DrawerSessionView; onSlip
           <select
             id="movement-kind"
             value={kind}
-            onChange={(e) => setKind(e.target.value as typeof kind)}
+            onChange={(e) => form.set('kind', e.target.value as typeof kind)}
             className="h-11 w-full rounded-lg border border-slate-300 bg-white px-2 text-sm"
           >
             {(['retiro', 'deposito', 'gasto'] as const).map((k) => (
@@ -257,11 +263,17 @@ function MovementsCard({ session, onSlip }: { session: DrawerSessionView; onSlip
         </div>
         <div>
           <Label htmlFor="movement-amount">{L.amount}</Label>
-          <Input id="movement-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="0.00" />
+          <Input
+            id="movement-amount"
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => form.set('amount', e.target.value)}
+            placeholder="0.00"
+          />
         </div>
         <div className="sm:col-span-1">
           <Label htmlFor="movement-reason">{L.reason}</Label>
-          <Input id="movement-reason" value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
+          <Input id="movement-reason" value={reason} maxLength={200} onChange={(e) => form.set('reason', e.target.value)} />
         </div>
         <Button type="submit" variant="primary" className="sm:col-span-3 sm:justify-self-end" disabled={!ready || add.isPending}>
           {L.addMovement}
@@ -274,8 +286,7 @@ function MovementsCard({ session, onSlip }: { session: DrawerSessionView; onSlip
         onSubmit={async (pin) => {
           const { movement, printJobs } = await add.mutateAsync({ kind, amount: cents ?? 0, reason: reason.trim(), pin });
           setAsking(false);
-          setAmount('');
-          setReason('');
+          form.reset({ kind, amount: '', reason: '' });
           // The slip printed on the caja printer with the movement; without one, the browser prints it.
           if (printJobs > 0) toast.success(L.movementSaved, { description: P.cajaSent });
           else {
@@ -289,31 +300,35 @@ function MovementsCard({ session, onSlip }: { session: DrawerSessionView; onSlip
 }
 
 function CorteZCard({ session, onClosed }: { session: DrawerSessionView; onClosed: (c: Corte, printed: boolean) => void }) {
-  const [count, setCount] = useState<DenominationCount>({});
-  const [comment, setComment] = useState('');
-  const [cashierPin, setCashierPin] = useState('');
-  const [adminPin, setAdminPin] = useState('');
   const z = useCorteZ();
-  const submit = () =>
-    z.mutate(
-      { sessionId: session.id, body: { count, comment, cashierPin, adminPin } },
-      {
-        onSuccess: ({ corte, printJobs }) => {
-          toast.success(L.closed);
-          onClosed(corte, printJobs > 0);
+  const form = useZodForm({
+    initial: { count: {} as DenominationCount, comment: '', cashierPin: '', adminPin: '' },
+    schema: CorteZBodySchema,
+    toInput: (v) => v,
+    onValid: (_body, body) =>
+      z.mutate(
+        { sessionId: session.id, body },
+        {
+          onSuccess: ({ corte, printJobs }) => {
+            toast.success(L.closed);
+            onClosed(corte, printJobs > 0);
+          },
         },
-      },
-    );
+      ),
+  });
+  const { values, set } = form;
+  const { cashierPin, adminPin } = values;
+  const error = form.error ?? (z.isError ? errorMessage(z.error, L.error) : null);
   return (
     <Card className="space-y-4 p-5" data-testid="corte-z-form">
       <div>
         <h2 className="text-lg font-semibold text-slate-900">{L.corteZ}</h2>
         <p className="text-sm text-slate-500">{L.corteZHint}</p>
       </div>
-      <DenominationForm value={count} onChange={setCount} idPrefix="count" />
+      <DenominationForm value={values.count} onChange={(count) => set('count', count)} idPrefix="count" />
       <div>
         <Label htmlFor="corte-comment">{L.comment}</Label>
-        <Textarea id="corte-comment" rows={2} maxLength={500} value={comment} onChange={(e) => setComment(e.target.value)} />
+        <Textarea id="corte-comment" rows={2} maxLength={500} value={values.comment} onChange={(e) => set('comment', e.target.value)} />
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         <div>
@@ -325,7 +340,7 @@ function CorteZCard({ session, onClosed }: { session: DrawerSessionView; onClose
             maxLength={4}
             autoComplete="off"
             value={cashierPin}
-            onChange={(e) => setCashierPin(e.target.value)}
+            onChange={(e) => set('cashierPin', e.target.value)}
           />
         </div>
         <div>
@@ -337,13 +352,13 @@ function CorteZCard({ session, onClosed }: { session: DrawerSessionView; onClose
             maxLength={4}
             autoComplete="off"
             value={adminPin}
-            onChange={(e) => setAdminPin(e.target.value)}
+            onChange={(e) => set('adminPin', e.target.value)}
           />
         </div>
       </div>
-      {z.isError && <FormError message={errorMessage(z.error, L.error)} />}
+      {error && <FormError message={error} />}
       <div className="flex justify-end">
-        <Button variant="danger" disabled={z.isPending || cashierPin.length < 4 || adminPin.length < 4} onClick={submit}>
+        <Button variant="danger" disabled={z.isPending || cashierPin.length < 4 || adminPin.length < 4} onClick={form.submit}>
           {L.corteZAction}
         </Button>
       </div>

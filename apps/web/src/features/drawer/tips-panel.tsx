@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { HandCoins } from 'lucide-react';
-import type { DrawerMovementView, TipRow, TipsResponse } from '@comanda/contract';
+import { TipPayoutBodySchema, type DrawerMovementView, type TipPayoutBody, type TipRow, type TipsResponse } from '@comanda/contract';
 import { pesosToCents } from '@comanda/domain';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -18,6 +18,7 @@ import { t } from '../../lib/i18n/es-MX.ts';
 import { TipPoolCard } from './tip-pool-card.tsx';
 import { usePayTip, useTips, type TipsScope } from './tips-api.ts';
 import { useBusinessDates } from '../../lib/dates.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
 
 const L = t.tips;
 
@@ -208,32 +209,38 @@ function PayDialog({
   onClose: () => void;
   onPaid: (m: DrawerMovementView, printJobs: number) => void;
 }) {
-  const [amount, setAmount] = useState('');
-  const [pin, setPin] = useState('');
   const [key, setKey] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const pay = usePayTip();
+  const form = useZodForm({
+    initial: { amount: '', pin: '' },
+    schema: TipPayoutBodySchema,
+    // The screen's own words for an amount that cannot be read or is not above zero.
+    before: (v) => {
+      const cents = pesosToCents(v.amount);
+      return cents === null || cents <= 0 ? L.badAmount : null;
+    },
+    toInput: (v) => ({ userId: row?.userId, amount: pesosToCents(v.amount), pin: v.pin }),
+    check: (v) => (row && (pesosToCents(v.amount) ?? 0) > row.owed ? L.overOwed : null),
+    onValid: (body) => void payOut(body),
+  });
+  const { reset } = form;
   useEffect(() => {
     if (!row) return;
-    setAmount((row.owed / 100).toFixed(2));
-    setPin('');
-    setError(null);
+    reset({ amount: (row.owed / 100).toFixed(2), pin: '' });
     // One key per payout: a retry after a lost answer is the same payout.
     setKey(newIdempotencyKey('tip'));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- another row starts over; reset is new each render
   }, [row]);
   if (!row) return null;
-  const cents = pesosToCents(amount);
-  const submit = async () => {
-    if (cents === null || cents <= 0) return setError(L.badAmount);
-    if (cents > row.owed) return setError(L.overOwed);
-    setError(null);
+  const { amount, pin } = form.values;
+  const payOut = async (body: TipPayoutBody) => {
     try {
-      const { movement, printJobs } = await pay.mutateAsync({ body: { userId: row.userId, amount: cents, pin }, key });
-      toast.success(L.paidToast(row.name, money(cents)));
+      const { movement, printJobs } = await pay.mutateAsync({ body, key });
+      toast.success(L.paidToast(row.name, money(body.amount)));
       onPaid(movement, printJobs);
     } catch (err) {
-      setError(errorMessage(err, L.error));
-      setPin('');
+      form.setError(errorMessage(err, L.error));
+      form.set('pin', '');
     }
   };
   return (
@@ -247,23 +254,17 @@ function PayDialog({
           <Button variant="outline" onClick={onClose} disabled={pay.isPending}>
             {L.cancel}
           </Button>
-          <Button variant="accent" onClick={() => void submit()} disabled={pay.isPending || pin.length < 4}>
+          <Button variant="accent" onClick={form.submit} disabled={pay.isPending || pin.length < 4}>
             {L.confirm}
           </Button>
         </div>
       }
     >
-      <form
-        className="space-y-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <form className="space-y-4" onSubmit={form.onSubmit}>
         <p className="text-sm text-slate-600">{L.payHint(money(row.owed))}</p>
         <div>
           <Label htmlFor="tip-amount">{L.amount}</Label>
-          <Input id="tip-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+          <Input id="tip-amount" inputMode="decimal" value={amount} onChange={(e) => form.set('amount', e.target.value)} />
         </div>
         <div>
           <Label htmlFor="tip-pin">{L.pinLabel(row.name)}</Label>
@@ -274,11 +275,11 @@ function PayDialog({
             maxLength={4}
             autoComplete="off"
             value={pin}
-            onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
+            onChange={(e) => form.set('pin', e.target.value.replace(/\D/g, ''))}
           />
           <p className="mt-1 text-xs text-slate-500">{L.pinHint}</p>
         </div>
-        {error && <FormError message={error} />}
+        {form.error && <FormError message={form.error} />}
         <button type="submit" hidden />
       </form>
     </Dialog>

@@ -1,8 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Tablet } from 'lucide-react';
 import { toast } from 'sonner';
-import { IDLE_LOCK_CHOICES, type SharedDevice, SharedDeviceListResponseSchema, SharedDeviceResponseSchema } from '@comanda/contract';
+import {
+  EnrollSharedDeviceBodySchema,
+  IDLE_LOCK_CHOICES,
+  type EnrollSharedDeviceBody,
+  type SharedDevice,
+  SharedDeviceListResponseSchema,
+  SharedDeviceResponseSchema,
+} from '@comanda/contract';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -16,6 +23,7 @@ import { errorMessage, get, post } from '../../lib/api.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { SHARED_DEVICE_KEY } from '../../lib/shared-device.ts';
 import { useBusinessDates } from '../../lib/dates.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
 
 const LIST_KEY = ['shared-devices'] as const;
 const s = t.sharedDevices;
@@ -99,27 +107,27 @@ export default function SharedDevicesTab() {
 }
 
 function EnrollCard({ onEnrolled }: { onEnrolled: () => void }) {
-  const [name, setName] = useState('');
-  const [idle, setIdle] = useState<number>(300);
-  const [error, setError] = useState<string | null>(null);
   const enroll = useMutation({
-    mutationFn: () => post(SharedDeviceResponseSchema, '/api/shared-devices', { name, idleLockSeconds: idle }),
+    mutationFn: (body: EnrollSharedDeviceBody) => post(SharedDeviceResponseSchema, '/api/shared-devices', body),
     onSuccess: () => {
       toast.success(s.enrolled);
-      setName('');
+      form.set('name', '');
     },
-    onError: (err) => setError(errorMessage(err, t.app.unexpected)),
+    onError: (err) => form.setError(errorMessage(err, t.app.unexpected)),
     onSettled: onEnrolled,
   });
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    enroll.mutate();
-  };
+  const form = useZodForm({
+    initial: { name: '', idleLockSeconds: 300 as number },
+    schema: EnrollSharedDeviceBodySchema,
+    // The name is sent as typed (the server trims it).
+    toInput: (v) => v,
+    onValid: (_body, v) => enroll.mutate(v),
+  });
+  const { name, idleLockSeconds: idle } = form.values;
   return (
     <Card className="p-5">
       <h2 className="mb-3 text-lg font-semibold">{s.enrollTitle}</h2>
-      <form onSubmit={onSubmit} className="max-w-xl space-y-4">
+      <form onSubmit={form.onSubmit} className="max-w-xl space-y-4">
         <div>
           <Label htmlFor="shared-device-name">{s.name}</Label>
           <Input
@@ -128,7 +136,7 @@ function EnrollCard({ onEnrolled }: { onEnrolled: () => void }) {
             maxLength={60}
             placeholder={s.namePlaceholder}
             value={name}
-            onChange={(e) => setName(e.target.value)}
+            onChange={(e) => form.set('name', e.target.value)}
           />
         </div>
         <fieldset>
@@ -150,14 +158,14 @@ function EnrollCard({ onEnrolled }: { onEnrolled: () => void }) {
                   className="sr-only"
                   value={seconds}
                   checked={idle === seconds}
-                  onChange={() => setIdle(seconds)}
+                  onChange={() => form.set('idleLockSeconds', seconds)}
                 />
                 {seconds === 0 ? s.idleOff : s.idleMinutes(seconds / 60)}
               </label>
             ))}
           </div>
         </fieldset>
-        <FormError message={error} />
+        <FormError message={form.error} />
         <Button type="submit" variant="accent" size="lg" disabled={enroll.isPending || name.trim() === ''}>
           {enroll.isPending ? s.enrolling : s.enroll}
         </Button>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Check, Plus, Trash2 } from 'lucide-react';
-import { type Table, OkSchema, TableResponseSchema, TablesResponseSchema } from '@comanda/contract';
+import { type Table, OkSchema, TableNumberBodySchema, TableResponseSchema, TablesResponseSchema } from '@comanda/contract';
 import { tableLabel } from '@comanda/domain';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -14,14 +14,13 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { del, errorMessage, get, patch, post } from '../../lib/api.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useLiveQueries } from '../../lib/use-live.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
 
 const KEY = ['tables'] as const;
 
-/** A whole number 0–999, or null. */
-function parseNumber(value: string): number | null {
-  if (!/^\d{1,3}$/.test(value.trim())) return null;
-  return Number(value.trim());
-}
+/** The typed number as the contract reads it: up to three digits, anything else no number. */
+const numberInput = ({ number }: { number: string }) => ({ number: /^\d{1,3}$/.test(number.trim()) ? Number(number.trim()) : Number.NaN });
+const invalid = (message: string) => toast.error(message);
 
 function useTableAdmin() {
   const qc = useQueryClient();
@@ -42,23 +41,21 @@ function useTableAdmin() {
 /** Configuración › Mesas: add, renumber and remove tables (one with an active order stays). */
 export function TablesTab() {
   const admin = useTableAdmin();
-  const [number, setNumber] = useState('');
   const [removing, setRemoving] = useState<Table | null>(null);
-
-  const add = () => {
-    const n = parseNumber(number);
-    if (n === null) {
-      toast.error(t.tables.numberInvalid);
-      return;
-    }
-    admin.create.mutate(n, {
-      onSuccess: () => {
-        toast.success(t.tables.added(tableLabel(n)));
-        setNumber('');
-      },
-      onError: (error) => toast.error(errorMessage(error, t.tables.saveError)),
-    });
-  };
+  const form = useZodForm({
+    initial: { number: '' },
+    schema: TableNumberBodySchema,
+    toInput: numberInput,
+    onInvalid: invalid,
+    onValid: ({ number: n }) =>
+      admin.create.mutate(n, {
+        onSuccess: () => {
+          toast.success(t.tables.added(tableLabel(n)));
+          form.reset();
+        },
+        onError: (error) => toast.error(errorMessage(error, t.tables.saveError)),
+      }),
+  });
 
   return (
     <Card className="space-y-4 p-4">
@@ -66,16 +63,15 @@ export function TablesTab() {
         <h2 className="text-lg font-semibold">{t.tables.manageTitle}</h2>
         <p className="text-sm text-slate-500">{t.tables.manageHint}</p>
       </div>
-      <form
-        className="flex items-end gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          add();
-        }}
-      >
+      <form className="flex items-end gap-2" onSubmit={form.onSubmit}>
         <div className="w-28">
           <Label htmlFor="new-table-number">{t.tables.number}</Label>
-          <Input id="new-table-number" inputMode="numeric" value={number} onChange={(e) => setNumber(e.target.value)} />
+          <Input
+            id="new-table-number"
+            inputMode="numeric"
+            value={form.values.number}
+            onChange={(e) => form.set('number', e.target.value)}
+          />
         </div>
         <Button type="submit" variant="accent" disabled={admin.create.isPending}>
           <Plus className="h-4 w-4" aria-hidden />
@@ -117,26 +113,25 @@ export function TablesTab() {
 }
 
 function TableRow({ table, admin, onRemove }: { table: Table; admin: ReturnType<typeof useTableAdmin>; onRemove: () => void }) {
-  const [value, setValue] = useState(String(table.number));
-  const inUse = table.status === 'ocupada';
-  const changed = value.trim() !== String(table.number);
-  const save = () => {
-    const n = parseNumber(value);
-    if (n === null) {
-      toast.error(t.tables.numberInvalid);
-      return;
-    }
-    admin.renumber.mutate(
-      { id: table.id, number: n },
-      {
-        onSuccess: () => toast.success(t.tables.renumbered),
-        onError: (error) => {
-          toast.error(errorMessage(error, t.tables.saveError));
-          setValue(String(table.number));
+  const form = useZodForm({
+    initial: { number: String(table.number) },
+    schema: TableNumberBodySchema,
+    toInput: numberInput,
+    onInvalid: invalid,
+    onValid: ({ number: n }) =>
+      admin.renumber.mutate(
+        { id: table.id, number: n },
+        {
+          onSuccess: () => toast.success(t.tables.renumbered),
+          onError: (error) => {
+            toast.error(errorMessage(error, t.tables.saveError));
+            form.reset();
+          },
         },
-      },
-    );
-  };
+      ),
+  });
+  const inUse = table.status === 'ocupada';
+  const changed = form.values.number.trim() !== String(table.number);
   return (
     <li className="flex items-center gap-3 px-3 py-2" data-testid={`manage-table-${table.number}`}>
       {/* Name and state stacked on a phone, side by side from 640 px: the number form keeps its row. */}
@@ -144,19 +139,13 @@ function TableRow({ table, admin, onRemove }: { table: Table; admin: ReturnType<
         <span className="font-medium sm:w-24">{tableLabel(table.number)}</span>
         {inUse ? <Badge tone="warning">{t.tables.occupied}</Badge> : <Badge>{t.tables.free}</Badge>}
       </div>
-      <form
-        className="flex shrink-0 items-center gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          save();
-        }}
-      >
+      <form className="flex shrink-0 items-center gap-2" onSubmit={form.onSubmit}>
         <div className="w-20">
           <Input
             aria-label={`${t.tables.number}: ${tableLabel(table.number)}`}
             inputMode="numeric"
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
+            value={form.values.number}
+            onChange={(e) => form.set('number', e.target.value)}
           />
         </div>
         <Button

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { Plus, X } from 'lucide-react';
 import { normalizeVoidReasons, VOID_REASON_MAX, VOID_REASONS_MAX } from '@comanda/domain';
+import { VoidReasonsBodySchema } from '@comanda/contract';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
@@ -9,6 +10,7 @@ import { Input, Label } from '../../components/ui/input.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useSaveVoidReasons, useVoidReasons } from '../../lib/void-reasons.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
 
 const L = t.voids;
 
@@ -16,26 +18,34 @@ const L = t.voids;
 export default function VoidReasonsTab() {
   const stored = useVoidReasons();
   const save = useSaveVoidReasons();
-  const [reasons, setReasons] = useState<string[]>([]);
-  const [draft, setDraft] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm({
+    initial: { reasons: [] as string[], draft: '' },
+    schema: VoidReasonsBodySchema,
+    // Trimmed, blanks out, none twice (the domain's rule): said before the contract checks the lengths.
+    before: ({ reasons }) => {
+      const cleaned = normalizeVoidReasons(reasons);
+      return 'error' in cleaned ? cleaned.error : null;
+    },
+    toInput: ({ reasons }) => {
+      const cleaned = normalizeVoidReasons(reasons);
+      return { reasons: 'error' in cleaned ? [] : cleaned.reasons };
+    },
+    onValid: ({ reasons }) =>
+      save.mutate(reasons, {
+        onSuccess: () => toast.success(L.reasonsSaved),
+        onError: (e) => form.setError(errorMessage(e, L.error)),
+      }),
+  });
+  const { values, set, update } = form;
+  const { reasons, draft } = values;
   useEffect(() => {
-    if (stored.data && !stored.isPlaceholderData) setReasons(stored.data);
+    if (stored.data && !stored.isPlaceholderData) set('reasons', stored.data);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- set is new each render; the stored list alone refills the form
   }, [stored.data, stored.isPlaceholderData]);
 
   const add = () => {
     if (!draft.trim()) return;
-    setReasons([...reasons, draft.trim()]);
-    setDraft('');
-  };
-  const submit = () => {
-    const cleaned = normalizeVoidReasons(reasons);
-    if ('error' in cleaned) return setError(cleaned.error);
-    setError(null);
-    save.mutate(cleaned.reasons, {
-      onSuccess: () => toast.success(L.reasonsSaved),
-      onError: (e) => setError(errorMessage(e, L.error)),
-    });
+    update((v) => ({ reasons: [...v.reasons, v.draft.trim()], draft: '' }));
   };
   return (
     <Card className="max-w-xl space-y-4 p-5" data-testid="void-reasons-tab">
@@ -51,7 +61,12 @@ export default function VoidReasonsTab() {
               variant="ghost"
               size="icon"
               aria-label={L.removeReason(reason)}
-              onClick={() => setReasons(reasons.filter((_, j) => j !== i))}
+              onClick={() =>
+                set(
+                  'reasons',
+                  reasons.filter((_, j) => j !== i),
+                )
+              }
             >
               <X className="h-4 w-4" aria-hidden />
             </Button>
@@ -67,15 +82,15 @@ export default function VoidReasonsTab() {
       >
         <div className="flex-1">
           <Label htmlFor="void-reason-new">{L.reasonPlaceholder}</Label>
-          <Input id="void-reason-new" value={draft} maxLength={VOID_REASON_MAX} onChange={(e) => setDraft(e.target.value)} />
+          <Input id="void-reason-new" value={draft} maxLength={VOID_REASON_MAX} onChange={(e) => set('draft', e.target.value)} />
         </div>
         <Button type="submit" variant="outline" disabled={!draft.trim() || reasons.length >= VOID_REASONS_MAX}>
           <Plus className="h-4 w-4" aria-hidden />
           {L.addReason}
         </Button>
       </form>
-      <FormError message={error} />
-      <Button onClick={submit} disabled={save.isPending}>
+      <FormError message={form.error} />
+      <Button onClick={form.submit} disabled={save.isPending}>
         {L.saveReasons}
       </Button>
     </Card>

@@ -13,6 +13,7 @@ import { errorMessage, post, requireOnline } from '../../lib/api.ts';
 import { money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { TABLES_KEY, tablesSchemas } from './tables-api.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
 import { CancelButton } from '../../components/ui/cancel-button.tsx';
 
 /** Opens a named tab on the Barra (docs/decisions/0014-checks-are-orders.md), even when it is ocupada. */
@@ -73,20 +74,30 @@ export function BarTabs({ tables, area }: { tables: Table[] | undefined; area: '
 }
 
 function NewTabDialog({ open, onClose, barId, area }: { open: boolean; onClose: () => void; barId: string; area: string }) {
-  const [name, setName] = useState('');
   const openTab = useOpenTab(barId);
   const navigate = useNavigate();
+  const form = useZodForm({
+    initial: { name: '' },
+    schema: async () => (await tablesSchemas()).OpenTabBodySchema,
+    toInput: (v) => v,
+    // Without the schema (offline) the name goes as typed: the server checks it.
+    unchecked: (v) => v,
+    onInvalid: (message) => toast.error(message),
+    onValid: ({ name }) =>
+      openTab.mutate(name, {
+        onSuccess: (order) => {
+          onClose();
+          void navigate(`${area}/order/${barId}?cuenta=${order.id}`);
+        },
+        onError: (error) => toast.error(errorMessage(error, t.checks.openTabError)),
+      }),
+  });
+  const { reset } = form;
+  const name = form.values.name;
   useEffect(() => {
-    if (open) setName('');
+    if (open) reset();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a dialog that opens starts over; reset is new each render
   }, [open]);
-  const submit = () =>
-    openTab.mutate(name, {
-      onSuccess: (order) => {
-        onClose();
-        void navigate(`${area}/order/${barId}?cuenta=${order.id}`);
-      },
-      onError: (error) => toast.error(errorMessage(error, t.checks.openTabError)),
-    });
   return (
     <Dialog
       open={open}
@@ -97,7 +108,7 @@ function NewTabDialog({ open, onClose, barId, area }: { open: boolean; onClose: 
       footer={
         <>
           <CancelButton onClick={onClose} disabled={openTab.isPending} />
-          <Button variant="accent" onClick={submit} disabled={openTab.isPending || name.trim() === ''} data-testid="open-tab">
+          <Button variant="accent" onClick={form.submit} disabled={openTab.isPending || name.trim() === ''} data-testid="open-tab">
             {openTab.isPending ? t.checks.openingTab : t.checks.openTab}
           </Button>
         </>
@@ -106,8 +117,8 @@ function NewTabDialog({ open, onClose, barId, area }: { open: boolean; onClose: 
       <form
         className="space-y-2"
         onSubmit={(e) => {
-          e.preventDefault();
-          if (name.trim() !== '') submit();
+          if (name.trim() !== '') form.onSubmit(e);
+          else e.preventDefault();
         }}
       >
         <Label htmlFor="tab-name">{t.checks.tabName}</Label>
@@ -117,7 +128,7 @@ function NewTabDialog({ open, onClose, barId, area }: { open: boolean; onClose: 
           maxLength={TAB_NAME_MAX}
           placeholder={t.checks.tabNamePlaceholder}
           autoComplete="off"
-          onChange={(e) => setName(e.target.value)}
+          onChange={(e) => form.set('name', e.target.value)}
         />
       </form>
     </Dialog>

@@ -3,4 +3,4 @@
  * load it on their first call (`tables-api.ts`), so zod and the order schemas are not evaluated
  * before the tables first show (decision 0032).
  */
-export { OrderResponseSchema, TableResponseSchema, TablesResponseSchema } from '@comanda/contract';
+export { OpenTabBodySchema, OrderResponseSchema, TableResponseSchema, TablesResponseSchema } from '@comanda/contract';
