@@ -66,6 +66,23 @@ async function seedRecipes(ctx: { db: { db: Kysely<Database> }; clock: { now(): 
     { product_id: p.id, insumo_id: insumos[4 + (i % 2)]!.id, amount: 500 },
   ]);
   await db.insertInto('product_recipes').values(recipes).execute();
+  // The recipes as versions too (the worker posts each line under the version in force at its add).
+  await db
+    .insertInto('recipe_versions')
+    .values(
+      products.map((p, i) => ({
+        id: newId(),
+        product_id: p.id,
+        option_id: null,
+        effective_from: now,
+        amounts: JSON.stringify([
+          { insumoId: insumos[i % 4]!.id, amount: 60 },
+          { insumoId: insumos[4 + (i % 2)]!.id, amount: 500 },
+        ]),
+        created_by: null,
+      })),
+    )
+    .execute();
   await db
     .insertInto('product_auto_agotado')
     .values(products.map((p) => ({ product_id: p.id, state: 0 })))
@@ -75,6 +92,20 @@ async function seedRecipes(ctx: { db: { db: Kysely<Database> }; clock: { now(): 
     await db
       .insertInto('modifier_recipes')
       .values(options.map((o, i) => ({ option_id: o.id, insumo_id: insumos[i % 4]!.id, amount: 30 })))
+      .execute();
+  if (options.length > 0)
+    await db
+      .insertInto('recipe_versions')
+      .values(
+        options.map((o, i) => ({
+          id: newId(),
+          product_id: null,
+          option_id: o.id,
+          effective_from: now,
+          amounts: JSON.stringify([{ insumoId: insumos[i % 4]!.id, amount: 30 }]),
+          created_by: null,
+        })),
+      )
       .execute();
   await db
     .insertInto('stock_movements')
