@@ -130,19 +130,23 @@ export async function renderAppShell(app: FastifyInstance, shell: AppShell, requ
   const cookie = request.headers.cookie;
   if (!cookie) return shell.template;
   const path = request.url.split('?')[0] ?? '/';
-  const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
-  if (me.statusCode !== 200) return shell.template;
-  const { user } = me.json<{ user: { role: string } }>();
-  const read = async (url: string, wanted: boolean) => {
-    if (!wanted) return undefined;
+  const read = async (url: string) => {
     const res = await app.inject({ method: 'GET', url, headers: { cookie } });
     return res.statusCode === 200 ? res.json<unknown>() : undefined;
   };
-  const [tables, generalConfig, sharedDevice] = await Promise.all([
-    read('/api/tables', TABLE_HOMES[path] === user.role),
-    read('/api/config/general', GENERAL_CONFIG_ROLES.has(user.role)),
-    read('/api/shared-devices/current', true),
+  // Every read at once, the session's among them: each answers for this cookie with the API's own
+  // checks, and what the user's role does not show is dropped once the session has answered. On a
+  // home that lists the tables they are read on the guess that the user is of its role.
+  const [me, tablesRead, generalRead, sharedDevice] = await Promise.all([
+    read('/api/auth/me'),
+    TABLE_HOMES[path] ? read('/api/tables') : undefined,
+    read('/api/config/general'),
+    read('/api/shared-devices/current'),
   ]);
+  const user = (me as { user?: { role: string } } | undefined)?.user;
+  if (!user) return shell.template;
+  const tables = TABLE_HOMES[path] === user.role ? tablesRead : undefined;
+  const generalConfig = GENERAL_CONFIG_ROLES.has(user.role) ? generalRead : undefined;
   // An answer that was not read (undefined) leaves its key out of the JSON.
   const boot = { user, tables: (tables as { tables: unknown } | undefined)?.tables, generalConfig, sharedDevice };
   const home = HOME_ROLES[path]?.includes(user.role) ?? false;
