@@ -20,6 +20,7 @@ export const LIVE_TOPICS = [
   'printers',
   'drawer',
   'inventory',
+  'invoicing',
 ] as const;
 export const LiveTopicSchema = z.union([
   z.enum(LIVE_TOPICS),
