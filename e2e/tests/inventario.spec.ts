@@ -17,7 +17,8 @@ test.describe('inventario de barra @inventario', () => {
     waiterPage,
     api,
   }, testInfo) => {
-    test.setTimeout(120_000);
+    // Axe runs after each screen; on a loaded machine that alone takes a while.
+    test.setTimeout(300_000);
     mkdirSync(SHOTS, { recursive: true });
     const stamp = Date.now().toString(36).slice(-5);
     const tequila = `Tequila ${stamp}`;

@@ -198,6 +198,7 @@ export function ConteoTab({ insumos, warehouses }: { insumos: Insumo[]; warehous
                     </div>
                     <Button
                       variant="outline"
+                      className="ml-auto"
                       aria-label={`${INV.removeOpen} · ${label}`}
                       onClick={() => change(i.id, (x) => ({ ...x, open: x.open.filter((y) => y.key !== o.key) }))}
                     >
