@@ -29,7 +29,11 @@ export const MOVEMENT_LABELS: Record<MovementKind, string> = {
   count_adjustment: 'Ajuste por conteo',
 };
 
-/** The sign a kind's quantity must carry: sales, comps, merma and transfers out take stock away. */
+/**
+ * The sign a kind's quantity usually carries: sales, comps, merma and transfers out take stock away.
+ * A line's reclassification (a comp given after its sale, or removed) posts a sale or a comp with
+ * the other sign; their sum with the matching row of the other kind is zero.
+ */
 export const MOVEMENT_SIGN: Record<MovementKind, 1 | -1 | 0> = {
   sale: -1,
   void_restore: 1,
