@@ -47,7 +47,7 @@ test.describe('facturación', () => {
     api,
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await page.setViewportSize(TABLET);
     await login(page, 'admin');
     const cashier = await paidTicket(page.request, api, 171);
@@ -98,8 +98,16 @@ test.describe('facturación', () => {
     await portal.screenshot({ path: `${SHOTS}/factura-autofactura-emitida.png` });
     await phone.close();
 
-    // The period ends: its global takes every receipt nobody invoiced.
+    // Facturación sees the self-invoice without anyone asking: the PAC is read in the background
+    // and the screen is told live (no reload, no "Actualizar").
     await page.goto('/admin/facturacion');
+    await page.getByRole('tab', { name: 'Recibos' }).click();
+    const selfInvoiced = page.locator(`[data-receipt="${customer.order.id}"]`);
+    await expect(selfInvoiced).toBeVisible();
+    await expect(selfInvoiced).toContainText('Facturado', { timeout: 30_000 });
+    await page.screenshot({ path: `${SHOTS}/factura-autofactura-vista.png` });
+
+    // The period ends: its global takes every receipt nobody invoiced.
     await expect(page.getByRole('heading', { name: 'Facturación' })).toBeVisible();
     await page.getByRole('button', { name: 'Emitir global ahora' }).click();
     await expect(page.getByText('Factura global emitida')).toBeVisible();

@@ -25,18 +25,28 @@ interface Schedule {
 export async function runInvoicingRound(ctx: AppContext): Promise<void> {
   const service = invoicingService(ctx);
   if (!service) return;
-  const planned = await planGlobals(ctx);
-  const stamped = await stampDueGlobals(ctx, service.pac);
-  const due = await ctx.db.db
-    .selectFrom('invoices')
-    .select('id')
-    .where('kind', '=', 'cliente')
-    .where('state', '=', 'solicitando')
-    .where('next_attempt_at', '<=', ctx.clock.now())
-    .execute();
-  for (const { id } of due) await stampCustomerInvoice(ctx, service.pac, id);
-  const synced = await syncOpenReceipts(ctx, service.pac);
-  if (planned + stamped + due.length + synced.changed > 0) publishInvoicingChanged(ctx);
+  try {
+    const planned = await planGlobals(ctx);
+    const stamped = await stampDueGlobals(ctx, service.pac);
+    const due = await ctx.db.db
+      .selectFrom('invoices')
+      .select('id')
+      .where('kind', '=', 'cliente')
+      .where('state', '=', 'solicitando')
+      .where('next_attempt_at', '<=', ctx.clock.now())
+      .execute();
+    for (const { id } of due) await stampCustomerInvoice(ctx, service.pac, id);
+    if (planned + stamped + due.length > 0) publishInvoicingChanged(ctx);
+  } finally {
+    await runReceiptSync(ctx);
+  }
+}
+
+/** The sync of open receipts (a customer's self-invoice), apart: a failing global never holds it up. */
+export async function runReceiptSync(ctx: AppContext): Promise<void> {
+  const service = invoicingService(ctx);
+  if (!service) return;
+  if ((await syncOpenReceipts(ctx, service.pac)).changed > 0) publishInvoicingChanged(ctx);
 }
 
 export async function startInvoicingSchedule(ctx: AppContext, log: (line: string) => void): Promise<void> {

@@ -96,7 +96,7 @@ function ReceiptList({ receipts }: { receipts: ReceiptView[] }) {
   return (
     <div className="space-y-2">
       {receipts.map((r) => (
-        <Card key={r.orderId} className="flex flex-wrap items-center gap-3 p-3 text-sm">
+        <Card key={r.orderId} data-receipt={r.orderId} className="flex flex-wrap items-center gap-3 p-3 text-sm">
           <span className="font-semibold text-slate-900">{t.invoicing.ticket(r.folio)}</span>
           <Badge tone={RECEIPT_TONES[r.state]}>{RECEIPT_STATE_LABELS[r.state]}</Badge>
           <span className="tabular-nums text-slate-900">{money(r.total)}</span>
