@@ -56,35 +56,28 @@ export function WaiterLayout() {
       <main className={showMenu ? 'mx-auto max-w-3xl pb-20' : 'mx-auto max-w-3xl'}>
         <Outlet />
       </main>
-      {/*
-        Nothing of these is on the first screen (the menu's button floats over it, the notices show
-        only without the server, the offline keeper reads ahead): they mount a frame after it, and
-        the outbox starts then.
-      */}
+      {showMenu && (
+        <FloatingUserMenu
+          title={user?.displayName ?? ''}
+          subtitle={user?.email ?? ''}
+          busy={logout.isPending}
+          onLogout={() =>
+            logout.mutate(undefined, {
+              onSuccess: () => {
+                toast.success(t.logout.success);
+                navigate('/waiter/login', { replace: true });
+              },
+              onError: () => toast.error(t.logout.error),
+            })
+          }
+        />
+      )}
+      <ConnectionIndicator />
+      <OfflineBanner />
       {drawn && (
-        <>
-          {showMenu && (
-            <FloatingUserMenu
-              title={user?.displayName ?? ''}
-              subtitle={user?.email ?? ''}
-              busy={logout.isPending}
-              onLogout={() =>
-                logout.mutate(undefined, {
-                  onSuccess: () => {
-                    toast.success(t.logout.success);
-                    navigate('/waiter/login', { replace: true });
-                  },
-                  onError: () => toast.error(t.logout.error),
-                })
-              }
-            />
-          )}
-          <ConnectionIndicator />
-          <OfflineBanner />
-          <Suspense fallback={null}>
-            <OfflineReady />
-          </Suspense>
-        </>
+        <Suspense fallback={null}>
+          <OfflineReady />
+        </Suspense>
       )}
     </div>
   );
