@@ -211,4 +211,30 @@ test.describe('card payments through the demo terminal', () => {
     await page.getByRole('tab', { name: 'Configurar Terminal' }).click();
     await expect(page.getByTestId('terminal-row').getByRole('switch')).toHaveAttribute('aria-checked', 'true');
   });
+
+  test('a debit card on the terminal: the factura of its ticket takes forma de pago 28', async ({ page, api }) => {
+    await login(page, 'admin');
+    // A table of its own (added when missing).
+    const order = await api.openTable(page.request, 64, READY);
+    await api.deliverAll(page.request, order);
+    expect((await sim(page.request, `/_sim/terminals/${TERMINAL}/script`, { outcomes: ['approve_debit'] })).ok()).toBeTruthy();
+    await page.goto(`/admin/checkout/${order.id}`);
+    await chooseCardAndFinish(page);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Enviar cobro a la terminal' }).click();
+    await expect(dialog.getByText('¡Pago aprobado!')).toBeVisible({ timeout: 15_000 });
+    await expect
+      .poll(
+        async () =>
+          ((await (await page.request.get(`/api/tickets/${order.id}`)).json()) as { invoicing: { state: string } | null }).invoicing?.state,
+        { timeout: 15_000 },
+      )
+      .toBe('emitido');
+    await page.goto('/admin/tickets');
+    const card = page.getByTestId('ticket-card').filter({ hasText: `#${order.id.slice(0, 6).toUpperCase()}` });
+    await card.getByRole('button', { name: 'Ver / Reimprimir' }).click();
+    const section = page.getByRole('dialog').getByRole('region', { name: 'Facturación' });
+    await section.getByRole('button', { name: 'Facturar' }).click();
+    await expect(section).toContainText('28 · Tarjeta de débito');
+  });
 });
