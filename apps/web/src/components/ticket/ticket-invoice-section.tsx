@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { FileText } from 'lucide-react';
-import type { InvoiceTicketBody, InvoiceView } from '@comanda/contract';
+import { InvoiceTicketBodySchema, type InvoiceTicketBody, type InvoiceView } from '@comanda/contract';
 import {
   FORMAS_PAGO,
   hasRegimenSocietario,
@@ -8,8 +8,6 @@ import {
   normalizeRfc,
   RECEIPT_STATE_LABELS,
   receptorProblems,
-  REGIMENES_FISCALES,
-  rfcPersonKind,
   usosFor,
 } from '@comanda/domain';
 import { Badge, type BadgeTone } from '../ui/badge.tsx';
@@ -17,15 +15,17 @@ import { Button } from '../ui/button.tsx';
 import { Field } from '../ui/field.tsx';
 import { FormError } from '../ui/form-error.tsx';
 import { Input } from '../ui/input.tsx';
+import { CatalogOptions, Select } from '../ui/select.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { newIdempotencyKey } from '../../lib/ids.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useSession } from '../../lib/session.ts';
 import { invoiceFileUrl, useInvoiceTicket, useTicketInvoicing } from '../../lib/invoicing.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
+import { regimenesFor } from './regimenes.ts';
 
-export const SELECT =
-  'h-11 w-full rounded-lg border border-slate-300 bg-white px-3 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
+export { SELECT } from '../ui/select.tsx';
 
 export const INVOICE_TONES: Record<InvoiceView['state'], BadgeTone> = {
   solicitando: 'warning',
@@ -55,7 +55,9 @@ export function InvoiceFiles({ invoice }: { invoice: InvoiceView }) {
   );
 }
 
-const EMPTY: InvoiceTicketBody = { rfc: '', legalName: '', zip: '', taxSystem: '', use: '', email: '' };
+const EMPTY = { rfc: '', legalName: '', zip: '', taxSystem: '', use: '', email: '' };
+/** The customer's fields as typed, and the PIN of a waiter at the cashier. */
+type Draft = typeof EMPTY & { pin: string };
 
 /** The ticket's CFDI at the cashier: its state, its invoices, and "Facturar" with the customer's data. */
 export function TicketInvoiceSection({ orderId, folio }: { orderId: string; folio: string }) {
@@ -105,30 +107,33 @@ function FacturarForm({
 }) {
   const session = useSession();
   const needsPin = session.data?.role !== 'admin';
-  const [form, setForm] = useState<InvoiceTicketBody>(EMPTY);
-  const [pin, setPin] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const invoice = useInvoiceTicket(orderId);
   // One key per request as typed: sent again unchanged (a double tap, a retry) it stamps once.
   const key = useRef<{ key: string; body: string } | null>(null);
-  const set = (field: keyof InvoiceTicketBody, value: string) => {
-    setForm((f) => ({ ...f, [field]: value }));
-    setError(null);
+  const bodyOf = (v: Draft): InvoiceTicketBody => {
+    const { pin, ...receptor } = v;
+    return { ...receptor, rfc: normalizeRfc(receptor.rfc), ...(needsPin ? { pin } : {}) };
   };
-  const kind = rfcPersonKind(form.rfc);
-  const regimenes = kind.ok ? REGIMENES_FISCALES.filter((r) => r.applies.includes(kind.kind)) : REGIMENES_FISCALES;
+  const fields = useZodForm({
+    initial: { ...EMPTY, pin: '' },
+    schema: InvoiceTicketBodySchema,
+    // The receptor's rules (the domain's), in their words, before the contract's lengths.
+    before: (v: Draft) => Object.values(receptorProblems(bodyOf(v)))[0] ?? null,
+    toInput: bodyOf,
+    onValid: (_parsed, v) => {
+      const body = bodyOf(v);
+      const text = JSON.stringify(body);
+      if (key.current?.body !== text) key.current = { key: newIdempotencyKey('invoice'), body: text };
+      invoice.mutate({ body, key: key.current.key }, { onError: (err) => fields.setError(errorMessage(err, t.invoicing.blocked)) });
+    },
+  });
+  const { values: form } = fields;
+  const set = (field: keyof Draft, value: string) => {
+    fields.set(field, value);
+    fields.setError(null);
+  };
   const usos = form.taxSystem ? usosFor(form.taxSystem) : [];
   const forma = FORMAS_PAGO.find((f) => f.code === paymentForm);
-
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const body = { ...form, rfc: normalizeRfc(form.rfc), ...(needsPin ? { pin } : {}) };
-    const problem = Object.values(receptorProblems(body))[0];
-    if (problem) return setError(problem);
-    const text = JSON.stringify(body);
-    if (key.current?.body !== text) key.current = { key: newIdempotencyKey('invoice'), body: text };
-    invoice.mutate({ body, key: key.current.key }, { onError: (err) => setError(errorMessage(err, t.invoicing.blocked)) });
-  };
 
   if (invoice.data) {
     const stamped = invoice.data.invoice;
@@ -147,7 +152,7 @@ function FacturarForm({
   }
 
   return (
-    <form onSubmit={submit} className="space-y-3" aria-label={t.invoicing.dialogTitle(folio)}>
+    <form onSubmit={fields.onSubmit} className="space-y-3" aria-label={t.invoicing.dialogTitle(folio)}>
       <div className="grid gap-3 sm:grid-cols-2">
         <Field id="inv-rfc" label={t.invoicing.rfc}>
           <Input
@@ -169,33 +174,22 @@ function FacturarForm({
       </Field>
       <div className="grid gap-3 sm:grid-cols-2">
         <Field id="inv-regimen" label={t.invoicing.taxSystem}>
-          <select
+          <Select
             id="inv-regimen"
-            className={SELECT}
             value={form.taxSystem}
             onChange={(e) => {
               const taxSystem = e.target.value;
-              setForm((f) => ({ ...f, taxSystem, use: usosFor(taxSystem).some((u) => u.code === f.use) ? f.use : '' }));
-              setError(null);
+              fields.update((f) => ({ ...f, taxSystem, use: usosFor(taxSystem).some((u) => u.code === f.use) ? f.use : '' }));
+              fields.setError(null);
             }}
           >
-            <option value="">{t.invoicing.taxSystemPick}</option>
-            {regimenes.map((r) => (
-              <option key={r.code} value={r.code}>
-                {r.code} · {r.name}
-              </option>
-            ))}
-          </select>
+            <CatalogOptions pick={t.invoicing.taxSystemPick} entries={regimenesFor(form.rfc)} />
+          </Select>
         </Field>
         <Field id="inv-use" label={t.invoicing.use}>
-          <select id="inv-use" className={SELECT} value={form.use} disabled={!form.taxSystem} onChange={(e) => set('use', e.target.value)}>
-            <option value="">{t.invoicing.usePick}</option>
-            {usos.map((u) => (
-              <option key={u.code} value={u.code}>
-                {u.code} · {u.name}
-              </option>
-            ))}
-          </select>
+          <Select id="inv-use" value={form.use} disabled={!form.taxSystem} onChange={(e) => set('use', e.target.value)}>
+            <CatalogOptions pick={t.invoicing.usePick} entries={usos} />
+          </Select>
         </Field>
       </div>
       <Field id="inv-email" label={t.invoicing.email}>
@@ -217,12 +211,12 @@ function FacturarForm({
             inputMode="numeric"
             autoComplete="off"
             maxLength={12}
-            value={pin}
-            onChange={(e) => setPin(e.target.value)}
+            value={form.pin}
+            onChange={(e) => set('pin', e.target.value)}
           />
         </Field>
       )}
-      <FormError message={error} />
+      <FormError message={fields.error} />
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onDone}>
           {t.invoicing.close}

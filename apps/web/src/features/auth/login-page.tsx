@@ -4,8 +4,7 @@ import { toast } from 'sonner';
 import { ChefHat, ShieldCheck, UtensilsCrossed } from 'lucide-react';
 import type { Role } from '@comanda/contract';
 import { Button } from '../../components/ui/button.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Field } from '../../components/ui/field.tsx';
+import { TextField } from '../../components/ui/field.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { t } from '../../lib/i18n/first-screen.ts';
@@ -89,28 +88,26 @@ export function LoginPage() {
           <p className="text-sm text-slate-500">{t.login.title}</p>
         </div>
         <form onSubmit={form.onSubmit} className="space-y-4" noValidate={false}>
-          <Field id="email" label={t.login.email}>
-            <Input
-              id="email"
-              name="email"
-              type="email"
-              autoComplete="username"
-              required
-              value={form.values.email}
-              onChange={(e) => form.set('email', e.target.value)}
-            />
-          </Field>
-          <Field id="password" label={t.login.password}>
-            <Input
-              id="password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              value={form.values.password}
-              onChange={(e) => form.set('password', e.target.value)}
-            />
-          </Field>
+          <TextField
+            id="email"
+            label={t.login.email}
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            value={form.values.email}
+            onValue={(v) => form.set('email', v)}
+          />
+          <TextField
+            id="password"
+            label={t.login.password}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={form.values.password}
+            onValue={(v) => form.set('password', v)}
+          />
           <FormError message={form.error} />
           <Button type="submit" variant="accent" size="lg" className="w-full" disabled={login.isPending}>
             {login.isPending ? t.login.submitting : t.login.submit}

@@ -4,8 +4,7 @@ import { CheckCircle2 } from 'lucide-react';
 import { ResetPasswordBodySchema, type ResetPasswordBody, type ResetTokenInfo, OkSchema, ResetTokenInfoSchema } from '@comanda/contract';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Field } from '../../components/ui/field.tsx';
+import { TextField } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { errorMessage, get, post } from '../../lib/api.ts';
@@ -95,27 +94,25 @@ function PasswordForm({ token, info }: { token: string; info: ResetTokenInfo }) 
       </div>
       {/* Lets password managers file the new password under the right account. */}
       <input type="email" name="username" autoComplete="username" value={info.email} readOnly hidden />
-      <Field id="new-password" label={t.resetPassword.password}>
-        <Input
-          id="new-password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={MIN_LENGTH}
-          value={form.values.password}
-          onChange={(e) => form.set('password', e.target.value)}
-        />
-      </Field>
-      <Field id="confirm-password" label={t.resetPassword.confirm}>
-        <Input
-          id="confirm-password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={form.values.confirm}
-          onChange={(e) => form.set('confirm', e.target.value)}
-        />
-      </Field>
+      <TextField
+        id="new-password"
+        label={t.resetPassword.password}
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={MIN_LENGTH}
+        value={form.values.password}
+        onValue={(v) => form.set('password', v)}
+      />
+      <TextField
+        id="confirm-password"
+        label={t.resetPassword.confirm}
+        type="password"
+        autoComplete="new-password"
+        required
+        value={form.values.confirm}
+        onValue={(v) => form.set('confirm', v)}
+      />
       <FormError message={form.error} />
       <Button type="submit" variant="accent" size="lg" className="w-full" disabled={save.isPending}>
         {save.isPending ? t.resetPassword.submitting : t.resetPassword.submit}

@@ -5,7 +5,8 @@ import { GeneralConfigBodySchema, LOGO_DATA_URL_MAX, GeneralConfigSchema } from 
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Input, Label } from '../../components/ui/input.tsx';
-import { Field } from '../../components/ui/field.tsx';
+import { Field, TextField } from '../../components/ui/field.tsx';
+import { Select } from '../../components/ui/select.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ErrorState } from '../../components/ui/empty-state.tsx';
@@ -30,8 +31,6 @@ const ZONES = [
   'America/Tijuana',
 ];
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
-const SELECT =
-  'h-11 w-full rounded-lg border border-slate-300 bg-white px-3 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
 const hour = (h: number) => `${String(h).padStart(2, '0')}:00`;
 
 export function BusinessTab() {
@@ -82,32 +81,34 @@ function BusinessForm({ initial }: { initial: GeneralConfig }) {
           </div>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="cfg-phone" label={t.settings.phone}>
-            <Input id="cfg-phone" type="tel" maxLength={40} value={form.phone} onChange={(e) => set('phone', e.target.value)} />
-          </Field>
-          <Field id="cfg-logo" label={t.settings.logoUrl}>
-            <Input
-              id="cfg-logo"
-              type="url"
-              placeholder="https://…"
-              maxLength={LOGO_DATA_URL_MAX}
-              value={form.logoUrl}
-              onChange={(e) => set('logoUrl', e.target.value)}
-            />
-          </Field>
+          <TextField
+            id="cfg-phone"
+            label={t.settings.phone}
+            type="tel"
+            maxLength={40}
+            value={form.phone}
+            onValue={(v) => set('phone', v)}
+          />
+          <TextField
+            id="cfg-logo"
+            label={t.settings.logoUrl}
+            type="url"
+            placeholder="https://…"
+            maxLength={LOGO_DATA_URL_MAX}
+            value={form.logoUrl}
+            onValue={(v) => set('logoUrl', v)}
+          />
         </div>
-        <Field id="cfg-address" label={t.settings.address}>
-          <Input id="cfg-address" maxLength={300} value={form.address} onChange={(e) => set('address', e.target.value)} />
-        </Field>
+        <TextField id="cfg-address" label={t.settings.address} maxLength={300} value={form.address} onValue={(v) => set('address', v)} />
         <div className="grid gap-4 sm:grid-cols-3">
           <Field id="cfg-tz" label={t.settings.timezone}>
-            <select id="cfg-tz" className={SELECT} value={form.timezone} onChange={(e) => set('timezone', e.target.value)}>
+            <Select id="cfg-tz" value={form.timezone} onChange={(e) => set('timezone', e.target.value)}>
               {zones.map((z) => (
                 <option key={z} value={z}>
                   {z.replace('America/', '').replace(/_/g, ' ')}
                 </option>
               ))}
-            </select>
+            </Select>
           </Field>
           <HourSelect id="cfg-start" label={t.settings.shiftStart} value={form.shiftStartHour} onChange={(h) => set('shiftStartHour', h)} />
           <HourSelect id="cfg-end" label={t.settings.shiftEnd} value={form.shiftEndHour} onChange={(h) => set('shiftEndHour', h)} />
@@ -127,13 +128,13 @@ function BusinessForm({ initial }: { initial: GeneralConfig }) {
 function HourSelect({ id, label, value, onChange }: { id: string; label: string; value: number; onChange: (hour: number) => void }) {
   return (
     <Field id={id} label={label}>
-      <select id={id} className={SELECT} value={value} onChange={(e) => onChange(Number(e.target.value))}>
+      <Select id={id} value={value} onChange={(e) => onChange(Number(e.target.value))}>
         {HOURS.map((h) => (
           <option key={h} value={h}>
             {hour(h)}
           </option>
         ))}
-      </select>
+      </Select>
     </Field>
   );
 }

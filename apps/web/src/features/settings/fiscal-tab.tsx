@@ -3,20 +3,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { FiscalSettingsBody, FiscalSettingsResponse } from '@comanda/contract';
 import { FiscalSettingsBodySchema, FiscalSettingsSchema } from '@comanda/contract';
-import { fiscalProblems, GLOBAL_PERIOD_LABELS, GLOBAL_PERIODS, REGIMENES_FISCALES, rfcPersonKind } from '@comanda/domain';
+import { fiscalProblems, GLOBAL_PERIOD_LABELS, GLOBAL_PERIODS } from '@comanda/domain';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Field } from '../../components/ui/field.tsx';
+import { Field, TextField } from '../../components/ui/field.tsx';
+import { CatalogOptions, Select } from '../../components/ui/select.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ErrorState } from '../../components/ui/empty-state.tsx';
 import { get, put } from '../../lib/api.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
+import { regimenesFor } from '../../components/ticket/regimenes.ts';
 
-const SELECT =
-  'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
 const KEY = ['config', 'fiscal'] as const;
 
 /** Configuración › Datos fiscales: the server checks the RFC and answers what is wrong, in Spanish. */
@@ -49,72 +48,64 @@ function FiscalForm({ initial }: { initial: FiscalSettingsResponse }) {
     onValid: (body: FiscalSettingsBody) => save.mutate(body),
   });
   const { values: form, set } = fields;
-  // Only the regímenes of the kind of person the RFC names (all while it is incomplete).
-  const kind = rfcPersonKind(form.rfc);
-  const regimenes = kind.ok ? REGIMENES_FISCALES.filter((r) => r.applies.includes(kind.kind)) : REGIMENES_FISCALES;
 
   return (
     <Card className="max-w-2xl p-5">
       <form onSubmit={fields.onSubmit} className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="fiscal-rfc" label={t.fiscal.rfc}>
-            <Input
-              id="fiscal-rfc"
-              maxLength={13}
-              autoCapitalize="characters"
-              value={form.rfc}
-              onChange={(e) => set('rfc', e.target.value.toUpperCase())}
-            />
+          <TextField
+            id="fiscal-rfc"
+            label={t.fiscal.rfc}
+            maxLength={13}
+            autoCapitalize="characters"
+            value={form.rfc}
+            onValue={(v) => set('rfc', v.toUpperCase())}
+          >
             <p className="mt-1 text-xs text-slate-500">{t.fiscal.rfcHint}</p>
-          </Field>
-          <Field id="fiscal-cp" label={t.fiscal.lugarExpedicion}>
-            <Input
-              id="fiscal-cp"
-              inputMode="numeric"
-              maxLength={5}
-              value={form.lugarExpedicion}
-              onChange={(e) => set('lugarExpedicion', e.target.value)}
-            />
-          </Field>
+          </TextField>
+          <TextField
+            id="fiscal-cp"
+            label={t.fiscal.lugarExpedicion}
+            inputMode="numeric"
+            maxLength={5}
+            value={form.lugarExpedicion}
+            onValue={(v) => set('lugarExpedicion', v)}
+          />
         </div>
-        <Field id="fiscal-razon" label={t.fiscal.razonSocial}>
-          <Input id="fiscal-razon" maxLength={254} value={form.razonSocial} onChange={(e) => set('razonSocial', e.target.value)} />
-        </Field>
+        <TextField
+          id="fiscal-razon"
+          label={t.fiscal.razonSocial}
+          maxLength={254}
+          value={form.razonSocial}
+          onValue={(v) => set('razonSocial', v)}
+        />
         <Field id="fiscal-regimen" label={t.fiscal.regimen}>
-          <select id="fiscal-regimen" className={SELECT} value={form.regimenFiscal} onChange={(e) => set('regimenFiscal', e.target.value)}>
-            <option value="">{t.fiscal.regimenPick}</option>
-            {regimenes.map((r) => (
-              <option key={r.code} value={r.code}>
-                {r.code} · {r.name}
-              </option>
-            ))}
-          </select>
+          <Select id="fiscal-regimen" value={form.regimenFiscal} onChange={(e) => set('regimenFiscal', e.target.value)}>
+            <CatalogOptions pick={t.fiscal.regimenPick} entries={regimenesFor(form.rfc)} />
+          </Select>
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="fiscal-iva" label={t.fiscal.defaultIva}>
-            <select
+            <Select
               id="fiscal-iva"
-              className={SELECT}
               value={form.defaultIvaRate}
               onChange={(e) => set('defaultIvaRate', Number(e.target.value) === 8 ? 8 : 16)}
             >
               <option value={16}>{t.fiscal.iva16}</option>
               <option value={8}>{t.fiscal.iva8}</option>
-            </select>
+            </Select>
           </Field>
-          <Field id="fiscal-series" label={t.fiscal.series}>
-            <Input
-              id="fiscal-series"
-              maxLength={10}
-              value={form.ticketSeries}
-              onChange={(e) => set('ticketSeries', e.target.value.toUpperCase())}
-            />
-          </Field>
+          <TextField
+            id="fiscal-series"
+            label={t.fiscal.series}
+            maxLength={10}
+            value={form.ticketSeries}
+            onValue={(v) => set('ticketSeries', v.toUpperCase())}
+          />
         </div>
         <Field id="fiscal-global" label={t.fiscal.facturaGlobal}>
-          <select
+          <Select
             id="fiscal-global"
-            className={SELECT}
             value={form.facturaGlobal}
             onChange={(e) => set('facturaGlobal', e.target.value as FiscalSettingsResponse['facturaGlobal'])}
           >
@@ -123,7 +114,7 @@ function FiscalForm({ initial }: { initial: FiscalSettingsResponse }) {
                 {GLOBAL_PERIOD_LABELS[p]}
               </option>
             ))}
-          </select>
+          </Select>
           <p className="mt-1 text-xs text-slate-500">{t.fiscal.facturaGlobalHint}</p>
         </Field>
         <FormError message={fields.error ?? serverError} />

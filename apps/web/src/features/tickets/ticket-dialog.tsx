@@ -24,6 +24,10 @@ export function TicketDialog({ orderId, ticketNumber, onClose }: { orderId: stri
   const order = ticket.data?.order;
   const payment = order?.payments[0];
   const selfInvoice = { line: selfInvoiceLine(ticket.data?.invoicing ?? null), qrSvg: ticket.data?.selfInvoiceQrSvg ?? null };
+  // The ticket as shown, and the same again as the print copy.
+  const paper = order && (
+    <PrintableTicket order={order} business={config.data} figures={storedTicketFigures(order)} showPayment selfInvoice={selfInvoice} />
+  );
   const [sending, setSending] = useState(false);
   // The caja printer when one is set (through the print queue, with the QR as ESC/POS), else the browser's dialog.
   const printOnCaja = async () => {
@@ -75,24 +79,8 @@ export function TicketDialog({ orderId, ticketNumber, onClose }: { orderId: stri
           )}
           <TicketPaymentsDetail order={order} />
           {order.status === 'pagado' && <TicketInvoiceSection orderId={order.id} folio={ticketNumber} />}
-          <div className="rounded-lg bg-slate-100 p-3">
-            <PrintableTicket
-              order={order}
-              business={config.data}
-              figures={storedTicketFigures(order)}
-              showPayment
-              selfInvoice={selfInvoice}
-            />
-          </div>
-          <TicketPrintCopy>
-            <PrintableTicket
-              order={order}
-              business={config.data}
-              figures={storedTicketFigures(order)}
-              showPayment
-              selfInvoice={selfInvoice}
-            />
-          </TicketPrintCopy>
+          <div className="rounded-lg bg-slate-100 p-3">{paper}</div>
+          <TicketPrintCopy>{paper}</TicketPrintCopy>
         </div>
       )}
     </Dialog>
