@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Gift, Percent, X } from 'lucide-react';
-import { type CreateAdjustmentBody, type Order, type OrderAdjustment, OrderResponseSchema } from '@comanda/contract';
+import {
+  CreateAdjustmentBodySchema,
+  type CreateAdjustmentBody,
+  type Order,
+  type OrderAdjustment,
+  OrderResponseSchema,
+} from '@comanda/contract';
 import {
   ADJUSTMENT_REASONS,
   activeItems,
@@ -21,6 +27,7 @@ import { percentLabel } from '../../components/ticket/ticket-figures.ts';
 import { del, post, requireOnline } from '../../lib/api.ts';
 import { money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
 import { tableOrderKey } from './order-api.ts';
 
 const L = t.adjustments;
@@ -28,6 +35,14 @@ const SELECT =
   'h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-slate-900 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none';
 
 type Draft = Omit<CreateAdjustmentBody, 'pin'>;
+interface AdjustmentFields {
+  target: string;
+  mode: 'percent' | 'amount';
+  value: string;
+  units: string;
+  reason: (typeof ADJUSTMENT_REASONS)[number];
+  note: string;
+}
 
 /** What an adjustment reads like: 'Descuento 10% · Toda la cuenta', 'Cortesía · 1 × Cerveza'. */
 function describe(
@@ -178,35 +193,51 @@ function AdjustmentDialog({
 }) {
   const lines = activeItems(order.items);
   const specs = order.adjustments ?? [];
-  const [target, setTarget] = useState<string>(kind === 'comp' && lines[0] ? lines[0].id : '');
-  const [mode, setMode] = useState<'percent' | 'amount'>('percent');
-  const [value, setValue] = useState('');
-  const [units, setUnits] = useState('1');
-  const [reason, setReason] = useState<(typeof ADJUSTMENT_REASONS)[number]>(ADJUSTMENT_REASONS[0]);
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const line = lines.find((l) => l.id === target);
-  const left = line ? uncompedUnits(line, specs) : 0;
-
-  const submit = () => {
-    const base = { kind, reason, note: note.trim() || null };
-    const scope = target ? { scope: 'item' as const, itemId: target } : { scope: 'order' as const };
-    if (reason === 'Otro' && !note.trim()) return setError(L.noteRequired);
-    if (kind === 'comp') {
-      if (!target) return onContinue({ ...base, ...scope });
-      const n = Number(units);
-      if (!Number.isInteger(n) || n < 1 || n > left) return setError(L.invalidUnits);
-      return onContinue({ ...base, ...scope, units: n });
-    }
-    if (mode === 'percent') {
-      const bps = percentToBps(value);
-      if (bps === null) return setError(L.invalidPercent);
-      return onContinue({ ...base, ...scope, percentBps: bps });
-    }
-    const amount = pesosToCents(value);
-    if (amount === null || amount <= 0) return setError(L.invalidAmount);
-    onContinue({ ...base, ...scope, amount });
+  const leftOf = (target: string) => {
+    const line = lines.find((l) => l.id === target);
+    return line ? uncompedUnits(line, specs) : 0;
   };
+  /** The request the fields make (without the PIN, asked next), or the screen's words for what is wrong. */
+  const draftOf = (v: AdjustmentFields): Draft | string => {
+    const base = { kind, reason: v.reason, note: v.note.trim() || null };
+    const scope = v.target ? { scope: 'item' as const, itemId: v.target } : { scope: 'order' as const };
+    if (v.reason === 'Otro' && !v.note.trim()) return L.noteRequired;
+    if (kind === 'comp') {
+      if (!v.target) return { ...base, ...scope };
+      const n = Number(v.units);
+      if (!Number.isInteger(n) || n < 1 || n > leftOf(v.target)) return L.invalidUnits;
+      return { ...base, ...scope, units: n };
+    }
+    if (v.mode === 'percent') {
+      const bps = percentToBps(v.value);
+      return bps === null ? L.invalidPercent : { ...base, ...scope, percentBps: bps };
+    }
+    const amount = pesosToCents(v.value);
+    return amount === null || amount <= 0 ? L.invalidAmount : { ...base, ...scope, amount };
+  };
+  const form = useZodForm({
+    initial: (): AdjustmentFields => ({
+      target: kind === 'comp' && lines[0] ? lines[0].id : '',
+      mode: 'percent',
+      value: '',
+      units: '1',
+      reason: ADJUSTMENT_REASONS[0],
+      note: '',
+    }),
+    schema: CreateAdjustmentBodySchema,
+    before: (v) => {
+      const draft = draftOf(v);
+      return typeof draft === 'string' ? draft : null;
+    },
+    // The contract's checks with a blank PIN: the PIN dialog comes next.
+    toInput: (v) => ({ ...(draftOf(v) as Draft), pin: '' }),
+    onValid: (_body, v) => onContinue(draftOf(v) as Draft),
+  });
+  const { values, set } = form;
+  const { target, mode, value, units, reason, note } = values;
+  const error = form.error;
+  const line = lines.find((l) => l.id === target);
+  const left = leftOf(target);
 
   return (
     <Dialog
@@ -219,20 +250,14 @@ function AdjustmentDialog({
           <Button variant="outline" onClick={onClose}>
             {L.cancel}
           </Button>
-          <Button onClick={submit}>{L.continue}</Button>
+          <Button onClick={form.submit}>{L.continue}</Button>
         </div>
       }
     >
-      <form
-        className="space-y-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
+      <form className="space-y-3" onSubmit={form.onSubmit}>
         <div>
           <Label htmlFor="adj-target">{L.scope}</Label>
-          <select id="adj-target" className={SELECT} value={target} onChange={(e) => setTarget(e.target.value)}>
+          <select id="adj-target" className={SELECT} value={target} onChange={(e) => set('target', e.target.value)}>
             <option value="">{L.wholeCheck}</option>
             {lines.map((l) => (
               <option key={l.id} value={l.id}>
@@ -244,7 +269,7 @@ function AdjustmentDialog({
         {kind === 'comp' && line && (
           <div>
             <Label htmlFor="adj-units">{L.units}</Label>
-            <Input id="adj-units" inputMode="numeric" value={units} onChange={(e) => setUnits(e.target.value)} />
+            <Input id="adj-units" inputMode="numeric" value={units} onChange={(e) => set('units', e.target.value)} />
             <p className="mt-1 text-xs text-slate-500">{L.unitsLeft(left)}</p>
           </div>
         )}
@@ -254,21 +279,21 @@ function AdjustmentDialog({
             <div className="mb-2 grid grid-cols-2 gap-2" id="adj-mode">
               <Button
                 variant={mode === 'percent' ? 'primary' : 'outline'}
-                onClick={() => setMode('percent')}
+                onClick={() => set('mode', 'percent')}
                 aria-pressed={mode === 'percent'}
               >
                 {L.percent}
               </Button>
               <Button
                 variant={mode === 'amount' ? 'primary' : 'outline'}
-                onClick={() => setMode('amount')}
+                onClick={() => set('mode', 'amount')}
                 aria-pressed={mode === 'amount'}
               >
                 {L.amount}
               </Button>
             </div>
             <Label htmlFor="adj-value">{mode === 'percent' ? L.percentLabel : L.amountLabel}</Label>
-            <Input id="adj-value" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} data-autofocus />
+            <Input id="adj-value" inputMode="decimal" value={value} onChange={(e) => set('value', e.target.value)} data-autofocus />
           </div>
         )}
         <div>
@@ -277,7 +302,7 @@ function AdjustmentDialog({
             id="adj-reason"
             className={SELECT}
             value={reason}
-            onChange={(e) => setReason(e.target.value as (typeof ADJUSTMENT_REASONS)[number])}
+            onChange={(e) => set('reason', e.target.value as (typeof ADJUSTMENT_REASONS)[number])}
           >
             {ADJUSTMENT_REASONS.map((r) => (
               <option key={r} value={r}>
@@ -288,7 +313,7 @@ function AdjustmentDialog({
         </div>
         <div>
           <Label htmlFor="adj-note">{L.note}</Label>
-          <Input id="adj-note" maxLength={300} placeholder={L.notePlaceholder} value={note} onChange={(e) => setNote(e.target.value)} />
+          <Input id="adj-note" maxLength={300} placeholder={L.notePlaceholder} value={note} onChange={(e) => set('note', e.target.value)} />
         </div>
         {error && (
           <p className="text-sm text-rose-700" role="alert">
