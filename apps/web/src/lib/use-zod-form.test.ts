@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AddUnitsBodySchema,
   CreateUserBodySchema,
   GeneralConfigBodySchema,
   LoginBodySchema,
   ProductBodySchema,
   ResetPasswordBodySchema,
+  TableNumberBodySchema,
 } from '@comanda/contract';
 import { t } from './i18n/es-MX.ts';
 import { firstMessage } from './use-zod-form.ts';
@@ -47,6 +49,18 @@ describe('forms validated by the contract schemas', () => {
     };
     expect(messageOf(GeneralConfigBodySchema.safeParse(business))).toBeNull();
     expect(messageOf(GeneralConfigBodySchema.safeParse({ ...business, logoUrl: 'ftp://logo' }))).toBe('URL inválida');
+  });
+
+  it("a quantity: blank or zero, and over the line limit, in the server's words", () => {
+    expect(messageOf(AddUnitsBodySchema.safeParse({ quantity: 3 }))).toBeNull();
+    expect(messageOf(AddUnitsBodySchema.safeParse({ quantity: Number.NaN }))).toBe(t.quantity.error);
+    expect(messageOf(AddUnitsBodySchema.safeParse({ quantity: 0 }))).toBe(t.quantity.error);
+    expect(messageOf(AddUnitsBodySchema.safeParse({ quantity: 100 }))).toMatch(/máxima/);
+  });
+
+  it('a table number the form cannot read is the one message the tables tab showed', () => {
+    expect(messageOf(TableNumberBodySchema.safeParse({ number: 12 }))).toBeNull();
+    expect(messageOf(TableNumberBodySchema.safeParse({ number: Number.NaN }))).toBe(t.tables.numberInvalid);
   });
 
   it('no issue, no message', () => {
