@@ -12,7 +12,7 @@ import { getFiscalSettings } from '../../model/fiscal-store.ts';
 import { getGeneralConfig } from '../../model/config-store.ts';
 import { backoff, RECEIPT_STATE_OF } from '../../model/invoicing/receipt-queue.ts';
 import { PacError, type Pac, type PacInvoice } from '../../invoicing/pac.ts';
-import { claimInvoice, findInvoice, invoiceTiming, type InvoiceRow } from './invoice-store.ts';
+import { claimInvoice, findInvoice, invoiceTiming, stampedColumns, type InvoiceRow } from './invoice-store.ts';
 
 /**
  * The factura global: at the end of each period (Datos fiscales: diaria, semanal o mensual) the
@@ -190,19 +190,7 @@ export async function stampGlobal(ctx: AppContext, pac: Pac, id: string): Promis
     await transact(ctx.db, async (trx) => {
       const done = await trx
         .updateTable('invoices')
-        .set({
-          state: 'timbrada',
-          claim: null,
-          lease_until: null,
-          last_error: null,
-          pac: pac.name,
-          pac_invoice_id: stamped.id,
-          uuid: stamped.uuid,
-          total: stamped.total,
-          receipt_count: taken.length,
-          stamped_at: at,
-          updated_at: at,
-        })
+        .set({ ...stampedColumns(pac, stamped, at), receipt_count: taken.length })
         .where('id', '=', id)
         .where('claim', '=', token)
         .executeTakeFirst();
@@ -331,7 +319,8 @@ export async function syncReceipt(ctx: AppContext, pac: Pac, orderId: string): P
     await recordSelfInvoice(ctx, pac, orderId, receipt.invoiceId);
     return row.state !== 'facturado';
   }
-  if (state === row.state) return false;
+  // A receipt taken by a global is recorded by that global's stamp (its CFDI, its count), never here.
+  if (state === row.state || state === 'en_global') return false;
   const done = await durably(ctx.db, (w) =>
     w
       .updateTable('invoice_receipts')

@@ -9,7 +9,7 @@ import type { AppContext } from '../../http/context.ts';
 import { AppError, conflict } from '../../http/errors.ts';
 import { durably } from '../../db/transact.ts';
 import { invoicingService } from '../../model/invoicing/invoicing-service.ts';
-import type { Pac } from '../../invoicing/pac.ts';
+import type { Pac, PacInvoice } from '../../invoicing/pac.ts';
 
 /** Invoices and receipts as the Facturación screen and the cashier read them. */
 export type InvoiceRow = Selectable<InvoicesTable>;
@@ -157,4 +157,20 @@ export const inProgress = () => conflict(INVOICING_TEXT.inProgress, 'invoice_in_
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/** The columns of an invoice row the PAC stamped (the customer's and the global's alike). */
+export function stampedColumns(pac: Pac, stamped: PacInvoice, at: number) {
+  return {
+    state: 'timbrada',
+    claim: null,
+    lease_until: null,
+    last_error: null,
+    pac: pac.name,
+    pac_invoice_id: stamped.id,
+    uuid: stamped.uuid,
+    total: stamped.total,
+    stamped_at: at,
+    updated_at: at,
+  } as const;
 }

@@ -23,6 +23,7 @@ import {
   isUniqueViolation,
   pacOf,
   receiptBlocked,
+  stampedColumns,
   viewOf,
   type InvoiceRow,
   type ReceiptRow,
@@ -239,18 +240,7 @@ export async function stampCustomerInvoice(ctx: AppContext, pac: Pac, id: string
     const at = ctx.clock.now();
     await transact(ctx.db, async (trx) => {
       const done = await mine(trx)
-        .set({
-          state: 'timbrada',
-          claim: null,
-          lease_until: null,
-          last_error: null,
-          pac: pac.name,
-          pac_invoice_id: stamped.id,
-          uuid: stamped.uuid,
-          total: stamped.total,
-          stamped_at: at,
-          updated_at: at,
-        })
+        .set(stampedColumns(pac, stamped, at))
         .executeTakeFirst();
       if (Number(done.numUpdatedRows) === 0) return;
       await trx

@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { listenLoopback, simulatorApp } from '../../net/loopback-simulator.ts';
 import { SimControl } from './control.ts';
 import { invoicePdf, invoiceXml } from './documents.ts';
 import { closedPage, invoicedPage, receiptPage, type PageValues } from './page.ts';
@@ -63,16 +64,7 @@ export async function startInvoicingSimulator(opts: InvoicingSimulatorOptions = 
   const control = new SimControl();
   const hanging = new Set<Socket>();
 
-  const app = Fastify({ logger: false, bodyLimit: 2 * 1024 * 1024, forceCloseConnections: true });
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (!text) return done(null, null);
-    try {
-      done(null, JSON.parse(text) as unknown);
-    } catch {
-      done(Object.assign(new Error('invalid JSON'), { statusCode: 400 }), undefined);
-    }
-  });
+  const app = simulatorApp({ bodyLimit: 2 * 1024 * 1024, forceCloseConnections: true });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
   });
@@ -294,9 +286,7 @@ export async function startInvoicingSimulator(opts: InvoicingSimulatorOptions = 
   });
   app.setNotFoundHandler((_request, reply) => sendError(reply, 404, 'not_found', 'Recurso no encontrado'));
 
-  await app.listen({ host: '127.0.0.1', port: opts.port ?? 0 });
-  const address = app.server.address();
-  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  url = await listenLoopback(app, opts.port);
   return {
     url,
     apiUrl: `${url}/v2`,

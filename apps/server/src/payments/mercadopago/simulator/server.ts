@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import { listenLoopback, simulatorApp } from '../../../net/loopback-simulator.ts';
 import { randomBytes } from 'node:crypto';
 import { SimControl } from './control.ts';
 import { controlRoutes } from './control-routes.ts';
@@ -32,17 +32,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   for (const id of opts.terminals ?? []) store.addTerminal(id);
   const sim: SimContext = { store, control, token, idempotency: new Map() };
 
-  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
   // Empty bodies on DELETE and cancel calls are fine; the provider accepts them too.
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (!text) return done(null, null);
-    try {
-      done(null, JSON.parse(text) as unknown);
-    } catch {
-      done(Object.assign(new Error('invalid JSON'), { statusCode: 400 }), undefined);
-    }
-  });
+  const app = simulatorApp({ bodyLimit: 64 * 1024 });
 
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
@@ -75,11 +66,9 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   controlRoutes(app, sim);
   app.setNotFoundHandler((_request, reply) => sendError(reply, 404, 'not_found', 'resource not found'));
 
-  await app.listen({ host: '127.0.0.1', port: opts.port ?? 0 });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = await listenLoopback(app, opts.port);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     token,
     store,
     control,
