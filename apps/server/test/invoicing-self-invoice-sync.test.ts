@@ -5,7 +5,8 @@ import { testDatabaseKinds, type ApiClient, type TestServerOptions } from '../sr
 import { serverForSuite } from '../src/testing/suite.ts';
 import { startInvoicingSimulator, type InvoicingSimulator } from '../src/invoicing/simulator/server.ts';
 import { runInvoicingRound, stopInvoicingSchedule } from '../src/features/invoicing/scheduler.ts';
-import { SYNC_BATCH } from '../src/features/invoicing/receipt-sync.ts';
+import { SYNC_BATCH, syncOpenReceipts } from '../src/features/invoicing/receipt-sync.ts';
+import { invoicingService } from '../src/model/invoicing/invoicing-service.ts';
 
 const key = () => ({ 'idempotency-key': `k-${randomUUID()}` });
 
@@ -93,16 +94,18 @@ describe.each(testDatabaseKinds())('self-invoices seen promptly on %s', (kind) =
 
   it('reads at most a batch of open receipts per round, those read longest ago first', async () => {
     const orders: Order[] = [];
-    for (let i = 0; i < SYNC_BATCH + 3; i++) orders.push(await issuedCheck());
+    for (let i = 0; i < 5; i++) orders.push(await issuedCheck());
+    const pac = invoicingService(ctx())!.pac;
     const before = getsOfReceipts();
-    await runInvoicingRound(ctx());
-    expect(getsOfReceipts() - before).toBe(SYNC_BATCH);
+    expect((await syncOpenReceipts(ctx(), pac, 3)).checked).toBe(3);
+    expect(getsOfReceipts() - before).toBe(3);
     // The last one issued is among the few the next round reads.
     const last = orders.at(-1)!;
     selfInvoice(last.folio!);
-    await runInvoicingRound(ctx());
+    expect((await syncOpenReceipts(ctx(), pac, 3)).changed).toBe(1);
     const row = await ctx().db.db.selectFrom('invoice_receipts').select('state').where('order_id', '=', last.id).executeTakeFirstOrThrow();
     expect(row.state).toBe('facturado');
+    expect(SYNC_BATCH).toBe(20);
   });
 
   it('backs off while the PAC is down, then reads again', async () => {
