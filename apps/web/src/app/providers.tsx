@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { MutationCache, onlineManager, QueryCache, QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { afterNextPaint } from '../lib/after-first-screen.ts';
 import { liveClient } from '../lib/live.ts';
 import { SESSION_KEY, useSession } from '../lib/session.ts';
@@ -8,7 +8,26 @@ import { seedQueryCache, type BootData } from '../lib/boot.ts';
 import { PwaUpdatePrompt } from './pwa-update.tsx';
 import { Toaster } from './toasts.tsx';
 
+/**
+ * The queries' online state starts from the browser's as it is now, not only from later events: a
+ * Wi-Fi lost before the first screen mounted its queries would otherwise never be heard.
+ */
+function followBrowserOnline(): void {
+  onlineManager.setEventListener((setOnline) => {
+    setOnline(navigator.onLine);
+    const online = () => setOnline(true);
+    const offline = () => setOnline(false);
+    addEventListener('online', online);
+    addEventListener('offline', offline);
+    return () => {
+      removeEventListener('online', online);
+      removeEventListener('offline', offline);
+    };
+  });
+}
+
 function makeClient(boot: BootData | null): QueryClient {
+  followBrowserOnline();
   // A 401 anywhere means the session ended: forget it, and the guards send the user to /login.
   const onError = (error: unknown) => {
     if (error instanceof ApiError && error.status === 401) client.setQueryData(SESSION_KEY, null);
