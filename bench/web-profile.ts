@@ -46,7 +46,8 @@ function summarise(events: TraceEvent[], cardAt: number, origin: string, log: (l
     if (e.name === 'ResourceFinish' && requests.has(id)) requests.get(id)!.done = at(e.ts);
   }
   for (const r of [...requests.values()].sort((a, b) => a.sent - b.sent))
-    if (r.sent < cardAt && r.url.startsWith(origin)) log(`    ${fmt(r.sent, 0).padStart(5)} → ${fmt(r.done ?? NaN, 0).padStart(5)} ms  ${short(r.url)}`);
+    if (r.sent < cardAt && r.url.startsWith(origin))
+      log(`    ${fmt(r.sent, 0).padStart(5)} → ${fmt(r.done ?? NaN, 0).padStart(5)} ms  ${short(r.url)}`);
   const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined);
   const tasks = onMain.filter((e) => e.name === 'RunTask' && at(e.ts) >= 0 && at(e.ts) < cardAt);
   let busy = 0;

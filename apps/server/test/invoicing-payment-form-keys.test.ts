@@ -25,7 +25,12 @@ describe.each(testDatabaseKinds())('forma de pago and SAT keys of receipts on %s
     mp = await startSimulator({ token: 'APP_USR-37-invoicing-card', terminals: [TERMINAL] });
     pac = await startInvoicingSimulator({ apiKey: 'sk_test_payment_form_suite' });
     server = await startTestServer(kind, {
-      env: cardEnv(mp, { FACTURAPI_KEY: pac.apiKey, FACTURAPI_BASE_URL: pac.apiUrl, INVOICING_RETRY_MS: '20', INVOICING_RETRY_MAX_MS: '100' }),
+      env: cardEnv(mp, {
+        FACTURAPI_KEY: pac.apiKey,
+        FACTURAPI_BASE_URL: pac.apiUrl,
+        INVOICING_RETRY_MS: '20',
+        INVOICING_RETRY_MAX_MS: '100',
+      }),
     });
     admin = await server.login(server.users.admin.email);
     waiter = await server.login(server.users.waiter.email);
@@ -86,8 +91,16 @@ describe.each(testDatabaseKinds())('forma de pago and SAT keys of receipts on %s
   it('gives each product its own SAT keys on the receipt, frozen when queued, exact to the centavo', async () => {
     const products = (await admin.get<{ products: Product[] }>('/api/products')).body.products.filter((p) => p.available);
     const [beer, tacos, plain] = [products[0]!, products[3]!, products[5]!];
-    await server.ctx.db.db.updateTable('products').set({ sat_product_key: '50202201', sat_unit_key: 'H87' }).where('id', '=', beer.id).execute();
-    await server.ctx.db.db.updateTable('products').set({ sat_product_key: '90101503', sat_unit_key: 'E48' }).where('id', '=', tacos.id).execute();
+    await server.ctx.db.db
+      .updateTable('products')
+      .set({ sat_product_key: '50202201', sat_unit_key: 'H87' })
+      .where('id', '=', beer.id)
+      .execute();
+    await server.ctx.db.db
+      .updateTable('products')
+      .set({ sat_product_key: '90101503', sat_unit_key: 'E48' })
+      .where('id', '=', tacos.id)
+      .execute();
     const table = (await admin.post<{ table: { id: string } }>('/api/tables', { number: 377 }, key())).body.table;
     let order = (await waiter.post<{ order: Order }>(`/api/tables/${table.id}/open`, {}, key())).body.order;
     for (const [p, quantity] of [

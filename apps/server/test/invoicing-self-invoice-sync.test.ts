@@ -122,7 +122,11 @@ describe.each(testDatabaseKinds())('self-invoices seen promptly on %s', (kind) =
     selfInvoice(order.folio!);
     await waitUntil(async () => {
       await runInvoicingRound(ctx());
-      const row = await ctx().db.db.selectFrom('invoice_receipts').select('state').where('order_id', '=', order.id).executeTakeFirstOrThrow();
+      const row = await ctx()
+        .db.db.selectFrom('invoice_receipts')
+        .select('state')
+        .where('order_id', '=', order.id)
+        .executeTakeFirstOrThrow();
       return row.state === 'facturado';
     });
   });

@@ -6,7 +6,14 @@ import type { AdjustmentSpec } from './adjustments.ts';
 import { conceptsTotal } from './cfdi.ts';
 import { keyedAmounts, keyedConcepts, type KeyedLine } from './cfdi-keys.ts';
 
-const line = (id: string, price: number, treatment: KeyedLine['treatment'], productKey?: string, unitKey?: string, quantity = 1): KeyedLine => ({
+const line = (
+  id: string,
+  price: number,
+  treatment: KeyedLine['treatment'],
+  productKey?: string,
+  unitKey?: string,
+  quantity = 1,
+): KeyedLine => ({
   id,
   productPrice: cents(price),
   quantity,

@@ -179,9 +179,7 @@ async function ensureReceipt(ctx: AppContext, pac: Pac, receipt: ReceiptRow): Pr
     .select(['tax_breakdown', 'completed_at'])
     .where('id', '=', receipt.order_id)
     .executeTakeFirstOrThrow();
-  const made = await pac.createReceipt(
-    receiptInput(receipt, order, await paymentFormOf(ctx.db.db, receipt.order_id), ctx.clock.now()),
-  );
+  const made = await pac.createReceipt(receiptInput(receipt, order, await paymentFormOf(ctx.db.db, receipt.order_id), ctx.clock.now()));
   // The queue's claim, if it holds one, is taken away: its late answer must not write over this.
   await durably(ctx.db, (w) =>
     w

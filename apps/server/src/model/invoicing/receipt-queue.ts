@@ -54,7 +54,10 @@ export async function queueNewChecks(db: Db, now: number): Promise<number> {
     .limit(QUEUE_PAGE)
     .execute();
   if (!rows.length) return 0;
-  const keys = await conceptKeysOf(db.db, rows.map((r) => r.id));
+  const keys = await conceptKeysOf(
+    db.db,
+    rows.map((r) => r.id),
+  );
   const values = rows.map((r) => {
     const breakdown = r.tax_breakdown ? (JSON.parse(r.tax_breakdown) as TaxBreakdown) : null;
     const total = breakdown ? Number(breakdown.amount) : Number(r.total) - Number(r.tip);

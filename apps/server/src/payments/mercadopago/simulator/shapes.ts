@@ -81,7 +81,9 @@ export function mpOrder(p: SimPayment): Record<string, unknown> {
           status,
           status_detail: detail,
           reference_id: p.paymentId ?? undefined,
-          payment_method: p.paymentId ? { id: p.cardType === 'debit_card' ? 'debvisa' : 'visa', type: p.cardType, installments: 1 } : undefined,
+          payment_method: p.paymentId
+            ? { id: p.cardType === 'debit_card' ? 'debvisa' : 'visa', type: p.cardType, installments: 1 }
+            : undefined,
         },
       ],
     },
