@@ -47,16 +47,25 @@ async function taxLines(trx: Trx, items: readonly OrderItemRow[], taxes: readonl
   for (const item of items) {
     const tax = byId.get(item.product_id);
     const treatment = tax && isTaxTreatment(tax.tax_treatment) ? tax.tax_treatment : (fallback ??= await defaultTreatment(trx));
-    lines.push({
-      id: item.id,
-      productPrice: cents(Number(item.product_price)),
-      quantity: Number(item.quantity),
-      isDeleted: Number(item.is_deleted) === 1,
-      treatment,
-      iepsRateBp: tax?.ieps_rate_bp == null ? null : Number(tax.ieps_rate_bp),
-    });
+    lines.push(taxLineOf(item, tax, treatment));
   }
   return lines;
+}
+
+/** One order line as the domain's tax rules read it, under the treatment its product resolved to. */
+export function taxLineOf(
+  item: Pick<OrderItemRow, 'id' | 'product_price' | 'quantity' | 'is_deleted'>,
+  tax: Pick<ProductTax, 'ieps_rate_bp'> | undefined,
+  treatment: TaxTreatment,
+): TaxLine {
+  return {
+    id: item.id,
+    productPrice: cents(Number(item.product_price)),
+    quantity: Number(item.quantity),
+    isDeleted: Number(item.is_deleted) === 1,
+    treatment,
+    iepsRateBp: tax?.ieps_rate_bp == null ? null : Number(tax.ieps_rate_bp),
+  };
 }
 
 /** What an order's items charge (after voids, comps, discounts and promotions), broken down. */

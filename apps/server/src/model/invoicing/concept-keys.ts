@@ -1,5 +1,4 @@
 import {
-  cents,
   chargedLines,
   isTaxTreatment,
   keyedAmounts,
@@ -11,6 +10,7 @@ import {
   type TaxTreatment,
 } from '@comanda/domain';
 import type { Db } from '../../db/connect.ts';
+import { taxLineOf } from '../checkout/tax-breakdown.ts';
 import { defaultTreatment } from '../fiscal-store.ts';
 import { adjustmentSpec } from '../orders/order-adjustments.ts';
 
@@ -50,21 +50,18 @@ export async function conceptKeysOf(db: Db['db'], orderIds: readonly string[]): 
     const p = productOf.get(item.product_id);
     const treatment = p && isTaxTreatment(p.tax_treatment) ? p.tax_treatment : (fallback ??= await defaultTreatment(db));
     const list = linesOf.get(item.order_id) ?? [];
-    list.push({
-      id: item.id,
-      productPrice: cents(Number(item.product_price)),
-      quantity: Number(item.quantity),
-      isDeleted: Number(item.is_deleted) === 1,
-      treatment,
-      iepsRateBp: p?.ieps_rate_bp == null ? null : Number(p.ieps_rate_bp),
-      productKey: p?.sat_product_key ?? null,
-      unitKey: p?.sat_unit_key ?? null,
-    });
+    list.push({ ...taxLineOf(item, p, treatment), productKey: p?.sat_product_key ?? null, unitKey: p?.sat_unit_key ?? null });
     linesOf.set(item.order_id, list);
+  }
+  const specsOf = new Map<string, typeof adjustments>();
+  for (const a of adjustments) {
+    const list = specsOf.get(a.order_id);
+    if (list) list.push(a);
+    else specsOf.set(a.order_id, [a]);
   }
   for (const id of ids) {
     const lines = linesOf.get(id) ?? [];
-    const specs = adjustments.filter((a) => a.order_id === id).map(adjustmentSpec);
+    const specs = (specsOf.get(id) ?? []).map(adjustmentSpec);
     out.set(id, lines.length ? keyedAmounts(chargedLines(lines, specs)) : []);
   }
   return out;
