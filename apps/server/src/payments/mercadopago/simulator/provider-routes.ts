@@ -102,6 +102,7 @@ export function pointRoutes(app: FastifyInstance, sim: SimContext): void {
         amountCents: amount,
         description: typeof body.description === 'string' ? body.description : '',
         externalReference: typeof info.external_reference === 'string' ? info.external_reference : '',
+        printOnTerminal: info.print_on_terminal !== false,
       });
       sim.control.created(payment);
       const shown = pointIntent(payment);
@@ -122,6 +123,25 @@ export function pointRoutes(app: FastifyInstance, sim: SimContext): void {
     const payment = sim.store.payments.get((request.params as Params).id ?? '');
     if (!payment || payment.surface !== 'point') return sendError(reply, 404, 'not_found', 'payment intent not found');
     return pointIntent(payment);
+  });
+
+  // The latest state as an event (the SDK's getPaymentIntentStatus), and the events of a date range.
+  app.get('/point/integration-api/payment-intents/:id/events', async (request, reply) => {
+    const payment = sim.store.payments.get((request.params as Params).id ?? '');
+    if (!payment || payment.surface !== 'point') return sendError(reply, 404, 'not_found', 'payment intent not found');
+    return { status: pointIntent(payment).state, created_on: new Date(payment.updatedAt).toISOString() };
+  });
+
+  app.get('/point/integration-api/payment-intents/events', async (request, reply) => {
+    const query = request.query as Params;
+    const day = (s: string | undefined) => (s && /^\d{4}-\d{2}-\d{2}$/.test(s) ? Date.parse(`${s}T00:00:00Z`) : NaN);
+    const [from, to] = [day(query.startDate), day(query.endDate)];
+    if (Number.isNaN(from) || Number.isNaN(to))
+      return sendError(reply, 400, 'bad_request', 'startDate and endDate (yyyy-mm-dd) are required');
+    const events = [...sim.store.payments.values()]
+      .filter((p) => p.surface === 'point' && p.updatedAt >= from && p.updatedAt < to + 86_400_000)
+      .map((p) => ({ payment_intent_id: p.id, status: pointIntent(p).state, created_on: new Date(p.updatedAt).toISOString() }));
+    return { events };
   });
 
   app.delete('/point/integration-api/devices/:deviceId/payment-intents/:id', async (request, reply) =>

@@ -38,7 +38,7 @@ export function pointIntent(p: SimPayment): Record<string, unknown> {
       p.paymentId || status
         ? { id: p.paymentId ? Number(p.paymentId) : undefined, type: p.cardType, installments: 1, status, status_detail: detail }
         : undefined,
-    additional_info: { external_reference: p.externalReference, print_on_terminal: true },
+    additional_info: { external_reference: p.externalReference, print_on_terminal: p.printOnTerminal ?? true },
   };
 }
 

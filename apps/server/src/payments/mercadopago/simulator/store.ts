@@ -44,6 +44,8 @@ export interface SimPayment {
   amountCents: number;
   description: string;
   externalReference: string;
+  /** Point Integration API: whether the terminal prints the ticket (echoed in additional_info). */
+  printOnTerminal?: boolean;
   status: SimStatus;
   /** The card payment's id, once the terminal charged (or tried to). */
   paymentId: string | null;
@@ -107,7 +109,9 @@ export class SimStore {
     return [...this.payments.values()].find((p) => p.terminalId === terminalId && HOLDING.includes(p.status));
   }
 
-  create(input: Pick<SimPayment, 'surface' | 'terminalId' | 'amountCents' | 'description' | 'externalReference'>): SimPayment {
+  create(
+    input: Pick<SimPayment, 'surface' | 'terminalId' | 'amountCents' | 'description' | 'externalReference' | 'printOnTerminal'>,
+  ): SimPayment {
     if (this.holding(input.terminalId)) throw new SimConflict('terminal already has a queued payment');
     const at = this.now();
     const payment: SimPayment = {
