@@ -1,13 +1,14 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Divide } from 'lucide-react';
-import { type Order, SplitChecksResponseSchema } from '@comanda/contract';
+import { EqualSharesBodySchema, type Order, SplitChecksResponseSchema } from '@comanda/contract';
 import { EQUAL_SHARES_MAX } from '@comanda/domain';
 import { errorMessage, onlineOnly, post } from '../lib/api.ts';
 import { newIdempotencyKey } from '../lib/ids.ts';
 import { orderKey } from '../lib/orders.ts';
 import { t } from '../lib/i18n/es-MX.ts';
+import { useZodForm } from '../lib/use-zod-form.ts';
 import { Button } from './ui/button.tsx';
 import { Input, Label } from './ui/input.tsx';
 
@@ -36,13 +37,31 @@ export function useEqualShares(order: Pick<Order, 'id' | 'tableId'>) {
   });
 }
 
+/** The count the field stands for: a whole number within 2 and the maximum; anything else is 2. */
+function sharesCount(text: string): number {
+  const parsed = Number(text);
+  return Number.isInteger(parsed) ? Math.min(EQUAL_SHARES_MAX, Math.max(2, parsed)) : 2;
+}
+
 /** "Dividir en cuentas iguales": how many, and one button; `onDone` gets the order and its new checks. */
 export function EqualSharesForm({ order, onDone }: { order: Pick<Order, 'id' | 'tableId'>; onDone: (orders: Order[]) => void }) {
   const id = useId();
-  const [text, setText] = useState('2');
   const split = useEqualShares(order);
-  const parsed = Number(text);
-  const count = Number.isInteger(parsed) ? Math.min(EQUAL_SHARES_MAX, Math.max(2, parsed)) : 2;
+  const form = useZodForm({
+    initial: { text: '2' },
+    schema: EqualSharesBodySchema,
+    toInput: ({ text }) => ({ count: sharesCount(text) }),
+    onValid: ({ count }) =>
+      split.mutate(count, {
+        onSuccess: (orders) => {
+          toast.success(S.done(orders.length));
+          onDone(orders);
+        },
+        onError: (error) => toast.error(errorMessage(error, S.error)),
+      }),
+    onInvalid: (message) => toast.error(message),
+  });
+  const count = sharesCount(form.values.text);
   return (
     <div data-testid="equal-shares-form">
       <p className="font-medium">{S.title}</p>
@@ -57,23 +76,11 @@ export function EqualSharesForm({ order, onDone }: { order: Pick<Order, 'id' | '
             min={2}
             max={EQUAL_SHARES_MAX}
             step={1}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
+            value={form.values.text}
+            onChange={(e) => form.set('text', e.target.value)}
           />
         </div>
-        <Button
-          variant="outline"
-          disabled={split.isPending}
-          onClick={() =>
-            split.mutate(count, {
-              onSuccess: (orders) => {
-                toast.success(S.done(orders.length));
-                onDone(orders);
-              },
-              onError: (error) => toast.error(errorMessage(error, S.error)),
-            })
-          }
-        >
+        <Button variant="outline" disabled={split.isPending} onClick={form.submit}>
           <Divide className="h-4 w-4" aria-hidden />
           {S.submit(count)}
         </Button>

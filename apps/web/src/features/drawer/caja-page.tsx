@@ -1,7 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Printer, Receipt, Vault } from 'lucide-react';
-import { CorteZBodySchema, DrawerMovementBodySchema, type Corte, type DrawerMovementView, type DrawerSessionView } from '@comanda/contract';
+import {
+  CorteZBodySchema,
+  DrawerMovementBodySchema,
+  OpenDrawerBodySchema,
+  type Corte,
+  type DrawerMovementView,
+  type DrawerSessionView,
+} from '@comanda/contract';
 import { overShortLabel, pesosToCents, type DenominationCount } from '@comanda/domain';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -147,8 +154,14 @@ export function CajaPage() {
 }
 
 function OpenDrawerCard() {
-  const [count, setCount] = useState<DenominationCount>({});
   const open = useOpenDrawer();
+  const form = useZodForm({
+    initial: { count: {} as DenominationCount },
+    schema: OpenDrawerBodySchema,
+    toInput: (v) => v,
+    onValid: (body) => open.mutate(body.count, { onSuccess: () => toast.success(L.opened) }),
+  });
+  const error = form.error ?? (open.isError ? errorMessage(open.error, L.error) : null);
   return (
     <Card className="max-w-3xl space-y-4 p-5">
       <div>
@@ -157,10 +170,10 @@ function OpenDrawerCard() {
           {L.noSession} {L.openHint}
         </p>
       </div>
-      <DenominationForm value={count} onChange={setCount} idPrefix="float" />
-      {open.isError && <FormError message={errorMessage(open.error, L.error)} />}
+      <DenominationForm value={form.values.count} onChange={(count) => form.set('count', count)} idPrefix="float" />
+      {error && <FormError message={error} />}
       <div className="flex justify-end">
-        <Button variant="accent" disabled={open.isPending} onClick={() => open.mutate(count, { onSuccess: () => toast.success(L.opened) })}>
+        <Button variant="accent" disabled={open.isPending} onClick={form.submit}>
           {L.openAction}
         </Button>
       </div>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Pencil, Plus, Printer as PrinterIcon, Trash2 } from 'lucide-react';
@@ -8,6 +8,7 @@ import {
   type PrinterRole,
   EmulatorResponseSchema,
   OkSchema,
+  PrinterBodySchema,
   PrinterResponseSchema,
   PrintersResponseSchema,
 } from '@comanda/contract';
@@ -25,10 +26,13 @@ import { del, errorMessage, get, patch, post } from '../../lib/api.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useLiveQueries } from '../../lib/use-live.ts';
 import { useBusinessDates } from '../../lib/dates.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
 
 const PRINTERS_KEY = ['printers', 'list'] as const;
 const EMULATOR_KEY = ['printers', 'emulator'] as const;
 const STATUS_TONE: Record<Printer['status'], BadgeTone> = { listo: 'success', sin_conexion: 'warning', error: 'danger' };
+/** What the address field accepts: a host, and a port after a colon. */
+const ADDRESS = /^\s*([^\s:]+)(?::(\d{1,5}))?\s*$/;
 const SELECT =
   'h-11 w-full rounded-lg border border-slate-300 bg-white px-3 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
 
@@ -137,12 +141,6 @@ export default function PrintersTab() {
 }
 
 function PrinterDialog({ printer, onClose, onSaved }: { printer: Printer | null; onClose: () => void; onSaved: () => void }) {
-  const [name, setName] = useState(printer?.name ?? '');
-  const [address, setAddress] = useState(printer ? `${printer.host}:${printer.port}` : '');
-  const [role, setRole] = useState<PrinterRole>(printer?.role ?? 'cocina');
-  const [width, setWidth] = useState<80 | 58>(printer?.width ?? 80);
-  const [enabled, setEnabled] = useState(printer?.enabled ?? true);
-  const [error, setError] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: (body: PrinterBody) =>
       printer ? patch(PrinterResponseSchema, `/api/printers/${printer.id}`, body) : post(PrinterResponseSchema, '/api/printers', body),
@@ -151,20 +149,32 @@ function PrinterDialog({ printer, onClose, onSaved }: { printer: Printer | null;
       onSaved();
       onClose();
     },
-    onError: (e) => setError(errorMessage(e, t.printers.saveError)),
+    onError: (e) => form.setError(errorMessage(e, t.printers.saveError)),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const match = /^\s*([^\s:]+)(?::(\d{1,5}))?\s*$/.exec(address);
-    if (!match) return setError(t.printers.host);
-    save.mutate({ name, host: match[1]!, port: match[2] ? Number(match[2]) : 9100, role, width, enabled });
-  };
+  const form = useZodForm({
+    initial: {
+      name: printer?.name ?? '',
+      address: printer ? `${printer.host}:${printer.port}` : '',
+      role: printer?.role ?? ('cocina' as PrinterRole),
+      width: printer?.width ?? (80 as 80 | 58),
+      enabled: printer?.enabled ?? true,
+    },
+    schema: PrinterBodySchema,
+    // "host" or "host:port" (9100 when absent); anything else is said as the field's own label, as before.
+    before: ({ address }) => (ADDRESS.test(address) ? null : t.printers.host),
+    toInput: ({ address, ...rest }) => {
+      const [, host, port] = ADDRESS.exec(address) ?? [];
+      return { ...rest, host, port: port ? Number(port) : 9100 };
+    },
+    onValid: (body) => save.mutate(body),
+  });
+  const { name, address, role, width, enabled } = form.values;
   return (
     <Dialog open onClose={onClose} title={printer ? t.printers.editTitle : t.printers.addTitle}>
-      <form onSubmit={submit} className="space-y-3">
+      <form onSubmit={form.onSubmit} className="space-y-3">
         <div>
           <Label htmlFor="printer-name">{t.printers.name}</Label>
-          <Input id="printer-name" required maxLength={60} value={name} onChange={(e) => setName(e.target.value)} />
+          <Input id="printer-name" required maxLength={60} value={name} onChange={(e) => form.set('name', e.target.value)} />
         </div>
         <div>
           <Label htmlFor="printer-address">{t.printers.host}</Label>
@@ -174,13 +184,13 @@ function PrinterDialog({ printer, onClose, onSaved }: { printer: Printer | null;
             placeholder="192.168.1.50:9100"
             className="font-mono"
             value={address}
-            onChange={(e) => setAddress(e.target.value)}
+            onChange={(e) => form.set('address', e.target.value)}
           />
         </div>
         <div className="grid grid-cols-2 gap-3">
           <div>
             <Label htmlFor="printer-role">{t.printers.role}</Label>
-            <select id="printer-role" className={SELECT} value={role} onChange={(e) => setRole(e.target.value as PrinterRole)}>
+            <select id="printer-role" className={SELECT} value={role} onChange={(e) => form.set('role', e.target.value as PrinterRole)}>
               {(['cocina', 'barra', 'caja'] as const).map((r) => (
                 <option key={r} value={r}>
                   {t.printers.roles[r]}
@@ -190,17 +200,22 @@ function PrinterDialog({ printer, onClose, onSaved }: { printer: Printer | null;
           </div>
           <div>
             <Label htmlFor="printer-width">{t.printers.width}</Label>
-            <select id="printer-width" className={SELECT} value={width} onChange={(e) => setWidth(Number(e.target.value) === 58 ? 58 : 80)}>
+            <select
+              id="printer-width"
+              className={SELECT}
+              value={width}
+              onChange={(e) => form.set('width', Number(e.target.value) === 58 ? 58 : 80)}
+            >
               <option value={80}>{t.printers.widths[80]}</option>
               <option value={58}>{t.printers.widths[58]}</option>
             </select>
           </div>
         </div>
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} className="h-4 w-4" />
+          <input type="checkbox" checked={enabled} onChange={(e) => form.set('enabled', e.target.checked)} className="h-4 w-4" />
           {t.printers.enabled}
         </label>
-        <FormError message={error} />
+        <FormError message={form.error} />
         <div className="flex justify-end gap-2 pt-2">
           <Button variant="ghost" onClick={onClose}>
             {t.app.cancel}
