@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { Ban, CheckCheck, HandPlatter, XCircle } from 'lucide-react';
-import type { Order, OrderItem } from '@comanda/contract';
-import { activeItems, deliverableIds, VOID_MESSAGES } from '@comanda/domain';
+import { CancelOrderBodySchema, type Order, type OrderItem } from '@comanda/contract';
+import { activeItems, deliverableIds } from '@comanda/domain';
 import { PinDialog } from '../../components/pin-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -13,7 +13,8 @@ import { t } from '../../lib/i18n/es-MX.ts';
 import { useOrderService, type OrderService } from './service-api.ts';
 import type { OrderScreen } from './use-order-screen.tsx';
 import { VoidItemDialog } from './void-item-dialog.tsx';
-import { useVoidReasonForm, VoidReasonFields } from './void-reason-picker.tsx';
+import { VoidReasonFields } from './void-reason-picker.tsx';
+import { useZodForm } from '../../lib/use-zod-form.ts';
 
 /**
  * Voids, deliveries and "Cancelar orden" on an order screen (issue #14 items 6 and 9): the
@@ -102,10 +103,17 @@ function CancelOrderDialog({ open, order, service, onClose }: { open: boolean; o
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const hasItems = activeItems(order.items).length > 0;
-  const { reason, note, error, setError, reset, fields } = useVoidReasonForm();
   const [askPin, setAskPin] = useState(false);
+  // An order with items needs a reason (the contract's "reasonRequired" when blank), then an admin PIN.
+  const form = useZodForm({
+    initial: { reason: null as string | null, note: '' },
+    schema: CancelOrderBodySchema,
+    toInput: ({ reason, note }) => (hasItems ? { reason: reason ?? '', note: note.trim() || null } : {}),
+    onValid: () => void confirm(),
+  });
+  const { reason, note } = form.values;
   const close = () => {
-    reset();
+    form.reset();
     setAskPin(false);
     onClose();
   };
@@ -115,16 +123,12 @@ function CancelOrderDialog({ open, order, service, onClose }: { open: boolean; o
     navigate(pathname.startsWith('/admin') ? '/admin/home' : '/waiter/home');
   };
   const confirm = async () => {
-    if (hasItems) {
-      if (!reason) return setError(VOID_MESSAGES.reasonRequired);
-      setAskPin(true);
-      return;
-    }
+    if (hasItems) return setAskPin(true);
     try {
       await service.cancel.mutateAsync({});
       done();
     } catch (err) {
-      setError(errorMessage(err, t.voids.error));
+      form.setError(errorMessage(err, t.voids.error));
     }
   };
   return (
@@ -141,7 +145,7 @@ function CancelOrderDialog({ open, order, service, onClose }: { open: boolean; o
             <Button variant="outline" onClick={close} disabled={service.cancel.isPending}>
               {t.voids.keepOrder}
             </Button>
-            <Button variant="danger" onClick={() => void confirm()} disabled={service.cancel.isPending} data-testid="cancel-order-confirm">
+            <Button variant="danger" onClick={form.submit} disabled={service.cancel.isPending} data-testid="cancel-order-confirm">
               {t.voids.confirmCancel}
             </Button>
           </>
@@ -149,8 +153,19 @@ function CancelOrderDialog({ open, order, service, onClose }: { open: boolean; o
       >
         <div className="space-y-4">
           <p className="text-sm text-slate-700">{hasItems ? t.voids.cancelWithItems : t.voids.cancelEmpty}</p>
-          {hasItems && <VoidReasonFields id="cancel-note" {...fields} />}
-          <FormError message={error} />
+          {hasItems && (
+            <VoidReasonFields
+              id="cancel-note"
+              reason={reason}
+              onReason={(chosen) => {
+                form.set('reason', chosen);
+                form.setError(null);
+              }}
+              note={note}
+              onNote={(text) => form.set('note', text)}
+            />
+          )}
+          <FormError message={form.error} />
         </div>
       </Dialog>
       <PinDialog

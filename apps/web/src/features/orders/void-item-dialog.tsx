@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Minus, Plus } from 'lucide-react';
-import type { OrderItem } from '@comanda/contract';
-import { VOID_MESSAGES, voidNeedsAdminPin } from '@comanda/domain';
+import { VoidItemBodySchema, type OrderItem } from '@comanda/contract';
+import { voidNeedsAdminPin } from '@comanda/domain';
 import { PinDialog } from '../../components/pin-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -9,8 +9,9 @@ import { FormError } from '../../components/ui/form-error.tsx';
 import { Label } from '../../components/ui/input.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
-import { useVoidReasonForm, VoidReasonFields } from './void-reason-picker.tsx';
+import { VoidReasonFields } from './void-reason-picker.tsx';
 import { CancelButton } from '../../components/ui/cancel-button.tsx';
+import { useZodForm } from '../../lib/use-zod-form.ts';
 
 export interface VoidRequest {
   quantity: number;
@@ -33,29 +34,25 @@ export function VoidItemDialog({
   /** Resolves when the server accepted the void; a rejection's message is shown. */
   onSubmit: (request: VoidRequest) => Promise<unknown>;
 }) {
-  const [units, setUnits] = useState(1);
-  const { reason, note, error, setError, reset, fields } = useVoidReasonForm();
   const [busy, setBusy] = useState(false);
   const [askPin, setAskPin] = useState(false);
+  const form = useZodForm({
+    initial: { units: 1, reason: null as string | null, note: '' },
+    schema: VoidItemBodySchema,
+    toInput: ({ units, reason, note }) => ({ quantity: units, reason: reason ?? '', note: note.trim() || null }),
+    onValid: (body) => void send({ quantity: body.quantity, reason: body.reason, note: body.note ?? null }),
+  });
+  const { units, reason, note } = form.values;
+  const { reset } = form;
   useEffect(() => {
     if (!item) return;
-    setUnits(1);
     reset();
     setAskPin(false);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a new item opens a fresh form; reset is new each render
   }, [item]);
   if (!item) return null;
   const needsPin = voidNeedsAdminPin(item.status);
-  const request = (): VoidRequest | null => {
-    if (!reason) {
-      setError(VOID_MESSAGES.reasonRequired);
-      return null;
-    }
-    return { quantity: units, reason, note: note.trim() || null };
-  };
-  const send = async () => {
-    const body = request();
-    if (!body) return;
+  const send = async (body: VoidRequest) => {
     if (needsPin) {
       setAskPin(true);
       return;
@@ -64,7 +61,7 @@ export function VoidItemDialog({
     try {
       await onSubmit(body);
     } catch (err) {
-      setError(errorMessage(err, t.voids.error));
+      form.setError(errorMessage(err, t.voids.error));
     } finally {
       setBusy(false);
     }
@@ -81,7 +78,7 @@ export function VoidItemDialog({
         footer={
           <>
             <CancelButton onClick={onClose} disabled={busy} />
-            <Button variant="danger" onClick={() => void send()} disabled={busy} data-testid="void-confirm">
+            <Button variant="danger" onClick={form.submit} disabled={busy} data-testid="void-confirm">
               {t.voids.confirmVoid}
             </Button>
           </>
@@ -92,7 +89,13 @@ export function VoidItemDialog({
           <div>
             <Label htmlFor="void-units">{t.voids.units}</Label>
             <div className="flex items-center gap-2">
-              <Button variant="outline" size="icon" aria-label={t.quantity.minus} disabled={units <= 1} onClick={() => setUnits(units - 1)}>
+              <Button
+                variant="outline"
+                size="icon"
+                aria-label={t.quantity.minus}
+                disabled={units <= 1}
+                onClick={() => form.set('units', units - 1)}
+              >
                 <Minus className="h-4 w-4" aria-hidden />
               </Button>
               <output id="void-units" className="w-14 text-center text-lg font-semibold tabular-nums" aria-live="polite">
@@ -103,16 +106,25 @@ export function VoidItemDialog({
                 size="icon"
                 aria-label={t.quantity.plus}
                 disabled={units >= item.quantity}
-                onClick={() => setUnits(units + 1)}
+                onClick={() => form.set('units', units + 1)}
               >
                 <Plus className="h-4 w-4" aria-hidden />
               </Button>
               <span className="text-sm text-slate-600">{t.voids.unitsOf(item.quantity)}</span>
             </div>
           </div>
-          <VoidReasonFields id="void-note" {...fields} />
+          <VoidReasonFields
+            id="void-note"
+            reason={reason}
+            onReason={(chosen) => {
+              form.set('reason', chosen);
+              form.setError(null);
+            }}
+            note={note}
+            onNote={(text) => form.set('note', text)}
+          />
           {needsPin && <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{t.voids.needsPin}</p>}
-          <FormError message={error} />
+          <FormError message={form.error} />
         </div>
       </Dialog>
       <PinDialog
@@ -121,8 +133,7 @@ export function VoidItemDialog({
         description={t.voids.pinVoid(units, item.productName)}
         onClose={() => setAskPin(false)}
         onSubmit={async (pin) => {
-          const body = request();
-          if (body) await onSubmit({ ...body, pin });
+          if (reason) await onSubmit({ quantity: units, reason, note: note.trim() || null, pin });
         }}
       />
     </>
