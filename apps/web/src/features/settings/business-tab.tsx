@@ -2,19 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { GeneralConfig, GeneralConfigBody } from '@comanda/contract';
 import { GeneralConfigBodySchema, LOGO_DATA_URL_MAX, GeneralConfigSchema } from '@comanda/contract';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
 import { Input, Label } from '../../components/ui/input.tsx';
 import { Field, TextField } from '../../components/ui/field.tsx';
 import { Select } from '../../components/ui/select.tsx';
-import { FormError } from '../../components/ui/form-error.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { ErrorState } from '../../components/ui/empty-state.tsx';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { CONFIG_KEYS, useGeneralConfig } from '../../lib/config.ts';
 import { put } from '../../lib/api.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
+import { SettingsFormCard, SettingsLoader } from './settings-form.tsx';
 
 // Mexico's zones first; any other stored zone is kept as an option too.
 const ZONES = [
@@ -35,9 +31,7 @@ const hour = (h: number) => `${String(h).padStart(2, '0')}:00`;
 
 export function BusinessTab() {
   const config = useGeneralConfig();
-  if (config.isPending) return <Spinner />;
-  if (config.isError) return <ErrorState message={t.settings.loadError} onRetry={() => void config.refetch()} />;
-  return <BusinessForm initial={config.data} />;
+  return <SettingsLoader query={config}>{(data) => <BusinessForm initial={data} />}</SettingsLoader>;
 }
 
 function BusinessForm({ initial }: { initial: GeneralConfig }) {
@@ -71,57 +65,42 @@ function BusinessForm({ initial }: { initial: GeneralConfig }) {
   const zones = ZONES.includes(form.timezone) ? ZONES : [form.timezone, ...ZONES];
 
   return (
-    <Card className="max-w-2xl p-5">
-      <form onSubmit={fields.onSubmit} className="space-y-4">
-        <div className="flex items-center gap-4">
-          <BrandMark logoUrl={form.logoUrl || undefined} size="lg" />
-          <div className="min-w-0 flex-1">
-            <Label htmlFor="cfg-name">{t.settings.name}</Label>
-            <Input id="cfg-name" maxLength={120} value={form.name} onChange={(e) => set('name', e.target.value)} />
-          </div>
+    <SettingsFormCard onSubmit={fields.onSubmit} error={fields.error} saving={save.isPending}>
+      <div className="flex items-center gap-4">
+        <BrandMark logoUrl={form.logoUrl || undefined} size="lg" />
+        <div className="min-w-0 flex-1">
+          <Label htmlFor="cfg-name">{t.settings.name}</Label>
+          <Input id="cfg-name" maxLength={120} value={form.name} onChange={(e) => set('name', e.target.value)} />
         </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            id="cfg-phone"
-            label={t.settings.phone}
-            type="tel"
-            maxLength={40}
-            value={form.phone}
-            onValue={(v) => set('phone', v)}
-          />
-          <TextField
-            id="cfg-logo"
-            label={t.settings.logoUrl}
-            type="url"
-            placeholder="https://…"
-            maxLength={LOGO_DATA_URL_MAX}
-            value={form.logoUrl}
-            onValue={(v) => set('logoUrl', v)}
-          />
-        </div>
-        <TextField id="cfg-address" label={t.settings.address} maxLength={300} value={form.address} onValue={(v) => set('address', v)} />
-        <div className="grid gap-4 sm:grid-cols-3">
-          <Field id="cfg-tz" label={t.settings.timezone}>
-            <Select id="cfg-tz" value={form.timezone} onChange={(e) => set('timezone', e.target.value)}>
-              {zones.map((z) => (
-                <option key={z} value={z}>
-                  {z.replace('America/', '').replace(/_/g, ' ')}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <HourSelect id="cfg-start" label={t.settings.shiftStart} value={form.shiftStartHour} onChange={(h) => set('shiftStartHour', h)} />
-          <HourSelect id="cfg-end" label={t.settings.shiftEnd} value={form.shiftEndHour} onChange={(h) => set('shiftEndHour', h)} />
-        </div>
-        <p className="text-xs text-slate-500">{t.settings.shiftHint}</p>
-        <FormError message={fields.error} />
-        <div className="flex justify-end">
-          <Button type="submit" variant="accent" disabled={save.isPending}>
-            {save.isPending ? t.settings.saving : t.settings.saveChanges}
-          </Button>
-        </div>
-      </form>
-    </Card>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField id="cfg-phone" label={t.settings.phone} type="tel" maxLength={40} value={form.phone} onValue={(v) => set('phone', v)} />
+        <TextField
+          id="cfg-logo"
+          label={t.settings.logoUrl}
+          type="url"
+          placeholder="https://…"
+          maxLength={LOGO_DATA_URL_MAX}
+          value={form.logoUrl}
+          onValue={(v) => set('logoUrl', v)}
+        />
+      </div>
+      <TextField id="cfg-address" label={t.settings.address} maxLength={300} value={form.address} onValue={(v) => set('address', v)} />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field id="cfg-tz" label={t.settings.timezone}>
+          <Select id="cfg-tz" value={form.timezone} onChange={(e) => set('timezone', e.target.value)}>
+            {zones.map((z) => (
+              <option key={z} value={z}>
+                {z.replace('America/', '').replace(/_/g, ' ')}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <HourSelect id="cfg-start" label={t.settings.shiftStart} value={form.shiftStartHour} onChange={(h) => set('shiftStartHour', h)} />
+        <HourSelect id="cfg-end" label={t.settings.shiftEnd} value={form.shiftEndHour} onChange={(h) => set('shiftEndHour', h)} />
+      </div>
+      <p className="text-xs text-slate-500">{t.settings.shiftHint}</p>
+    </SettingsFormCard>
   );
 }
 
