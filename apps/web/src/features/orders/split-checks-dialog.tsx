@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { toast } from 'sonner';
 import { CheckCircle2, Minus, Plus, Trash2 } from 'lucide-react';
-import type { Order } from '@comanda/contract';
+import { SplitChecksBodySchema, type Order } from '@comanda/contract';
 import { activeItems, cents, checkName, planChecks, splitSums, type CheckTake } from '@comanda/domain';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -10,6 +10,7 @@ import { money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useSplitChecks } from './checks-api.ts';
 import { CancelButton } from '../../components/ui/cancel-button.tsx';
+import { useZodForm } from '../../lib/use-zod-form.ts';
 
 /**
  * "Cuentas separadas": tap units of each line into new checks (B, C, …); what is not moved stays
@@ -31,10 +32,35 @@ export function SplitChecksDialog({
   firstIndex: number;
 }) {
   const lines = useMemo(() => activeItems(order.items), [order.items]);
-  const [takes, setTakes] = useState<Record<string, number>[]>([{}]);
   const split = useSplitChecks(tableId, order.id);
+  const form = useZodForm({
+    initial: { takes: [{}] as Record<string, number>[] },
+    schema: SplitChecksBodySchema,
+    toInput: ({ takes }) => ({
+      checks: takes.map((take) => ({
+        lines: Object.entries(take)
+          .filter(([, q]) => q > 0)
+          .map(([itemId, quantity]) => ({ itemId, quantity })),
+      })),
+    }),
+    onValid: (body) =>
+      split.mutate(body, {
+        onSuccess: (orders) => {
+          toast.success(t.checks.splitDone(orders.length));
+          onClose();
+        },
+        onError: (error) => toast.error(errorMessage(error, t.checks.splitError)),
+      }),
+    // Said as the server's refusal would be: in a toast.
+    onInvalid: (message) => toast.error(message),
+  });
+  const { takes } = form.values;
+  const setTakes = (change: (all: Record<string, number>[]) => Record<string, number>[]) =>
+    form.update((v) => ({ takes: change(v.takes) }));
+  const { reset } = form;
   useEffect(() => {
-    if (open) setTakes([{}]);
+    if (open) reset();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- each opening starts over; reset is new each render
   }, [open]);
 
   const keep = order.tabName ?? checkName(0);
@@ -56,24 +82,6 @@ export function SplitChecksDialog({
         return { ...take, [itemId]: next };
       }),
     );
-  const submit = () =>
-    split.mutate(
-      {
-        checks: takes.map((take) => ({
-          lines: Object.entries(take)
-            .filter(([, q]) => q > 0)
-            .map(([itemId, quantity]) => ({ itemId, quantity })),
-        })),
-      },
-      {
-        onSuccess: (orders) => {
-          toast.success(t.checks.splitDone(orders.length));
-          onClose();
-        },
-        onError: (error) => toast.error(errorMessage(error, t.checks.splitError)),
-      },
-    );
-
   return (
     <Dialog
       open={open}
@@ -85,7 +93,7 @@ export function SplitChecksDialog({
       footer={
         <>
           <CancelButton onClick={onClose} disabled={split.isPending} />
-          <Button variant="accent" onClick={submit} disabled={split.isPending || !plan.ok} data-testid="split-submit">
+          <Button variant="accent" onClick={form.submit} disabled={split.isPending || !plan.ok} data-testid="split-submit">
             {split.isPending ? t.checks.splitting : t.checks.split}
           </Button>
         </>
