@@ -155,7 +155,12 @@ test.describe('checkout', () => {
     // From Mesas: every tap is counted; the PIN's four digits verify by themselves.
     let taps = 0;
     await page.goto('/waiter/home');
-    await page.getByTestId(`table-card-${table}`).getByRole('button', { name: 'Cobrar' }).click();
+    // The card sits low in Mesas: the checkout must still open at its top.
+    const cobrar = page.getByTestId(`table-card-${table}`).getByRole('button', { name: 'Cobrar' });
+    await cobrar.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await cobrar.click();
     taps += 1;
     await expect(page).toHaveURL(new RegExp(`/waiter/checkout/${order.id}$`));
     const finish = page.getByRole('button', { name: 'Finalizar' });

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import type { Role } from '@comanda/contract';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { LoginPage } from '../features/auth/login-page.tsx';
@@ -160,4 +160,14 @@ function withErrorPage(list: RouteObject[]): RouteObject[] {
   })) as RouteObject[];
 }
 
-export const router = createBrowserRouter([{ errorElement: <RouteError />, children: withErrorPage(routes) }]);
+/** A new screen opens at its top (a tap on a card low in Mesas must not open Cobro scrolled); Back returns to where it was. */
+function Root() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
+export const router = createBrowserRouter([{ element: <Root />, errorElement: <RouteError />, children: withErrorPage(routes) }]);
