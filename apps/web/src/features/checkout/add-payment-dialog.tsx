@@ -1,26 +1,14 @@
-import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import type { AddPaymentResponse } from '@comanda/contract';
-import {
-  centsToPesos,
-  chargeFigures,
-  changeDue,
-  pesosToCents,
-  TIP_PRESETS_BPS,
-  ZERO,
-  type Cents,
-  type PaymentMethod,
-} from '@comanda/domain';
+import { changeDue, TIP_PRESETS_BPS, type Cents } from '@comanda/domain';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input, Label } from '../../components/ui/input.tsx';
 import { PinDialog } from '../../components/pin-dialog.tsx';
-import { ApiError, errorMessage } from '../../lib/api.ts';
 import { money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { choiceButton } from './tip-section.tsx';
-import { useAddPayment } from './use-add-payment.ts';
 import { MethodChoice } from './payment-section.tsx';
+import { partFigures, useAddPaymentForm } from './use-add-payment-form.ts';
 
 const P = t.payments;
 const TIP_CHOICES = [0, ...TIP_PRESETS_BPS] as const;
@@ -49,60 +37,10 @@ export function AddPaymentDialog({
   onCard,
   onRecorded,
 }: AddPaymentDialogProps) {
-  const [method, setMethod] = useState<PaymentMethod>('efectivo');
-  const [amountText, setAmountText] = useState('');
-  const [tipBps, setTipBps] = useState<number>(0);
-  const [receivedText, setReceivedText] = useState('');
-  const [reference, setReference] = useState('');
-  const [pinOpen, setPinOpen] = useState(false);
-  const add = useAddPayment(orderId);
-
-  useEffect(() => {
-    if (!open) return;
-    setMethod('efectivo');
-    setAmountText(centsToPesos(proposed ?? balance));
-    setTipBps(0);
-    setReceivedText('');
-    setReference('');
-  }, [open, proposed, balance]);
-
-  const part = amountText.trim() === '' ? null : pesosToCents(amountText);
-  const total = part !== null && part > 0 ? chargeFigures(part, { bps: tipBps }).total : ZERO;
-  const received = receivedText.trim() === '' ? null : pesosToCents(receivedText);
-
-  const problem = (): string | null => {
-    if (part === null || part <= 0) return P.amountRequired;
-    if (part > balance) return P.overBalance;
-    if (method === 'efectivo' && (received === null || received < total)) return P.receivedShort;
-    return null;
-  };
-
-  const submit = () => {
-    const invalid = problem();
-    if (invalid) return void toast.error(invalid);
-    if (method === 'tarjeta') return onCard(part!, tipBps);
-    setPinOpen(true);
-  };
-
-  const submitPin = async (pin: string) => {
-    try {
-      const res = await add.mutateAsync({
-        method: method === 'transferencia' ? 'transferencia' : 'efectivo',
-        pin,
-        amount: part!,
-        tipBps,
-        ...(method === 'efectivo' ? { receivedAmount: received ?? 0 } : {}),
-        ...(method === 'transferencia' && reference.trim() ? { reference: reference.trim() } : {}),
-      });
-      setPinOpen(false);
-      toast.success(res.closed ? P.closedToast : P.partToast);
-      onRecorded(res);
-    } catch (error) {
-      if (error instanceof ApiError && (error.code === 'wrong_pin' || error.status === 429)) throw error;
-      setPinOpen(false);
-      toast.error(errorMessage(error, P.error));
-    }
-  };
+  const { form, add, paying, setPaying, submitPin } = useAddPaymentForm({ open, orderId, balance, proposed, onCard, onRecorded });
+  const { method, amount: amountText, tipBps, received: receivedText, reference } = form.values;
+  const { total, received } = partFigures(form.values);
+  const pinOpen = paying !== null;
 
   return (
     <>
@@ -113,7 +51,14 @@ export function AddPaymentDialog({
         locked={add.isPending}
         variant="sheet"
         footer={
-          <Button variant="accent" size="lg" className="w-full" disabled={add.isPending} onClick={submit} data-testid="add-payment-submit">
+          <Button
+            variant="accent"
+            size="lg"
+            className="w-full"
+            disabled={add.isPending}
+            onClick={form.submit}
+            data-testid="add-payment-submit"
+          >
             {method === 'tarjeta' ? P.chargeCard : P.submit} · {money(total)}
           </Button>
         }
@@ -123,7 +68,7 @@ export function AddPaymentDialog({
             <span className="text-slate-600">{P.balance}</span>
             <span className="font-semibold tabular-nums">{money(balance)}</span>
           </p>
-          <MethodChoice label={P.method} method={method} onMethod={setMethod} className="h-14" />
+          <MethodChoice label={P.method} method={method} onMethod={(m) => form.set('method', m)} className="h-14" />
           <div>
             <Label htmlFor="part-amount">{P.amount}</Label>
             <Input
@@ -133,7 +78,7 @@ export function AddPaymentDialog({
               min={0}
               step={0.01}
               value={amountText}
-              onChange={(e) => setAmountText(e.target.value)}
+              onChange={(e) => form.set('amount', e.target.value)}
               className="h-12 text-lg tabular-nums"
             />
           </div>
@@ -146,7 +91,7 @@ export function AddPaymentDialog({
                   type="button"
                   aria-pressed={tipBps === bps}
                   className={choiceButton(tipBps === bps)}
-                  onClick={() => setTipBps(bps)}
+                  onClick={() => form.set('tipBps', bps)}
                 >
                   {bps === 0 ? P.noTip : `${bps / 100}%`}
                 </button>
@@ -164,7 +109,7 @@ export function AddPaymentDialog({
                 step={0.01}
                 placeholder="0.00"
                 value={receivedText}
-                onChange={(e) => setReceivedText(e.target.value)}
+                onChange={(e) => form.set('received', e.target.value)}
                 className="h-12 text-lg tabular-nums"
               />
               <p className="mt-2 flex items-baseline justify-between rounded-lg bg-emerald-50 px-3 py-2 text-emerald-900">
@@ -178,7 +123,7 @@ export function AddPaymentDialog({
           {method === 'transferencia' && (
             <div>
               <Label htmlFor="part-reference">{P.reference}</Label>
-              <Input id="part-reference" value={reference} maxLength={60} onChange={(e) => setReference(e.target.value)} />
+              <Input id="part-reference" value={reference} maxLength={60} onChange={(e) => form.set('reference', e.target.value)} />
             </div>
           )}
           <p className="flex items-baseline justify-between border-t border-slate-200 pt-2">
@@ -187,13 +132,7 @@ export function AddPaymentDialog({
           </p>
         </div>
       </Dialog>
-      <PinDialog
-        open={pinOpen}
-        title={P.cashierPin}
-        description={P.cashierPinHint}
-        onClose={() => setPinOpen(false)}
-        onSubmit={submitPin}
-      />
+      <PinDialog open={pinOpen} title={P.cashierPin} description={P.cashierPinHint} onClose={() => setPaying(null)} onSubmit={submitPin} />
     </>
   );
 }
