@@ -1,16 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { CountBodySchema, CountResponseSchema, type CountBody, type Insumo, type Warehouse } from '@comanda/contract';
 import { parseQuantity, UNIT_LABELS } from '@comanda/domain';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { Input, Label } from '../../components/ui/input.tsx';
-import { errorMessage } from '../../lib/api.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { INV } from './texts.ts';
-import { useKeyedWrite } from './inventory-api.ts';
 import { SELECT } from './insumos-tab.tsx';
-import { toast } from './inv-toast.ts';
+import { useStockPost } from './use-stock-post.ts';
+import { NamedSelect } from './named-select.tsx';
 
 type Presentation = Insumo['presentations'][number];
 
@@ -70,18 +68,9 @@ function toBody(values: Values, insumos: Insumo[]): unknown {
  * tenths of the bottle (0–10). Checked with the contract's schema before it is sent.
  */
 export function ConteoTab({ insumos, warehouses }: { insumos: Insumo[]; warehouses: Warehouse[] }) {
-  const qc = useQueryClient();
-  const write = useKeyedWrite('conteo');
-  const save = async (body: CountBody) => {
-    try {
-      await write(CountResponseSchema, 'POST', '/api/inventory/counts', body);
-      toast.success(INV.counted);
-      form.reset();
-      await qc.invalidateQueries({ queryKey: ['inventory'] });
-    } catch (err) {
-      toast.error(errorMessage(err, INV.saveError));
-    }
-  };
+  const post = useStockPost('conteo');
+  const save = (body: CountBody) =>
+    post(CountResponseSchema, '/api/inventory/counts', body, { message: INV.counted, clear: () => form.reset() });
   const form = useZodForm<Values, CountBody>({
     initial: { warehouseId: 'barra', rows: {} },
     schema: CountBodySchema,
@@ -104,21 +93,14 @@ export function ConteoTab({ insumos, warehouses }: { insumos: Insumo[]; warehous
   return (
     <form className="flex flex-col gap-3" onSubmit={form.onSubmit} noValidate>
       <Card className="flex flex-wrap items-end gap-3 p-4">
-        <div className="min-w-56">
-          <Label htmlFor="conteo-warehouse">{INV.countWarehouse}</Label>
-          <select
-            id="conteo-warehouse"
-            className={SELECT}
-            value={form.values.warehouseId}
-            onChange={(e) => form.set('warehouseId', e.target.value)}
-          >
-            {warehouses.map((w) => (
-              <option key={w.id} value={w.id}>
-                {w.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <NamedSelect
+          id="conteo-warehouse"
+          className="min-w-56"
+          label={INV.countWarehouse}
+          items={warehouses}
+          value={form.values.warehouseId}
+          onChange={(id) => form.set('warehouseId', id)}
+        />
       </Card>
       {insumos.map((i) => {
         const r = row(i.id);

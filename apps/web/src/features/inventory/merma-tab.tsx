@@ -1,20 +1,17 @@
 import { useState } from 'react';
 import { toast } from './inv-toast.ts';
-import { useQueryClient } from '@tanstack/react-query';
 import { OkSchema, type Insumo, type Warehouse } from '@comanda/contract';
 import { formatQuantity, parseQuantity, UNIT_LABELS } from '@comanda/domain';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Input, Label } from '../../components/ui/input.tsx';
-import { errorMessage } from '../../lib/api.ts';
 import { INV } from './texts.ts';
-import { useKeyedWrite } from './inventory-api.ts';
-import { SELECT } from './insumos-tab.tsx';
+import { useStockPost } from './use-stock-post.ts';
+import { NamedSelect } from './named-select.tsx';
 
 /** Merma: what was lost (a broken bottle, a spill) leaves the stock with its reason; it is never given back. */
 export function MermaTab({ insumos, warehouses }: { insumos: Insumo[]; warehouses: Warehouse[] }) {
-  const qc = useQueryClient();
-  const write = useKeyedWrite('merma');
+  const post = useStockPost('merma');
   const [insumoId, setInsumoId] = useState('');
   const [warehouseId, setWarehouseId] = useState('barra');
   const [qty, setQty] = useState('');
@@ -27,41 +24,18 @@ export function MermaTab({ insumos, warehouses }: { insumos: Insumo[]; warehouse
       toast.error(INV.badQuantity(UNIT_LABELS[insumo.unit]));
       return;
     }
-    try {
-      await write(OkSchema, 'POST', '/api/inventory/merma', { warehouseId, insumoId, qty: amount, reason });
-      toast.success(INV.mermaSaved);
+    const clear = () => {
       setQty('');
       setReason('');
-      await qc.invalidateQueries({ queryKey: ['inventory'] });
-    } catch (err) {
-      toast.error(errorMessage(err, INV.saveError));
-    }
+    };
+    await post(OkSchema, '/api/inventory/merma', { warehouseId, insumoId, qty: amount, reason }, { message: INV.mermaSaved, clear });
   };
   return (
     <Card className="flex max-w-2xl flex-col gap-3 p-4">
       <h2 className="text-lg font-semibold">{INV.mermaTitle}</h2>
       <div className="grid gap-3 sm:grid-cols-2">
-        <div>
-          <Label htmlFor="merma-insumo">{INV.insumo}</Label>
-          <select id="merma-insumo" className={SELECT} value={insumoId} onChange={(e) => setInsumoId(e.target.value)}>
-            <option value="">—</option>
-            {insumos.map((i) => (
-              <option key={i.id} value={i.id}>
-                {i.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <Label htmlFor="merma-warehouse">{INV.warehouse}</Label>
-          <select id="merma-warehouse" className={SELECT} value={warehouseId} onChange={(e) => setWarehouseId(e.target.value)}>
-            {warehouses.map((w) => (
-              <option key={w.id} value={w.id}>
-                {w.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <NamedSelect id="merma-insumo" label={INV.insumo} items={insumos} value={insumoId} onChange={setInsumoId} blank="—" />
+        <NamedSelect id="merma-warehouse" label={INV.warehouse} items={warehouses} value={warehouseId} onChange={setWarehouseId} />
         <div>
           <Label htmlFor="merma-qty">
             {INV.amount}
