@@ -252,6 +252,21 @@ export const VarianceResponseSchema = z.object({
       items: z.array(z.object({ insumoId: IdSchema, name: z.string(), unit: ConsumptionUnitSchema, theoretical: z.number().int() })),
     }),
   ),
+  /**
+   * Per preparer and station, the same theory of the lines each user marked listo (the last such
+   * move in the audit trail, domain preparerOf); lines never marked listo under preparerId null.
+   */
+  byPreparer: z.array(
+    z.object({
+      basis: z.literal('theoretical'),
+      preparerId: z.string().nullable(),
+      preparerName: z.string(),
+      station: z.string(),
+      pourTenths: z.number().int(),
+      costCents: z.number().int(),
+      items: z.array(z.object({ insumoId: IdSchema, name: z.string(), unit: ConsumptionUnitSchema, theoretical: z.number().int() })),
+    }),
+  ),
 });
 export type VarianceResponse = z.infer<typeof VarianceResponseSchema>;
 

@@ -69,5 +69,19 @@ export async function varianceXlsx(report: VarianceResponse, title: string): Pro
     for (const i of w.items)
       waiters.addRow([safeText(w.waiterName), w.station, safeText(i.name), formatQuantity(i.theoretical, i.unit), '', '']);
   }
+  // Per preparer the same theory, of the lines each one marked listo.
+  const preparers = headedSheet(book, 'Por bartender (teórico)', [
+    { header: 'Preparó', width: 28 },
+    { header: 'Estación', width: 12 },
+    { header: 'Insumo', width: 30 },
+    { header: 'Consumo teórico', width: 16 },
+    { header: 'Tragos teóricos', width: 14 },
+    { header: 'Teórico a costo', width: 16, money: true },
+  ]);
+  for (const p of report.byPreparer) {
+    preparers.addRow([safeText(p.preparerName), p.station, 'Total', '', p.pourTenths / 10, centsToPesoNumber(p.costCents)]);
+    for (const i of p.items)
+      preparers.addRow([safeText(p.preparerName), p.station, safeText(i.name), formatQuantity(i.theoretical, i.unit), '', '']);
+  }
   return Buffer.from(await book.xlsx.writeBuffer());
 }

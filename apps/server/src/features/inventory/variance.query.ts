@@ -5,6 +5,7 @@ import { badRequest } from '../../http/errors.ts';
 import { getGeneralConfig } from '../../model/config-store.ts';
 import { shiftInterval } from '../../model/shift-windows.ts';
 import { listInsumos, stockByInsumo } from './inventory-store.ts';
+import { varianceByPreparer } from './variance-preparer.query.ts';
 
 type Insumos = Awaited<ReturnType<typeof listInsumos>>;
 
@@ -62,7 +63,8 @@ async function warehouseRows(db: AppContext['db']['db'], insumos: Insumos, wareh
  * given back) against real consumption (opening + received − removed − closing, the closing being
  * the ledger after the period's counts), per insumo, worst first; the same per station (each
  * station's sales go to its own warehouse, so it has a real variance of its own); and per waiter
- * the theoretical consumption of the lines they sold (a count belongs to no one person). A
+ * the theoretical consumption of the lines they sold (a count belongs to no one person), and per
+ * preparer that of the lines they marked listo (variance-preparer.query.ts). A
  * business day is the shift's window (17:00–03:00 in the business time zone by default); a range
  * runs from the first day's opening to the last day's close.
  */
@@ -146,6 +148,7 @@ export async function varianceReport(
     rows,
     byStation,
     byWaiter: [...byWaiter.values()].sort((a, b) => b.costCents - a.costCents || b.pourTenths - a.pourTenths),
+    byPreparer: await varianceByPreparer(db, insumos, start, end),
   };
 }
 

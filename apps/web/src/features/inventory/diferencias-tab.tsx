@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { VarianceReportRow } from '@comanda/contract';
+import type { VarianceReportRow, VarianceResponse } from '@comanda/contract';
 import { formatQuantity } from '@comanda/domain';
 import { Card } from '../../components/ui/card.tsx';
 import { Input, Label } from '../../components/ui/input.tsx';
@@ -36,9 +36,47 @@ function VarianceTable({ rows, testId }: { rows: VarianceReportRow[]; testId: st
   );
 }
 
+type TheoryRow = Pick<VarianceResponse['byWaiter'][number], 'station' | 'pourTenths' | 'costCents' | 'items'> & {
+  key: string;
+  name: string;
+};
+
+/** Theoretical consumption per person (waiter or preparer): a count belongs to no one, so no real column. */
+function TheoryCard(props: { title: string; hint: string; who: string; testId: string; rows: TheoryRow[] }) {
+  return (
+    <Card className="flex flex-col gap-3 overflow-x-auto p-4">
+      <h2 className="text-lg font-semibold">{props.title}</h2>
+      <p className="text-sm text-slate-600">{props.hint}</p>
+      <table className="w-full text-left">
+        <thead>
+          <tr className="text-slate-500">
+            <th className="p-2">{props.who}</th>
+            <th className="p-2">{INV.station}</th>
+            <th className="p-2">{INV.theoretical}</th>
+            <th className="p-2">{INV.pours}</th>
+            <th className="p-2">{INV.theoreticalCost}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.rows.map((r) => (
+            <tr key={r.key} className="border-t border-slate-100" data-testid={`${props.testId}-${r.name}`}>
+              <td className="p-2 font-medium">{r.name}</td>
+              <td className="p-2 capitalize">{r.station}</td>
+              <td className="p-2">{r.items.map((i) => `${formatQuantity(i.theoretical, i.unit)} ${i.name}`).join(' · ')}</td>
+              <td className="p-2">{(r.pourTenths / 10).toFixed(1)}</td>
+              <td className="p-2">{money(r.costCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Card>
+  );
+}
+
 /**
  * Diferencias of a business day: the barra's theory against its counts, worst first; per station
- * the real variance of the station's own warehouse; per waiter only the theory of what they sold.
+ * the real variance of the station's own warehouse; per waiter only the theory of what they sold,
+ * per bartender that of what they marked listo.
  */
 export function DiferenciasTab() {
   const [date, setDate] = useState(() => new Date(Date.now() - 3 * 3_600_000).toLocaleDateString('en-CA'));
@@ -46,6 +84,7 @@ export function DiferenciasTab() {
   const rows = variance.data?.rows ?? [];
   const stations = variance.data?.byStation ?? [];
   const waiters = variance.data?.byWaiter ?? [];
+  const preparers = variance.data?.byPreparer ?? [];
   return (
     <div className="flex flex-col gap-4">
       <Card className="flex flex-col gap-3 overflow-x-auto p-4">
@@ -87,32 +126,22 @@ export function DiferenciasTab() {
         </Card>
       )}
       {waiters.length > 0 && (
-        <Card className="flex flex-col gap-3 overflow-x-auto p-4">
-          <h2 className="text-lg font-semibold">{INV.byWaiter}</h2>
-          <p className="text-sm text-slate-600">{INV.byWaiterHint}</p>
-          <table className="w-full text-left">
-            <thead>
-              <tr className="text-slate-500">
-                <th className="p-2">{INV.waiter}</th>
-                <th className="p-2">{INV.station}</th>
-                <th className="p-2">{INV.theoretical}</th>
-                <th className="p-2">{INV.pours}</th>
-                <th className="p-2">{INV.theoreticalCost}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {waiters.map((w) => (
-                <tr key={`${w.waiterName}-${w.station}`} className="border-t border-slate-100" data-testid={`mesero-${w.waiterName}`}>
-                  <td className="p-2 font-medium">{w.waiterName}</td>
-                  <td className="p-2 capitalize">{w.station}</td>
-                  <td className="p-2">{w.items.map((i) => `${formatQuantity(i.theoretical, i.unit)} ${i.name}`).join(' · ')}</td>
-                  <td className="p-2">{(w.pourTenths / 10).toFixed(1)}</td>
-                  <td className="p-2">{money(w.costCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Card>
+        <TheoryCard
+          title={INV.byWaiter}
+          hint={INV.byWaiterHint}
+          who={INV.waiter}
+          testId="mesero"
+          rows={waiters.map((w) => ({ ...w, key: `${w.waiterName}-${w.station}`, name: w.waiterName }))}
+        />
+      )}
+      {preparers.length > 0 && (
+        <TheoryCard
+          title={INV.byPreparer}
+          hint={INV.byPreparerHint}
+          who={INV.preparer}
+          testId="preparo"
+          rows={preparers.map((p) => ({ ...p, key: `${p.preparerId ?? ''}-${p.preparerName}-${p.station}`, name: p.preparerName }))}
+        />
       )}
     </div>
   );
