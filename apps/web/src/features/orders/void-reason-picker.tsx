@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { VOID_NOTE_MAX } from '@comanda/domain';
 import { cn } from '../../components/ui/cn.ts';
 import { Input, Label } from '../../components/ui/input.tsx';
@@ -55,35 +54,4 @@ export function VoidReasonFields(props: {
       </div>
     </>
   );
-}
-
-/**
- * The reason, note and error a void or a cancelled order keeps while its dialog is open: choosing a
- * reason clears the error it may have raised; `reset` empties all three for the next time.
- */
-export function useVoidReasonForm() {
-  const [reason, setReason] = useState<string | null>(null);
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  return {
-    reason,
-    note,
-    error,
-    setError,
-    reset: () => {
-      setReason(null);
-      setNote('');
-      setError(null);
-    },
-    /** The props of VoidReasonFields, but its id. */
-    fields: {
-      reason,
-      onReason: (chosen: string) => {
-        setReason(chosen);
-        setError(null);
-      },
-      note,
-      onNote: setNote,
-    },
-  };
 }
