@@ -152,3 +152,13 @@ export async function migrateToLatest(database: Db, steps: MigrationDataSteps): 
     });
   }
 }
+
+/**
+ * Tests only: runs the migrations up to `name` included and stops there, so a migration's test can
+ * insert the rows as they were stored before it and then run migrateToLatest.
+ */
+export async function migrateUpTo(database: Db, steps: MigrationDataSteps, name: string): Promise<void> {
+  const migrator = new Migrator({ db: database.db, provider: new StaticProvider(database.kind, steps) });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
