@@ -21,17 +21,10 @@ export type PickAnswer = { itemId: string | null; queued: boolean };
 /** How long taps on a simple product wait for more taps, so three taps send one line of 3. */
 export const TAP_SETTLE_MS = 700;
 
-/**
- * This visit's lines. Taps on a simple product wait TAP_SETTLE_MS for more taps of the same
- * product, then go as one pick (one add-item, or one outbox entry offline); closing the picker
- * sends whatever still waits.
- */
-export function useRound(onPick: (pick: PickedProduct) => Promise<PickAnswer | null>) {
+/** The round's lines, also in a ref so that an answer arriving later patches the latest lines, not a render's copy. */
+function useRoundEntries() {
   const [entries, setEntries] = useState<RoundEntry[]>([]);
   const ref = useRef<RoundEntry[]>([]);
-  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
-  const pick = useRef(onPick);
-  pick.current = onPick;
   const update = useCallback((next: RoundEntry[]) => {
     ref.current = next;
     setEntries(next);
@@ -40,36 +33,67 @@ export function useRound(onPick: (pick: PickedProduct) => Promise<PickAnswer | n
     (key: string, change: Partial<RoundEntry>) => update(ref.current.map((e) => (e.key === key ? { ...e, ...change } : e))),
     [update],
   );
-
-  const flush = useCallback(
-    async (key: string) => {
-      clearTimeout(timers.current.get(key));
-      timers.current.delete(key);
-      const entry = ref.current.find((e) => e.key === key && e.state === 'waiting');
-      if (!entry) return;
-      patchEntry(key, { state: 'sending' });
-      const answer = await pick.current({
-        productId: entry.productId,
-        productName: entry.productName,
-        quantity: entry.quantity,
-        notes: entry.notes,
-        optionIds: [],
-        unitPrice: entry.price,
-        modifierLabels: [],
-      });
-      if (!answer) update(ref.current.filter((e) => e.key !== key));
-      else patchEntry(key, { state: answer.queued ? 'queued' : 'sent', itemId: answer.itemId });
+  /** A sent line after the answer: gone when the pick was dropped, else sent or queued offline. */
+  const settle = useCallback(
+    (key: string, answer: PickAnswer | null): boolean => {
+      if (!answer) {
+        update(ref.current.filter((e) => e.key !== key));
+        return false;
+      }
+      patchEntry(key, { state: answer.queued ? 'queued' : 'sent', itemId: answer.itemId });
+      return true;
     },
     [patchEntry, update],
   );
+  return { entries, ref, update, patchEntry, settle };
+}
+
+/** One settle timer per waiting line, all cleared when the picker goes away. */
+function useSettleTimers() {
+  const [timers] = useState(() => {
+    const pending = new Map<string, ReturnType<typeof setTimeout>>();
+    return {
+      pending,
+      cancel(key: string) {
+        clearTimeout(pending.get(key));
+        pending.delete(key);
+      },
+      restart(key: string, run: () => void) {
+        clearTimeout(pending.get(key));
+        pending.set(key, setTimeout(run, TAP_SETTLE_MS));
+      },
+    };
+  });
+  useEffect(() => () => timers.pending.forEach((timer) => clearTimeout(timer)), [timers]);
+  return timers;
+}
+
+/**
+ * This visit's lines. Taps on a simple product wait TAP_SETTLE_MS for more taps of the same
+ * product, then go as one pick (one add-item, or one outbox entry offline); closing the picker
+ * sends whatever still waits.
+ */
+export function useRound(onPick: (pick: PickedProduct) => Promise<PickAnswer | null>) {
+  const { entries, ref, update, patchEntry, settle } = useRoundEntries();
+  const timers = useSettleTimers();
+  const pick = useRef(onPick);
+  pick.current = onPick;
+
+  const flush = useCallback(
+    async (key: string) => {
+      timers.cancel(key);
+      const entry = ref.current.find((e) => e.key === key && e.state === 'waiting');
+      if (!entry) return;
+      patchEntry(key, { state: 'sending' });
+      const { productId, productName, quantity, notes, price } = entry;
+      settle(key, await pick.current({ productId, productName, quantity, notes, optionIds: [], unitPrice: price, modifierLabels: [] }));
+    },
+    [timers, ref, patchEntry, settle],
+  );
   const flushAll = useCallback(() => {
     for (const e of ref.current) if (e.state === 'waiting') void flush(e.key);
-  }, [flush]);
+  }, [ref, flush]);
   const reset = useCallback(() => update([]), [update]);
-  useEffect(() => {
-    const pending = timers.current;
-    return () => pending.forEach((timer) => clearTimeout(timer));
-  }, []);
 
   return {
     entries,
@@ -82,18 +106,11 @@ export function useRound(onPick: (pick: PickedProduct) => Promise<PickAnswer | n
       const next = tapProduct(ref.current, product, newId());
       update(next);
       const line = next.find((e) => e.productId === product.id && e.state === 'waiting' && e.notes === null)!;
-      clearTimeout(timers.current.get(line.key));
-      timers.current.set(
-        line.key,
-        setTimeout(() => void flush(line.key), TAP_SETTLE_MS),
-      );
+      timers.restart(line.key, () => void flush(line.key));
     },
     untap(key: string) {
       const next = untapProduct(ref.current, key);
-      if (!next.some((e) => e.key === key)) {
-        clearTimeout(timers.current.get(key));
-        timers.current.delete(key);
-      }
+      if (!next.some((e) => e.key === key)) timers.cancel(key);
       update(next);
     },
     /** A pick from the quantity and notes step: sent at once. */
@@ -103,19 +120,8 @@ export function useRound(onPick: (pick: PickedProduct) => Promise<PickAnswer | n
     ): Promise<boolean> {
       const key = newId();
       update([...ref.current, { key, ...line, price: choice.unitPrice, state: 'sending', itemId: null }]);
-      const answer = await pick.current({
-        productId: line.productId,
-        productName: line.productName,
-        quantity: line.quantity,
-        notes: line.notes,
-        ...choice,
-      });
-      if (!answer) {
-        update(ref.current.filter((e) => e.key !== key));
-        return false;
-      }
-      patchEntry(key, { state: answer.queued ? 'queued' : 'sent', itemId: answer.itemId });
-      return true;
+      const { productId, productName, quantity, notes } = line;
+      return settle(key, await pick.current({ productId, productName, quantity, notes, ...choice }));
     },
     markUndone: (key: string) => patchEntry(key, { state: 'undone' }),
   };
