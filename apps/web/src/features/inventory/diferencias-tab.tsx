@@ -85,6 +85,8 @@ export function DiferenciasTab() {
   const stations = variance.data?.byStation ?? [];
   const waiters = variance.data?.byWaiter ?? [];
   const preparers = variance.data?.byPreparer ?? [];
+  // A bar that does not mark lines Listo on the board would get one row repeating the total: a note instead.
+  const anyPrepared = preparers.some((p) => p.preparerId !== null);
   return (
     <div className="flex flex-col gap-4">
       <Card className="flex flex-col gap-3 overflow-x-auto p-4">
@@ -134,7 +136,13 @@ export function DiferenciasTab() {
           rows={waiters.map((w) => ({ ...w, key: `${w.waiterName}-${w.station}`, name: w.waiterName }))}
         />
       )}
-      {preparers.length > 0 && (
+      {preparers.length > 0 && !anyPrepared && (
+        <Card className="flex flex-col gap-3 p-4">
+          <h2 className="text-lg font-semibold">{INV.byPreparer}</h2>
+          <p className="text-sm text-slate-600">{INV.noPreparer}</p>
+        </Card>
+      )}
+      {anyPrepared && (
         <TheoryCard
           title={INV.byPreparer}
           hint={INV.byPreparerHint}

@@ -52,6 +52,7 @@ export const INV = {
   byWaiterHint: 'Un conteo no es de una persona: aquí solo el consumo teórico de las líneas que vendió.',
   byPreparer: 'Por bartender (solo teórico: lo que preparó según receta)',
   byPreparerHint: 'Cada línea cuenta para quien la marcó Listo por última vez; las que nadie marcó Listo van en «Sin preparar registrado».',
+  noPreparer: 'Nadie marcó Listo en el tablero en este periodo: no hay consumo por bartender que mostrar.',
   station: 'Estación',
   waiter: 'Mesero',
   preparer: 'Preparó',
