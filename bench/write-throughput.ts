@@ -30,6 +30,8 @@ const ORDERS = Number(process.env.BENCH_OPEN_ORDERS ?? 200);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 /** BENCH_KEYED=1: every add carries an Idempotency-Key, as the web's outbox sends it. */
 const KEYED = process.env.BENCH_KEYED === '1';
+const NEW_LINES = process.env.BENCH_NEW_LINES === '1';
+let noteSeq = 0;
 /**
  * BENCH_CLIENT: how the load generator posts. 'http' (default): node:http on kept-alive sockets,
  * the cheapest client at hand; 'fetch': Node's fetch, which the figures before 2026-11-27 used and
@@ -150,7 +152,9 @@ function addPost(base: string, path: (orderId: string) => string, headers: Recor
   return async (orderId) => {
     const url = `${base}${path(orderId)}`;
     const all = { ...headers, 'content-type': 'application/json', ...(KEYED ? { 'idempotency-key': randomUUID() } : {}) };
-    const body = JSON.stringify({ productId, quantity: 1 });
+    // BENCH_NEW_LINES=1: a note of its own makes every add a new line, the plain case; by default
+    // the same product on a pending line is a raise of that line (handed over on PostgreSQL).
+    const body = JSON.stringify({ productId, quantity: 1, ...(NEW_LINES ? { notes: `n${++noteSeq}` } : {}) });
     if (CLIENT === 'http') return httpPost(url, all, body);
     const res = await fetch(url, { method: 'POST', headers: all, body });
     await res.arrayBuffer();
