@@ -1,6 +1,9 @@
-import type { VarianceResponse } from '@comanda/contract';
+import type { VarianceReportRow, VarianceResponse } from '@comanda/contract';
 import { centsToPesoNumber, formatQuantity } from '@comanda/domain';
+import type { Workbook } from 'exceljs';
 import { headedSheet, safeText } from '../../model/xlsx.ts';
+
+type TheoryGroup = Pick<VarianceResponse['byWaiter'][number], 'station' | 'pourTenths' | 'costCents' | 'items'> & { person: string };
 
 /** The variance as a real .xlsx, like the reports' export: a bold header, pesos as numbers in MXN format. */
 export async function varianceXlsx(report: VarianceResponse, title: string): Promise<Buffer> {
@@ -25,8 +28,7 @@ export async function varianceXlsx(report: VarianceResponse, title: string): Pro
       q(r.theoretical),
       q(r.real),
       q(r.variance),
-      r.pourTenths === null ? '' : r.pourTenths / 10,
-      r.costCents === null ? '' : centsToPesoNumber(r.costCents),
+      ...pourAndCost(r),
     ]);
   }
   // Real per station: its own warehouse's counts against what its lines sold.
@@ -50,38 +52,46 @@ export async function varianceXlsx(report: VarianceResponse, title: string): Pro
         q(r.theoretical),
         q(r.real),
         q(r.variance),
-        r.pourTenths === null ? '' : r.pourTenths / 10,
-        r.costCents === null ? '' : centsToPesoNumber(r.costCents),
+        ...pourAndCost(r),
       ]);
     }
   }
   // Per waiter only the theory: no count belongs to one person.
-  const waiters = headedSheet(book, 'Por mesero (teórico)', [
-    { header: 'Mesero', width: 28 },
-    { header: 'Estación', width: 12 },
-    { header: 'Insumo', width: 30 },
-    { header: 'Consumo teórico', width: 16 },
-    { header: 'Tragos teóricos', width: 14 },
-    { header: 'Teórico a costo', width: 16, money: true },
-  ]);
-  for (const w of report.byWaiter) {
-    waiters.addRow([safeText(w.waiterName), w.station, 'Total', '', w.pourTenths / 10, centsToPesoNumber(w.costCents)]);
-    for (const i of w.items)
-      waiters.addRow([safeText(w.waiterName), w.station, safeText(i.name), formatQuantity(i.theoretical, i.unit), '', '']);
-  }
+  theorySheet(
+    book,
+    'Por mesero (teórico)',
+    'Mesero',
+    report.byWaiter.map((w) => ({ ...w, person: w.waiterName })),
+  );
   // Per preparer the same theory, of the lines each one marked listo.
-  const preparers = headedSheet(book, 'Por bartender (teórico)', [
-    { header: 'Preparó', width: 28 },
+  theorySheet(
+    book,
+    'Por bartender (teórico)',
+    'Preparó',
+    report.byPreparer.map((p) => ({ ...p, person: p.preparerName })),
+  );
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** A row's pours and pesos; blank where the insumo has no pour size or no cost. */
+const pourAndCost = (r: VarianceReportRow) => [
+  r.pourTenths === null ? '' : r.pourTenths / 10,
+  r.costCents === null ? '' : centsToPesoNumber(r.costCents),
+];
+
+/** A theory-only sheet (per waiter, per preparer): each person and station's total row, then one row per insumo. */
+function theorySheet(book: Workbook, title: string, personHeader: string, groups: readonly TheoryGroup[]) {
+  const ws = headedSheet(book, title, [
+    { header: personHeader, width: 28 },
     { header: 'Estación', width: 12 },
     { header: 'Insumo', width: 30 },
     { header: 'Consumo teórico', width: 16 },
     { header: 'Tragos teóricos', width: 14 },
     { header: 'Teórico a costo', width: 16, money: true },
   ]);
-  for (const p of report.byPreparer) {
-    preparers.addRow([safeText(p.preparerName), p.station, 'Total', '', p.pourTenths / 10, centsToPesoNumber(p.costCents)]);
-    for (const i of p.items)
-      preparers.addRow([safeText(p.preparerName), p.station, safeText(i.name), formatQuantity(i.theoretical, i.unit), '', '']);
+  for (const g of groups) {
+    const person = safeText(g.person);
+    ws.addRow([person, g.station, 'Total', '', g.pourTenths / 10, centsToPesoNumber(g.costCents)]);
+    for (const i of g.items) ws.addRow([person, g.station, safeText(i.name), formatQuantity(i.theoretical, i.unit), '', '']);
   }
-  return Buffer.from(await book.xlsx.writeBuffer());
 }
