@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { toast } from 'sonner';
 import { Ban, CheckCheck, HandPlatter, XCircle } from 'lucide-react';
-import { CancelOrderBodySchema, type Order, type OrderItem } from '@comanda/contract';
-import { activeItems, deliverableIds } from '@comanda/domain';
+import type { Order, OrderItem } from '@comanda/contract';
+import { deliverableIds } from '@comanda/domain';
 import { PinDialog } from '../../components/pin-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -13,8 +13,8 @@ import { t } from '../../lib/i18n/es-MX.ts';
 import { useOrderService, type OrderService } from './service-api.ts';
 import type { OrderScreen } from './use-order-screen.tsx';
 import { VoidItemDialog } from './void-item-dialog.tsx';
-import { VoidReasonFields } from './void-reason-picker.tsx';
-import { useZodForm } from '../../lib/use-zod-form.ts';
+import { ReasonFormFields } from './reason-form-fields.tsx';
+import { useCancelOrder } from './use-cancel-order.ts';
 
 /**
  * Voids, deliveries and "Cancelar orden" on an order screen (issue #14 items 6 and 9): the
@@ -100,83 +100,40 @@ function OrderServiceBar({ order, service, onDeliverAll }: { order: Order; servi
 
 /** Confirmation; an order with items also asks a reason and then an admin PIN. */
 function CancelOrderDialog({ open, order, service, onClose }: { open: boolean; order: Order; service: OrderService; onClose: () => void }) {
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const hasItems = activeItems(order.items).length > 0;
-  const [askPin, setAskPin] = useState(false);
-  // An order with items needs a reason (the contract's "reasonRequired" when blank), then an admin PIN.
-  const form = useZodForm({
-    initial: { reason: null as string | null, note: '' },
-    schema: CancelOrderBodySchema,
-    toInput: ({ reason, note }) => (hasItems ? { reason: reason ?? '', note: note.trim() || null } : {}),
-    onValid: () => void confirm(),
-  });
-  const { reason, note } = form.values;
-  const close = () => {
-    form.reset();
-    setAskPin(false);
-    onClose();
-  };
-  const done = () => {
-    toast.success(t.voids.orderCancelled);
-    close();
-    navigate(pathname.startsWith('/admin') ? '/admin/home' : '/waiter/home');
-  };
-  const confirm = async () => {
-    if (hasItems) return setAskPin(true);
-    try {
-      await service.cancel.mutateAsync({});
-      done();
-    } catch (err) {
-      form.setError(errorMessage(err, t.voids.error));
-    }
-  };
+  const c = useCancelOrder(order, service, onClose);
+  const { form, busy } = c;
   return (
     <>
       <Dialog
-        open={open && !askPin}
-        onClose={close}
+        open={open && !c.askPin}
+        onClose={c.close}
         title={t.voids.cancelOrderTitle}
-        locked={service.cancel.isPending}
+        locked={busy}
         className="max-w-md"
         variant="sheet"
         footer={
           <>
-            <Button variant="outline" onClick={close} disabled={service.cancel.isPending}>
+            <Button variant="outline" onClick={c.close} disabled={busy}>
               {t.voids.keepOrder}
             </Button>
-            <Button variant="danger" onClick={form.submit} disabled={service.cancel.isPending} data-testid="cancel-order-confirm">
+            <Button variant="danger" onClick={form.submit} disabled={busy} data-testid="cancel-order-confirm">
               {t.voids.confirmCancel}
             </Button>
           </>
         }
       >
         <div className="space-y-4">
-          <p className="text-sm text-slate-700">{hasItems ? t.voids.cancelWithItems : t.voids.cancelEmpty}</p>
-          {hasItems && (
-            <VoidReasonFields
-              id="cancel-note"
-              reason={reason}
-              onReason={(chosen) => {
-                form.set('reason', chosen);
-                form.setError(null);
-              }}
-              note={note}
-              onNote={(text) => form.set('note', text)}
-            />
-          )}
+          <p className="text-sm text-slate-700">{c.hasItems ? t.voids.cancelWithItems : t.voids.cancelEmpty}</p>
+          {c.hasItems && <ReasonFormFields id="cancel-note" form={form} />}
           <FormError message={form.error} />
         </div>
       </Dialog>
       <PinDialog
-        open={open && askPin}
+        open={open && c.askPin}
         title={t.voids.pinTitle}
         description={t.voids.pinCancel}
-        onClose={() => setAskPin(false)}
-        onSubmit={async (pin) => {
-          await service.cancel.mutateAsync({ reason: reason ?? undefined, note: note.trim() || null, pin });
-          done();
-        }}
+        onClose={c.closePin}
+        onSubmit={c.submitPin}
       />
     </>
   );
