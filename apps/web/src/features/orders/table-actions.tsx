@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ArrowRightLeft, ChevronLeft, Combine, MoveRight, UserRound, Users } from 'lucide-react';
 import type { Order, Table } from '@comanda/contract';
-import { activeItems, tableLabel } from '@comanda/domain';
+import { tableLabel } from '@comanda/domain';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -20,22 +20,17 @@ const ts = t.tableService;
  */
 export function TableActions({ order, base, className }: { order: Order; base: '/waiter' | '/admin'; className?: string }) {
   const a = useTableActions(order, base);
-  const { step, setStep, close, busy } = a;
-  const back = (
-    <Button variant="ghost" size="sm" onClick={() => setStep({ kind: 'menu' })} disabled={busy}>
-      <ChevronLeft className="h-4 w-4" aria-hidden />
-      {ts.back}
-    </Button>
-  );
+  const { step, close, busy } = a;
+  const back = <BackButton onClick={a.backToMenu} disabled={busy} />;
 
   return (
     <>
-      <Button variant="outline" className={className} onClick={() => setStep({ kind: 'menu' })} disabled={order.status !== 'activo'}>
+      <Button variant="outline" className={className} onClick={a.backToMenu} disabled={order.status !== 'activo'}>
         <ArrowRightLeft className="h-4 w-4" aria-hidden />
         {ts.open}
       </Button>
 
-      <ActionsMenu order={order} a={a} />
+      <ActionsMenu a={a} />
 
       <Dialog open={step.kind === 'transfer'} onClose={close} locked={busy} title={ts.chooseFreeTable} variant="sheet" footer={back}>
         <TableGrid tables={a.free} busy={busy} onPick={a.transfer} />
@@ -44,7 +39,7 @@ export function TableActions({ order, base, className }: { order: Order; base: '
       <WaiterStep order={order} a={a} back={back} />
 
       <Dialog open={step.kind === 'merge'} onClose={close} locked={busy} title={ts.chooseOccupiedTable} variant="sheet" footer={back}>
-        <TableGrid tables={a.workable} busy={busy} onPick={(table) => setStep({ kind: 'merge-confirm', table })} />
+        <TableGrid tables={a.workable} busy={busy} onPick={a.pickMergeTarget} />
       </Dialog>
 
       <ConfirmDialog
@@ -54,7 +49,7 @@ export function TableActions({ order, base, className }: { order: Order; base: '
         confirmLabel={ts.mergeAction}
         busy={busy}
         onClose={close}
-        onConfirm={() => step.kind === 'merge-confirm' && a.merge(step.table)}
+        onConfirm={a.confirmMerge}
       />
 
       <MoveSteps order={order} a={a} />
@@ -62,7 +57,7 @@ export function TableActions({ order, base, className }: { order: Order; base: '
   );
 }
 
-function ActionsMenu({ order, a }: { order: Order; a: TableActionsState }) {
+function ActionsMenu({ a }: { a: TableActionsState }) {
   const { setStep } = a;
   return (
     <Dialog open={a.step.kind === 'menu'} onClose={a.close} title={ts.menuTitle} variant="sheet">
@@ -84,7 +79,7 @@ function ActionsMenu({ order, a }: { order: Order; a: TableActionsState }) {
           icon={<Users className="h-5 w-5" />}
           label={ts.move}
           hint={ts.moveHint}
-          disabled={activeItems(order.items).length === 0}
+          disabled={!a.canMove}
           onClick={() => setStep({ kind: 'units' })}
         />
       </div>
@@ -136,7 +131,7 @@ function MoveSteps({ order, a }: { order: Order; a: TableActionsState }) {
         <MoveUnitsStep
           order={order}
           initial={step.kind === 'units' ? step.lines : undefined}
-          onBack={() => setStep({ kind: 'menu' })}
+          onBack={a.backToMenu}
           onNext={(lines) => setStep({ kind: 'move-target', lines })}
         />
       </Dialog>
@@ -147,21 +142,20 @@ function MoveSteps({ order, a }: { order: Order; a: TableActionsState }) {
         locked={busy}
         title={ts.chooseTarget}
         variant="sheet"
-        footer={
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => setStep({ kind: 'units', lines: step.kind === 'move-target' ? step.lines : undefined })}
-            disabled={busy}
-          >
-            <ChevronLeft className="h-4 w-4" aria-hidden />
-            {ts.back}
-          </Button>
-        }
+        footer={<BackButton onClick={a.backToUnits} disabled={busy} />}
       >
-        <TableGrid tables={a.either} busy={busy} onPick={(table) => step.kind === 'move-target' && a.move(table, step.lines)} />
+        <TableGrid tables={a.either} busy={busy} onPick={a.moveTo} />
       </Dialog>
     </>
+  );
+}
+
+function BackButton({ onClick, disabled }: { onClick: () => void; disabled: boolean }) {
+  return (
+    <Button variant="ghost" size="sm" onClick={onClick} disabled={disabled}>
+      <ChevronLeft className="h-4 w-4" aria-hidden />
+      {ts.back}
+    </Button>
   );
 }
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { Order, Table } from '@comanda/contract';
-import { tableLabel } from '@comanda/domain';
+import { activeItems, tableLabel } from '@comanda/domain';
 import { errorMessage } from '../../lib/api.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useSession } from '../../lib/session.ts';
@@ -33,11 +33,15 @@ export function useTableActions(order: Order, base: '/waiter' | '/admin') {
   const actions = useTableServiceActions(order);
   const close = () => setStep({ kind: 'closed' });
   const fail = (error: unknown) => toast.error(errorMessage(error, ts.error));
-  /** After a transfer or a merge the order lives on another table: its screen opens. */
-  const goTo = (moved: { tableId: string }) => {
-    close();
-    navigate(`${base}/order/${moved.tableId}`, { replace: true });
-  };
+  /** After a transfer or a merge the order lives on another table: said so, its screen opens. */
+  const relocated = (said: (table: string) => string) => ({
+    onSuccess: (moved: Order) => {
+      toast.success(said(tableLabel(moved.tableNumber)));
+      close();
+      navigate(`${base}/order/${moved.tableId}`, { replace: true });
+    },
+    onError: fail,
+  });
 
   const changeWaiter = async (waiterId: string, name: string, pin?: string) => {
     await actions.changeWaiter.mutateAsync({ waiterId, ...(pin ? { pin } : {}) });
@@ -51,18 +55,15 @@ export function useTableActions(order: Order, base: '/waiter' | '/admin') {
     step,
     setStep,
     close,
+    backToMenu: () => setStep({ kind: 'menu' }),
+    /** From the target tables back to the units, with the units chosen so far. */
+    backToUnits: () => setStep({ kind: 'units', lines: step.kind === 'move-target' ? step.lines : undefined }),
     isAdmin,
+    canMove: activeItems(order.items).length > 0,
     waiters: waiters.data ?? [],
     ...serviceTargets(tables.data ?? [], order, me),
     busy: actions.transfer.isPending || actions.changeWaiter.isPending || actions.merge.isPending || actions.moveItems.isPending,
-    transfer: (table: Table) =>
-      actions.transfer.mutate(table.id, {
-        onSuccess: (moved) => {
-          toast.success(ts.transferred(tableLabel(moved.tableNumber)));
-          goTo(moved);
-        },
-        onError: fail,
-      }),
+    transfer: (table: Table) => actions.transfer.mutate(table.id, relocated(ts.transferred)),
     /** An admin changes the waiter at once; a waiter hands the table over with an admin's PIN. */
     pickWaiter: (waiterId: string, name: string) => {
       if (isAdmin) void changeWaiter(waiterId, name).catch(fail);
@@ -71,16 +72,15 @@ export function useTableActions(order: Order, base: '/waiter' | '/admin') {
     submitWaiterPin: async (pin: string) => {
       if (step.kind === 'waiter-pin') await changeWaiter(step.waiterId, step.name, pin);
     },
-    merge: (table: Table) =>
-      actions.merge.mutate(table.id, {
-        onSuccess: (merged) => {
-          toast.success(ts.merged(tableLabel(merged.tableNumber)));
-          goTo(merged);
-        },
-        onError: fail,
-      }),
-    move: (table: Table, lines: Record<string, number>) => {
-      const chosen = chosenLines(lines);
+    /** A merge is confirmed before it is sent. */
+    pickMergeTarget: (table: Table) => setStep({ kind: 'merge-confirm', table }),
+    confirmMerge: () => {
+      if (step.kind === 'merge-confirm') actions.merge.mutate(step.table.id, relocated(ts.merged));
+    },
+    /** The chosen units go to the picked table. */
+    moveTo: (table: Table) => {
+      if (step.kind !== 'move-target') return;
+      const chosen = chosenLines(step.lines);
       const units = chosen.reduce((acc, l) => acc + l.quantity, 0);
       actions.moveItems.mutate(
         { targetTableId: table.id, lines: chosen },
