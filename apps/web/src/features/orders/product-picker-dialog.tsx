@@ -11,7 +11,7 @@ import { t } from '../../lib/i18n/es-MX.ts';
 import { hasOptions, offersOptions } from './has-options.ts';
 import { SelectedProduct } from './picker-selected-product.tsx';
 import { useProductPicker, type ProductPicker } from './use-product-picker.ts';
-import type { PickAnswer, PickedProduct, Round } from './use-round.ts';
+import type { PickAnswer, PickedProduct } from './use-round.ts';
 
 export { TAP_SETTLE_MS, type PickAnswer, type PickedProduct } from './use-round.ts';
 
@@ -34,7 +34,7 @@ export function ProductPickerDialog({
   /** Voids a line this round sent (the order screen's void path); resolves true when it was voided. */
   onUndo: (itemId: string) => Promise<boolean>;
 }) {
-  const p = useProductPicker(open, onPick);
+  const p = useProductPicker(open, onPick, onUndo);
   const { selected } = p;
   return (
     <Dialog
@@ -58,7 +58,7 @@ export function ProductPickerDialog({
           {p.products.data && <CategoryChips p={p} />}
           {p.topList.length > 0 && <TopSellers p={p} />}
           <ProductList p={p} />
-          <RoundList round={p.round} onUndo={onUndo} />
+          <RoundList p={p} />
         </div>
       )}
     </Dialog>
@@ -177,8 +177,8 @@ function Badge({ n }: { n: number }) {
   );
 }
 
-function RoundList({ round, onUndo }: { round: Round; onUndo: (itemId: string) => Promise<boolean> }) {
-  const shown = round.entries.filter((e) => e.state !== 'undone');
+function RoundList({ p }: { p: ProductPicker }) {
+  const shown = p.roundLines;
   return (
     <section aria-label={t.menuPicker.round} className="sticky bottom-0 -mx-1 border-t border-slate-200 bg-white px-1 pt-2">
       <h3 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{t.menuPicker.round}</h3>
@@ -196,19 +196,16 @@ function RoundList({ round, onUndo }: { round: Round; onUndo: (itemId: string) =
                 {e.state === 'queued' && <span className="text-amber-800"> · {t.menuPicker.queued}</span>}
               </span>
               {e.state === 'waiting' ? (
-                <Button variant="outline" size="icon" aria-label={t.menuPicker.removeOne(e.productName)} onClick={() => round.untap(e.key)}>
+                <Button
+                  variant="outline"
+                  size="icon"
+                  aria-label={t.menuPicker.removeOne(e.productName)}
+                  onClick={() => p.round.untap(e.key)}
+                >
                   <Minus className="h-4 w-4" aria-hidden />
                 </Button>
               ) : e.state === 'sent' && e.itemId ? (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  aria-label={t.menuPicker.undoLabel(e.productName)}
-                  onClick={() => {
-                    const itemId = e.itemId!;
-                    void onUndo(itemId).then((undone) => undone && round.markUndone(e.key));
-                  }}
-                >
+                <Button variant="outline" size="sm" aria-label={t.menuPicker.undoLabel(e.productName)} onClick={() => p.undo(e)}>
                   <Undo2 className="h-4 w-4" aria-hidden />
                   {t.menuPicker.undo}
                 </Button>
