@@ -51,25 +51,14 @@ export function GroupDialog({
           <Input id="modifier-group-name" value={values.name} maxLength={60} onChange={(e) => set('name', e.target.value)} data-autofocus />
         </div>
         <div className="grid grid-cols-2 gap-3">
-          <div>
-            <Label htmlFor="modifier-group-min">{M.min}</Label>
-            <Input
-              id="modifier-group-min"
-              inputMode="numeric"
-              value={values.min}
-              onChange={(e) => set('min', e.target.value.replace(/\D/g, ''))}
-            />
-          </div>
-          <div>
-            <Label htmlFor="modifier-group-max">{M.max}</Label>
-            <Input
-              id="modifier-group-max"
-              inputMode="numeric"
-              value={values.max}
-              placeholder={M.maxHint}
-              onChange={(e) => set('max', e.target.value.replace(/\D/g, ''))}
-            />
-          </div>
+          <CountField id="modifier-group-min" label={M.min} value={values.min} onChange={(typed) => g.setCount('min', typed)} />
+          <CountField
+            id="modifier-group-max"
+            label={M.max}
+            value={values.max}
+            placeholder={M.maxHint}
+            onChange={(typed) => g.setCount('max', typed)}
+          />
         </div>
         <OptionsFieldset g={g} />
         <CategoriesFieldset g={g} />
@@ -77,6 +66,22 @@ export function GroupDialog({
         <FormError message={error} />
       </form>
     </Dialog>
+  );
+}
+
+/** How many options to choose at least or at most: digits only. */
+function CountField(props: { id: string; label: string; value: string; placeholder?: string; onChange: (typed: string) => void }) {
+  return (
+    <div>
+      <Label htmlFor={props.id}>{props.label}</Label>
+      <Input
+        id={props.id}
+        inputMode="numeric"
+        value={props.value}
+        placeholder={props.placeholder}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </div>
   );
 }
 

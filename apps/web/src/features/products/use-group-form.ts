@@ -72,6 +72,8 @@ export function useGroupForm(group: ModifierGroup | null, products: readonly Pro
 
   return {
     form,
+    /** The least and most to choose keep only the digits typed. */
+    setCount: (field: 'min' | 'max', typed: string) => form.set(field, typed.replace(/\D/g, '')),
     sortedProducts: [...products].sort((a, b) => a.name.localeCompare(b.name, 'es')),
     setOption: (key: string, patch: Partial<OptionDraft>) =>
       update((d) => ({ ...d, options: d.options.map((o) => (o.key === key ? { ...o, ...patch } : o)) })),
