@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { CheckCircle2, Eye, EyeOff, Printer, TriangleAlert } from 'lucide-react';
 import type { Order } from '@comanda/contract';
-import { activeItems, itemQuantity, PAYMENT_METHOD_LABELS } from '@comanda/domain';
+import { PAYMENT_METHOD_LABELS } from '@comanda/domain';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { PinDialog } from '../../components/pin-dialog.tsx';
@@ -57,7 +57,7 @@ export function CheckoutScreen({ order }: { order: Order }) {
               onMethod={form.setMethod}
               onReceived={form.setReceived}
               onExact={form.fillExact}
-              onAmount={(cents) => form.setReceived((cents / 100).toFixed(2))}
+              onAmount={s.setReceivedCents}
             />
           </div>
           <div className="order-4 lg:order-none">
@@ -74,7 +74,7 @@ export function CheckoutScreen({ order }: { order: Order }) {
         </div>
 
         <div className="contents lg:sticky lg:top-4 lg:flex lg:flex-col lg:gap-4">
-          <SummaryCard className="order-1 lg:order-none" figures={figures} itemCount={itemQuantity(activeItems(order.items))} />
+          <SummaryCard className="order-1 lg:order-none" figures={figures} itemCount={s.itemCount} />
           {/* On a phone the taxes read below the payment controls, so Exacto stays above the bar. */}
           <TaxSummaryCard className="order-5 lg:order-none" order={order} />
           <CheckoutBar order={order} s={s} />
@@ -208,7 +208,7 @@ function CheckoutDialogs({ order, s }: Props) {
       <CardPaymentDialog
         open={step === 'terminal'}
         orderId={order.id}
-        method={form.method === 'efectivo' ? 'tarjeta' : form.method}
+        method={s.terminalMethod}
         tipBps={form.tipBps}
         splitCount={form.splitCount}
         expectedTotal={s.figures.total}

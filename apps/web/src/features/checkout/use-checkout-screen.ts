@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Order } from '@comanda/contract';
-import { isOrderOpen, paymentGate } from '@comanda/domain';
+import { activeItems, isOrderOpen, itemQuantity, paymentGate } from '@comanda/domain';
 import { useBottomBar } from '../../lib/bottom-bar.ts';
 import { useGeneralConfig } from '../../lib/config.ts';
 import { useCheckoutForm } from './use-checkout-form.ts';
@@ -22,7 +22,12 @@ export function useCheckoutScreen(order: Order) {
     home,
     business: config.data,
     form,
+    /** A quick amount button's pesos in the received field. */
+    setReceivedCents: (cents: number) => form.setReceived((cents / 100).toFixed(2)),
+    /** The terminal charges card or transfer; with cash chosen it is a card. */
+    terminalMethod: form.method === 'efectivo' ? ('tarjeta' as const) : form.method,
     figures: form.figures,
+    itemCount: itemQuantity(activeItems(order.items)),
     pay,
     step: pay.step?.kind,
     open,
