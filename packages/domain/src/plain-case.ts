@@ -19,6 +19,11 @@ export const PLAIN_CASE = {
   category: /^[ -~ÁÉÍÓÚÜÑáéíóúüñ]*$/,
   /** Comandas or slips one write may print: one per enabled printer of the line's station. */
   maxJobs: 4,
+  /**
+   * What String.prototype.trim takes off (ECMAScript's WhiteSpace and LineTerminator): the SQL
+   * trims a line's notes with these before comparing them, as normalizeOptionalText would.
+   */
+  trimmed: '\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff',
 } as const;
 
 /** What the plain case asks of the order, read under its lock. */
@@ -57,10 +62,10 @@ export interface PlainAddFacts {
   lines: number;
   subtotal: number;
   /**
-   * A pending line of the product, without options or promotion, with the same notes: the add
-   * may raise it (mayRaisePendingLine), which the TypeScript write decides.
+   * The add raises a pending line (pendingLineFor found one): its quantity goes up and the order
+   * gains no line. The fast path raises it as the TypeScript write does.
    */
-  pendingTwin: boolean;
+  raises: boolean;
 }
 
 /** Whether the add may try the fast path at all, before any read: a role that takes orders, no options chosen. */
@@ -80,8 +85,7 @@ export function isPlainAdd(user: Caller, order: PlainOrderFacts | null, add: Pla
     !p.requiredOptions &&
     p.stationPrinters <= PLAIN_CASE.maxJobs &&
     !add.promotionsActive &&
-    !add.pendingTwin &&
-    add.lines + 1 <= ORDER_LIMITS.maxLines &&
+    add.lines + (add.raises ? 0 : 1) <= ORDER_LIMITS.maxLines &&
     add.subtotal + p.price * add.quantity <= ORDER_LIMITS.maxOrderAmount
   );
 }

@@ -1,13 +1,14 @@
-import { PLAIN_CASE } from '@comanda/domain';
+import { ORDER_LIMITS, PLAIN_CASE } from '@comanda/domain';
 import { literal, type SqlFunction } from './sql-function.ts';
 
 /**
  * An item add's plain case in one round trip (decision 0042). `comanda_quick_add` does, in one
  * statement and so in one transaction, what the add's TypeScript transaction does when nothing is
- * unusual: the key's claim, the order's lock, the product read FOR SHARE, the line, one comanda per
- * enabled printer of its station, the audit entry and the order's figures. Whenever the add is not
- * the plain case (the domain's PLAIN_CASE and isPlainAdd) it raises SQLSTATE CMQ01 before anything
- * is kept, and the server runs the TypeScript add, which answers.
+ * unusual: the key's claim, the order's lock, the product read FOR SHARE, the line (or, when a
+ * pending line may take the units, that line raised, as raiseLine does), one comanda per enabled
+ * printer of its station with just the new units, the audit entry and the order's figures.
+ * Whenever the add is not the plain case (the domain's PLAIN_CASE and isPlainAdd) it raises
+ * SQLSTATE CMQ01 before anything is kept, and the server runs the TypeScript add, which answers.
  *
  * With a session the server took as remembered (not read for this request), it also checks that
  * session first, as resolveSession would, and hands over when it is not good. Everything the add
@@ -27,6 +28,9 @@ export const quickAddFunction: SqlFunction = {
 DECLARE
   o orders%ROWTYPE;
   it order_items%ROWTYPE;
+  twin order_items%ROWTYPE;
+  printed order_items%ROWTYPE;
+  raises boolean;
   p record;
   station text;
   category text;
@@ -71,16 +75,44 @@ BEGIN
   SELECT COUNT(*), COALESCE(SUM(product_price * quantity) FILTER (WHERE is_deleted = 0), 0) INTO line_count, line_sum
     FROM order_items WHERE order_id = p_order_id;
 
+  -- The pending line the units go onto (the domain's pendingLineFor, mayRaisePendingLine): the same
+  -- product, price and notes, no options, promotion, discount or comp, room for the units; the
+  -- newest, ties by id as the TypeScript write reads them (pendingTwinOf).
+  SELECT * INTO twin FROM order_items t
+    WHERE t.order_id = p_order_id AND t.product_id = p.id AND t.status = p_first_status AND t.is_deleted = 0
+      AND t.modifiers IS NULL AND t.promotion_id IS NULL AND t.product_price = p.price
+      AND t.quantity + p_quantity <= ${ORDER_LIMITS.maxLineQuantity}
+      AND NULLIF(btrim(t.notes, ${literal(PLAIN_CASE.trimmed)}), '') IS NOT DISTINCT FROM p_notes
+      AND NOT EXISTS (SELECT 1 FROM order_adjustments a WHERE a.item_id = t.id AND a.removed_at IS NULL)
+    ORDER BY t.created_at DESC, t.id DESC
+    LIMIT 1;
+  raises := FOUND;
+
   IF EXISTS (SELECT 1 FROM modifier_groups WHERE min_select > 0 AND id IN
       (SELECT group_id FROM modifier_links WHERE product_id = p.id OR modifier_links.category = p.category))
     OR EXISTS (SELECT 1 FROM promotions WHERE active = 1)
-    OR line_count + 1 > p_max_lines
-    -- A pending line the units may go onto (the domain's pendingLineFor): TypeScript decides.
-    OR EXISTS (SELECT 1 FROM order_items WHERE order_id = p_order_id AND product_id = p.id AND status = p_first_status
-      AND is_deleted = 0 AND modifiers IS NULL AND promotion_id IS NULL AND notes IS NOT DISTINCT FROM p_notes)
+    OR line_count + (NOT raises)::integer > p_max_lines
     OR o.subtotal + p.price * p_quantity > p_max_amount
   THEN
     RAISE EXCEPTION 'quick add: not the plain case' USING ERRCODE = 'CMQ01';
+  END IF;
+
+  IF raises THEN
+    -- raiseLine: the line's quantity up; its comanda, at the line's station, prints only the new units.
+    -- A line the kitchen took meanwhile (the board does not lock the order) goes the TypeScript way.
+    UPDATE order_items SET quantity = quantity + p_quantity, updated_at = p_now WHERE id = twin.id AND status = p_first_status
+      RETURNING * INTO it;
+    IF NOT FOUND THEN RAISE EXCEPTION 'quick add: the line was taken' USING ERRCODE = 'CMQ01'; END IF;
+    printed := it;
+    printed.quantity := p_quantity;
+    jobs := comanda_station_jobs('comanda', it.station, p_order_id, comanda_line_document(o, printed, false, p_now, p_bar_table),
+      p_job_ids, p_now);
+    INSERT INTO audit_log (id, at, actor_id, actor_name, authorized_by, action, entity, entity_id, data)
+      VALUES (p_audit_id, p_now, p_user_id, p_user_name, NULL, 'order.item-added', 'order', p_order_id,
+        '{"productId":' || to_json(p_product_id)::text || ',"productName":' || to_json(it.product_name)::text
+          || ',"price":' || to_json(p.price)::text || ',"modifiers":[],"itemId":' || to_json(it.id)::text
+          || ',"quantity":' || to_json(p_quantity)::text || ',"lineQuantity":' || to_json(it.quantity)::text || '}');
+    RETURN comanda_line_answer(p_order_id, line_sum + p.price * p_quantity, p_now, it, jobs);
   END IF;
 
   INSERT INTO order_items (id, order_id, product_id, product_name, product_price, quantity, status, category, station,

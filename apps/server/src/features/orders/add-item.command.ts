@@ -269,6 +269,10 @@ export async function pendingTwinOf(
     .where('product_id', '=', a.productId)
     .where('status', '=', INITIAL_ITEM_STATUS)
     .where('is_deleted', '=', 0)
+    // In a set order, so that of two lines made at the same time the same one is raised every time
+    // (the last: pendingLineFor), as PostgreSQL's one-statement add picks it.
+    .orderBy('created_at')
+    .orderBy('id')
     .execute();
   const lines = rows.map((r) => ({
     row: r,
