@@ -3,7 +3,7 @@
 // integration, web units; Playwright: end to end), then prints one closing line that counts them
 // all: "tests: N passed, N failed". Each static gate counts as one test.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -110,35 +110,86 @@ if (only === undefined || only === 'unit') {
   if (code !== 0 && failed === 0) crashed = true;
 }
 
+/**
+ * The spec files dealt to `shards` runs so their times come out even: longest first, each onto the
+ * run with the least so far, by e2e/spec-seconds.json (seconds per file in a CI run; a file not
+ * listed counts as the median). Playwright's --shard splits by test count in file order instead,
+ * which can stack the long files on one run.
+ */
+function dealSpecs(shards) {
+  const dir = join('e2e', 'tests');
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.spec.ts'))
+    .sort();
+  const listed = JSON.parse(readFileSync(join('e2e', 'spec-seconds.json'), 'utf8'));
+  const known = files
+    .map((f) => listed[f])
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
+  const seconds = (f) => listed[f] ?? known[Math.floor(known.length / 2)] ?? 60;
+  const runs = Array.from({ length: shards }, () => ({ files: [], seconds: 0 }));
+  for (const f of [...files].sort((a, b) => seconds(b) - seconds(a) || a.localeCompare(b))) {
+    const run = runs.reduce((least, r) => (r.seconds < least.seconds ? r : least));
+    run.files.push(join(dir, f));
+    run.seconds += seconds(f);
+  }
+  return runs.filter((r) => r.files.length > 0);
+}
+
+/** Adds each spec file's test time (retries included) from a Playwright JSON report's suites to `into`. */
+function specSeconds(suites, into) {
+  const walk = (suite, file) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? []) for (const r of t.results ?? []) into[file] = (into[file] ?? 0) + r.duration / 1000;
+    for (const child of suite.suites ?? []) walk(child, file);
+  };
+  for (const suite of suites) walk(suite, suite.file.split('/').pop());
+}
+
 if (only === undefined || only === 'e2e') {
-  // E2E_SHARDS (default 2) Playwright runs side by side, each with its own server, port and
+  // E2E_SHARDS (default 3) Playwright runs side by side, each with its own server, port and
   // database (so no spec sees another shard's tables, shift or drawer), over one web build. Most
-  // of an end-to-end test is waiting (polls, printers, the card simulator), so two fit two cores.
-  const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
+  // of an end-to-end test is waiting (the browser, polls, printers, the card simulator), so three
+  // fit two cores.
+  const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 3));
   const web = join(mkdtempSync(join(tmpdir(), 'comanda-e2e-web-')), 'web');
   const built = run('npx', ['vite', 'build', 'apps/web', '--outDir', web, '--emptyOutDir', '--logLevel', 'warn']);
   if (built !== 0) crashed = true;
   else {
+    const dealt = dealSpecs(shards);
     // Ports 4400–4799 (each run takes its port and the next, for the card simulator): one band per shard.
-    const band = Math.floor(400 / shards);
-    const runs = Array.from({ length: shards }, (_, i) => {
+    const band = Math.floor(400 / dealt.length);
+    const runs = dealt.map(({ files, seconds }, i) => {
       const dataDir = mkdtempSync(join(tmpdir(), 'comanda-e2e-'));
       const port = 4400 + i * band + 2 * Math.floor((Math.random() * (band - 2)) / 2);
-      const args = ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...(shards > 1 ? [`--shard=${i + 1}/${shards}`] : [])];
+      const prefix = dealt.length > 1 ? `[e2e ${i + 1}/${dealt.length}] ` : '';
+      console.log(`${prefix}${files.length} spec files, about ${Math.round(seconds / 60)} min in CI; results in ${dataDir}`);
+      const args = ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...files];
       const env = { E2E_DATA_DIR: dataDir, E2E_PORT: String(port), E2E_WEB_DIST: web };
-      return runPrefixed(shards > 1 ? `[e2e ${i + 1}/${shards}] ` : '', 'npx', args, env).then((code) => ({ code, dataDir }));
+      return runPrefixed(prefix, 'npx', args, env).then((code) => ({ code, dataDir }));
     });
+    const measured = {};
     for (const { code, dataDir } of await Promise.all(runs)) {
       const file = join(dataDir, 'results.json');
       let counted = false;
       if (existsSync(file)) {
-        const s = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
+        const report = JSON.parse(readFileSync(file, 'utf8'));
+        const s = report.stats ?? {};
         passed += (s.expected ?? 0) + (s.flaky ?? 0);
         failed += s.unexpected ?? 0;
         counted = (s.unexpected ?? 0) > 0;
+        specSeconds(report.suites ?? [], measured);
       } else crashed = true;
       if (code !== 0 && !counted) crashed = true;
     }
+    // This run's seconds per spec file, in the form of e2e/spec-seconds.json (to refresh it from a CI run).
+    const sorted = Object.fromEntries(
+      Object.entries(measured)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([f, sec]) => [f, Math.round(sec)]),
+    );
+    writeFileSync(join(out, 'spec-seconds.json'), `${JSON.stringify(sorted, null, 2)}\n`);
+    console.log(`Seconds per spec file in this run: ${join(out, 'spec-seconds.json')}`);
   }
 }
 

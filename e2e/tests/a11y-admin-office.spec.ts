@@ -1,0 +1,52 @@
+import { test, expect, expectNoSeriousViolations, signedInContext, ADMIN, MOBILE, withShiftHoldingNow } from './fixtures.ts';
+import { paidTicket } from './a11y-helpers.ts';
+
+// Table 156 belongs to this file: it adds it itself.
+test.describe('accessibility', () => {
+  test('no serious or critical axe violations on the admin back office at 1440×900: products and their form, promotions, inventory, reports, the cash close with sales', async ({
+    browser,
+  }) => {
+    test.setTimeout(240_000);
+    // Data: a paid ticket, so the reports and the cash close have a sale in them.
+    const admin = await signedInContext(browser, 'admin', ADMIN, false);
+    const waiter = await signedInContext(browser, 'waiter', MOBILE, false);
+    const request = admin.page.request;
+    await paidTicket(request, waiter.page.request, 156);
+    await waiter.context.close();
+
+    const p = admin.page;
+    await p.goto('/admin/manage-products');
+    await expect(p.getByText('Michelada').first()).toBeVisible();
+    await expectNoSeriousViolations(p, 'products');
+    await p.getByRole('button', { name: 'Nuevo producto' }).click();
+    await expect(p.getByRole('dialog')).toBeVisible();
+    await expectNoSeriousViolations(p, 'product form');
+    await p.keyboard.press('Escape');
+    await p.goto('/admin/promociones');
+    await expect(p.getByRole('heading', { name: 'Promociones' })).toBeVisible();
+    await p.waitForLoadState('networkidle');
+    await expectNoSeriousViolations(p, 'promotions');
+    await p.goto('/admin/inventario');
+    await expect(p.getByRole('heading', { name: 'Inventario' })).toBeVisible();
+    for (const tab of ['Insumos', 'Compras', 'Conteo', 'Diferencias']) {
+      await p.getByRole('tab', { name: tab }).click();
+      await p.waitForLoadState('networkidle');
+      await expectNoSeriousViolations(p, `inventory: ${tab}`);
+    }
+    await p.goto('/admin/reportes');
+    await expect(p.getByRole('heading', { name: 'Reportes' })).toBeVisible();
+    await p.waitForLoadState('networkidle');
+    await expectNoSeriousViolations(p, 'reports');
+    // The cash close WITH sales in it: the shift that holds the ticket paid above.
+    await withShiftHoldingNow(request, async (businessDate) => {
+      await p.goto('/admin/cierre');
+      await expect(p.getByRole('heading', { name: /Cierre de Caja/ })).toBeVisible();
+      await p.getByLabel('Fecha del turno').fill(businessDate);
+      await expect(p.getByTestId('summary-cards')).toBeVisible();
+      await expect(p.getByTestId('method-efectivo')).toBeVisible();
+      await p.waitForLoadState('networkidle');
+      await expectNoSeriousViolations(p, 'cash close');
+    });
+    await admin.context.close();
+  });
+});
