@@ -1,5 +1,7 @@
 import { postLine, unitRecipe, type LinePosted, type RecipeAmount } from '@comanda/domain';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/connect.ts';
+import type { InventoryLinesTable } from '../../db/schema-inventory.ts';
 import type { Trx } from '../../http/transaction.ts';
 import { transact } from '../../db/transact.ts';
 import { newId } from '../../http/ids.ts';
@@ -21,6 +23,39 @@ const WATERMARK = 'inventory_watermark';
 /** Lines are read again for this long: a transaction that began earlier may commit later. */
 const SLACK_MS = 2 * 60_000;
 const BATCH = 500;
+/** Rows per INSERT or UPDATE statement: well under both databases' limits on bound parameters. */
+const ROWS_PER_STATEMENT = 200;
+
+/** A posted line's new state, written only while its step is still the one this batch read. */
+interface LineUpdate {
+  lineId: string;
+  firstStep: number;
+  units: number;
+  compUnits: number;
+  step: number;
+  closed: number;
+}
+
+/**
+ * The batch's posted lines in one UPDATE per ROWS_PER_STATEMENT (both databases take UPDATE …
+ * FROM a CTE of VALUES). Another process that posted one of them first moved its step: fewer rows
+ * change, and the batch rolls back.
+ */
+async function updateLines(trx: Trx, updates: readonly LineUpdate[]): Promise<void> {
+  for (let i = 0; i < updates.length; i += ROWS_PER_STATEMENT) {
+    const chunk = updates.slice(i, i + ROWS_PER_STATEMENT);
+    const rows = sql.join(
+      chunk.map(
+        (u) =>
+          sql`(${u.lineId}, CAST(${u.firstStep} AS integer), CAST(${u.units} AS integer), CAST(${u.compUnits} AS integer), CAST(${u.step} AS integer), CAST(${u.closed} AS integer))`,
+      ),
+    );
+    const done = await sql`WITH v(line_id, first_step, units, comp_units, step, closed) AS (VALUES ${rows})
+      UPDATE inventory_lines SET units = v.units, comp_units = v.comp_units, step = v.step, closed = v.closed
+      FROM v WHERE inventory_lines.line_id = v.line_id AND inventory_lines.step = v.first_step`.execute(trx);
+    if (Number(done.numAffectedRows ?? 0) !== chunk.length) throw new Error('inventory line posted elsewhere');
+  }
+}
 
 interface SeenRow {
   id: string;
@@ -255,6 +290,8 @@ export async function postSales(db: Db, now: number): Promise<number> {
         (w) => [w.station!, w.id] as const,
       ),
     );
+    const inserts: Insertable<InventoryLinesTable>[] = [];
+    const updates: LineUpdate[] = [];
     const movements: {
       id: string;
       at: number;
@@ -312,35 +349,31 @@ export async function postSales(db: Db, now: number): Promise<number> {
         step++;
       }
       const values = { units: next.units, comp_units: next.compUnits ?? 0, step, closed: next.closed ? 1 : 0 };
-      if (row.recipe === null) {
-        await trx
-          .insertInto('inventory_lines')
-          .values({
-            line_id: row.id,
-            order_id: row.order_id,
-            recipe: JSON.stringify(recipe),
-            ...values,
-            waiter_id: row.waiter_id,
-            waiter_name: row.waiter_name,
-            station: row.station,
-            sold_at: now,
-          })
-          .execute();
-      } else {
-        // Another process that posted this line first moved its step: this batch rolls back.
-        const done = await trx
-          .updateTable('inventory_lines')
-          .set(values)
-          .where('line_id', '=', row.id)
-          .where('step', '=', firstStep)
-          .executeTakeFirst();
-        if (Number(done.numUpdatedRows) !== 1) throw new Error('inventory line posted elsewhere');
-      }
+      if (row.recipe === null)
+        inserts.push({
+          line_id: row.id,
+          order_id: row.order_id,
+          recipe: JSON.stringify(recipe),
+          ...values,
+          waiter_id: row.waiter_id,
+          waiter_name: row.waiter_name,
+          station: row.station,
+          sold_at: now,
+        });
+      else updates.push({ lineId: row.id, firstStep, units: values.units, compUnits: values.comp_units, step, closed: values.closed });
     }
-    for (let i = 0; i < movements.length; i += 200) {
+    // The lines' states in a few statements, not one per line: a line posted by another process
+    // first fails the INSERT (its key) or the UPDATE (its step), and the batch rolls back.
+    for (let i = 0; i < inserts.length; i += ROWS_PER_STATEMENT)
+      await trx
+        .insertInto('inventory_lines')
+        .values(inserts.slice(i, i + ROWS_PER_STATEMENT))
+        .execute();
+    await updateLines(trx, updates);
+    for (let i = 0; i < movements.length; i += ROWS_PER_STATEMENT) {
       await trx
         .insertInto('stock_movements')
-        .values(movements.slice(i, i + 200))
+        .values(movements.slice(i, i + ROWS_PER_STATEMENT))
         .execute();
     }
     // Moved only along with posted lines: an idle bar writes nothing.
