@@ -7,15 +7,16 @@ test.describe('accessibility', () => {
     browser,
   }) => {
     test.setTimeout(240_000);
+    // The admin starts at home, as after signing in, and opens the products from the menu.
+    const admin = await signedInContext(browser, 'admin', ADMIN);
     // Data: a paid ticket, so the reports and the cash close have a sale in them.
-    const admin = await signedInContext(browser, 'admin', ADMIN, false);
     const waiter = await signedInContext(browser, 'waiter', MOBILE, false);
     const request = admin.page.request;
     await paidTicket(request, waiter.page.request, 156);
     await waiter.context.close();
 
     const p = admin.page;
-    await p.goto('/admin/manage-products');
+    await p.getByRole('link', { name: 'Productos', exact: true }).click();
     await expect(p.getByText('Michelada').first()).toBeVisible();
     await expectNoSeriousViolations(p, 'products');
     await p.getByRole('button', { name: 'Nuevo producto' }).click();
