@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '../../src/db/schema.ts';
 
 /**
@@ -25,8 +25,22 @@ function tablesOf(db: Kysely<Database>): Promise<string[]> {
   return list;
 }
 
+/**
+ * PostgreSQL hashes every table in one query on the server (each row as its record text, sorted):
+ * reading every row over the wire, table by table, made each digest cost dozens of round trips.
+ */
+async function pgTableHashes(db: Kysely<Database>, tables: string[]): Promise<Record<string, string>> {
+  const parts = tables.map(
+    (name) =>
+      sql`SELECT ${name}::text AS name, md5(coalesce(string_agg(t::text, E'\n' ORDER BY t::text), '')) AS hash, count(*)::int AS n FROM ${sql.table(name)} t`,
+  );
+  const { rows } = await sql<{ name: string; hash: string; n: number }>`${sql.join(parts, sql` UNION ALL `)}`.execute(db);
+  return Object.fromEntries(rows.map((r) => [r.name, `${r.hash.slice(0, 16)}:${r.n}`]));
+}
+
 /** Per table, a hash of its rows sorted by their serialisation (physical order does not matter). */
 export async function tableHashes(db: Kysely<Database>): Promise<Record<string, string>> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) return pgTableHashes(db, await tablesOf(db));
   const out: Record<string, string> = {};
   for (const name of await tablesOf(db)) {
     // Table names come from introspection, outside Kysely's static schema type.
@@ -81,7 +95,10 @@ export class WriteWatch {
    */
   async rebase(): Promise<void> {
     await this.settle();
-    this.changes = await this.changeCount();
+    const changes = await this.changeCount();
+    // SQLite: with no change since the last digest, the reference is still exact.
+    if (changes !== -1 && changes === this.changes && this.digest) return;
+    this.changes = changes;
     this.digest = await databaseDigest(this.db);
   }
 

@@ -7,9 +7,11 @@ import { startTestServer, testDatabaseKinds, type TestServer } from '../../src/t
  * Request headers are input too: a client (or a broken proxy) can send any cookie, origin, host,
  * forwarded address, idempotency key, content type or language. Whatever arrives, the answer is a
  * 2xx, 3xx or 4xx — never a 5xx — and the server keeps serving. Runs FUZZ_RUNS rounds (default
- * 150 on SQLite, 40 on PostgreSQL), each a request with a random set of hostile headers.
+ * 150 on SQLite, 40 on PostgreSQL; under CI=true 60 and 20), each a request with a random set of
+ * hostile headers.
  */
-const RUNS = (kind: string) => Number(process.env.FUZZ_RUNS ?? (kind === 'sqlite' ? 150 : 40));
+const CI = process.env.CI === 'true';
+const RUNS = (kind: string) => Number(process.env.FUZZ_RUNS ?? (kind === 'sqlite' ? (CI ? 60 : 150) : CI ? 20 : 40));
 
 interface Target {
   method: string;

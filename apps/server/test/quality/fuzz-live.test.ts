@@ -13,9 +13,11 @@ import { makeIdentities, type Identity, type IdentityName } from './identities.t
  * wrong types, junk text, binary and oversized frames, then floods from several sockets at once.
  * Never a crash, a socket closes only with a documented code, no topic is granted beyond the
  * caller's rights, no waiter hears another waiter's order, and the server is healthy after.
- * LIVE_FUZZ_RUNS batches per database (default 150 on SQLite, 40 on PostgreSQL).
+ * LIVE_FUZZ_RUNS batches per database (default 150 on SQLite, 40 on PostgreSQL; under CI=true 50
+ * and 15, so the suite fits CI's time: `LIVE_FUZZ_RUNS=150` runs the full size).
  */
-const RUNS = (kind: string) => Number(process.env.LIVE_FUZZ_RUNS ?? (kind === 'sqlite' ? 150 : 40));
+const CI = process.env.CI === 'true';
+const RUNS = (kind: string) => Number(process.env.LIVE_FUZZ_RUNS ?? (kind === 'sqlite' ? (CI ? 50 : 150) : CI ? 15 : 40));
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 const SOCKET_USERS: IdentityName[] = ['admin', 'waiterA', 'waiterB', 'kitchen', 'barra'];
 

@@ -21,10 +21,12 @@ import { MISSING_ID, routeRecorder, type CollectedRoute } from './route-table.ts
  * QUALITY.md, Tests item 4: every route's body, query and params, mutated from its own zod schema.
  * Always a 4xx with {error:{message}} for what the schema refuses, never a 5xx, and a failed
  * request writes nothing (digest of every table but sessions, audit_log and the throttle counters).
- * Runs per route: FUZZ_RUNS, default 60 on SQLite and 15 on PostgreSQL (slower round trips) so the
- * suite fits CI's time; `FUZZ_RUNS=500 npx vitest run apps/server/test/quality/fuzz.test.ts` goes deeper.
+ * Runs per route: FUZZ_RUNS, default 60 on SQLite and 15 on PostgreSQL (slower round trips); under
+ * CI=true 20 and 8, so the suite fits CI's time (each run draws new cases: the runs add up over CI
+ * runs). `FUZZ_RUNS=500 npx vitest run apps/server/test/quality/fuzz.test.ts` goes deeper.
  */
-const RUNS = (kind: string) => Number(process.env.FUZZ_RUNS ?? (kind === 'sqlite' ? 60 : 15));
+const CI = process.env.CI === 'true';
+const RUNS = (kind: string) => Number(process.env.FUZZ_RUNS ?? (kind === 'sqlite' ? (CI ? 20 : 60) : CI ? 8 : 15));
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 
 // The route table is read once at collection time so each route is its own test (recorded by an onRoute hook).
