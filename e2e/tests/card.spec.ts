@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, login, signedInContext, MOBILE, type Line } from './fixtures.ts';
+import { test, expect, login, signedInContext, ADMIN, MOBILE, type Line } from './fixtures.ts';
 
 const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 const TABLE = 9;
@@ -25,10 +25,9 @@ test.describe('card payments through the demo terminal', () => {
   test('a waiter charges table 9 by card: the simulator approves and the order is PAGADO', async ({ browser, api }) => {
     const { context, page } = await signedInContext(browser, 'waiter', MOBILE);
     const order = await api.openTable(page.request, TABLE, READY);
-    const admin = await browser.newContext();
-    const adminPage = await admin.newPage();
-    await login(adminPage, 'admin');
-    await api.deliverAll(adminPage.request, order);
+    // The admin only delivers the items: signed in through the API, no screen opened.
+    const admin = await signedInContext(browser, 'admin', ADMIN, false);
+    await api.deliverAll(admin.page.request, order);
 
     await page.goto(`/waiter/checkout/${order.id}`);
     await page.getByRole('button', { name: '15%' }).click();
@@ -53,7 +52,7 @@ test.describe('card payments through the demo terminal', () => {
     expect(paid.order.status).toBe('pagado');
     expect(paid.order.payments).toEqual([expect.objectContaining({ cashierId: 'mp-terminal', method: 'tarjeta', amount: 17_250 })]);
     await context.close();
-    await admin.close();
+    await admin.context.close();
   });
 
   test('a rejected card can be retried; closing mid-payment asks first; a reload resumes the payment', async ({ page, api }) => {
