@@ -213,6 +213,7 @@ export async function quickAddItem(
   }
   if (!result) throw new Error('comanda_quick_add gave no result');
   if (ctx.db.quickAdds) ctx.db.quickAdds.taken++;
-  // The live events as placeLine and raiseLine emit them: the new or raised line rides on them, the boards patch it in.
+  // The live events as placeLine and raiseLine emit them: the new or raised line rides on them,
+  // the boards patch it in.
   return answerOneLine(ctx, input.orderId, result, { lines: [boardLineOf(result.order, result.item)], removed: [] });
 }
