@@ -268,6 +268,28 @@ describe.skipIf(!onPostgres).each(kinds)('the one-statement add on %s', (kind) =
     expect(metrics).toContain(`comanda_quick_add_grouped ${counts().grouped}\n`);
   });
 
+  it('adds raising a line while the board moves that very line back and forth: every answer 200, every unit counted', async () => {
+    // The board locks the order before the line, as the add does: the other way round, PostgreSQL
+    // could find a deadlock between the two and refuse one of them.
+    const productId = await product('Agua mineral', 'Bebida', 2_000);
+    const order = await openOrder();
+    const add = () =>
+      waiter.post(
+        `/api/orders/${order.id}/items`,
+        { productId, quantity: 1 },
+        { prefer: ORDER_CHANGE_PREFER, 'idempotency-key': randomUUID() },
+      );
+    expect((await add()).status).toBe(200);
+    const lineId = (await rowsOf(order.id)).items[0]!.id;
+    const moves = Array.from({ length: 30 }, (_, i) =>
+      admin.patch(`/api/orders/${order.id}/items/${lineId}/status`, { status: i % 2 === 0 ? 'listo' : 'pendiente' }),
+    );
+    const answers = await Promise.all([...moves, ...Array.from({ length: 30 }, add)]);
+    expect(answers.map((a) => a.status).filter((s) => s !== 200)).toEqual([]);
+    const { items } = await rowsOf(order.id);
+    expect(items.reduce((units, line) => units + line.quantity, 0)).toBe(31);
+  });
+
   it('in a group, a member that fails is undone alone: the others keep their rows, its key is not kept', async () => {
     const productId = await product('Agua mineral', 'Bebida', 3_000);
     const [a, b, c] = [await openOrder(), await openOrder(), await openOrder()];

@@ -34,14 +34,11 @@ export async function setItemStatus(ctx: WriteContext, input: SetItemStatusInput
     if (item.status === input.status) return presentItem(item);
 
     const now = ctx.clock.now();
-    const updated = await trx
-      .updateTable('order_items')
-      .set({ status: input.status, updated_at: now })
-      .where('id', '=', item.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    // The order's row first, as every other item change locks it (an add raising this very line
+    // holds the order, then the line): the opposite order could deadlock on PostgreSQL.
     // touchOrderRow re-checks activo under the row lock, so a close racing with us rolls this
-    // back; the audit entry rides on its UPDATE (one round trip on PostgreSQL).
+    // back; the audit entry rides on its UPDATE (one round trip on PostgreSQL). A status is not
+    // in the order's figures, so touching before the line's change leaves them the same.
     const entry = auditInsert(trx, now, {
       actor: { id: input.actor.id, displayName: input.actor.displayName },
       action: 'item.status_changed',
@@ -50,6 +47,12 @@ export async function setItemStatus(ctx: WriteContext, input: SetItemStatusInput
       data: { orderId: input.orderId, from: item.status, to: input.status, station: item.station },
     });
     const { version, after } = await touchOrderRow(trx, input.orderId, now, [entry]);
+    const updated = await trx
+      .updateTable('order_items')
+      .set({ status: input.status, updated_at: now })
+      .where('id', '=', item.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     const lines = { lines: [boardLineOf(after, updated)], removed: [] };
     emitOrderChanged(emit, input.orderId, version, { owner: order.waiter_id, board: [item.station], lines });
     return presentItem(updated);
