@@ -42,7 +42,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  // Three shards share two cores in CI: a test may get twice the time it needs alone or more.
+  // Two shards share two cores in CI: a test may get twice the time it needs alone or more.
   timeout: process.env.CI ? 120_000 : 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: join(dataDir, 'results.json') }]],

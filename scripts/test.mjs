@@ -147,11 +147,11 @@ function specSeconds(suites, into) {
 }
 
 if (only === undefined || only === 'e2e') {
-  // E2E_SHARDS (default 3) Playwright runs side by side, each with its own server, port and
+  // E2E_SHARDS (default 2) Playwright runs side by side, each with its own server, port and
   // database (so no spec sees another shard's tables, shift or drawer), over one web build. Most
-  // of an end-to-end test is waiting (the browser, polls, printers, the card simulator), so three
-  // fit two cores.
-  const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 3));
+  // of an end-to-end test is waiting (the browser, polls, printers, the card simulator), so two fit
+  // two cores; a third made every test ~1.8× slower in CI and the whole run longer.
+  const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
   const web = join(mkdtempSync(join(tmpdir(), 'comanda-e2e-web-')), 'web');
   const built = run('npx', ['vite', 'build', 'apps/web', '--outDir', web, '--emptyOutDir', '--logLevel', 'warn']);
   if (built !== 0) crashed = true;
