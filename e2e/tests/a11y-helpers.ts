@@ -1,11 +1,12 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
+import { fileURLToPath } from 'node:url';
 
 /**
  * What the accessibility specs (a11y-*.spec.ts) share: their data set up through the API, the
  * tap-target measure and where their screenshots go. Tables 70–74 and 151–157 belong to them.
  */
-export const SHOTS = '/tmp/team/shots';
+export const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 
 export interface OrderDto {
   id: string;

@@ -178,7 +178,7 @@ test.describe('checkout', () => {
     const barTop = (await page.getByTestId('checkout-bar').boundingBox())!.y;
     const exactBox = (await exact.boundingBox())!;
     expect(exactBox.y + exactBox.height).toBeLessThanOrEqual(barTop);
-    await page.screenshot({ path: '/tmp/team/shots/checkout-cash-390.png' });
+    await page.screenshot({ path: `${SHOTS}/checkout-cash-390.png` });
 
     await page.getByRole('button', { name: '15%' }).click();
     taps += 1;

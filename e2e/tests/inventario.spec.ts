@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { test, expect, expectNoSeriousViolations, signedInContext, withShiftHoldingNow, BOARD } from './fixtures.ts';
+import { fileURLToPath } from 'node:url';
 
 // Tables 880–889 belong to this file: it adds them itself. The bar's inventory (decision 0055).
-const SHOTS = '/tmp/team/shots';
+const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 
 interface InsumoDto {
   id: string;
