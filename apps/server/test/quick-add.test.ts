@@ -270,7 +270,8 @@ describe.skipIf(!onPostgres).each(kinds)('the one-statement add on %s', (kind) =
 
   it('adds raising a line while the board moves that very line back and forth: every answer 200, every unit counted', async () => {
     // The board locks the order before the line, as the add does: the other way round, PostgreSQL
-    // could find a deadlock between the two and refuse one of them.
+    // could find a deadlock between the two and refuse one of them, and a touch that waited for the
+    // lock in its own statement would write a subtotal from before the raises it waited for.
     const productId = await product('Agua mineral', 'Bebida', 2_000);
     const order = await openOrder();
     const add = () =>
@@ -286,8 +287,10 @@ describe.skipIf(!onPostgres).each(kinds)('the one-statement add on %s', (kind) =
     );
     const answers = await Promise.all([...moves, ...Array.from({ length: 30 }, add)]);
     expect(answers.map((a) => a.status).filter((s) => s !== 200)).toEqual([]);
-    const { items } = await rowsOf(order.id);
-    expect(items.reduce((units, line) => units + line.quantity, 0)).toBe(31);
+    const rows = await rowsOf(order.id);
+    expect(rows.items.reduce((units, line) => units + line.quantity, 0)).toBe(31);
+    // The status change's touch reads the lines after the lock: the subtotal counts every raise.
+    expect(rows.order.subtotal).toBe(31 * 2_000);
   });
 
   it('in a group, a member that fails is undone alone: the others keep their rows, its key is not kept', async () => {

@@ -95,7 +95,9 @@ describe('SQLite group commit', () => {
     expect(saw).toEqual(['w0', 'w1', 'w2', 'w3']);
     expect(onDisk).toEqual(expect.arrayContaining(saw));
     expect(committed()).toHaveLength(8);
-    expect(db.groupCommits!.groups).toBe(1);
+    // One group when the eight arrive within GROUP_MAX_AGE_MS; a busy machine may pass that age
+    // and commit the first members apart. The read itself never commits a group: at most two.
+    expect(db.groupCommits!.groups).toBeLessThanOrEqual(2);
   });
 
   it('a write outside a transaction commits the open group first, then itself', async () => {

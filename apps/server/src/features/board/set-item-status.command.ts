@@ -8,6 +8,7 @@ import { presentItem } from '../../model/orders/order-presenter.ts';
 import { boardLineOf } from '../../model/orders/board-lines.ts';
 import { emitOrderChanged } from '../../model/orders/order-events.ts';
 import { MESSAGES } from '../../http/messages.ts';
+import { lockOpenOrder } from '../../model/orders/order-access.ts';
 import type { WriteContext } from '../../http/request-context.ts';
 
 export const BOARD_MESSAGES = MESSAGES.board;
@@ -34,11 +35,18 @@ export async function setItemStatus(ctx: WriteContext, input: SetItemStatusInput
     if (item.status === input.status) return presentItem(item);
 
     const now = ctx.clock.now();
-    // The order's row first, as every other item change locks it (an add raising this very line
-    // holds the order, then the line): the opposite order could deadlock on PostgreSQL.
-    // touchOrderRow re-checks activo under the row lock, so a close racing with us rolls this
-    // back; the audit entry rides on its UPDATE (one round trip on PostgreSQL). A status is not
-    // in the order's figures, so touching before the line's change leaves them the same.
+    // The order's row lock first, in a statement of its own, as every other item change takes it:
+    // an add raising this very line holds the order, then the line, so the other way round could
+    // deadlock on PostgreSQL; and only statements after the lock see every line committed before
+    // it, so touchOrderRow's subtotal is never stale.
+    await lockOpenOrder(trx, input.orderId, now);
+    const updated = await trx
+      .updateTable('order_items')
+      .set({ status: input.status, updated_at: now })
+      .where('id', '=', item.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    // The audit entry rides on touchOrderRow's UPDATE (one round trip on PostgreSQL).
     const entry = auditInsert(trx, now, {
       actor: { id: input.actor.id, displayName: input.actor.displayName },
       action: 'item.status_changed',
@@ -47,12 +55,6 @@ export async function setItemStatus(ctx: WriteContext, input: SetItemStatusInput
       data: { orderId: input.orderId, from: item.status, to: input.status, station: item.station },
     });
     const { version, after } = await touchOrderRow(trx, input.orderId, now, [entry]);
-    const updated = await trx
-      .updateTable('order_items')
-      .set({ status: input.status, updated_at: now })
-      .where('id', '=', item.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
     const lines = { lines: [boardLineOf(after, updated)], removed: [] };
     emitOrderChanged(emit, input.orderId, version, { owner: order.waiter_id, board: [item.station], lines });
     return presentItem(updated);
