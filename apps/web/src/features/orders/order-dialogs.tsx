@@ -34,7 +34,7 @@ export function useOrderDialogs(order: Order | undefined, actions: OrderActions 
           onClose={close}
           onPick={async (pick) => {
             try {
-              const before = new Set(order.items.map((i) => i.id));
+              const before = new Map(order.items.map((i) => [i.id, i.quantity]));
               const answer = await actions.addItem.mutateAsync({
                 productId: pick.productId,
                 productName: pick.productName,
@@ -50,10 +50,10 @@ export function useOrderDialogs(order: Order | undefined, actions: OrderActions 
                 return { itemId: null, queued: true };
               }
               toast.success(t.order.itemAdded(pick.productName), { id: ADD_TOAST });
-              // The new line: the one of this product the order did not have before (for Deshacer).
+              // The line that took the units (for Deshacer): a new one, or a pending one the server raised.
               // The light answer carries only the changed rows; a whole order (older server) carries all of them.
               const rows = 'change' in answer.body ? answer.body.change.items : answer.body.order.items;
-              const added = rows.filter((i) => !before.has(i.id) && i.productId === pick.productId && !i.isDeleted);
+              const added = rows.filter((i) => i.productId === pick.productId && !i.isDeleted && i.quantity > (before.get(i.id) ?? 0));
               return { itemId: added.sort((a, b) => b.createdAt - a.createdAt)[0]?.id ?? null, queued: false };
             } catch (error) {
               // A product marked agotado meanwhile answers 409 with its name.

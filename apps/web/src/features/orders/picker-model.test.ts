@@ -1,7 +1,15 @@
 import { cents } from '@comanda/domain';
 import { describe, expect, it } from 'vitest';
 import type { ModifierGroup, Product } from '@comanda/contract';
-import { filterPickerProducts, tapProduct, topSellerProducts, unitsInRound, untapProduct, type RoundEntry } from './picker-model.ts';
+import {
+  filterPickerProducts,
+  settleEntry,
+  tapProduct,
+  topSellerProducts,
+  unitsInRound,
+  untapProduct,
+  type RoundEntry,
+} from './picker-model.ts';
 import { hasOptions, offersOptions } from './has-options.ts';
 
 const product = (name: string, category = 'Bebida', description = ''): Product => ({
@@ -85,5 +93,34 @@ describe('hasOptions', () => {
     expect(hasOptions(p, [group({ productIds: [p.id], minSelect: 0, maxSelect: null })])).toBe(false);
     expect(offersOptions(p, [group({ productIds: [p.id], minSelect: 0, maxSelect: null })])).toBe(true);
     expect(hasOptions(p, [group({ productIds: ['other'] })])).toBe(false);
+  });
+});
+
+describe('settling a sent line', () => {
+  const beer = product('Cerveza clara');
+  const entry = (key: string, quantity: number, state: RoundEntry['state'], itemId: string | null = null): RoundEntry => ({
+    key,
+    productId: beer.id,
+    productName: beer.name,
+    price: beer.price,
+    quantity,
+    notes: null,
+    state,
+    itemId,
+  });
+
+  it('joins the units to the entry whose line the server raised, so the round shows one line of 3', () => {
+    const round = [entry('a', 1, 'sent', 'item-1'), entry('b', 2, 'sending')];
+    expect(settleEntry(round, 'b', { itemId: 'item-1', queued: false })).toEqual([entry('a', 3, 'sent', 'item-1')]);
+  });
+
+  it('keeps a new line, a queued pick and an undone twin as entries of their own', () => {
+    const round = [entry('a', 1, 'undone', 'item-1'), entry('b', 2, 'sending')];
+    expect(settleEntry(round, 'b', { itemId: 'item-1', queued: false })).toEqual([
+      entry('a', 1, 'undone', 'item-1'),
+      entry('b', 2, 'sent', 'item-1'),
+    ]);
+    expect(settleEntry([entry('b', 2, 'sending')], 'b', { itemId: 'item-2', queued: false })).toEqual([entry('b', 2, 'sent', 'item-2')]);
+    expect(settleEntry([entry('b', 2, 'sending')], 'b', { itemId: null, queued: true })).toEqual([entry('b', 2, 'queued')]);
   });
 });

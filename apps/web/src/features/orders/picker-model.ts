@@ -64,6 +64,20 @@ export function untapProduct(entries: readonly RoundEntry[], key: string): Round
   );
 }
 
+/**
+ * A sent line after the server's answer. When the server raised a line this round already shows
+ * (taps more than TAP_SETTLE_MS apart reach one pending line), the units join that entry, so
+ * Esta ronda reads "3 × Cerveza clara" as the order does.
+ */
+export function settleEntry(entries: readonly RoundEntry[], key: string, answer: { itemId: string | null; queued: boolean }): RoundEntry[] {
+  const self = entries.find((e) => e.key === key);
+  if (!self) return [...entries];
+  const twin =
+    answer.itemId && !answer.queued ? entries.find((e) => e.key !== key && e.state === 'sent' && e.itemId === answer.itemId) : undefined;
+  if (twin) return entries.flatMap((e) => (e === self ? [] : e === twin ? [{ ...e, quantity: e.quantity + self.quantity }] : [e]));
+  return entries.map((e) => (e === self ? { ...e, state: answer.queued ? 'queued' : 'sent', itemId: answer.itemId } : e));
+}
+
 /** Units of a product this round has added or is about to add (undone lines left out). */
 export function unitsInRound(entries: readonly RoundEntry[], productId: string): number {
   return entries.filter((e) => e.productId === productId && e.state !== 'undone').reduce((n, e) => n + e.quantity, 0);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Product } from '@comanda/contract';
 import { newId } from '../../lib/ids.ts';
-import { tapProduct, unitsInRound, untapProduct, type RoundEntry } from './picker-model.ts';
+import { settleEntry, tapProduct, unitsInRound, untapProduct, type RoundEntry } from './picker-model.ts';
 
 export interface PickedProduct {
   productId: string;
@@ -33,17 +33,17 @@ function useRoundEntries() {
     (key: string, change: Partial<RoundEntry>) => update(ref.current.map((e) => (e.key === key ? { ...e, ...change } : e))),
     [update],
   );
-  /** A sent line after the answer: gone when the pick was dropped, else sent or queued offline. */
+  /** A sent line after the answer: gone when the pick was dropped, else sent (joined to the line the server raised) or queued. */
   const settle = useCallback(
     (key: string, answer: PickAnswer | null): boolean => {
       if (!answer) {
         update(ref.current.filter((e) => e.key !== key));
         return false;
       }
-      patchEntry(key, { state: answer.queued ? 'queued' : 'sent', itemId: answer.itemId });
+      update(settleEntry(ref.current, key, answer));
       return true;
     },
-    [patchEntry, update],
+    [update],
   );
   return { entries, ref, update, patchEntry, settle };
 }
