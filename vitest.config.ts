@@ -13,5 +13,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Integration suites each start a real server; two cores, so keep the pool small.
     maxWorkers: 2,
+    // One migrated database per kind for the run; test servers start from copies of it.
+    globalSetup: ['apps/server/src/testing/global-setup.ts'],
   },
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -22,18 +22,33 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, isolated database: a temp SQLite file, or a new PostgreSQL database. */
-export async function createTestDatabase(kind: TestDbKind): Promise<TestDatabase> {
+/** Where Vitest's global setup (global-setup.ts) left this run's migrated databases, one per kind. */
+export const SQLITE_TEMPLATE_ENV = 'COMANDA_TEST_SQLITE_TEMPLATE';
+export const POSTGRES_TEMPLATE_ENV = 'COMANDA_TEST_POSTGRES_TEMPLATE';
+
+/**
+ * A fresh, isolated database: a temp SQLite file, or a new PostgreSQL database. Empty, or with
+ * `migrated` a copy of the run's migrated template when there is one (a server migrates whatever
+ * is left, so without a template it is empty and the start takes longer).
+ */
+export async function createTestDatabase(kind: TestDbKind, { migrated = false } = {}): Promise<TestDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'comanda-test-'));
   if (kind === 'sqlite') {
-    return { url: `sqlite:${join(dataDir, 'pos.db')}`, dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+    const file = join(dataDir, 'pos.db');
+    const template = migrated ? process.env[SQLITE_TEMPLATE_ENV] : undefined;
+    if (template && existsSync(template)) {
+      copyFileSync(template, file);
+      if (existsSync(`${template}-wal`)) copyFileSync(`${template}-wal`, `${file}-wal`);
+    }
+    return { url: `sqlite:${file}`, dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `comanda_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const template = migrated ? process.env[POSTGRES_TEMPLATE_ENV] : undefined;
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

@@ -124,7 +124,7 @@ export async function listenOnLoopback(server: Pick<RunningServer, 'app'>): Prom
 
 /** A real server on an ephemeral port against a fresh database, with the demo data loaded. */
 export async function startTestServer(kind: TestDbKind, opts: TestServerOptions = {}): Promise<TestServer> {
-  const database = await createTestDatabase(kind);
+  const database = await createTestDatabase(kind, { migrated: true });
   // Scheduled backups only where a suite asks for them (BACKUP_EVERY in opts.env).
   const config = testServerConfig(database, { BACKUP_EVERY: 'off', ...opts.env });
   const server = await createServer({
