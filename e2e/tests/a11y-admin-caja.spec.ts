@@ -1,5 +1,5 @@
-import { test, expect, expectNoSeriousViolations, signedInContext, stubPrint, ADMIN, MOBILE } from './fixtures.ts';
-import { SHOTS, paidTicket } from './a11y-helpers.ts';
+import { test, expect, expectNoSeriousViolations, stubPrint } from './fixtures.ts';
+import { SHOTS, adminAfterPaidTicket } from './a11y-helpers.ts';
 
 // Table 157 belongs to this file: it adds it itself.
 test.describe('accessibility', () => {
@@ -8,14 +8,9 @@ test.describe('accessibility', () => {
   }) => {
     test.setTimeout(240_000);
     // The admin starts at home and goes to the caja through the menu, as at the counter.
-    const admin = await signedInContext(browser, 'admin', ADMIN);
-    // Data: a ticket paid with a tip, so the tips tab has one.
-    const waiter = await signedInContext(browser, 'waiter', MOBILE, false);
-    const request = admin.page.request;
-    await paidTicket(request, waiter.page.request, 157);
-    await waiter.context.close();
-
+    const admin = await adminAfterPaidTicket(browser, 157);
     const p = admin.page;
+    const request = p.request;
     await stubPrint(p);
     // The caja: closed, then open with its Corte X on screen, and the tips tab.
     const heading = p.getByRole('heading', { name: 'Caja', exact: true });

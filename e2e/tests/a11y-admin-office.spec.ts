@@ -1,5 +1,5 @@
-import { test, expect, expectNoSeriousViolations, signedInContext, ADMIN, MOBILE, withShiftHoldingNow } from './fixtures.ts';
-import { paidTicket } from './a11y-helpers.ts';
+import { test, expect, expectNoSeriousViolations, withShiftHoldingNow } from './fixtures.ts';
+import { adminAfterPaidTicket } from './a11y-helpers.ts';
 
 // Table 156 belongs to this file: it adds it itself.
 test.describe('accessibility', () => {
@@ -8,14 +8,9 @@ test.describe('accessibility', () => {
   }) => {
     test.setTimeout(240_000);
     // The admin starts at home, as after signing in, and opens the products from the menu.
-    const admin = await signedInContext(browser, 'admin', ADMIN);
-    // Data: a paid ticket, so the reports and the cash close have a sale in them.
-    const waiter = await signedInContext(browser, 'waiter', MOBILE, false);
-    const request = admin.page.request;
-    await paidTicket(request, waiter.page.request, 156);
-    await waiter.context.close();
-
+    const admin = await adminAfterPaidTicket(browser, 156);
     const p = admin.page;
+    const request = p.request;
     await p.getByRole('link', { name: 'Productos', exact: true }).click();
     await expect(p.getByText('Michelada').first()).toBeVisible();
     await expectNoSeriousViolations(p, 'products');

@@ -1,12 +1,11 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect } from './fixtures.ts';
-import { fileURLToPath } from 'node:url';
+import { expect, signedInContext, ADMIN, MOBILE } from './fixtures.ts';
+export { SHOTS } from './fixtures.ts';
 
 /**
  * What the accessibility specs (a11y-*.spec.ts) share: their data set up through the API, the
  * tap-target measure and where their screenshots go. Tables 70–74 and 151–157 belong to them.
  */
-export const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 
 export interface OrderDto {
   id: string;
@@ -61,6 +60,18 @@ export async function paidTicket(admin: APIRequestContext, waiter: APIRequestCon
     data: { method: 'efectivo', pin: '1234', tipBps: 1000, peopleCount: 1, receivedAmount: paid.order.subtotal * 2 },
   });
   expect(closed.ok(), await closed.text()).toBeTruthy();
+}
+
+/**
+ * The admin signed in at 1440×900 on its home, after a waiter's ticket on table n was paid with a
+ * tip: the reports, the cash close and the tips have a sale in them.
+ */
+export async function adminAfterPaidTicket(browser: Browser, n: number) {
+  const admin = await signedInContext(browser, 'admin', ADMIN);
+  const waiter = await signedInContext(browser, 'waiter', MOBILE, false);
+  await paidTicket(admin.page.request, waiter.page.request, n);
+  await waiter.context.close();
+  return admin;
 }
 
 /** Voids one unit of the order's line `index` (a pending line: a reason is enough), so the screens show a voided line. */

@@ -1,9 +1,7 @@
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { test, expect, ACCOUNTS, ADMIN, BOARD, signedInContext } from './fixtures.ts';
+import { test, expect, ACCOUNTS, ADMIN, BOARD, signedInContext, SHOTS } from './fixtures.ts';
 
 // Tables 5 and 6 belong to this file (see the team brief), and 75–78, 360 and 361, which it adds itself; other specs use other tables.
-const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 
 interface Order {
   id: string;

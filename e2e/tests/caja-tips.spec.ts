@@ -1,9 +1,7 @@
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
-import { test, expect, expectNoSeriousViolations, login, signedInContext, ADMIN, MOBILE } from './fixtures.ts';
+import { test, expect, expectNoSeriousViolations, login, signedInContext, ADMIN, MOBILE, SHOTS } from './fixtures.ts';
 
 // Tables 80–84 belong to this file (the admin adds them).
-const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 const TERMINAL = 'SIMULADOR_POINT__DEMO-0001';
 const money = (c: number) => new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' }).format(c / 100);
 

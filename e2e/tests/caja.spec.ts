@@ -1,8 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, type Api, type Line, printCount, stubPrint } from './fixtures.ts';
-
-const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
+import { test, expect, type Api, type Line, printCount, stubPrint, SHOTS } from './fixtures.ts';
 
 interface OrderDto {
   id: string;

@@ -1,8 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, login, signedInContext, ADMIN, MOBILE, type Line } from './fixtures.ts';
+import { test, expect, login, signedInContext, ADMIN, MOBILE, type Line, SHOTS } from './fixtures.ts';
 
-const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 const TABLE = 9;
 const TERMINAL = 'SIMULADOR_POINT__DEMO-0001';
 // The config starts the demo simulator on the server's port + 1 so these tests can steer it.

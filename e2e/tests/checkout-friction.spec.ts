@@ -1,9 +1,7 @@
 import type { Page } from '@playwright/test';
-import { test, expect, expectNoSeriousViolations, type OrderDto } from './fixtures.ts';
-import { fileURLToPath } from 'node:url';
+import { test, expect, expectNoSeriousViolations, type OrderDto, SHOTS } from './fixtures.ts';
 
 // Tables 161–165 belong to this file: the tests add them themselves.
-const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 
 interface PaidOrder {
   status: string;

@@ -1,7 +1,4 @@
-import { fileURLToPath } from 'node:url';
-import { test, expect, enterPin, login, printCount, signedInContext, stubPrint, type OrderDto } from './fixtures.ts';
-
-const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
+import { test, expect, enterPin, login, printCount, signedInContext, stubPrint, type OrderDto, SHOTS } from './fixtures.ts';
 
 test.describe('checkout', () => {
   test('a waiter charges a delivered table in cash with tip and split, and the table is free again', async ({

@@ -1,10 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, login, expectNoSeriousViolations, ACCOUNTS, MOBILE, type Api, type OrderDto } from './fixtures.ts';
-import { fileURLToPath } from 'node:url';
+import { test, expect, login, expectNoSeriousViolations, ACCOUNTS, MOBILE, type Api, type OrderDto, SHOTS } from './fixtures.ts';
 
 // Tables 171–173 belong to this file: it adds them itself (161–166 are checkout-friction's).
-const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 mkdirSync(SHOTS, { recursive: true });
 const TABLET = { width: 1280, height: 900 };
 

@@ -1,4 +1,5 @@
 import dns from 'node:dns';
+import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page, type Browser, type BrowserContext } from '@playwright/test';
 import { LAN_HOST } from '../playwright.config.ts';
@@ -15,6 +16,9 @@ dns.promises.lookup = ((hostname: string, options?: dns.LookupOptions) => {
   if (options?.all) return Promise.resolve(options.family === 6 ? [] : [v4]);
   return Promise.resolve(v4);
 }) as typeof dns.promises.lookup;
+
+/** Where the specs' screenshots go: the project's screenshots folder, to open and judge. */
+export const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 
 export const PASSWORD = 'comanda123';
 export const ACCOUNTS = {

@@ -1,9 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { test, expect, expectNoSeriousViolations, signedInContext, withShiftHoldingNow, BOARD } from './fixtures.ts';
-import { fileURLToPath } from 'node:url';
+import { test, expect, expectNoSeriousViolations, signedInContext, withShiftHoldingNow, BOARD, SHOTS } from './fixtures.ts';
 
 // Tables 880–889 belong to this file: it adds them itself. The bar's inventory (decision 0055).
-const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 
 interface InsumoDto {
   id: string;

@@ -1,10 +1,8 @@
 import ExcelJS from 'exceljs';
 import type { APIRequestContext } from '@playwright/test';
-import { test, expect, expectNoSeriousViolations, login, stubPrint, withShiftHoldingNow } from './fixtures.ts';
-import { fileURLToPath } from 'node:url';
+import { test, expect, expectNoSeriousViolations, login, stubPrint, withShiftHoldingNow, SHOTS } from './fixtures.ts';
 
 // IVA included, broken down (tag @iva). Table 57 belongs to this file.
-const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 const TABLE = 57;
 
 interface Group {

@@ -1,11 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import { test, expect, expectNoSeriousViolations } from './fixtures.ts';
+import { test, expect, expectNoSeriousViolations, SHOTS } from './fixtures.ts';
 
 // The menu as a spreadsheet (issue #17 item 5), tag @menu. It touches no table; the products it
 // adds have names no other spec uses, and it changes no demo product.
-
-const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 
 test.describe('menu CSV @menu', () => {
   test('the admin exports the menu, fixes a bad sheet after the preview names its line, and imports it once', async ({

@@ -1,11 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, expectNoSeriousViolations, pickerDialog, pickerList, ACCOUNTS, type Api } from './fixtures.ts';
-import { fileURLToPath } from 'node:url';
+import { test, expect, expectNoSeriousViolations, pickerDialog, pickerList, ACCOUNTS, type Api, SHOTS } from './fixtures.ts';
 
 // Tables 470–474 belong to this file: it adds them itself.
 const BANNER = 'Sin conexión con el servidor. Los cambios se guardan en este dispositivo y se enviarán al volver la conexión.';
-const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 
 type Item = { id: string; productName: string; isDeleted: boolean; quantity: number; modifiers: { optionName: string }[] };
 type OrderBody = { order: { id: string; items: Item[] } };

@@ -1,10 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { test, expect, addInPicker, signedInContext, ADMIN, MOBILE } from './fixtures.ts';
+import { test, expect, addInPicker, signedInContext, ADMIN, MOBILE, SHOTS } from './fixtures.ts';
 
 // Tables 95 and 96 belong to this file. In demo mode the server runs three emulated network printers.
 const TABLE = 95;
-const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 
 async function pickProduct(page: Page, search: string, name: string, notes?: string) {
   await addInPicker(page, { search, name, ...(notes ? { notes } : {}) });

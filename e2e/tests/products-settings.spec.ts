@@ -1,11 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { test, expect, login, MOBILE } from './fixtures.ts';
+import { test, expect, login, MOBILE, SHOTS } from './fixtures.ts';
 
 // No tables used by this file (see the team brief).
-const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 const DESKTOP = { width: 1280, height: 800 };
 const run = Date.now().toString(36);
 

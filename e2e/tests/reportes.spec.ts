@@ -1,14 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import type { APIRequestContext } from '@playwright/test';
-import { test, expect, expectNoSeriousViolations, login, ADMIN } from './fixtures.ts';
+import { test, expect, expectNoSeriousViolations, login, ADMIN, SHOTS } from './fixtures.ts';
 
 // Reportes (issue #15 items 6–7), tag @reportes. Tables 91–94 belong to this file (the admin adds
 // them; 90 is also used by caja.spec.ts; 93–94 on a retry). Two orders are paid by transfer, so the drawer control
 // another spec may have turned on does not refuse them.
 
-const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 const money = (c: number) => new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' }).format(c / 100);
 const isoDay = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(d);
 /**

@@ -1,9 +1,7 @@
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { test, expect, addInPicker, enterPin, ACCOUNTS } from './fixtures.ts';
+import { test, expect, addInPicker, enterPin, ACCOUNTS, SHOTS } from './fixtures.ts';
 
 // Tables 20 and 21 belong to this file: the test adds them itself, so no other spec touches them.
-const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 const TZ = 'America/Mexico_City';
 const FOOD = 'Hamburguesa de la casa';
 const DRINK = 'Michelada';

@@ -1,7 +1,5 @@
-import { fileURLToPath } from 'node:url';
-import { test, expect, login, type OrderDto } from './fixtures.ts';
+import { test, expect, login, type OrderDto, SHOTS } from './fixtures.ts';
 
-const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 // Table 491 belongs to this file.
 
 test.describe('self-invoice on the ticket', () => {

@@ -1,8 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, BOARD, MOBILE, expect, signedInContext, test } from './fixtures.ts';
-
-const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
+import { ACCOUNTS, BOARD, MOBILE, expect, signedInContext, test, SHOTS } from './fixtures.ts';
 
 // Tables 131–140 belong to this file (issue #14 voids); they are created through the admin API when missing.
 

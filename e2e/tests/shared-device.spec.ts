@@ -1,14 +1,12 @@
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { test, expect, login, expectNoSeriousViolations, ACCOUNTS, BOARD, MOBILE, PASSWORD, type AccountKey } from './fixtures.ts';
+import { test, expect, login, expectNoSeriousViolations, ACCOUNTS, BOARD, MOBILE, PASSWORD, type AccountKey, SHOTS } from './fixtures.ts';
 
 /**
  * A tablet the whole crew shares. The admin enrolls it in Configuración; from then on staff switch
  * user there by tapping their name and their 4-digit PIN on a keypad; the admin signs in there with
  * the password. No tables used by this file.
  */
-const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 const run = Date.now().toString(36);
 const DEVICE = `Tableta barra ${run}`;
 

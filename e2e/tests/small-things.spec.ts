@@ -1,10 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, expectNoSeriousViolations } from './fixtures.ts';
-import { fileURLToPath } from 'node:url';
+import { test, expect, expectNoSeriousViolations, SHOTS } from './fixtures.ts';
 
 // Tables 475–479 belong to this file: it adds them itself.
-const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 const shot = async (page: Page, name: string) => {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}.png` });

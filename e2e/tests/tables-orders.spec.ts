@@ -1,10 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, addInPicker, pickerList, tapInPicker, signedInContext, ACCOUNTS, MOBILE } from './fixtures.ts';
+import { test, expect, addInPicker, pickerList, tapInPicker, signedInContext, ACCOUNTS, MOBILE, SHOTS } from './fixtures.ts';
 
 // Tables 1–4 belong to this file (see the team brief); other specs use other tables.
 const DESKTOP = { width: 1440, height: 900 };
-const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 
 interface Order {
   id: string;

@@ -1,8 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
-import { test, expect, login, type Api, type Line, printCount, stubPrint } from './fixtures.ts';
+import { test, expect, login, type Api, type Line, printCount, stubPrint, SHOTS } from './fixtures.ts';
 
-const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 const TZ = 'America/Mexico_City';
 
 interface OrderDto {

@@ -1,9 +1,7 @@
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { test, expect, login } from './fixtures.ts';
+import { test, expect, login, SHOTS } from './fixtures.ts';
 
 // No tables used by this file. Its own account, so no other spec's sign-in is slowed.
-const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 const DESKTOP = { width: 1280, height: 800 };
 const run = Date.now().toString(36);
 const WAIT = /^Demasiados intentos\. Intenta más tarde \(espera \d+ segundos?\)\.$/;
