@@ -34,6 +34,8 @@ export const CloseOrderBodySchema = z.strictObject({
 export type CloseOrderBody = z.infer<typeof CloseOrderBodySchema>;
 
 export const PAYMENT_REFERENCE_MAX = 60;
+/** A transfer's bank (SPEI) reference, trimmed; the request omits it when there is none. */
+export const PaymentReferenceSchema = z.string().trim().max(PAYMENT_REFERENCE_MAX, 'La referencia es demasiado larga');
 
 /**
  * One part of an order's balance (mixed payments, equal shares): cash or transfer, recorded
@@ -54,7 +56,7 @@ export const AddPaymentBodySchema = z
     /** Cash only: centavos handed over for this part and its tip. */
     receivedAmount: InputCentsSchema.optional(),
     /** Transfer only: the bank reference, optional. */
-    reference: z.string().trim().max(PAYMENT_REFERENCE_MAX).optional(),
+    reference: PaymentReferenceSchema.optional(),
   })
   .refine((b) => b.tipBps === undefined || b.tipAmount === undefined, {
     message: 'Indica la propina como porcentaje o como monto, no ambos',

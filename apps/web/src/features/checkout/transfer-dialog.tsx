@@ -1,12 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { ArrowLeftRight, Smartphone } from 'lucide-react';
-import { PAYMENT_REFERENCE_MAX } from '@comanda/contract';
+import { PAYMENT_REFERENCE_MAX, PaymentReferenceSchema } from '@comanda/contract';
 import { PAYMENT_METHOD_LABELS, type Cents } from '@comanda/domain';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { FormError } from '../../components/ui/form-error.tsx';
 import { Input, Label } from '../../components/ui/input.tsx';
 import { money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
 
 const T = t.checkout.transfer;
 
@@ -23,9 +25,17 @@ export interface TransferDialogProps {
 
 /** The Transferencia checkout: recorded with its SPEI reference first, the terminal as the other choice. */
 export function TransferDialog({ open, total, busy, onClose, onRegister, onTerminal }: TransferDialogProps) {
-  const [reference, setReference] = useState('');
+  // The reference is checked by the contract's rule for it, and sent trimmed.
+  const form = useZodForm({
+    initial: { reference: '' },
+    schema: PaymentReferenceSchema,
+    toInput: (v: { reference: string }) => v.reference,
+    onValid: (reference) => onRegister(reference),
+  });
+  const { reset } = form;
   useEffect(() => {
-    if (open) setReference('');
+    if (open) reset();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a dialog that opens starts over; reset is new each render
   }, [open]);
 
   return (
@@ -35,24 +45,19 @@ export function TransferDialog({ open, total, busy, onClose, onRegister, onTermi
           <p className="text-xs tracking-wide text-slate-600 uppercase">{t.card.amount}</p>
           <p className="text-3xl font-bold text-slate-900 tabular-nums">{money(total)}</p>
         </div>
-        <form
-          className="space-y-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            onRegister(reference.trim());
-          }}
-        >
+        <form className="space-y-3" onSubmit={form.onSubmit}>
           <p className="text-sm text-slate-700">{T.registerHint}</p>
           <div>
             <Label htmlFor="transfer-reference">{T.reference}</Label>
             <Input
               id="transfer-reference"
-              value={reference}
+              value={form.values.reference}
               maxLength={PAYMENT_REFERENCE_MAX}
               autoComplete="off"
-              onChange={(e) => setReference(e.target.value)}
+              onChange={(e) => form.set('reference', e.target.value)}
             />
           </div>
+          <FormError message={form.error} />
           <Button type="submit" variant="accent" size="lg" className="w-full" disabled={busy} data-autofocus>
             <ArrowLeftRight className="h-5 w-5" aria-hidden />
             {T.register}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { CancelInvoiceBody, InvoiceView, ReceiptView } from '@comanda/contract';
+import type { InvoiceView, ReceiptView } from '@comanda/contract';
 import {
   CANCELLATION_MOTIVES,
   GLOBAL_PERIOD_LABELS,
@@ -11,18 +11,15 @@ import {
 import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
 import { ErrorState } from '../../components/ui/empty-state.tsx';
-import { Field } from '../../components/ui/field.tsx';
-import { FormError } from '../../components/ui/form-error.tsx';
-import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
-import { useCancelInvoice, useGlobalNow, useInvoiceAction, useInvoicingOverview, useSyncReceipt } from '../../lib/invoicing.ts';
-import { INVOICE_TONES, InvoiceFiles, SELECT } from '../../components/ticket/ticket-invoice-section.tsx';
+import { useGlobalNow, useInvoiceAction, useInvoicingOverview, useSyncReceipt } from '../../lib/invoicing.ts';
+import { INVOICE_TONES, InvoiceFiles } from '../../components/ticket/ticket-invoice-section.tsx';
+import { CancelInvoiceDialog } from './cancel-invoice-dialog.tsx';
 
 type Tab = 'receipts' | 'invoices' | 'globals';
 
@@ -85,7 +82,7 @@ export function InvoicingPage() {
       {tab === 'receipts' && <ReceiptList receipts={receipts} />}
       {tab === 'invoices' && <InvoiceList invoices={customers} empty={t.invoicing.noInvoices} onCancel={setCancelling} />}
       {tab === 'globals' && <InvoiceList invoices={globals} empty={t.invoicing.noGlobals} onCancel={setCancelling} />}
-      <CancelDialog invoice={cancelling} onClose={() => setCancelling(null)} />
+      <CancelInvoiceDialog invoice={cancelling} onClose={() => setCancelling(null)} />
     </div>
   );
 }
@@ -175,92 +172,5 @@ function InvoiceList({ invoices, empty, onCancel }: { invoices: InvoiceView[]; e
         </Card>
       ))}
     </div>
-  );
-}
-
-function CancelDialog({ invoice, onClose }: { invoice: InvoiceView | null; onClose: () => void }) {
-  const [motive, setMotive] = useState<CancelInvoiceBody['motive']>('02');
-  const [substitution, setSubstitution] = useState('');
-  const [pin, setPin] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const cancel = useCancelInvoice();
-  const close = () => {
-    setMotive('02');
-    setSubstitution('');
-    setPin('');
-    setError(null);
-    onClose();
-  };
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!invoice) return;
-    cancel.mutate(
-      { id: invoice.id, body: { motive, pin, ...(motive === '01' ? { substitution } : {}) } },
-      {
-        onSuccess: ({ invoice: done }) => {
-          toast.success(done.state === 'cancelada' ? t.invoicing.cancelled : t.invoicing.cancelPending);
-          close();
-        },
-        onError: (err) => setError(errorMessage(err, t.invoicing.loadError)),
-      },
-    );
-  };
-  return (
-    <Dialog
-      open={invoice !== null}
-      onClose={close}
-      title={invoice ? t.invoicing.cancelTitle(invoice.legalName) : ''}
-      footer={
-        <>
-          <Button variant="outline" onClick={close}>
-            {t.invoicing.close}
-          </Button>
-          <Button type="submit" form="cancel-invoice" variant="danger" disabled={cancel.isPending}>
-            {t.invoicing.confirmCancel}
-          </Button>
-        </>
-      }
-    >
-      <form id="cancel-invoice" onSubmit={submit} className="space-y-3">
-        {invoice?.uuid && <p className="break-all font-mono text-xs text-slate-700">{invoice.uuid}</p>}
-        <Field id="cancel-motive" label={t.invoicing.motive}>
-          <select
-            id="cancel-motive"
-            className={SELECT}
-            value={motive}
-            onChange={(e) => setMotive(e.target.value as CancelInvoiceBody['motive'])}
-          >
-            {Object.entries(CANCELLATION_MOTIVES).map(([code, name]) => (
-              <option key={code} value={code}>
-                {code} · {name}
-              </option>
-            ))}
-          </select>
-        </Field>
-        {motive === '01' && (
-          <Field id="cancel-substitution" label={t.invoicing.substitution}>
-            <Input
-              id="cancel-substitution"
-              autoComplete="off"
-              maxLength={36}
-              value={substitution}
-              onChange={(e) => setSubstitution(e.target.value.toUpperCase())}
-            />
-          </Field>
-        )}
-        <Field id="cancel-pin" label={t.invoicing.adminPin}>
-          <Input
-            id="cancel-pin"
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={12}
-            value={pin}
-            onChange={(e) => setPin(e.target.value)}
-          />
-        </Field>
-        <FormError message={error} />
-      </form>
-    </Dialog>
   );
 }
