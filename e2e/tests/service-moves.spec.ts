@@ -1,10 +1,10 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { test, expect, signedInContext, ACCOUNTS, ADMIN, MOBILE } from './fixtures.ts';
+import { test, expect, signedInContext, ACCOUNTS, ADMIN, MOBILE, SHOTS } from './fixtures.ts';
 
 /**
- * Table service moves (issue #14 items 1–3). Tables 101–110 belong to this file (the admin adds
- * them when missing): 101–105 on the first run, 106–110 on a retry, so a retry never meets the
- * tables a failed attempt left occupied.
+ * Table service moves: transfer, change of waiter, merge, move items. Tables 101–110 and 121–124
+ * belong to this file (the admin adds them when missing): 101–105 and 121–122 on the first run,
+ * 106–110 and 123–124 on a retry, so a retry never meets the tables a failed attempt left occupied.
  */
 interface TableDto {
   id: string;
@@ -147,6 +147,59 @@ test.describe('table service moves @service', () => {
     // The phone's home shows both tables as its own, live.
     await page.goto('/waiter/home');
     await expect(ownCard(page, from.number)).toBeVisible();
+    await expect(ownCard(page, to.number)).toBeVisible();
+
+    await Promise.all([admin.context.close(), mesero.context.close()]);
+  });
+
+  test('merging two tables on the phone: one confirmation, every line on the target, the source free, once', async ({
+    browser,
+  }, testInfo) => {
+    const base = 121 + (testInfo.retry > 0 ? 2 : 0);
+    const admin = await signedInContext(browser, 'admin', ADMIN);
+    const mesero = await signedInContext(browser, 'waiter', MOBILE);
+    const from = await ensureTable(admin.page.request, base);
+    const to = await ensureTable(admin.page.request, base + 1);
+    const source = await openWith(mesero.page.request, from, [['Cerveza clara', 2]]);
+    await openWith(mesero.page.request, to, [['Tacos al pastor (3)', 1]]);
+    // The admin watches the target's order screen: the merged lines reach it live.
+    await admin.page.goto(`/admin/order/${to.id}`);
+    await expect(admin.page.getByTestId('order-item')).toHaveCount(1);
+
+    const page = mesero.page;
+    await page.goto(`/waiter/order/${from.id}`);
+    await expect(page.getByTestId('order-item')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Acciones de mesa' }).click();
+    await page.getByRole('button', { name: /Unir con otra mesa/ }).click();
+    await page.getByTestId(`target-table-${to.number}`).click();
+    const confirm = page.getByRole('dialog', { name: 'Unir mesas' });
+    await expect(confirm).toContainText(`Todos los productos de Mesa ${from.number} pasarán a Mesa ${to.number}`);
+    await page.screenshot({ path: `${SHOTS}/merge-confirm-390.png` });
+    // A double tap on the confirmation merges once.
+    await confirm.getByRole('button', { name: 'Unir mesas' }).dblclick();
+    await expect(page.getByText(`Orden unida a Mesa ${to.number}`)).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/waiter/order/${to.id}$`));
+    await expect(page.getByTestId('order-item')).toHaveCount(2);
+    await expect(admin.page.getByTestId('order-item')).toHaveCount(2);
+
+    // Counted on the server: the target holds both lines once; the source order is gone from its table.
+    const target = ((await (await page.request.get(`/api/tables/${to.id}/order`)).json()) as { order: OrderDto }).order;
+    expect(
+      target.items
+        .filter((i) => !i.isDeleted)
+        .map((i) => [i.productName, i.quantity])
+        .sort(),
+    ).toEqual([
+      ['Cerveza clara', 2],
+      ['Tacos al pastor (3)', 1],
+    ]);
+    const tables = await tablesOf(page.request);
+    expect(tables.find((t) => t.number === from.number)!.status).toBe('libre');
+    // The same merge again finds nothing to move.
+    const again = await page.request.post(`/api/orders/${source.id}/merge`, { data: { targetTableId: to.id } });
+    expect(again.ok()).toBeFalsy();
+    await page.goto('/waiter/home');
+    await expect(page.getByTestId(`table-card-${from.number}`)).toContainText('Libre');
     await expect(ownCard(page, to.number)).toBeVisible();
 
     await Promise.all([admin.context.close(), mesero.context.close()]);

@@ -1,8 +1,25 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Dialog } from './dialog.tsx';
 import { Button, type ButtonProps } from './button.tsx';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { CancelButton } from './cancel-button.tsx';
+
+/**
+ * The confirming tap, once per action: a double tap's second click can come before `busy` is
+ * drawn, and would send the action again (a merge of an order already merged). The guard lifts on
+ * the first render that is not busy: a form's refused check, or an action that failed, may go again.
+ */
+function useConfirmOnce(busy: boolean | undefined, onConfirm: () => void) {
+  const fired = useRef(false);
+  useEffect(() => {
+    if (!busy) fired.current = false;
+  });
+  return () => {
+    if (busy || fired.current) return;
+    fired.current = true;
+    onConfirm();
+  };
+}
 
 /**
  * A question with Cancelar and one confirming button. The body is a plain `message`, or any
@@ -36,6 +53,7 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
+  const confirm = useConfirmOnce(busy, onConfirm);
   return (
     <Dialog
       open={open}
@@ -46,7 +64,7 @@ export function ConfirmDialog({
       footer={
         <>
           <CancelButton onClick={onClose} disabled={busy} />
-          <Button variant={variant} onClick={onConfirm} disabled={busy} data-autofocus={focusConfirm || undefined}>
+          <Button variant={variant} onClick={confirm} disabled={busy} data-autofocus={focusConfirm || undefined}>
             {confirmLabel}
           </Button>
         </>
