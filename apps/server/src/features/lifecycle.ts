@@ -6,6 +6,7 @@ import { startPrinting, stopPrinting } from './printing/service.ts';
 import { startInvoicing, stopInvoicing } from '../model/invoicing/invoicing-service.ts';
 import { startInventory, stopInventory } from './inventory/service.ts';
 import { startInvoicingSchedule, stopInvoicingSchedule } from './invoicing/scheduler.ts';
+import { startQrWarmup, stopQrWarmup } from '../net/qr-svg.ts';
 
 /**
  * Long-lived work that features own (resuming card payment sessions, the terminal simulator).
@@ -22,6 +23,7 @@ const startHooks: StartHook[] = [
   startInventory,
   startInvoicing,
   startInvoicingSchedule,
+  startQrWarmup,
 ];
 const stopHooks: StopHook[] = [
   stopHousekeeping,
@@ -31,6 +33,7 @@ const stopHooks: StopHook[] = [
   stopInventory,
   stopInvoicing,
   stopInvoicingSchedule,
+  stopQrWarmup,
 ];
 
 export async function onServerStart(ctx: AppContext, log: (line: string) => void): Promise<void> {
