@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, signedInContext, ADMIN, MOBILE } from './fixtures.ts';
+import { expect, signedInContext, ADMIN, MOBILE, ensureTable } from './fixtures.ts';
 export { SHOTS } from './fixtures.ts';
 
 /**
@@ -11,13 +11,6 @@ export interface OrderDto {
   id: string;
   subtotal: number;
   items: { id: string }[];
-}
-
-async function ensureTable(request: APIRequestContext, n: number): Promise<string> {
-  const res = await request.post('/api/tables', { data: { number: n } });
-  expect([200, 409], await res.text()).toContain(res.status());
-  const { tables } = (await (await request.get('/api/tables')).json()) as { tables: { id: string; number: number }[] };
-  return tables.find((t) => t.number === n)!.id;
 }
 
 /**
@@ -32,7 +25,7 @@ export async function tableWithItems(
   deliver = false,
   notes = 'sin cebolla',
 ): Promise<{ tableId: string; order: OrderDto }> {
-  const tableId = await ensureTable(admin, n);
+  const tableId = (await ensureTable(admin, n)).id;
   let res = await waiter.post(`/api/tables/${tableId}/open`);
   if (!res.ok()) res = await waiter.get(`/api/tables/${tableId}/order`);
   expect(res.ok(), await res.text()).toBeTruthy();

@@ -89,6 +89,16 @@ export interface TableDto {
   currentOrderId: string | null;
 }
 
+/** Table n, added by the admin when it is not there yet (a spec owns its numbers); its row as listed. */
+export async function ensureTable(admin: APIRequestContext, n: number): Promise<TableDto> {
+  const created = await admin.post('/api/tables', { data: { number: n } });
+  expect([200, 409], await created.text()).toContain(created.status());
+  const { tables } = (await (await admin.get('/api/tables')).json()) as { tables: TableDto[] };
+  const table = tables.find((t) => t.number === n);
+  expect(table, `table ${n}`).toBeTruthy();
+  return table!;
+}
+
 /** An order as the orders routes answer it (the fields the specs read). */
 export interface OrderDto {
   id: string;

@@ -11,17 +11,10 @@ import {
   BOARD,
   MOBILE,
   type OrderDto,
-  type TableDto,
+  ensureTable,
 } from './fixtures.ts';
 
 // Tables 310–319 belong to this file (issue #17: agotado in one tap and the faster picker).
-
-async function ensureTable(admin: APIRequestContext, n: number): Promise<TableDto> {
-  const created = await admin.post('/api/tables', { data: { number: n } });
-  expect([200, 409]).toContain(created.status());
-  const { tables } = (await (await admin.get('/api/tables')).json()) as { tables: TableDto[] };
-  return tables.find((t) => t.number === n)!;
-}
 
 async function products(request: APIRequestContext): Promise<{ id: string; name: string; available: boolean }[]> {
   return ((await (await request.get('/api/products')).json()) as { products: { id: string; name: string; available: boolean }[] }).products;

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, addInPicker, signedInContext, MOBILE } from './fixtures.ts';
+import { test, expect, addInPicker, signedInContext, MOBILE, ensureTable } from './fixtures.ts';
 
 // Separate checks and bar tabs (docs/decisions/0014-checks-are-orders.md). Tables 111–120 belong
 // to this file (the admin adds them); tabs on the Barra get names no other run uses.
@@ -22,12 +22,6 @@ const money = (c: number) => new Intl.NumberFormat('es-MX', { style: 'currency',
 async function tableByNumber(request: APIRequestContext, n: number): Promise<TableDto> {
   const list = async () => ((await (await request.get('/api/tables')).json()) as { tables: TableDto[] }).tables;
   return (await list()).find((t) => t.number === n)!;
-}
-
-/** The admin adds the table when missing. */
-async function ensureTable(admin: APIRequestContext, n: number): Promise<void> {
-  const created = await admin.post('/api/tables', { data: { number: n } });
-  expect([200, 409]).toContain(created.status());
 }
 
 async function addItems(request: APIRequestContext, orderId: string, lines: [string, number][]): Promise<OrderDto> {

@@ -1,17 +1,11 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { test, expect, signedInContext, ACCOUNTS, ADMIN, MOBILE, SHOTS } from './fixtures.ts';
+import { test, expect, signedInContext, ACCOUNTS, ADMIN, MOBILE, SHOTS, ensureTable, type TableDto } from './fixtures.ts';
 
 /**
- * Table service moves: transfer, change of waiter, merge, move items. Tables 101–110 and 121–124
- * belong to this file (the admin adds them when missing): 101–105 and 121–122 on the first run,
- * 106–110 and 123–124 on a retry, so a retry never meets the tables a failed attempt left occupied.
+ * Table service moves: transfer, change of waiter, merge, move items. Tables 101–110 and 241–244
+ * belong to this file (the admin adds them when missing): 101–105 and 241–242 on the first run,
+ * 106–110 and 243–244 on a retry, so a retry never meets the tables a failed attempt left occupied.
  */
-interface TableDto {
-  id: string;
-  number: number;
-  status: string;
-  currentOrderId: string | null;
-}
 interface OrderDto {
   id: string;
   tableId: string;
@@ -22,13 +16,9 @@ async function tablesOf(request: APIRequestContext): Promise<TableDto[]> {
   return ((await (await request.get('/api/tables')).json()) as { tables: TableDto[] }).tables;
 }
 
-/** Table n, created by the admin if missing; must be free for the test to start from a known state. */
-async function ensureTable(admin: APIRequestContext, n: number): Promise<TableDto> {
-  if (!(await tablesOf(admin)).some((t) => t.number === n)) {
-    const res = await admin.post('/api/tables', { data: { number: n } });
-    expect(res.ok(), await res.text()).toBeTruthy();
-  }
-  const table = (await tablesOf(admin)).find((t) => t.number === n)!;
+/** Table n (added by the admin if missing), free, as the test starts from a known state. */
+async function freeTable(admin: APIRequestContext, n: number): Promise<TableDto> {
+  const table = await ensureTable(admin, n);
   expect(table.status, `table ${n} should be free`).toBe('libre');
   return table;
 }
@@ -59,8 +49,8 @@ test.describe('table service moves @service', () => {
     const admin = await signedInContext(browser, 'admin', ADMIN);
     const mesero = await signedInContext(browser, 'waiter', MOBILE);
     const mesera = await signedInContext(browser, 'waiter2', MOBILE);
-    const from = await ensureTable(admin.page.request, base);
-    const to = await ensureTable(admin.page.request, base + 1);
+    const from = await freeTable(admin.page.request, base);
+    const to = await freeTable(admin.page.request, base + 1);
     await openWith(mesero.page.request, from, [['Cerveza clara', 2]]);
 
     // The mesera watches her home; the mesero works his table on his phone.
@@ -106,8 +96,8 @@ test.describe('table service moves @service', () => {
     const base = 103 + (testInfo.retry > 0 ? 5 : 0);
     const admin = await signedInContext(browser, 'admin', ADMIN);
     const mesero = await signedInContext(browser, 'waiter', MOBILE);
-    const from = await ensureTable(admin.page.request, base);
-    const to = await ensureTable(admin.page.request, base + 1);
+    const from = await freeTable(admin.page.request, base);
+    const to = await freeTable(admin.page.request, base + 1);
     await openWith(mesero.page.request, from, [
       ['Cerveza clara', 3],
       ['Tacos al pastor (3)', 1],
@@ -155,11 +145,11 @@ test.describe('table service moves @service', () => {
   test('merging two tables on the phone: one confirmation, every line on the target, the source free, once', async ({
     browser,
   }, testInfo) => {
-    const base = 121 + (testInfo.retry > 0 ? 2 : 0);
+    const base = 241 + (testInfo.retry > 0 ? 2 : 0);
     const admin = await signedInContext(browser, 'admin', ADMIN);
     const mesero = await signedInContext(browser, 'waiter', MOBILE);
-    const from = await ensureTable(admin.page.request, base);
-    const to = await ensureTable(admin.page.request, base + 1);
+    const from = await freeTable(admin.page.request, base);
+    const to = await freeTable(admin.page.request, base + 1);
     const source = await openWith(mesero.page.request, from, [['Cerveza clara', 2]]);
     await openWith(mesero.page.request, to, [['Tacos al pastor (3)', 1]]);
     // The admin watches the target's order screen: the merged lines reach it live.

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, login, ACCOUNTS, ADMIN } from './fixtures.ts';
+import { test, expect, login, ACCOUNTS, ADMIN, ensureTable } from './fixtures.ts';
 
 // Tables 121–130 belong to this spec (created by the admin if missing).
 const TABLE = 121;
@@ -10,20 +10,9 @@ interface OrderDto {
   items: { id: string }[];
 }
 
-async function ensureTable(request: APIRequestContext, number: number): Promise<string> {
-  const list = async () => ((await (await request.get('/api/tables')).json()) as { tables: { id: string; number: number }[] }).tables;
-  let table = (await list()).find((t) => t.number === number);
-  if (!table) {
-    await request.post('/api/tables', { data: { number } });
-    table = (await list()).find((t) => t.number === number);
-  }
-  expect(table, `table ${number}`).toBeTruthy();
-  return table!.id;
-}
-
 /** Opens the table, orders tacos and a beer ($150.00) and delivers them. */
 async function readyOrder(request: APIRequestContext, number: number): Promise<OrderDto> {
-  const tableId = await ensureTable(request, number);
+  const tableId = (await ensureTable(request, number)).id;
   const opened = await request.post(`/api/tables/${tableId}/open`);
   expect(opened.ok(), await opened.text()).toBeTruthy();
   let order = ((await opened.json()) as { order: OrderDto }).order;
