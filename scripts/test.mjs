@@ -12,6 +12,8 @@ const only = process.argv[2]; // optional: "static", "unit" or "e2e"
 let passed = 0;
 let failed = 0;
 let crashed = false;
+/** Each failed test's name and first line of its error, printed again at the very end (CI keeps only the tail). */
+const failures = [];
 
 function run(cmd, args, env = {}) {
   const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
@@ -91,6 +93,7 @@ if (only === undefined || only === 'static') {
     if (code === 0) passed += 1;
     else {
       failed += 1;
+      failures.push(`static gate ${name}`);
       console.log(`Static gate failed: ${name}`);
     }
   }
@@ -106,6 +109,12 @@ if (only === undefined || only === 'unit') {
     const r = JSON.parse(readFileSync(file, 'utf8'));
     passed += r.numPassedTests ?? 0;
     failed += (r.numFailedTests ?? 0) + (r.numFailedTestSuites && !r.numFailedTests ? r.numFailedTestSuites : 0);
+    for (const suite of r.testResults ?? []) {
+      const where = suite.name?.replace(`${process.cwd()}/`, '') ?? '?';
+      const failedTests = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of failedTests) failures.push(`vitest ${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+      if (suite.status === 'failed' && failedTests.length === 0) failures.push(`vitest ${where}: ${firstLine(suite.message)}`);
+    }
   } else crashed = true;
   if (code !== 0 && failed === 0) crashed = true;
 }
@@ -146,6 +155,27 @@ function specSeconds(suites, into) {
   for (const suite of suites) walk(suite, suite.file.split('/').pop());
 }
 
+/** The first non-empty line of an error message, ANSI colours removed. */
+function firstLine(text) {
+  // eslint-disable-next-line no-control-regex
+  const plain = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  return (plain.split('\n').find((l) => l.trim()) ?? '').trim().slice(0, 300);
+}
+
+/** Adds each end-to-end test that failed on its last try (file:line › title: error) to `into`. */
+function failedSpecs(suites, into) {
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? []) {
+        const last = t.results?.at(-1);
+        if (t.status === 'unexpected')
+          into.push(`e2e ${spec.file}:${spec.line} › ${spec.title}: ${firstLine(last?.error?.message ?? last?.errors?.[0]?.message)}`);
+      }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of suites) walk(suite);
+}
+
 if (only === undefined || only === 'e2e') {
   // E2E_SHARDS (default 2) Playwright runs side by side, each with its own server, port and
   // database (so no spec sees another shard's tables, shift or drawer), over one web build. Most
@@ -179,6 +209,7 @@ if (only === undefined || only === 'e2e') {
         failed += s.unexpected ?? 0;
         counted = (s.unexpected ?? 0) > 0;
         specSeconds(report.suites ?? [], measured);
+        failedSpecs(report.suites ?? [], failures);
       } else crashed = true;
       if (code !== 0 && !counted) crashed = true;
     }
@@ -194,5 +225,9 @@ if (only === undefined || only === 'e2e') {
 }
 
 if (crashed && failed === 0) failed = 1;
+if (failures.length > 0 || crashed) {
+  console.log(`Failed (${failures.length}${crashed ? ', and a run that ended without its report' : ''}):`);
+  for (const f of failures) console.log(`  ${f}`);
+}
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
