@@ -15,6 +15,7 @@ import { Button } from '../ui/button.tsx';
 import { Field } from '../ui/field.tsx';
 import { FormError } from '../ui/form-error.tsx';
 import { Input } from '../ui/input.tsx';
+import { PinInput } from '../ui/pin-input.tsx';
 import { CatalogOptions, Select } from '../ui/select.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
@@ -205,15 +206,7 @@ function FacturarForm({
       </dl>
       {needsPin && (
         <Field id="inv-pin" label={t.invoicing.pin}>
-          <Input
-            id="inv-pin"
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={12}
-            value={form.pin}
-            onChange={(e) => set('pin', e.target.value)}
-          />
+          <PinInput id="inv-pin" maxLength={12} value={form.pin} onValue={(pin) => set('pin', pin)} />
         </Field>
       )}
       <FormError message={fields.error} />

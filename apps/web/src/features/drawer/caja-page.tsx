@@ -16,6 +16,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { ErrorState } from '../../components/ui/empty-state.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { Input, Label, Textarea } from '../../components/ui/input.tsx';
+import { PinInput } from '../../components/ui/pin-input.tsx';
 import { ScrollArea } from '../../components/ui/scroll-area.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
@@ -346,27 +347,11 @@ function CorteZCard({ session, onClosed }: { session: DrawerSessionView; onClose
       <div className="grid gap-3 sm:grid-cols-2">
         <div>
           <Label htmlFor="cashier-pin">{L.cashierPin}</Label>
-          <Input
-            id="cashier-pin"
-            type="password"
-            inputMode="numeric"
-            maxLength={4}
-            autoComplete="off"
-            value={cashierPin}
-            onChange={(e) => set('cashierPin', e.target.value)}
-          />
+          <PinInput id="cashier-pin" value={cashierPin} onValue={(v) => set('cashierPin', v)} />
         </div>
         <div>
           <Label htmlFor="admin-pin">{L.adminPin}</Label>
-          <Input
-            id="admin-pin"
-            type="password"
-            inputMode="numeric"
-            maxLength={4}
-            autoComplete="off"
-            value={adminPin}
-            onChange={(e) => set('adminPin', e.target.value)}
-          />
+          <PinInput id="admin-pin" value={adminPin} onValue={(v) => set('adminPin', v)} />
         </div>
       </div>
       {error && <FormError message={error} />}

@@ -9,6 +9,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { Input, Label } from '../../components/ui/input.tsx';
+import { PinInput } from '../../components/ui/pin-input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { errorMessage } from '../../lib/api.ts';
@@ -268,15 +269,7 @@ function PayDialog({
         </div>
         <div>
           <Label htmlFor="tip-pin">{L.pinLabel(row.name)}</Label>
-          <Input
-            id="tip-pin"
-            type="password"
-            inputMode="numeric"
-            maxLength={4}
-            autoComplete="off"
-            value={pin}
-            onChange={(e) => form.set('pin', e.target.value.replace(/\D/g, ''))}
-          />
+          <PinInput id="tip-pin" digitsOnly value={pin} onValue={(v) => form.set('pin', v)} />
           <p className="mt-1 text-xs text-slate-500">{L.pinHint}</p>
         </div>
         {form.error && <FormError message={form.error} />}

@@ -5,6 +5,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { PinInput } from '../../components/ui/pin-input.tsx';
 import { SELECT } from '../../components/ticket/ticket-invoice-section.tsx';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useCancelInvoiceForm } from './use-cancel-invoice-form.ts';
@@ -57,15 +58,7 @@ export function CancelInvoiceDialog({ invoice, onClose }: { invoice: InvoiceView
           </Field>
         )}
         <Field id="cancel-pin" label={t.invoicing.adminPin}>
-          <Input
-            id="cancel-pin"
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={12}
-            value={pin}
-            onChange={(e) => form.set('pin', e.target.value)}
-          />
+          <PinInput id="cancel-pin" maxLength={12} value={pin} onValue={(v) => form.set('pin', v)} />
         </Field>
         <FormError message={form.error} />
       </form>
