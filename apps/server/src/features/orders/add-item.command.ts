@@ -242,6 +242,33 @@ export async function placeLine(
   return { itemIds, change: answerable ? orderChangeOf(touched.row!, [asInserted]) : undefined };
 }
 
+/** The order's pending lines of a product, with their live adjustments counted; built once (compiledOnce). */
+const pendingLinesStatement = compiledOnce((db, a: { orderId: string; productId: string }) =>
+  db
+    .selectFrom('order_items')
+    .selectAll()
+    .select(
+      sql<number>`(SELECT COUNT(*) FROM order_adjustments WHERE item_id = order_items.id AND removed_at IS NULL)`.as('live_adjustments'),
+    )
+    .where('order_id', '=', a.orderId)
+    .where('product_id', '=', a.productId)
+    .where('status', '=', INITIAL_ITEM_STATUS)
+    .where('is_deleted', '=', 0)
+    // In a set order, so that of two lines made at the same time the same one is raised every time
+    // (the last: pendingLineFor), as PostgreSQL's one-statement add picks it.
+    .orderBy('created_at')
+    .orderBy('id'),
+);
+
+/** A line's quantity raised by some units, the line as it is after. */
+const raiseStatement = compiledOnce((db, a: { id: string; quantity: number; now: number }) =>
+  db
+    .updateTable('order_items')
+    .set((eb) => ({ quantity: eb('quantity', '+', a.quantity), updated_at: a.now }))
+    .where('id', '=', a.id)
+    .returningAll(),
+);
+
 /**
  * The pending line the units go onto (the domain's pendingLineFor), or null for a new line: the
  * order's pending lines of the product, read only when the add's facts counted some.
@@ -259,21 +286,7 @@ export async function pendingTwinOf(
   promotionsActive: boolean,
 ): Promise<OrderItemRow | null> {
   if (promotionsActive) return null;
-  const rows = await trx
-    .selectFrom('order_items')
-    .selectAll()
-    .select(
-      sql<number>`(SELECT COUNT(*) FROM order_adjustments WHERE item_id = order_items.id AND removed_at IS NULL)`.as('live_adjustments'),
-    )
-    .where('order_id', '=', a.orderId)
-    .where('product_id', '=', a.productId)
-    .where('status', '=', INITIAL_ITEM_STATUS)
-    .where('is_deleted', '=', 0)
-    // In a set order, so that of two lines made at the same time the same one is raised every time
-    // (the last: pendingLineFor), as PostgreSQL's one-statement add picks it.
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+  const { rows } = await pendingLinesStatement(trx, { orderId: a.orderId, productId: a.productId });
   const lines = rows.map((r) => ({
     row: r,
     productId: r.product_id,
@@ -307,16 +320,14 @@ export async function raiseLine(
     action: string;
     data: Record<string, unknown>;
     printers?: { id: string; role: string }[] | undefined;
+    /** The order's line count, when the caller read it after the lock already (an add does). */
+    lines?: number | undefined;
   },
 ): Promise<PlacedLine> {
   const { order, line, quantity, now } = p;
-  await assertRoomFor(trx, order, { lines: 0, amount: Number(line.product_price) * quantity });
-  const raised = await trx
-    .updateTable('order_items')
-    .set((eb) => ({ quantity: eb('quantity', '+', quantity), updated_at: now }))
-    .where('id', '=', line.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  await assertRoomFor(trx, order, { lines: 0, amount: Number(line.product_price) * quantity }, p.lines);
+  const raised = await firstRow(raiseStatement, trx, { id: line.id, quantity, now });
+  if (!raised) throw new Error(`raiseLine: line ${line.id} not found`);
   const riders: Rider[] = [];
   await enqueueComandas(trx, {
     orderId: order.id,
@@ -429,6 +440,7 @@ async function addItemOnce(ctx: WriteContext, user: SessionUser, input: AddItemI
         now,
         action: 'order.item-added',
         printers: facts.printers,
+        lines: facts.lines,
         data: { productId: input.productId, productName: twin.product_name, price: product.price, modifiers: priced.chosen },
       });
     return placeLine(ctx, trx, emit, {
