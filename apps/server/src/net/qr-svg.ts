@@ -12,19 +12,23 @@ function loadEncoder() {
   return encoder;
 }
 
-let warming: NodeJS.Timeout | null = null;
+/** Where a server keeps its warm-up timer (its context's services), so each server stops its own. */
+const WARMUP = 'qr-warmup';
+type Services = { services: Map<string, unknown> };
+
 /**
  * Loads the encoder half a second after the start, in the background: the first ticket with a
  * self-invoice QR otherwise waited ~30 ms for the module (a night's worst ticket read, 44–51 ms).
  */
-export function startQrWarmup(): Promise<void> {
-  warming ??= setTimeout(() => void loadEncoder().catch(() => undefined), 500).unref();
+export function startQrWarmup(ctx: Services): Promise<void> {
+  if (!ctx.services.has(WARMUP)) ctx.services.set(WARMUP, setTimeout(() => void loadEncoder().catch(() => undefined), 500).unref());
   return Promise.resolve();
 }
 
-export function stopQrWarmup(): Promise<void> {
-  if (warming) clearTimeout(warming);
-  warming = null;
+export function stopQrWarmup(ctx: Services): Promise<void> {
+  const timer = ctx.services.get(WARMUP) as NodeJS.Timeout | undefined;
+  if (timer) clearTimeout(timer);
+  ctx.services.delete(WARMUP);
   return Promise.resolve();
 }
 
