@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, addInPicker, signedInContext, MOBILE, ensureTable } from './fixtures.ts';
+import { test, expect, addInPicker, signedInContext, MOBILE, ensureTable, type TableDto } from './fixtures.ts';
 
 // Separate checks and bar tabs (docs/decisions/0014-checks-are-orders.md). Tables 111–120 belong
 // to this file (the admin adds them); tabs on the Barra get names no other run uses.
@@ -9,12 +9,6 @@ interface OrderDto {
   subtotal: number;
   status: string;
   items: { id: string }[];
-}
-interface TableDto {
-  id: string;
-  number: number;
-  status: string;
-  currentOrderId: string | null;
 }
 
 const money = (c: number) => new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' }).format(c / 100);
@@ -51,8 +45,7 @@ async function tableWithSixItems(
   waiter: APIRequestContext,
   n: number,
 ): Promise<{ table: TableDto; order: OrderDto }> {
-  await ensureTable(admin, n);
-  const table = await tableByNumber(waiter, n);
+  const table = await ensureTable(admin, n);
   expect(table.status, `table ${n} must be free`).toBe('libre');
   const opened = await waiter.post(`/api/tables/${table.id}/open`);
   expect(opened.ok(), await opened.text()).toBeTruthy();
