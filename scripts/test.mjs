@@ -20,6 +20,15 @@ function run(cmd, args, env = {}) {
   return res.status ?? 1;
 }
 
+/** run, without blocking this process: gates started before it keep streaming into their buffers. */
+function runAsync(cmd, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
 /** Runs a command with its output streamed line by line behind a prefix (for runs side by side). */
 function runPrefixed(prefix, cmd, args, env = {}) {
   return new Promise((resolve) => {
@@ -79,32 +88,25 @@ if (only === undefined || only === 'unit') {
   }
 }
 
-if (only === undefined || only === 'static') {
-  // The three gates at once (each is one process on one core); their output is printed after, gate by gate.
-  const gates = [
-    ['lint', 'npx', ['eslint', '.']],
-    ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
-    ['format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
-  ];
-  const results = await Promise.all(gates.map(([name, cmd, args]) => runQuiet(cmd, args).then((r) => ({ name, ...r }))));
-  for (const { name, code, output } of results) {
-    console.log(`Static gate: ${name}`);
-    if (output.trim()) console.log(output.trimEnd());
-    if (code === 0) passed += 1;
-    else {
-      failed += 1;
-      failures.push(`static gate ${name}`);
-      console.log(`Static gate failed: ${name}`);
-    }
-  }
-}
+// The static gates (each one process on one core) run beside Vitest, which leaves about half a
+// core idle while its suites wait on commits and sockets; their output is printed after, gate by gate.
+const staticGates =
+  only === undefined || only === 'static'
+    ? Promise.all(
+        [
+          ['lint', 'npx', ['eslint', '.']],
+          ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
+          ['format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
+        ].map(([name, cmd, args]) => runQuiet(cmd, args).then((r) => ({ name, ...r }))),
+      )
+    : Promise.resolve([]);
 
 if (only === undefined || only === 'unit') {
   console.log(
     `Integration suites run on: SQLite${process.env.TEST_DATABASE_URL ? ' and PostgreSQL (TEST_DATABASE_URL)' : ' only (set TEST_DATABASE_URL for PostgreSQL)'}`,
   );
   const file = join(out, 'vitest.json');
-  const code = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+  const code = await runAsync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
   if (existsSync(file)) {
     const r = JSON.parse(readFileSync(file, 'utf8'));
     passed += r.numPassedTests ?? 0;
@@ -117,6 +119,17 @@ if (only === undefined || only === 'unit') {
     }
   } else crashed = true;
   if (code !== 0 && failed === 0) crashed = true;
+}
+
+for (const { name, code, output } of await staticGates) {
+  console.log(`Static gate: ${name}`);
+  if (output.trim()) console.log(output.trimEnd());
+  if (code === 0) passed += 1;
+  else {
+    failed += 1;
+    failures.push(`static gate ${name}`);
+    console.log(`Static gate failed: ${name}`);
+  }
 }
 
 /**
