@@ -182,9 +182,10 @@ export class PrintWorker {
     const now = this.ctx.clock.now();
     const printer = seen.row;
     const printerId = printer.id;
+    // Only what picks the due run: the documents come back with the claim.
     const head = await db
       .selectFrom('print_jobs')
-      .selectAll()
+      .select(['seq', 'state', 'lease_until', 'next_attempt_at'])
       .where('printer_id', '=', printerId)
       // From the index of the waiting jobs, in order: the read stops at BATCH.
       .where(STILL_TO_PRINT)
