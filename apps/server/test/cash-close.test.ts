@@ -75,7 +75,9 @@ describe.each(testDatabaseKinds())('cash close on %s', (kind) => {
   });
   afterAll(async () => {
     await server?.close();
-    process.env.TZ = originalTz;
+    // Files share their worker (isolate: false): an unset TZ must be unset again, not the text 'undefined'.
+    if (originalTz === undefined) delete process.env.TZ;
+    else process.env.TZ = originalTz;
   });
 
   const report = async (query = `?date=${DAY}`) => {

@@ -23,7 +23,9 @@ describe.each(['UTC', 'Asia/Tokyo', 'America/New_York'])('server clock in %s', (
     process.env.TZ = serverTz;
   });
   afterAll(() => {
-    process.env.TZ = original;
+    // Files share their worker (isolate: false): an unset TZ must be unset again, not the text 'undefined'.
+    if (original === undefined) delete process.env.TZ;
+    else process.env.TZ = original;
   });
 
   describe('Mexico City (UTC-6, no DST since 2022)', () => {
