@@ -27,7 +27,7 @@ export const OrderItemSchema = z.object({
   deletedAt: InstantSchema.nullable(),
   createdAt: InstantSchema,
   updatedAt: InstantSchema,
-  /** A voided row (isDeleted) says why (issue #14 voids); null for SPEC deletes and live rows. */
+  /** A voided row (isDeleted) says why; null for SPEC deletes and live rows. */
   voidReason: z.string().nullable().optional(),
   voidNote: z.string().nullable().optional(),
   /** Promotions: a row priced by a promotion keeps the list price and the promotion's name. */

@@ -51,7 +51,7 @@ export type ProductBody = z.infer<typeof ProductBodySchema>;
 
 export const ProductAvailabilityBodySchema = z.strictObject({ available: z.boolean() });
 
-// Issue #17: the picker's "Más vendidos" row and the admin's order of categories.
+// The picker's "Más vendidos" row and the admin's order of categories.
 export const TopSellersResponseSchema = z.object({
   /** Product ids, most units sold in the last days first (available products only). */
   productIds: z.array(IdSchema),

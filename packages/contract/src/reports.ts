@@ -4,7 +4,7 @@ import { CentsSchema } from './common.ts';
 import { ShiftQueryDateSchema } from './cash-close.ts';
 import { TaxBreakdownSchema } from './tax.ts';
 
-/** Owner reports over a range of business days (issue #15 item 6); every amount in centavos. */
+/** Owner reports over a range of business days; every amount in centavos. */
 export const REPORT_MESSAGES = {
   rangeOrder: 'La fecha inicial debe ser anterior o igual a la final',
   rangeTooLong: `El periodo no puede pasar de ${REPORT_MAX_DAYS} días`,

@@ -4,7 +4,7 @@ import { IdSchema } from './common.ts';
 import { OrderSchema } from './orders.ts';
 
 /**
- * Table service moves (issue #14 items 1–3): transfer an order to a free table, change its
+ * Table service moves: transfer an order to a free table, change its
  * waiter, merge it into another occupied table, move chosen units to another table.
  * Strict bodies: a client names tables, waiters, items and unit counts, nothing else.
  */

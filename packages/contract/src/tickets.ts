@@ -12,7 +12,7 @@ export const TicketsQuerySchema = z.strictObject({
   search: z.string().trim().max(100, 'Búsqueda demasiado larga').optional(),
   cursor: TicketCursorSchema.optional(),
   limit: z.coerce.number().int().min(1).max(TICKETS_PAGE_MAX).default(TICKETS_PAGE_DEFAULT),
-  /** 'cancelado' lists the cancelled orders instead (issue #14); they are never sales. */
+  /** 'cancelado' lists the cancelled orders instead; they are never sales. */
   status: z.enum(['pagado', 'cancelado']).default('pagado'),
 });
 export type TicketsQuery = z.infer<typeof TicketsQuerySchema>;
@@ -55,7 +55,7 @@ export const TicketSummarySchema = z.object({
   folio: z.number().int().nullable(),
   /** Every payment of the order, oldest first (mixed payments: one per method and part). */
   payments: z.array(TicketPaymentSchema),
-  /** Absent on paid tickets; 'cancelado' with the reason on a cancelled order (issue #14). */
+  /** Absent on paid tickets; 'cancelado' with the reason on a cancelled order. */
   status: z.enum(['pagado', 'cancelado']).optional(),
   cancelReason: z.string().nullable().optional(),
   /**

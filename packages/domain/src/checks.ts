@@ -127,7 +127,7 @@ export function splitSums(lines: readonly CheckLine[], takes: readonly CheckTake
 }
 
 /**
- * Equal shares are separate checks (docs/decisions/0022-equal-shares-are-checks.md): an order
+ * Equal shares are separate checks: an order
  * split into N equal shares keeps its items and the first share; N − 1 new share checks owe the
  * others. Shares are the largest-remainder split of what is owed: they differ by at most one
  * centavo, the leftover centavos go to the first ones, and they add up to it exactly.

@@ -1,5 +1,5 @@
 /**
- * Owner reports over a date range (issue #15 items 6–7). Figures are kept in summary rows keyed
+ * Owner reports over a date range. Figures are kept in summary rows keyed
  * by a "slot": the business-local calendar date and hour of the event as one integer
  * YYYYMMDDHH. A business day runs through the night: it starts at the hour the shift ends
  * (03:00 by default) and ends at that hour the next day, so a slot at 01:00 on Saturday belongs

@@ -1,7 +1,7 @@
 import type { ItemStatus } from './item-status.ts';
 
 /**
- * Voids, cancelled orders and deliveries from the order screen (issue #14 items 6 and 9,
+ * Voids, cancelled orders and deliveries from the order screen (see
  * docs/decisions/0016-voids-and-cancellations.md). Pure rules shared by server and web.
  */
 

@@ -3,8 +3,9 @@ import type { InventoryTables } from './schema-inventory.ts';
 import type { InvoicesTables } from './schema-invoices.ts';
 
 /**
- * Tables as stored. Timestamps are epoch milliseconds (UTC), booleans 0/1 and money
- * integer centavos, so SQLite and PostgreSQL run the same queries and return the same values.
+ * Tables as stored (docs/decisions/0003-sqlite-default-postgres-production.md). Timestamps are
+ * epoch milliseconds (UTC), booleans 0/1 and money integer centavos, so SQLite and PostgreSQL
+ * run the same queries and return the same values.
  */
 export interface Database extends InventoryTables, InvoicesTables {
   users: UsersTable;
@@ -103,7 +104,7 @@ export interface OrdersTable {
   /**
    * Equals table_id for the one activo order the table links (tables.current_order_id), null
    * otherwise: unique, so one such order per table. The table's other activo orders (separate
-   * checks, the bar's tabs) keep it null (docs/decisions/0014-checks-are-orders.md).
+   * checks, the bar's tabs) keep it null.
    */
   active_table_id: string | null;
   waiter_id: string | null;
@@ -446,7 +447,7 @@ export interface ThrottleBackoffsTable {
 }
 
 /**
- * Summary rows of the owner reports (migration 0014, docs/decisions/0020-report-rollups.md), kept
+ * Summary rows of the owner reports (migration 0014), kept
  * by upsert increments in the transaction of each close, void and cancellation. `slot` is the
  * business-local date and hour as YYYYMMDDHH (packages/domain reports.ts).
  */
@@ -512,7 +513,7 @@ export interface ReportTaxesTable {
   amount: number;
 }
 
-/** Migration 0018: happy-hour rules (docs/decisions/0028-promotions.md). */
+/** Migration 0018: happy-hour rules. */
 export interface PromotionsTable {
   id: string;
   name: string;
@@ -532,7 +533,7 @@ export interface PromotionsTable {
   created_at: number;
   updated_at: number;
 }
-/** Migration 0016: modifier groups (decision 0026). */
+/** Migration 0016: modifier groups. */
 export interface ModifierGroupsTable {
   id: string;
   name: string;

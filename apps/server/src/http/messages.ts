@@ -164,7 +164,7 @@ export const MESSAGES = {
     overlaps: (name: string, window: string) =>
       `Se cruza con la promoción «${name}» (${window}) en el mismo producto o categoría (una promoción de un producto y otra de su categoría también se cruzan). Cambia los días o el horario.`,
   },
-  // Issue #17: agotado in one tap.
+  // Agotado in one tap.
   menu: {
     soldOut: (name: string) => `${name} está agotado. Elige otro producto.`,
     notYourStation: 'Solo puedes marcar agotados los productos de tu estación',

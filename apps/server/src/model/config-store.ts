@@ -95,7 +95,7 @@ export async function getGeneralConfig(db: Trx, fallbackTimezone?: string): Prom
   return { ...base, ...stored };
 }
 
-/** The picker's order of categories (issue #17); the catalogue's own order until the admin sets one. */
+/** The picker's order of categories; the catalogue's own order until the admin sets one. */
 export async function getMenuConfig(db: Trx): Promise<MenuConfig> {
   const stored = await readConfig<Partial<MenuConfig>>(db, 'menu');
   const order = stored?.categoryOrder;

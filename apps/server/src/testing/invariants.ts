@@ -342,7 +342,7 @@ function checkChecksAndTabs({ orders, items, tables }: Snapshot, problems: strin
 }
 
 /**
- * Voids and cancelled orders (issue #14): a voided row is a deleted row that says who deleted it
+ * Voids and cancelled orders: a voided row is a deleted row that says who deleted it
  * and when; a cancelled order has no live item, owes nothing and holds no table.
  */
 function checkVoids({ orders, items, tables }: Snapshot, problems: string[]): void {

@@ -38,7 +38,7 @@ const ROWS: readonly Row[] = [
   // Settings: everyone signed in reads them (screens show the business name, the void reasons); only the admin changes them.
   ['GET /api/config/general',                               Y,    Y,     Y,      Y,    N],
   ['PUT /api/config/general',                               Y,    N,     N,      N,    N],
-  // The picker's order of categories (issue #17): everyone reads it, the admin sets it.
+  // The picker's order of categories: everyone reads it, the admin sets it.
   ['GET /api/config/menu',                                  Y,    Y,     Y,      Y,    N],
   ['PUT /api/config/menu',                                  Y,    N,     N,      N,    N],
   ['GET /api/config/public',                                Y,    Y,     Y,      Y,    Y],
@@ -52,7 +52,7 @@ const ROWS: readonly Row[] = [
   ['POST /api/products',                                    Y,    N,     N,      N,    N],
   ['DELETE /api/products/:id',                              Y,    N,     N,      N,    N],
   ['PUT /api/products/:id',                                 Y,    N,     N,      N,    N],
-  // Agotado in one tap (issue #17): the kitchen and the bar too, each only its own station's products (the handler checks).
+  // Agotado in one tap: the kitchen and the bar too, each only its own station's products (the handler checks).
   ['PATCH /api/products/:id/availability',                  Y,    N,     Y,      Y,    N],
   // The picker's "Más vendidos" row: whoever takes orders.
   ['GET /api/products/top-sellers',                         Y,    Y,     N,      N,    N],

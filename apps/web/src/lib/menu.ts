@@ -5,7 +5,7 @@ import { get, patch, put } from './api.ts';
 import { useLiveQueries } from './use-live.ts';
 
 /**
- * What the picker, the boards and Configuración share about the menu (issue #17): the admin's
+ * What the picker, the boards and Configuración share about the menu: the admin's
  * order of categories, the "Más vendidos" ids and the one-tap agotado. Every products query key
  * starts with 'products', so one products event refreshes them all.
  */

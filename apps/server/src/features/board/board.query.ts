@@ -53,7 +53,7 @@ export async function listBoardItems(db: Trx, query: BoardQuery, now: number): P
 }
 
 /**
- * Voids with a reason (issue #14) of the last few minutes, shown as CANCELADO so the station
+ * Voids with a reason of the last few minutes, shown as CANCELADO so the station
  * stops making them, also when the whole order was cancelled; never one already delivered.
  * SPEC deletes (no reason) never show. Read by the deleted_at index, apart from the live items.
  */

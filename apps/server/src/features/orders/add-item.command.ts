@@ -35,7 +35,7 @@ type Product = { id: string; name: string; price: number; category: string };
 
 /**
  * Only a product that is in the catalogue and available can be ordered: an unknown one is a 404,
- * one marked agotado a 409 that names it (issue #17). On PostgreSQL the product row is read FOR
+ * one marked agotado a 409 that names it. On PostgreSQL the product row is read FOR
  * SHARE, so a concurrent "agotado" waits for this add to commit, or this add waits for it and
  * sees it: never an item added after the product was refused to everyone. SQLite runs one write
  * transaction at a time, so the plain read is already that. Callers lock the order first, then

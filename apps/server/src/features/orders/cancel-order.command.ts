@@ -20,7 +20,7 @@ export interface CancelOrderInput extends VoidRequest {
 }
 
 /**
- * Cancels an open order (issue #14 item 6). An order without live items (opened by mistake) is
+ * Cancels an open order. An order without live items (opened by mistake) is
  * cancelled by its waiter or an admin; one with items needs an admin PIN and a listed reason,
  * and its items are voided with that reason (a cancelation slip for each one already printed).
  * The order becomes 'cancelado' and frees its table, in one transaction. Refused while a card

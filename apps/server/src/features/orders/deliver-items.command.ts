@@ -11,7 +11,7 @@ import type { WriteContext } from '../../http/request-context.ts';
 
 /**
  * The waiter carries the plates: from the order screen they mark their own order's listo items
- * as entregado (issue #14 item 9); an admin may do it on any order. Only listo → entregado: the
+ * as entregado; an admin may do it on any order. Only listo → entregado: the
  * boards keep every other status change. Items already entregado are skipped (a repeated tap is
  * not a change); any other status, a voided item or one of another order refuses the whole request.
  */

@@ -22,7 +22,7 @@ export interface VoidItemInput extends VoidRequest {
 }
 
 /**
- * Voids `quantity` units of one line with a reason (issue #14 item 6). All units: the row itself
+ * Voids `quantity` units of one line with a reason. All units: the row itself
  * becomes a voided row. Fewer: the row keeps the remaining units (and its id, which the printed
  * comanda and the boards know) and the voided units become a new deleted row of their own.
  * Items a station already prepared (listo, entregado) need an admin PIN; earlier ones are voided

@@ -16,7 +16,7 @@ import { voidItem } from './void-item.command.ts';
 
 const floor = { access: STAFF_FLOOR };
 
-/** Voids with reasons, cancelled orders and deliveries from the order screen (issue #14 items 6 and 9). */
+/** Voids with reasons, cancelled orders and deliveries from the order screen. */
 export const orderServiceRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
 

@@ -103,7 +103,7 @@ export function updateProduct(ctx: WriteContext, user: SessionUser, id: string, 
 export function setProductAvailability(ctx: WriteContext, user: SessionUser, id: string, available: boolean): Promise<Product> {
   return mutate(ctx, async (trx, emit) => {
     const before = await requireProduct(trx, id);
-    // The kitchen and the bar mark only their own station's products (issue #17); the admin any.
+    // The kitchen and the bar mark only their own station's products; the admin any.
     if (!mayMarkAvailability(user.role, before.category)) throw forbidden(MESSAGES.menu.notYourStation);
     const now = ctx.clock.now();
     await trx

@@ -44,7 +44,7 @@ export const productsRoutes: FastifyPluginAsync = async (base) => {
     }),
   );
 
-  // The picker's "Más vendidos" row (issue #17): whoever takes orders reads it.
+  // The picker's "Más vendidos" row: whoever takes orders reads it.
   app.get(
     '/api/products/top-sellers',
     { config: { access: STAFF_FLOOR }, schema: { response: { 200: TopSellersResponseSchema } } },
@@ -72,7 +72,7 @@ export const productsRoutes: FastifyPluginAsync = async (base) => {
     }),
   );
 
-  // Agotado in one tap: the admin any product, the kitchen and the bar their own station's (issue #17).
+  // Agotado in one tap: the admin any product, the kitchen and the bar their own station's.
   app.patch(
     '/api/products/:id/availability',
     {

@@ -7,7 +7,7 @@ import { exportName, reportSheets } from './report-sheets.ts';
 import { reportsCsv } from './export-csv.ts';
 import { reportsXlsx } from './export-xlsx.ts';
 
-/** Reportes (issue #15 item 6): admin only; the business days and time zone are the server's. */
+/** Reportes: admin only; the business days and time zone are the server's. */
 export const reportsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;

@@ -37,7 +37,7 @@ export const settingsRoutes: FastifyPluginAsync = async (base) => {
     async (request) => saveGeneralConfig(request.ctx, requireUser(request.user), request.body),
   );
 
-  // The picker's order of categories (issue #17): every screen that shows the menu reads it.
+  // The picker's order of categories: every screen that shows the menu reads it.
   app.get('/api/config/menu', { config: { access: 'any' }, schema: { response: { 200: MenuConfigSchema } } }, async () =>
     getMenuConfig(ctx.db.db),
   );

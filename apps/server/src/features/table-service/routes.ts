@@ -19,7 +19,7 @@ import { transferOrder } from './transfer-order.command.ts';
 
 const floor = { access: STAFF_FLOOR };
 
-/** Table service moves (issue #14 items 1–3); each command enforces its own role rules. */
+/** Table service moves; each command enforces its own role rules. */
 export const tableServiceRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;

@@ -48,7 +48,7 @@ export async function ticketPayments(db: Trx, orderIds: readonly string[]): Prom
 }
 
 /**
- * Cancelled orders (issue #14), shaped like paid tickets for the history's CANCELADO filter:
+ * Cancelled orders, shaped like paid tickets for the history's CANCELADO filter:
  * completed_at is when they were cancelled; they have no payment and are never sales.
  */
 export function cancelledTickets(db: Trx) {

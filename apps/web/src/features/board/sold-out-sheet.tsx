@@ -11,7 +11,7 @@ import { t } from '../../lib/i18n/es-MX.ts';
 import { useCatalogue, useSetAvailability } from '../../lib/menu.ts';
 
 /**
- * "Agotados" on a board (issue #17): the station's own products, each one tap from agotado and
+ * "Agotados" on a board: the station's own products, each one tap from agotado and
  * back. The server checks the station again (the kitchen marks only kitchen products).
  */
 export function SoldOutButton({ role, stations }: { role: string | undefined; stations: readonly Station[] }) {

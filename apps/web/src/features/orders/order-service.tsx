@@ -17,7 +17,7 @@ import { ReasonFormFields } from './reason-form-fields.tsx';
 import { useCancelOrder } from './use-cancel-order.ts';
 
 /**
- * Voids, deliveries and "Cancelar orden" on an order screen (issue #14 items 6 and 9): the
+ * Voids, deliveries and "Cancelar orden" on an order screen: the
  * per-line buttons, the order's bar (Entregar todo lo listo, Cancelar orden) and their dialogs.
  */
 export function useOrderServiceUi(screen: OrderScreen) {

@@ -5,7 +5,7 @@ import { t } from '../../lib/i18n/es-MX.ts';
 import { tableOrderKey } from './order-api.ts';
 
 /**
- * Voids, cancellation and deliveries of one order (issue #14). They need the server at once
+ * Voids, cancellation and deliveries of one order. They need the server at once
  * (a PIN, or the kitchen must hear it now): none of them waits in the outbox.
  */
 export function useOrderService(tableId: string, orderId: string) {

@@ -7,7 +7,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useMenuConfig, useSaveMenuConfig } from '../../lib/menu.ts';
 
-/** "Orden del menú" (issue #17): the order of the picker's category chips; each move saves at once. */
+/** "Orden del menú": the order of the picker's category chips; each move saves at once. */
 export function MenuOrderCard() {
   const config = useMenuConfig();
   const save = useSaveMenuConfig();

@@ -13,7 +13,7 @@ import { formatInZone } from '../../lib/dates.ts';
 const L = t.voids;
 const KEY = [...TICKETS_KEY, 'cancelled'] as const;
 
-/** Issue 14: the latest cancelled orders, marked CANCELADO, apart from the paid tickets (never sales). */
+/** The latest cancelled orders, marked CANCELADO, apart from the paid tickets (never sales). */
 export function CancelledTickets() {
   useLiveQueries(['tickets'], [KEY]);
   const list = useQuery({ queryKey: KEY, queryFn: () => get(TicketsPageSchema, '/api/tickets?status=cancelado&limit=50') });

@@ -789,7 +789,7 @@ export const t = {
       technicianIntro: 'Datos de la conexión con Mercado Pago y la configuración del servidor.',
     },
   },
-  /** Table service moves (issue #14 items 1–3): transfer, change of waiter, merge, move items. */
+  /** Table service moves: transfer, change of waiter, merge, move items. */
   tableService: {
     open: 'Acciones de mesa',
     menuTitle: 'Acciones de mesa',
@@ -1078,7 +1078,7 @@ export const t = {
     tableTotal: 'Total de la mesa',
     checksCount: (n: number) => (n === 1 ? '1 cuenta' : `${n} cuentas`),
   },
-  /** Reportes (issue #15 items 6–7): the owner's reports over a range of business days. */
+  /** Reportes: the owner's reports over a range of business days. */
   reports: {
     nav: 'Reportes',
     title: 'Reportes',
