@@ -2,7 +2,7 @@
 // Runs the static gates (lint, typecheck, formatting) and every suite (Vitest: domain, server
 // integration, web units; Playwright: end to end), then prints one closing line that counts them
 // all: "tests: N passed, N failed". Each static gate counts as one test.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,13 +15,8 @@ let crashed = false;
 /** Each failed test's name and first line of its error, printed again at the very end (CI keeps only the tail). */
 const failures = [];
 
+/** Runs a command with its output shown as it comes; without blocking, so gates started before it keep streaming. */
 function run(cmd, args, env = {}) {
-  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  return res.status ?? 1;
-}
-
-/** run, without blocking this process: gates started before it keep streaming into their buffers. */
-function runAsync(cmd, args, env = {}) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
     child.on('error', () => resolve(1));
@@ -106,7 +101,7 @@ if (only === undefined || only === 'unit') {
     `Integration suites run on: SQLite${process.env.TEST_DATABASE_URL ? ' and PostgreSQL (TEST_DATABASE_URL)' : ' only (set TEST_DATABASE_URL for PostgreSQL)'}`,
   );
   const file = join(out, 'vitest.json');
-  const code = await runAsync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+  const code = await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
   if (existsSync(file)) {
     const r = JSON.parse(readFileSync(file, 'utf8'));
     passed += r.numPassedTests ?? 0;
@@ -196,7 +191,7 @@ if (only === undefined || only === 'e2e') {
   // two cores; a third made every test ~1.8× slower in CI and the whole run longer.
   const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
   const web = join(mkdtempSync(join(tmpdir(), 'comanda-e2e-web-')), 'web');
-  const built = run('npx', ['vite', 'build', 'apps/web', '--outDir', web, '--emptyOutDir', '--logLevel', 'warn']);
+  const built = await run('npx', ['vite', 'build', 'apps/web', '--outDir', web, '--emptyOutDir', '--logLevel', 'warn']);
   if (built !== 0) crashed = true;
   else {
     const dealt = dealSpecs(shards);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CashCloseResponse, OutsideShiftResponse } from '@comanda/contract';
 import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
 import { writeConfig } from '../src/model/config-store.ts';
@@ -7,7 +7,6 @@ import { insertOrder, manualClock } from './cash-close-fixture.ts';
 // Mexico City is UTC-6 all year (no DST since 2022): 17:00 local is 23:00Z.
 const at = (iso: string) => Date.parse(iso);
 const DAY = '2024-05-10';
-const originalTz = process.env.TZ;
 
 describe.each(testDatabaseKinds())('cash close on %s', (kind) => {
   let server: TestServer;
@@ -19,7 +18,7 @@ describe.each(testDatabaseKinds())('cash close on %s', (kind) => {
 
   beforeAll(async () => {
     // The server process runs in UTC; only the business time zone may decide the shift.
-    process.env.TZ = 'UTC';
+    vi.stubEnv('TZ', 'UTC');
     server = await startTestServer(kind, { clock, checkInvariants: false /* shift fixtures insert orders directly at chosen instants */ });
     admin = await server.login(server.users.admin.email);
     ids.before = (
@@ -75,9 +74,7 @@ describe.each(testDatabaseKinds())('cash close on %s', (kind) => {
   });
   afterAll(async () => {
     await server?.close();
-    // Files share their worker (isolate: false): an unset TZ must be unset again, not the text 'undefined'.
-    if (originalTz === undefined) delete process.env.TZ;
-    else process.env.TZ = originalTz;
+    vi.unstubAllEnvs();
   });
 
   const report = async (query = `?date=${DAY}`) => {

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Order, TicketsPage } from '@comanda/contract';
 import { startTestServer, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
 import { insertOrder, manualClock } from './cash-close-fixture.ts';
 
 const at = (iso: string) => Date.parse(iso);
-const originalTz = process.env.TZ;
 
 describe.each(testDatabaseKinds())('ticket history on %s', (kind) => {
   let server: TestServer;
@@ -13,7 +12,7 @@ describe.each(testDatabaseKinds())('ticket history on %s', (kind) => {
   const clock = manualClock(at('2024-05-11T07:00:00Z'));
 
   beforeAll(async () => {
-    process.env.TZ = 'UTC';
+    vi.stubEnv('TZ', 'UTC');
     server = await startTestServer(kind, { clock, checkInvariants: false /* ticket fixtures insert orders directly */ });
     admin = await server.login(server.users.admin.email);
     const lucia = { id: server.users.waiter2.id, name: server.users.waiter2.displayName };
@@ -48,9 +47,7 @@ describe.each(testDatabaseKinds())('ticket history on %s', (kind) => {
   });
   afterAll(async () => {
     await server?.close();
-    // Files share their worker (isolate: false): an unset TZ must be unset again, not the text 'undefined'.
-    if (originalTz === undefined) delete process.env.TZ;
-    else process.env.TZ = originalTz;
+    vi.unstubAllEnvs();
   });
 
   const list = async (query = '') => {

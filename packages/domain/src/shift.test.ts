@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, it, expect } from 'vitest';
+import { afterAll, beforeAll, describe, it, expect, vi } from 'vitest';
 import fc from 'fast-check';
 import {
   DEFAULT_SHIFT,
@@ -18,14 +18,11 @@ const utc = (iso: string) => new Date(iso);
 
 // The result must not depend on where the server runs; TZ is switched for each block.
 describe.each(['UTC', 'Asia/Tokyo', 'America/New_York'])('server clock in %s', (serverTz) => {
-  const original = process.env.TZ;
   beforeAll(() => {
-    process.env.TZ = serverTz;
+    vi.stubEnv('TZ', serverTz);
   });
   afterAll(() => {
-    // Files share their worker (isolate: false): an unset TZ must be unset again, not the text 'undefined'.
-    if (original === undefined) delete process.env.TZ;
-    else process.env.TZ = original;
+    vi.unstubAllEnvs();
   });
 
   describe('Mexico City (UTC-6, no DST since 2022)', () => {
