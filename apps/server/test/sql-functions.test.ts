@@ -84,6 +84,29 @@ describe.skipIf(!onPostgres).each(kinds)('the server functions on %s', (kind) =>
     }
   });
 
+  it('inlines its SQL-language helpers into the plans that call them', async () => {
+    const { db } = await fresh();
+    await migrateToLatest(db, reportDataSteps);
+    // A helper PostgreSQL cannot inline (one with a STABLE operator in an IMMUTABLE body, say) runs
+    // as a function call of its own, executor and all, on every call.
+    const { rows } = await sql<{ name: string; types: string[] }>`SELECT p.proname AS name,
+        array(SELECT format_type(t, NULL) FROM unnest(p.proargtypes) AS t) AS types
+      FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
+      WHERE l.lanname = 'sql' AND p.proname LIKE 'comanda\\_%' AND p.pronamespace = current_schema()::regnamespace
+      ORDER BY p.proname`.execute(db.db);
+    expect(rows.map((r) => r.name)).toEqual(['comanda_may_work_order', 'comanda_table_label']);
+    for (const { name, types } of rows) {
+      // The arguments are columns of a materialized row, not constants, which would be folded away anyway.
+      const columns = types.map((type, i) => `NULL::${type} AS a${i}`).join(', ');
+      const call = `${name}(${types.map((_, i) => `a${i}`).join(', ')})`;
+      const plan = await sql
+        .raw<{ 'QUERY PLAN': string }>(`EXPLAIN VERBOSE WITH args AS MATERIALIZED (SELECT ${columns}) SELECT ${call} FROM args`)
+        .execute(db.db);
+      const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(text, `${name} is not inlined:\n${text}`).not.toContain(name);
+    }
+  });
+
   it('answers who may work an order as the domain does', async () => {
     const { db } = await fresh();
     await migrateToLatest(db, reportDataSteps);
