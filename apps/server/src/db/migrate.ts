@@ -36,6 +36,7 @@ import { invoices } from './migrations/0034-invoices.ts';
 import { autoAgotado } from './migrations/0035-auto-agotado.ts';
 import { inventoryVersions } from './migrations/0036-inventory-versions.ts';
 import { invoicingKeys } from './migrations/0037-invoicing-keys.ts';
+import { liveAdjustmentsIndex } from './migrations/0038-live-adjustments-index.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
 type AnyDb = Kysely<any>;
@@ -94,6 +95,7 @@ function migrationsFor(kind: DbKind, steps: MigrationDataSteps): Record<string, 
     '0035-auto-agotado': autoAgotado(),
     '0036-inventory-versions': inventoryVersions(),
     '0037-invoicing-keys': invoicingKeys(),
+    '0038-live-adjustments-index': liveAdjustmentsIndex(),
   };
 }
 
