@@ -35,7 +35,7 @@ describe.each(testDatabaseKinds())("a line's live adjustments are found by index
       id: `adj-${i}`,
       order_id: order.id,
       item_id: items[i % items.length]!.id,
-      kind: 'discount',
+      kind: 'discount' as const,
       amount: 100,
       reason: 'cortesía',
       authorized_by: 'u',
