@@ -4,7 +4,7 @@ import { connect, type Db } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { reportDataSteps } from '../src/model/reports/rollup-backfill.ts';
 import { insertOrderItems, orderItemRow, orderRow, tableRow } from '../src/testing/factories.ts';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../src/testing/index.ts';
+import { createTestDatabase, planOf, testDatabaseKinds, type TestDatabase } from '../src/testing/index.ts';
 
 /**
  * Every add asks whether its pending twin carries a live discount or comp, by the line's id
@@ -63,16 +63,10 @@ describe.each(testDatabaseKinds())("a line's live adjustments are found by index
     ['count', 'SELECT COUNT(*) FROM order_adjustments WHERE item_id = {id} AND removed_at IS NULL'],
     ['exists', 'SELECT 1 FROM order_adjustments a WHERE a.item_id = {id} AND a.removed_at IS NULL'],
   ])('%s', async (_name, text) => {
-    const literal = text.replace('{id}', `'${itemId}'`);
+    const plan = await planOf(db.db, kind, text.replace('{id}', `'${itemId}'`));
     if (kind === 'sqlite') {
-      const plan = (await sql.raw<{ detail: string }>(`EXPLAIN QUERY PLAN ${literal}`).execute(db.db)).rows
-        .map((r) => r.detail)
-        .join(' | ');
       expect(plan).toMatch(/USING (COVERING )?INDEX order_adjustments_live_item/);
     } else {
-      const plan = (await sql.raw<{ 'QUERY PLAN': string }>(`EXPLAIN ${literal}`).execute(db.db)).rows
-        .map((r) => r['QUERY PLAN'])
-        .join('\n');
       expect(plan).toMatch(/order_adjustments_live_item/);
       expect(plan).not.toMatch(/Seq Scan/);
     }

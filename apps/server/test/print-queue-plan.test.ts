@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../src/db/schema.ts';
 import { printJobRow } from '../src/testing/factories.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { statementsDuring, testDatabaseKinds } from '../src/testing/index.ts';
+import { planOf, statementsDuring, testDatabaseKinds } from '../src/testing/index.ts';
 import { freshOrder, productsByStation, startPrintingServer, waitFor, type PrintingServer } from './printing-helpers.ts';
 
 /**
@@ -72,18 +72,10 @@ describe.each(testDatabaseKinds())('the print worker reads a printer queue in or
     expect(kinds(/inner join "printers"/)).toBeGreaterThanOrEqual(1);
     expect(kinds(/"created_at" <= /)).toBeGreaterThanOrEqual(2);
     for (const text of statements) {
-      if (kind === 'sqlite') {
-        const literal = text.replaceAll('?', "'1'");
-        const plan = (await sql.raw<{ detail: string }>(`EXPLAIN QUERY PLAN ${literal}`).execute(db)).rows.map((r) => r.detail).join(' | ');
-        // A scan of print_jobs_live reads the waiting jobs alone; any other scan reads the week's.
-        expect(plan, text).not.toMatch(/SCAN print_jobs(?! USING (COVERING )?INDEX print_jobs_live)/);
-      } else {
-        const literal = text.replace(/\$\d+/g, "'1'");
-        const plan = (await sql.raw<{ 'QUERY PLAN': string }>(`EXPLAIN ${literal}`).execute(db)).rows
-          .map((r) => r['QUERY PLAN'])
-          .join('\n');
-        expect(plan, text).not.toMatch(/Seq Scan on print_jobs/);
-      }
+      const plan = await planOf(db, kind, kind === 'sqlite' ? text.replaceAll('?', "'1'") : text.replace(/\$\d+/g, "'1'"));
+      // A scan of print_jobs_live reads the waiting jobs alone; any other scan reads the week's.
+      if (kind === 'sqlite') expect(plan, text).not.toMatch(/SCAN print_jobs(?! USING (COVERING )?INDEX print_jobs_live)/);
+      else expect(plan, text).not.toMatch(/Seq Scan on print_jobs/);
     }
   });
 

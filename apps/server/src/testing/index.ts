@@ -12,4 +12,4 @@ export {
 export { connectLive, type LiveTestClient } from './live-client.ts';
 export { REPO_ROOT, freePort, spawnTsProcess, startNodeFlags, type TsProcess } from './process.ts';
 export { withShiftHoldingNow } from './shift.ts';
-export { fewestStatements, statementsDuring } from './statements.ts';
+export { fewestStatements, planOf, statementsDuring } from './statements.ts';

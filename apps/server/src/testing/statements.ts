@@ -1,3 +1,5 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import type { Db } from '../db/connect.ts';
 
 /** The SQL text of every statement the server sent while `write` ran, in order (the metrics' hook kept working). */
@@ -29,4 +31,11 @@ export async function fewestStatements(runs: number, run: (attempt: number) => P
     if (seen.length < fewest.length) fewest = seen;
   }
   return fewest;
+}
+
+/** The plan of one literal statement as text: SQLite's EXPLAIN QUERY PLAN details joined by " | ", PostgreSQL's EXPLAIN lines by newlines. */
+export async function planOf(db: Kysely<Database>, kind: 'sqlite' | 'postgres', statement: string): Promise<string> {
+  if (kind === 'sqlite')
+    return (await sql.raw<{ detail: string }>(`EXPLAIN QUERY PLAN ${statement}`).execute(db)).rows.map((r) => r.detail).join(' | ');
+  return (await sql.raw<{ 'QUERY PLAN': string }>(`EXPLAIN ${statement}`).execute(db)).rows.map((r) => r['QUERY PLAN']).join('\n');
 }
