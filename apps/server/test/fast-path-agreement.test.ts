@@ -412,6 +412,8 @@ describe.skipIf(!onPostgres).each(kinds)('the fast path and the rules agree on %
       .where('order_id', '=', orderId)
       .orderBy('printer_id')
       .orderBy('kind')
+      // Of one printer's comandas, the staged lines' first and the add's last.
+      .orderBy('seq')
       .execute();
     const audit = await trx
       .selectFrom('audit_log')

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ORDER_LIMITS } from './limits.ts';
 import { mayRaisePendingLine, pendingLineFor, type MergeableLine } from './line-merge.ts';
 
-const line = (over: Partial<MergeableLine & { createdAt: number }> = {}) => ({
+const line = (over: Partial<MergeableLine & { id: string; createdAt: number }> = {}) => ({
+  id: 'a',
   productId: 'tacos',
   status: 'pendiente',
   isDeleted: false,
@@ -42,5 +43,13 @@ describe('units added onto a pending line', () => {
     const lines = [line({ createdAt: 1 }), line({ createdAt: 3, status: 'listo' }), line({ createdAt: 2 })];
     expect(pendingLineFor(lines, add)?.createdAt).toBe(2);
     expect(pendingLineFor([line({ status: 'listo' })], add)).toBeNull();
+  });
+
+  it('of two made in the same millisecond, the greater id, in whatever order they were read', () => {
+    const older = line({ id: '0193a000-0000-7000-8000-000000000009', createdAt: 5 });
+    const newer = line({ id: '0193a000-0000-7000-8000-000000000015', createdAt: 5 });
+    expect(pendingLineFor([older, newer], add)?.id).toBe(newer.id);
+    expect(pendingLineFor([newer, older], add)?.id).toBe(newer.id);
+    expect(pendingLineFor([newer, line({ id: 'z', createdAt: 4 })], add)?.id).toBe(newer.id);
   });
 });

@@ -52,9 +52,16 @@ export function mayRaisePendingLine(line: MergeableLine, add: UnitsToAdd): boole
   );
 }
 
-/** The line the units go onto: the newest pending line that may take them, or null for a new line. */
-export function pendingLineFor<L extends MergeableLine & { createdAt: number }>(lines: readonly L[], add: UnitsToAdd): L | null {
+/**
+ * The line the units go onto: the newest pending line that may take them (of two made in the same
+ * millisecond, the greater id), or null for a new line. The choice never depends on the order the
+ * lines were read in, so every path that raises a line picks the same one.
+ */
+export function pendingLineFor<L extends MergeableLine & { id: string; createdAt: number }>(lines: readonly L[], add: UnitsToAdd): L | null {
   let found: L | null = null;
-  for (const line of lines) if (mayRaisePendingLine(line, add) && (!found || line.createdAt >= found.createdAt)) found = line;
+  for (const line of lines) {
+    if (!mayRaisePendingLine(line, add)) continue;
+    if (!found || line.createdAt > found.createdAt || (line.createdAt === found.createdAt && line.id > found.id)) found = line;
+  }
   return found;
 }

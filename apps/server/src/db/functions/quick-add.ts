@@ -77,14 +77,14 @@ BEGIN
 
   -- The pending line the units go onto (the domain's pendingLineFor, mayRaisePendingLine): the same
   -- product, price and notes, no options, promotion, discount or comp, room for the units; the
-  -- newest, ties by id as the TypeScript write reads them (pendingTwinOf).
+  -- newest, of two in the same millisecond the greater id (compared as the domain compares strings).
   SELECT * INTO twin FROM order_items t
     WHERE t.order_id = p_order_id AND t.product_id = p.id AND t.status = p_first_status AND t.is_deleted = 0
       AND t.modifiers IS NULL AND t.promotion_id IS NULL AND t.product_price = p.price
       AND t.quantity + p_quantity <= ${ORDER_LIMITS.maxLineQuantity}
       AND NULLIF(btrim(t.notes, ${literal(PLAIN_CASE.trimmed)}), '') IS NOT DISTINCT FROM p_notes
       AND NOT EXISTS (SELECT 1 FROM order_adjustments a WHERE a.item_id = t.id AND a.removed_at IS NULL)
-    ORDER BY t.created_at DESC, t.id DESC
+    ORDER BY t.created_at DESC, t.id COLLATE "C" DESC
     LIMIT 1;
   raises := FOUND;
 

@@ -254,10 +254,6 @@ const pendingLinesStatement = compiledOnce((db, a: { orderId: string; productId:
     .where('product_id', '=', a.productId)
     .where('status', '=', INITIAL_ITEM_STATUS)
     .where('is_deleted', '=', 0)
-    // In a set order, so that of two lines made at the same time the same one is raised every time
-    // (the last: pendingLineFor), as PostgreSQL's one-statement add picks it.
-    .orderBy('created_at')
-    .orderBy('id'),
 );
 
 /** A line's quantity raised by some units, the line as it is after. */
@@ -289,6 +285,7 @@ export async function pendingTwinOf(
   const { rows } = await pendingLinesStatement(trx, { orderId: a.orderId, productId: a.productId });
   const lines = rows.map((r) => ({
     row: r,
+    id: r.id,
     productId: r.product_id,
     status: r.status,
     isDeleted: Number(r.is_deleted) === 1,
