@@ -57,7 +57,10 @@ export function mayRaisePendingLine(line: MergeableLine, add: UnitsToAdd): boole
  * millisecond, the greater id), or null for a new line. The choice never depends on the order the
  * lines were read in, so every path that raises a line picks the same one.
  */
-export function pendingLineFor<L extends MergeableLine & { id: string; createdAt: number }>(lines: readonly L[], add: UnitsToAdd): L | null {
+export function pendingLineFor<L extends MergeableLine & { id: string; createdAt: number }>(
+  lines: readonly L[],
+  add: UnitsToAdd,
+): L | null {
   let found: L | null = null;
   for (const line of lines) {
     if (!mayRaisePendingLine(line, add)) continue;

@@ -253,7 +253,7 @@ const pendingLinesStatement = compiledOnce((db, a: { orderId: string; productId:
     .where('order_id', '=', a.orderId)
     .where('product_id', '=', a.productId)
     .where('status', '=', INITIAL_ITEM_STATUS)
-    .where('is_deleted', '=', 0)
+    .where('is_deleted', '=', 0),
 );
 
 /** A line's quantity raised by some units, the line as it is after. */
