@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDatabaseKinds, type TestServer } from '../src/testing/index.ts';
 import { AnswerStore } from '../src/http/idempotent-answers.ts';
+import { storeRawResponses } from '../src/http/idempotency.ts';
+import { sql } from 'kysely';
 
 /**
  * The answers of keyed writes, written after they are sent (idempotent-answers.ts): several that
@@ -58,5 +60,30 @@ describe.each(testDatabaseKinds())('kept answers on %s', (kind) => {
       expect(seen.some((s) => /^(begin|commit)/i.test(s))).toBe(false);
     } else expect(writes).toHaveLength(6);
     expect(store.answerOf(keys[2]!)).toBeUndefined();
+  });
+
+  it.runIf(kind === 'postgres')('commits the answers without waiting for the disk, and only their own transaction', async () => {
+    const db = server.ctx.db.db;
+    const key = randomUUID();
+    await db
+      .insertInto('idempotency_keys')
+      .values({ key, scope: 'test', request_hash: 'h', status_code: null, response: null, created_at: 1 })
+      .execute();
+    const setting = async (trx: typeof db) =>
+      (await sql<{ v: string }>`SELECT current_setting('synchronous_commit') AS v`.execute(trx)).rows[0]!.v;
+    const inside = await db.transaction().execute(async (trx) => {
+      await storeRawResponses(trx, new Map([[key, { statusCode: 201, json: '{"ok":true}' }]]));
+      return setting(trx);
+    });
+    expect(inside).toBe('off');
+    // The pool's connections keep the server's durable setting for every other write.
+    const others = await Promise.all(Array.from({ length: 4 }, () => setting(db)));
+    expect(new Set(others)).toEqual(new Set(['on']));
+    const row = await db
+      .selectFrom('idempotency_keys')
+      .select(['status_code', 'response'])
+      .where('key', '=', key)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status_code: 201, response: '{"ok":true}' });
   });
 });
