@@ -17,8 +17,9 @@ export interface KeptAnswer {
  * repeat of the key in this process is answered from here; a repeat reaching another process in
  * those milliseconds meets the claim without an answer (409, as between any commit and its
  * answer). A crash in that moment loses the answer, not the write: retries learn it was applied.
- * On PostgreSQL the answers go in one statement, a single round trip (no BEGIN and COMMIT of their
- * own); on SQLite in one transaction, which joins the open commit group.
+ * On PostgreSQL the answers go in one statement, a single round trip whose commit does not wait for
+ * the disk (no BEGIN and COMMIT of their own); on SQLite in one transaction, which joins the open
+ * commit group.
  */
 export class AnswerStore {
   private queued = new Map<string, KeptAnswer>();
