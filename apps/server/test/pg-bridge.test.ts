@@ -238,3 +238,72 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL live bridge', ()
     }
   });
 });
+
+/**
+ * A process alone on its database sends no NOTIFY (nobody else would hear it, and each costs the
+ * database and the process's own listener a wake-up); it sends as soon as another starts, before
+ * that one serves anybody, and stops again once it is alone.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL live bridge, alone and in company', () => {
+  let database: TestDatabase;
+  let spy: pg.Client;
+  const notifications: string[] = [];
+  const closing: LiveHub[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    spy = new pg.Client({ connectionString: database.url });
+    await spy.connect();
+    spy.on('notification', (msg) => notifications.push(msg.payload ?? ''));
+    await spy.query('LISTEN comanda_live');
+  }, 60_000);
+  afterAll(async () => {
+    await spy?.end();
+    for (const hub of closing) await hub.close();
+    await database?.drop();
+  });
+
+  const start = async () => {
+    const hub = new LiveHub();
+    hub.setBridge(await startPgBridge(database.url, hub, { recountMs: 50 }));
+    return hub;
+  };
+  const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const carrying = (id: string) => notifications.filter((n) => n.includes(`"${id}"`)).length;
+
+  it('sends nothing alone, crosses both ways once a second process starts, and stops again when that one is gone', async () => {
+    const a = await start();
+    closing.push(a);
+    const event = (id: string): LiveEvent => ({ topic: 'orders', type: 'order.updated', id, version: 1, at: 1 });
+    a.publish(event('alone-1'));
+    await pause(150);
+    expect(carrying('alone-1')).toBe(0);
+
+    // The newcomer starts only once the first said it heard it: from then on each hears the other.
+    const b = await start();
+    // The first one's hello reached the newcomer's listener before its start returned; the spy's copy follows.
+    for (let waited = 0; !notifications.some((n) => n.includes('"hello"')) && waited < 2000; waited += 10) await pause(10);
+    expect(notifications.some((n) => n.includes('"hello"'))).toBe(true);
+    const atB: LiveEvent[] = [];
+    const atA: LiveEvent[] = [];
+    const stopB = b.onEvent((e) => atB.push(e));
+    const stopA = a.onEvent((e) => atA.push(e));
+    a.publish(event('together-a'));
+    b.publish(event('together-b'));
+    const deadline = Date.now() + 5000;
+    while (!(atB.some((e) => 'id' in e && e.id === 'together-a') && atA.some((e) => 'id' in e && e.id === 'together-b'))) {
+      if (Date.now() > deadline) throw new Error('the events did not cross');
+      await pause(10);
+    }
+    stopA();
+    stopB();
+
+    // The second one stops: after a count, the first is alone again and sends nothing.
+    await b.close();
+    await pause(300);
+    a.publish(event('alone-2'));
+    await pause(150);
+    expect(carrying('alone-2')).toBe(0);
+    expect(carrying('together-a')).toBe(1);
+  });
+});

@@ -3,6 +3,15 @@ import { randomUUID } from 'node:crypto';
 import type { HubEvent, LiveBridge, LiveHub } from './hub.ts';
 
 const CHANNEL = 'comanda_live';
+/** The listeners' application_name: how a process counts the others listening on its database. */
+const LISTENER_NAME = 'comanda-live';
+/** How long a starting process waits for the others to say they heard it, at most. */
+const HELLO_WAIT_MS = 3_000;
+
+export interface BridgeOptions {
+  /** How often a process counts the others listening (so that it stops sending when alone again). */
+  recountMs?: number;
+}
 /** NOTIFY payloads must stay under 8,000 bytes: a batch is split below that (counted in bytes). */
 const MAX_PAYLOAD = 7_000;
 
@@ -29,6 +38,13 @@ function serialize(event: HubEvent, room: number): { json: string; bytes: number
  * the next: in a rush (dozens of adds a second) one NOTIFY carries several adds' events, and a
  * quiet moment's event still goes out at once.
  *
+ * A process alone sends nothing: a NOTIFY nobody else hears still costs the database and this
+ * process's own listener (its echo) a wake-up each. It knows it has company from the others'
+ * listeners on the database (counted at its start and every few seconds), and at once from a
+ * process that starts: the newcomer says "started", each process that hears it sends from then on
+ * and answers "hello", and the newcomer serves nobody before every listener it counted answered
+ * (HELLO_WAIT_MS at most). So no screen of the newcomer reads before the others send to it.
+ *
  * An event crosses after its commit, so some can be lost without any socket dropping: those of
  * a process killed between a commit and its NOTIFY, those of a NOTIFY that failed, and those sent
  * while this process's listener was reconnecting. Each ends in a resync of the sockets that may
@@ -36,7 +52,8 @@ function serialize(event: HubEvent, room: number): { json: string; bytes: number
  * others (its service restarts it after a crash), a process whose NOTIFY failed tells the others
  * as soon as it can, and a listener that had to reconnect resyncs its own process's sockets.
  */
-export async function startPgBridge(url: string, hub: LiveHub): Promise<LiveBridge> {
+export async function startPgBridge(url: string, hub: LiveHub, options: BridgeOptions = {}): Promise<LiveBridge> {
+  const recountMs = options.recountMs ?? 10_000;
   const origin = randomUUID();
   const prefix = `{"origin":${JSON.stringify(origin)},"events":[`;
   // A NOTIFY is a transaction of its own whose commit would wait for the disk like an add's; it
@@ -44,11 +61,26 @@ export async function startPgBridge(url: string, hub: LiveHub): Promise<LiveBrid
   const publisher = new pg.Pool({ connectionString: url, max: 1, options: '-c synchronous_commit=off' });
   publisher.on('error', () => undefined);
   publisher.on('connect', (client) => client.on('error', () => undefined));
+  const notifyRaw = (payload: string) => publisher.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
   let listener: pg.Client | null = null;
+  /** The listener's backend, left out of the count of the others'. */
+  let listenerPid = 0;
   let closed = false;
+  // Whether another process may be listening: until a count says none, assume one is.
+  let company = true;
+  // Bumped whenever company is learnt from a message: a count begun before it is stale.
+  let learnt = 0;
+  const hellos = new Set<string>();
+  let heardHello = (): void => undefined;
+  const meet = (other: string): void => {
+    company = true;
+    learnt++;
+    // Whoever started hears that this process will send to it from now on.
+    notifyRaw(JSON.stringify({ origin, hello: other })).catch(() => undefined);
+  };
 
   const listen = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({ connectionString: url, application_name: LISTENER_NAME });
     client.on('error', () => undefined);
     client.on('end', () => {
       if (!closed) setTimeout(() => void listen().catch(() => undefined), 1000);
@@ -58,8 +90,26 @@ export async function startPgBridge(url: string, hub: LiveHub): Promise<LiveBrid
       if (!msg.payload || msg.payload.startsWith(prefix)) return;
       // Anyone with access to the database can NOTIFY this channel: a bad payload is dropped, never thrown.
       try {
-        const parsed = JSON.parse(msg.payload) as { origin?: unknown; resync?: unknown; event?: HubEvent; events?: HubEvent[] };
+        const parsed = JSON.parse(msg.payload) as {
+          origin?: unknown;
+          resync?: unknown;
+          hello?: unknown;
+          event?: HubEvent;
+          events?: HubEvent[];
+        };
         if (parsed.origin === origin) return;
+        if (parsed.hello !== undefined) {
+          if (parsed.hello === origin && typeof parsed.origin === 'string') {
+            hellos.add(parsed.origin);
+            heardHello();
+          }
+          return;
+        }
+        if (parsed.resync === 'started' && typeof parsed.origin === 'string') meet(parsed.origin);
+        else if (!company) {
+          company = true;
+          learnt++;
+        }
         // Another process started (perhaps in place of one that died with events not yet sent), or
         // could not send some of its events.
         if (parsed.resync === 'started' || parsed.resync === 'lost') return hub.resyncAll();
@@ -70,16 +120,60 @@ export async function startPgBridge(url: string, hub: LiveHub): Promise<LiveBrid
       }
     });
     await client.connect();
+    const pid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid ?? 0;
     await client.query(`LISTEN ${CHANNEL}`);
-    // Listening again after a cut: what the others sent meanwhile did not reach this process.
-    if (listener) hub.resyncAll();
+    // Listening again after a cut: what the others sent meanwhile did not reach this process, and
+    // a newcomer's "started" may be among it: assume company until the next count.
+    if (listener) {
+      hub.resyncAll();
+      company = true;
+      learnt++;
+    }
     listener = client;
+    listenerPid = pid;
   };
   await listen();
 
-  const notifyRaw = (payload: string) => publisher.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
+  /** The other processes' listeners on this database now, or null when the count failed. */
+  const othersListening = async (): Promise<number | null> => {
+    try {
+      const { rows } = await publisher.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND application_name = $1 AND pid <> $2`,
+        [LISTENER_NAME, listenerPid],
+      );
+      return rows[0]?.n ?? null;
+    } catch {
+      return null;
+    }
+  };
+  /** Alone again (the others stopped): sends nothing until one starts. A message heard meanwhile wins. */
+  const recount = async (): Promise<void> => {
+    const before = learnt;
+    const others = await othersListening();
+    if (learnt === before) company = others !== 0;
+  };
+
   // Listening already, so that what follows is heard; the others' screens read again.
+  const others = await othersListening();
   await notifyRaw(JSON.stringify({ origin, resync: 'started' })).catch(() => undefined);
+  if (others !== 0) {
+    // Each of them sends to this process once it heard it: wait for their hellos before serving.
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, HELLO_WAIT_MS);
+      heardHello = () => {
+        if (others !== null && hellos.size < others) return;
+        clearTimeout(timer);
+        resolve();
+      };
+      heardHello();
+    });
+    heardHello = () => undefined;
+  } else {
+    company = false;
+  }
+  const counting = setInterval(() => void recount(), recountMs);
+  counting.unref();
 
   let pending: HubEvent[] = [];
   // One NOTIFY at a time, so the other processes hear this one's events in the order it published them.
@@ -138,6 +232,7 @@ export async function startPgBridge(url: string, hub: LiveHub): Promise<LiveBrid
 
   return {
     send(event) {
+      if (!company) return;
       pending.push(event);
       if (gathering) return;
       gathering = true;
@@ -145,6 +240,7 @@ export async function startPgBridge(url: string, hub: LiveHub): Promise<LiveBrid
     },
     async close() {
       closed = true;
+      clearInterval(counting);
       // What was published still goes out before the pool closes.
       if (pending.length) gather();
       await queue;

@@ -20,7 +20,7 @@ export interface OneLineResult {
  * which the boards patch in), and the answer of the changed line with the order's figures.
  */
 export function answerOneLine(ctx: AppContext, orderId: string, { order, item, jobs }: OneLineResult, lines: BoardLiveChange): ItemWrite {
-  if (jobs > 0) tellPrintWorkers();
+  if (jobs > 0) tellPrintWorkers([item.station]);
   const events: EmitEvent[] = [];
   emitOrderChanged((e) => events.push(e), orderId, order.version, { owner: order.waiter_id, board: [item.station], lines });
   publishEvents(ctx, events);

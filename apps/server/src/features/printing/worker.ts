@@ -50,7 +50,8 @@ export class PrintWorker {
   private readonly busy = new Set<string>();
   /** Status writes this worker made, per printer (see readPrinters). */
   private readonly statusWrites = new Map<string, number>();
-  private readonly again = new Set<string>();
+  /** Printers a scan found busy draining: the scan's fresh read of each, for the drain's next round. */
+  private readonly again = new Map<string, SeenPrinter>();
   private timer: NodeJS.Timeout | null = null;
   private pruneTimer: NodeJS.Timeout | null = null;
   private stopped = false;
@@ -81,7 +82,7 @@ export class PrintWorker {
     // New jobs commit with the change that causes them; that commit wakes this process's worker at
     // once. Nothing else does: a board's status change prints nothing, and jobs another process
     // wrote are its own worker's (the poll above takes them up if that process is gone).
-    this.unlisten = onPrintJobsCommitted(() => this.tick());
+    this.unlisten = onPrintJobsCommitted((roles) => this.tick(roles));
     this.tick();
   }
 
@@ -95,10 +96,13 @@ export class PrintWorker {
 
   /**
    * Scans for jobs now, or once more right after the scan under way: a burst of events (one per
-   * item add) costs one scan at a time instead of one each.
+   * item add) costs one scan at a time instead of one each. A commit names the roles of the
+   * printers it wrote jobs for, and only those are drained; the poll and a back-off drain them all.
    */
-  tick(): void {
+  tick(roles?: ReadonlySet<string>): void {
     if (this.stopped) return;
+    if (!roles) this.woken = 'all';
+    else if (this.woken !== 'all') for (const role of roles) this.woken.add(role);
     if (this.scanning) {
       this.rescan = true;
       return;
@@ -120,12 +124,17 @@ export class PrintWorker {
   }
   private scanning = false;
   private rescan = false;
+  /** The printer roles woken since the last scan began, or all of them. */
+  private woken: Set<string> | 'all' = new Set();
 
   private async scan(): Promise<void> {
+    const woken = this.woken;
+    this.woken = new Set();
     const printers = await this.readPrinters();
     for (const p of printers) {
+      if (woken !== 'all' && !woken.has(p.row.role)) continue;
       if (this.busy.has(p.row.id)) {
-        this.again.add(p.row.id);
+        this.again.set(p.row.id, p);
         continue;
       }
       const run = this.drain(p).catch(() => undefined);
@@ -159,6 +168,8 @@ export class PrintWorker {
     try {
       let printer: SeenPrinter | undefined = first;
       do {
+        // A scan that found this printer busy read it meanwhile: that read serves the next batch.
+        printer ??= this.again.get(printerId);
         this.again.delete(printerId);
         while (!this.stopped) {
           printer ??= (await this.readPrinters(printerId))[0];

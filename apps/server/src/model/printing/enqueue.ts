@@ -64,19 +64,36 @@ export async function insertJob(trx: Trx, job: NewJob): Promise<string> {
   return id;
 }
 
-/** Told, after commit, that a transaction wrote print jobs: the print workers of this process. */
-const jobsWritten = new Set<() => void>();
+/** Told, after commit, that a transaction wrote print jobs, and for which printer roles: the print workers of this process. */
+const jobsWritten = new Set<(roles: ReadonlySet<string>) => void>();
 
-/** Calls `listener` after every commit that wrote print jobs; returns the unsubscribe. */
-export function onPrintJobsCommitted(listener: () => void): () => void {
+/** Calls `listener` after every commit that wrote print jobs, with the roles of their printers; returns the unsubscribe. */
+export function onPrintJobsCommitted(listener: (roles: ReadonlySet<string>) => void): () => void {
   jobsWritten.add(listener);
   return () => jobsWritten.delete(listener);
 }
 
-/** Wakes the print workers: call only once the jobs' rows are committed (a write that made them outside `jobInsert`). */
-export const tellPrintWorkers = () => {
-  for (const listener of jobsWritten) listener();
+/** Wakes the print workers for the printers of `roles`: call only once the jobs' rows are committed (a write that made them outside `jobInsert`). */
+export const tellPrintWorkers = (roles: Iterable<string>) => {
+  const woken = new Set(roles);
+  for (const listener of jobsWritten) listener(woken);
 };
+
+/** The printer roles a transaction wrote jobs for, told to the workers once at its commit. */
+const rolesByTransaction = new WeakMap<object, Set<string>>();
+
+function wakeAtCommit(trx: Trx, role: string): void {
+  let roles = rolesByTransaction.get(trx);
+  if (!roles) {
+    const written = (roles = new Set<string>());
+    rolesByTransaction.set(trx, written);
+    afterCommit(trx, () => {
+      rolesByTransaction.delete(trx);
+      tellPrintWorkers(written);
+    });
+  }
+  roles.add(role);
+}
 
 /** What a new job's row carries; its state and delivery columns start the same for every job. */
 type JobRow = Pick<Selectable<PrintJobsTable>, 'id' | 'printer_id' | 'role' | 'order_id' | 'kind' | 'document' | 'created_at'>;
@@ -108,7 +125,7 @@ const jobStatement = compiledOnce((db, a: JobRow) =>
 /** A print job's INSERT, not yet run, and the job's id. Its commit wakes the print workers. */
 export function jobInsert(trx: Trx, job: NewJob): { id: string; insert: Rider } {
   const id = newId();
-  afterCommit(trx, tellPrintWorkers);
+  wakeAtCommit(trx, job.role);
   const row: JobRow = {
     id,
     printer_id: job.printerId,
