@@ -5,6 +5,15 @@ import { LiveHub } from '../src/live/hub.ts';
 import { startPgBridge } from '../src/live/pg-bridge.ts';
 import { createTestDatabase, type TestDatabase } from '../src/testing/databases.ts';
 
+/** A plain client listening on the bridge's channel, not a Comanda process: every payload it hears. */
+async function listeningSpy(url: string, heard: string[]): Promise<pg.Client> {
+  const spy = new pg.Client({ connectionString: url });
+  await spy.connect();
+  spy.on('notification', (msg) => heard.push(msg.payload ?? ''));
+  await spy.query('LISTEN comanda_live');
+  return spy;
+}
+
 /**
  * Events between server processes on one PostgreSQL database (live/pg-bridge.ts): what one
  * process publishes in a turn of its event loop reaches the other in order, in one NOTIFY; what it
@@ -24,10 +33,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL live bridge', ()
       hub.setBridge(await startPgBridge(database.url, hub));
       hubs.push(hub);
     }
-    spy = new pg.Client({ connectionString: database.url });
-    await spy.connect();
-    spy.on('notification', (msg) => notifications.push(msg.payload ?? ''));
-    await spy.query('LISTEN comanda_live');
+    spy = await listeningSpy(database.url, notifications);
   }, 60_000);
   afterAll(async () => {
     await spy?.end();
@@ -252,10 +258,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL live bridge, alo
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
-    spy = new pg.Client({ connectionString: database.url });
-    await spy.connect();
-    spy.on('notification', (msg) => notifications.push(msg.payload ?? ''));
-    await spy.query('LISTEN comanda_live');
+    spy = await listeningSpy(database.url, notifications);
   }, 60_000);
   afterAll(async () => {
     await spy?.end();
