@@ -266,9 +266,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL live bridge, alo
     await database?.drop();
   });
 
-  const start = async () => {
+  const start = async (recountMs = 50) => {
     const hub = new LiveHub();
-    hub.setBridge(await startPgBridge(database.url, hub, { recountMs: 50 }));
+    hub.setBridge(await startPgBridge(database.url, hub, { recountMs }));
     return hub;
   };
   const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -308,5 +308,28 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL live bridge, alo
     await pause(150);
     expect(carrying('alone-2')).toBe(0);
     expect(carrying('together-a')).toBe(1);
+    await a.close();
+    closing.splice(closing.indexOf(a), 1);
+  });
+
+  it('two processes that start at the same moment hear each other', async () => {
+    for (let round = 0; round < 3; round++) {
+      // No count in between to mend a wrong start: each must know of the other from the start alone.
+      const [a, b] = await Promise.all([start(60_000), start(60_000)]);
+      const atA: LiveEvent[] = [];
+      const atB: LiveEvent[] = [];
+      const stopA = a.onEvent((e) => atA.push(e));
+      const stopB = b.onEvent((e) => atB.push(e));
+      a.publish({ topic: 'orders', type: 'order.updated', id: `same-a-${round}`, version: 1, at: 1 });
+      b.publish({ topic: 'orders', type: 'order.updated', id: `same-b-${round}`, version: 1, at: 1 });
+      const deadline = Date.now() + 5000;
+      while (!(atB.some((e) => 'id' in e && e.id === `same-a-${round}`) && atA.some((e) => 'id' in e && e.id === `same-b-${round}`))) {
+        if (Date.now() > deadline) throw new Error(`round ${round}: the events did not cross`);
+        await pause(10);
+      }
+      stopA();
+      stopB();
+      await Promise.all([a.close(), b.close()]);
+    }
   });
 });

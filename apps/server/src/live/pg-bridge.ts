@@ -155,6 +155,7 @@ export async function startPgBridge(url: string, hub: LiveHub, options: BridgeOp
   };
 
   // Listening already, so that what follows is heard; the others' screens read again.
+  const before = learnt;
   const others = await othersListening();
   await notifyRaw(JSON.stringify({ origin, resync: 'started' })).catch(() => undefined);
   if (others !== 0) {
@@ -169,7 +170,8 @@ export async function startPgBridge(url: string, hub: LiveHub, options: BridgeOp
       heardHello();
     });
     heardHello = () => undefined;
-  } else {
+  } else if (learnt === before) {
+    // Alone, unless one that started at the same moment was heard meanwhile.
     company = false;
   }
   const counting = setInterval(() => void recount(), recountMs);
