@@ -72,9 +72,13 @@ export async function startPgBridge(url: string, hub: LiveHub, options: BridgeOp
   let learnt = 0;
   const hellos = new Set<string>();
   let heardHello = (): void => undefined;
-  const meet = (other: string): void => {
+  /** Someone else may be listening (a message from another process, a listener cut): send. */
+  const assumeCompany = (): void => {
     company = true;
     learnt++;
+  };
+  const meet = (other: string): void => {
+    assumeCompany();
     // Whoever started hears that this process will send to it from now on.
     notifyRaw(JSON.stringify({ origin, hello: other })).catch(() => undefined);
   };
@@ -106,10 +110,7 @@ export async function startPgBridge(url: string, hub: LiveHub, options: BridgeOp
           return;
         }
         if (parsed.resync === 'started' && typeof parsed.origin === 'string') meet(parsed.origin);
-        else if (!company) {
-          company = true;
-          learnt++;
-        }
+        else if (!company) assumeCompany();
         // Another process started (perhaps in place of one that died with events not yet sent), or
         // could not send some of its events.
         if (parsed.resync === 'started' || parsed.resync === 'lost') return hub.resyncAll();
@@ -126,8 +127,7 @@ export async function startPgBridge(url: string, hub: LiveHub, options: BridgeOp
     // a newcomer's "started" may be among it: assume company until the next count.
     if (listener) {
       hub.resyncAll();
-      company = true;
-      learnt++;
+      assumeCompany();
     }
     listener = client;
     listenerPid = pid;
