@@ -8,6 +8,7 @@ export default defineConfig({
       'apps/server/test/**/*.test.ts',
       'apps/web/src/**/*.test.{ts,tsx}',
       'bench/smoke.test.ts',
+      'bench/lean-http-client.test.ts',
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -52,6 +52,8 @@ describe('benchmarks, smoke run', { timeout: 120_000 }, () => {
     const { runWriteThroughput } = await import('./write-throughput.ts');
     const list = await runWriteThroughput(quiet);
     figures(list);
+    const adds = list.find((f) => f.what === 'item adds/s via HTTP, SQLite');
+    expect(Number.parseFloat(adds?.value ?? '0')).toBeGreaterThan(0);
     const floor = list.find((f) => f.what === 'bare HTTP commits/s, SQLite, same run');
     expect(Number.parseFloat(floor?.value ?? '0')).toBeGreaterThan(0);
     const paired = list.find((f) => f.what === 'share of raw commits, SQLite, 1 rounds in turn');

@@ -22,6 +22,7 @@ import {
   withFreshDatabase,
   type Figure,
 } from './lib.ts';
+import { leanPoster } from './lean-http-client.ts';
 import { PG_COMMIT_TABLE, pgOneRowCommit, sqliteOneRowCommits } from './one-row-commit.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -33,11 +34,12 @@ const KEYED = process.env.BENCH_KEYED === '1';
 const NEW_LINES = process.env.BENCH_NEW_LINES === '1';
 let noteSeq = 0;
 /**
- * BENCH_CLIENT: how the load generator posts. 'http' (default): node:http on kept-alive sockets,
- * the cheapest client at hand; 'fetch': Node's fetch, which the figures before 2026-11-27 used and
- * which cost the shared two cores 0.2–0.35 ms per request (a bar's phones cost the server nothing).
+ * BENCH_CLIENT: how the load generator posts. 'lean' (default): lean-http-client.ts, 0.06–0.12 ms
+ * of CPU per request; 'http': node:http on kept-alive sockets, which the figures before 2026-12-03
+ * 13:00 used (0.17–0.33 ms); 'fetch': Node's fetch, before 2026-11-27 (0.2–0.35 ms). The load
+ * generator shares the two cores with the server and the database; a bar's phones cost them nothing.
  */
-const CLIENT = process.env.BENCH_CLIENT === 'fetch' ? 'fetch' : 'http';
+const CLIENT = process.env.BENCH_CLIENT === 'fetch' ? 'fetch' : process.env.BENCH_CLIENT === 'http' ? 'http' : 'lean';
 /**
  * BENCH_PAIRS=N: after the usual figures, N rounds in turn on a fresh database and server: adds for
  * BENCH_PAIR_SECONDS (3), then, once the server is idle, raw commits for BENCH_PAIR_RAW_SECONDS
@@ -149,12 +151,14 @@ function httpPost(url: string, headers: Record<string, string>, body: string): P
 
 /** An add as the web's outbox sends it: the product, quantity 1, a key when KEYED. */
 function addPost(base: string, path: (orderId: string) => string, headers: Record<string, string>, productId: string): Post {
+  const lean = leanPoster(base);
   return async (orderId) => {
     const url = `${base}${path(orderId)}`;
     const all = { ...headers, 'content-type': 'application/json', ...(KEYED ? { 'idempotency-key': randomUUID() } : {}) };
     // BENCH_NEW_LINES=1: a note of its own makes every add a new line, the plain case; by default
     // the same product on a pending line is a raise of that line (handed over on PostgreSQL).
     const body = JSON.stringify({ productId, quantity: 1, ...(NEW_LINES ? { notes: `n${++noteSeq}` } : {}) });
+    if (CLIENT === 'lean') return lean(path(orderId), all, body);
     if (CLIENT === 'http') return httpPost(url, all, body);
     const res = await fetch(url, { method: 'POST', headers: all, body });
     await res.arrayBuffer();
@@ -335,7 +339,7 @@ const cpuText = (http: HttpResult) => (http.cpuMsPerAdd === null ? 'unknown' : `
 
 export async function runWriteThroughput(log: (l: string) => void = console.log): Promise<Figure[]> {
   log(
-    `write throughput: ${CONCURRENCY} concurrent HTTP clients (${CLIENT === 'http' ? 'node:http, kept-alive sockets' : 'fetch'}) adding items to ${ORDERS} orders for ${SECONDS} s after ${WARMUP} s of warm-up, ${ANSWER_NAME} answer, ${KEYED ? 'an Idempotency-Key on every add' : 'no Idempotency-Key'}`,
+    `write throughput: ${CONCURRENCY} concurrent HTTP clients (${CLIENT === 'lean' ? 'lean HTTP/1.1 on kept-alive sockets' : CLIENT === 'http' ? 'node:http, kept-alive sockets' : 'fetch'}) adding items to ${ORDERS} orders for ${SECONDS} s after ${WARMUP} s of warm-up, ${ANSWER_NAME} answer, ${KEYED ? 'an Idempotency-Key on every add' : 'no Idempotency-Key'}`,
   );
   const figures: Figure[] = [];
 
