@@ -39,7 +39,7 @@ let noteSeq = 0;
  * 13:00 used (0.17–0.33 ms); 'fetch': Node's fetch, before 2026-11-27 (0.2–0.35 ms). The load
  * generator shares the two cores with the server and the database; a bar's phones cost them nothing.
  */
-const CLIENT = process.env.BENCH_CLIENT === 'fetch' ? 'fetch' : process.env.BENCH_CLIENT === 'http' ? 'http' : 'lean';
+const CLIENT_NAME = process.env.BENCH_CLIENT === 'fetch' ? 'fetch' : process.env.BENCH_CLIENT === 'http' ? 'http' : 'lean';
 /**
  * BENCH_PAIRS=N: after the usual figures, N rounds in turn on a fresh database and server: adds for
  * BENCH_PAIR_SECONDS (3), then, once the server is idle, raw commits for BENCH_PAIR_RAW_SECONDS
@@ -149,20 +149,33 @@ function httpPost(url: string, headers: Record<string, string>, body: string): P
   });
 }
 
+/** A POST to a path of the server at `base`, answering its status. */
+type Poster = (path: string, headers: Record<string, string>, body: string) => Promise<number>;
+
+/** The load generators BENCH_CLIENT chooses from: what each is called in the report, and its poster for a server. */
+const CLIENTS: Record<typeof CLIENT_NAME, { name: string; poster: (base: string) => Poster }> = {
+  lean: { name: 'lean HTTP/1.1 on kept-alive sockets', poster: leanPoster },
+  http: { name: 'node:http, kept-alive sockets', poster: (base) => (path, headers, body) => httpPost(`${base}${path}`, headers, body) },
+  fetch: {
+    name: 'fetch',
+    poster: (base) => async (path, headers, body) => {
+      const res = await fetch(`${base}${path}`, { method: 'POST', headers, body });
+      await res.arrayBuffer();
+      return res.status;
+    },
+  },
+};
+const CLIENT = CLIENTS[CLIENT_NAME];
+
 /** An add as the web's outbox sends it: the product, quantity 1, a key when KEYED. */
 function addPost(base: string, path: (orderId: string) => string, headers: Record<string, string>, productId: string): Post {
-  const lean = leanPoster(base);
-  return async (orderId) => {
-    const url = `${base}${path(orderId)}`;
+  const post = CLIENT.poster(base);
+  return (orderId) => {
     const all = { ...headers, 'content-type': 'application/json', ...(KEYED ? { 'idempotency-key': randomUUID() } : {}) };
     // BENCH_NEW_LINES=1: a note of its own makes every add a new line, the plain case; by default
     // the same product on a pending line is a raise of that line (handed over on PostgreSQL).
     const body = JSON.stringify({ productId, quantity: 1, ...(NEW_LINES ? { notes: `n${++noteSeq}` } : {}) });
-    if (CLIENT === 'lean') return lean(path(orderId), all, body);
-    if (CLIENT === 'http') return httpPost(url, all, body);
-    const res = await fetch(url, { method: 'POST', headers: all, body });
-    await res.arrayBuffer();
-    return res.status;
+    return post(path(orderId), all, body);
   };
 }
 
@@ -339,7 +352,7 @@ const cpuText = (http: HttpResult) => (http.cpuMsPerAdd === null ? 'unknown' : `
 
 export async function runWriteThroughput(log: (l: string) => void = console.log): Promise<Figure[]> {
   log(
-    `write throughput: ${CONCURRENCY} concurrent HTTP clients (${CLIENT === 'lean' ? 'lean HTTP/1.1 on kept-alive sockets' : CLIENT === 'http' ? 'node:http, kept-alive sockets' : 'fetch'}) adding items to ${ORDERS} orders for ${SECONDS} s after ${WARMUP} s of warm-up, ${ANSWER_NAME} answer, ${KEYED ? 'an Idempotency-Key on every add' : 'no Idempotency-Key'}`,
+    `write throughput: ${CONCURRENCY} concurrent HTTP clients (${CLIENT.name}) adding items to ${ORDERS} orders for ${SECONDS} s after ${WARMUP} s of warm-up, ${ANSWER_NAME} answer, ${KEYED ? 'an Idempotency-Key on every add' : 'no Idempotency-Key'}`,
   );
   const figures: Figure[] = [];
 

@@ -5,6 +5,25 @@ import { LiveHub } from '../src/live/hub.ts';
 import { startPgBridge } from '../src/live/pg-bridge.ts';
 import { createTestDatabase, type TestDatabase } from '../src/testing/databases.ts';
 
+/** The events a hub hears from now on. */
+function heard(hub: LiveHub): { events: LiveEvent[]; stop: () => void } {
+  const events: LiveEvent[] = [];
+  const stop = hub.onEvent((e) => events.push(e));
+  return { events, stop };
+}
+
+/** Waits until `check` holds, for 5 s at most (then fails with `what`). */
+async function until(check: () => boolean, what = 'timed out'): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(what);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** Whether `events` hold the event with this id. */
+const holds = (events: readonly LiveEvent[], id: string) => events.some((e) => 'id' in e && e.id === id);
+
 /** A plain client listening on the bridge's channel, not a Comanda process: every payload it hears. */
 async function listeningSpy(url: string, heard: string[]): Promise<pg.Client> {
   const spy = new pg.Client({ connectionString: url });
@@ -40,19 +59,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL live bridge', ()
     for (const hub of hubs) await hub.close();
     await database?.drop();
   });
-
-  const heard = (hub: LiveHub) => {
-    const events: LiveEvent[] = [];
-    const stop = hub.onEvent((e) => events.push(e));
-    return { events, stop };
-  };
-  const until = async (check: () => boolean) => {
-    const deadline = Date.now() + 5000;
-    while (!check()) {
-      if (Date.now() > deadline) throw new Error('timed out');
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  };
 
   it('three events of one turn cross in order, in one NOTIFY; the publisher never hears its own echo', async () => {
     const [a, b] = hubs as [LiveHub, LiveHub];
@@ -272,12 +278,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL live bridge, alo
     return hub;
   };
   const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const event = (id: string): LiveEvent => ({ topic: 'orders', type: 'order.updated', id, version: 1, at: 1 });
   const carrying = (id: string) => notifications.filter((n) => n.includes(`"${id}"`)).length;
 
   it('sends nothing alone, crosses both ways once a second process starts, and stops again when that one is gone', async () => {
     const a = await start();
     closing.push(a);
-    const event = (id: string): LiveEvent => ({ topic: 'orders', type: 'order.updated', id, version: 1, at: 1 });
     a.publish(event('alone-1'));
     await pause(150);
     expect(carrying('alone-1')).toBe(0);
@@ -287,19 +293,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL live bridge, alo
     // The first one's hello reached the newcomer's listener before its start returned; the spy's copy follows.
     for (let waited = 0; !notifications.some((n) => n.includes('"hello"')) && waited < 2000; waited += 10) await pause(10);
     expect(notifications.some((n) => n.includes('"hello"'))).toBe(true);
-    const atB: LiveEvent[] = [];
-    const atA: LiveEvent[] = [];
-    const stopB = b.onEvent((e) => atB.push(e));
-    const stopA = a.onEvent((e) => atA.push(e));
+    const atB = heard(b);
+    const atA = heard(a);
     a.publish(event('together-a'));
     b.publish(event('together-b'));
-    const deadline = Date.now() + 5000;
-    while (!(atB.some((e) => 'id' in e && e.id === 'together-a') && atA.some((e) => 'id' in e && e.id === 'together-b'))) {
-      if (Date.now() > deadline) throw new Error('the events did not cross');
-      await pause(10);
-    }
-    stopA();
-    stopB();
+    await until(() => holds(atB.events, 'together-a') && holds(atA.events, 'together-b'), 'the events did not cross');
+    atA.stop();
+    atB.stop();
 
     // The second one stops: after a count, the first is alone again and sends nothing.
     await b.close();
@@ -316,19 +316,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL live bridge, alo
     for (let round = 0; round < 3; round++) {
       // No count in between to mend a wrong start: each must know of the other from the start alone.
       const [a, b] = await Promise.all([start(60_000), start(60_000)]);
-      const atA: LiveEvent[] = [];
-      const atB: LiveEvent[] = [];
-      const stopA = a.onEvent((e) => atA.push(e));
-      const stopB = b.onEvent((e) => atB.push(e));
-      a.publish({ topic: 'orders', type: 'order.updated', id: `same-a-${round}`, version: 1, at: 1 });
-      b.publish({ topic: 'orders', type: 'order.updated', id: `same-b-${round}`, version: 1, at: 1 });
-      const deadline = Date.now() + 5000;
-      while (!(atB.some((e) => 'id' in e && e.id === `same-a-${round}`) && atA.some((e) => 'id' in e && e.id === `same-b-${round}`))) {
-        if (Date.now() > deadline) throw new Error(`round ${round}: the events did not cross`);
-        await pause(10);
-      }
-      stopA();
-      stopB();
+      const atA = heard(a);
+      const atB = heard(b);
+      a.publish(event(`same-a-${round}`));
+      b.publish(event(`same-b-${round}`));
+      await until(
+        () => holds(atB.events, `same-a-${round}`) && holds(atA.events, `same-b-${round}`),
+        `round ${round}: the events did not cross`,
+      );
+      atA.stop();
+      atB.stop();
       await Promise.all([a.close(), b.close()]);
     }
   });
