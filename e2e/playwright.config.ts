@@ -23,18 +23,47 @@ export const LAN_HOST = 'comanda.lan';
 export const baseURL = `http://${LAN_HOST}:${port}`;
 export const loopbackURL = `http://127.0.0.1:${port}`;
 
+/**
+ * The Chromium features this suite's browser runs without. Chromium 156 opens two WebUI omnibox
+ * popups (chrome://omnibox-popup.top-chrome) in every new window, a renderer each, never shown
+ * headless: a quarter of the suite's time. Chromium keeps only the last --disable-features, so
+ * Playwright's own list (its chromiumSwitches.ts) comes first; browser-flags.spec.ts checks both.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+export const DISABLED_FEATURES = [...PLAYWRIGHT_DISABLED_FEATURES, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
+
+/** The flags of every browser the suite starts (the machine's Chromium, as the guide gives them). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  `--disable-features=${DISABLED_FEATURES.join(',')}`,
+];
+
 export const chromiumLaunch = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-    `--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`,
-  ],
+  args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`],
 };
 
 export default defineConfig({

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { freePort, REPO_ROOT, spawnTsProcess, type TsProcess } from '../../apps/server/src/testing/process.ts';
 import { test, expect, ACCOUNTS, PASSWORD } from './fixtures.ts';
+import { CHROMIUM_ARGS } from '../playwright.config.ts';
 
 /**
  * HTTPS with the local CA, and the installable app. This spec starts its own server (HTTPS=on,
@@ -13,15 +14,6 @@ import { test, expect, ACCOUNTS, PASSWORD } from './fixtures.ts';
  * public key (--ignore-certificate-errors-spki-list): no certificate error is skipped any other way.
  * It reuses the web build the global webServer serves (E2E_WEB_DIST, or E2E_DATA_DIR/web), or builds one itself.
  */
-
-const BASE_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 /** The real server with demo data on `httpPort`, ready once /api/health answers. */
 function startServer(env: Record<string, string>, httpPort: number): Promise<TsProcess> {
@@ -94,7 +86,7 @@ test.describe('HTTPS on the LAN and the installable app', () => {
     const ca = readFileSync(join(dataDir, 'tls', 'ca.crt'), 'utf8');
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [...BASE_ARGS, `--ignore-certificate-errors-spki-list=${spkiHash(ca)}`, '--host-resolver-rules=MAP comanda.test 127.0.0.1'],
+      args: [...CHROMIUM_ARGS, `--ignore-certificate-errors-spki-list=${spkiHash(ca)}`, '--host-resolver-rules=MAP comanda.test 127.0.0.1'],
     });
     context = await browser.newContext({ locale: 'es-MX', timezoneId: 'America/Mexico_City', viewport: { width: 1280, height: 800 } });
     origin = `https://localhost:${httpsPort}`;
