@@ -47,9 +47,9 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
   'msForceBrowserSignIn',
   'msEdgeUpdateLaunchServicesPreferredVersion',
 ];
-export const DISABLED_FEATURES = [...PLAYWRIGHT_DISABLED_FEATURES, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
+const DISABLED_FEATURES = [...PLAYWRIGHT_DISABLED_FEATURES, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
 
-/** The flags of every browser the suite starts (the machine's Chromium, as the guide gives them). */
+/** The flags of every browser the suite starts (the machine's Chromium). */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
