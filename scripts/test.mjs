@@ -96,6 +96,15 @@ const staticGates =
       )
     : Promise.resolve([]);
 
+// The e2e's web build starts once the static gates are done: Vitest alone leaves a part of the two
+// cores idle (its suites wait on commits, sockets and child servers), and the build fills some of it.
+const e2eWeb = only === undefined || only === 'e2e' ? join(mkdtempSync(join(tmpdir(), 'comanda-e2e-web-')), 'web') : '';
+const webBuilt = e2eWeb
+  ? staticGates.then(() =>
+      runPrefixed('[web build] ', 'npx', ['vite', 'build', 'apps/web', '--outDir', e2eWeb, '--emptyOutDir', '--logLevel', 'warn']),
+    )
+  : Promise.resolve(0);
+
 if (only === undefined || only === 'unit') {
   console.log(
     `Integration suites run on: SQLite${process.env.TEST_DATABASE_URL ? ' and PostgreSQL (TEST_DATABASE_URL)' : ' only (set TEST_DATABASE_URL for PostgreSQL)'}`,
@@ -190,8 +199,8 @@ if (only === undefined || only === 'e2e') {
   // of an end-to-end test is waiting (the browser, polls, printers, the card simulator), so two fit
   // two cores; a third made every test ~1.8× slower in CI and the whole run longer.
   const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
-  const web = join(mkdtempSync(join(tmpdir(), 'comanda-e2e-web-')), 'web');
-  const built = await run('npx', ['vite', 'build', 'apps/web', '--outDir', web, '--emptyOutDir', '--logLevel', 'warn']);
+  const web = e2eWeb;
+  const built = await webBuilt;
   if (built !== 0) crashed = true;
   else {
     const dealt = dealSpecs(shards);
