@@ -22,6 +22,16 @@ import { BarTabs } from './bar-tabs.tsx';
 export function AdminTablesPage() {
   const tables = useTables();
   const now = useNow(30_000);
+  // The open lives on the page, not on the free card: the table's live event often arrives before
+  // the answer and turns the card into an occupied one, and an unmounted card's callbacks never run.
+  const openTable = useOpenTable();
+  const navigate = useNavigate();
+  const open = (table: Table) =>
+    openTable.mutate(table.id, {
+      onSuccess: () => void navigate(`/admin/order/${table.id}`),
+      onError: (error) => toast.error(offlineOr(error, t.tables.openError)),
+    });
+  const opening = openTable.isPending ? (openTable.variables ?? null) : null;
   const occupied = tables.data?.filter((x) => x.status === 'ocupada').length ?? 0;
   return (
     <div className="space-y-5">
@@ -59,7 +69,7 @@ export function AdminTablesPage() {
         // phone); free ones are quiet half-width tiles, so the busy tables are a short scroll away.
         <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-3 2xl:grid-cols-4">
           {tables.data.map((table) => (
-            <AdminTableCard key={table.id} table={table} now={now} />
+            <AdminTableCard key={table.id} table={table} now={now} onOpen={open} opening={opening} />
           ))}
         </div>
       )}
@@ -67,9 +77,15 @@ export function AdminTablesPage() {
   );
 }
 
-function AdminTableCard({ table, now }: { table: Table; now: number }) {
+/** What a free card needs of the page's open: the action, and which table is being opened (or none). */
+interface OpenProps {
+  onOpen: (table: Table) => void;
+  opening: string | null;
+}
+
+function AdminTableCard({ table, now, onOpen, opening }: { table: Table; now: number } & OpenProps) {
   const label = tableLabel(table.number);
-  if (table.status === 'libre') return <FreeCard table={table} label={label} />;
+  if (table.status === 'libre') return <FreeCard table={table} label={label} onOpen={onOpen} opening={opening} />;
   return (
     <Card
       className={cn(
@@ -167,14 +183,7 @@ function OrphanBody({ table, label }: { table: Table; label: string }) {
   );
 }
 
-function FreeCard({ table, label }: { table: Table; label: string }) {
-  const navigate = useNavigate();
-  const openTable = useOpenTable();
-  const open = () =>
-    openTable.mutate(table.id, {
-      onSuccess: () => void navigate(`/admin/order/${table.id}`),
-      onError: (error) => toast.error(offlineOr(error, t.tables.openError)),
-    });
+function FreeCard({ table, label, onOpen, opening }: { table: Table; label: string } & OpenProps) {
   return (
     <Card
       className="flex flex-col justify-between gap-2 self-start border-dashed bg-slate-50 p-3 shadow-none"
@@ -186,8 +195,8 @@ function FreeCard({ table, label }: { table: Table; label: string }) {
         <h2 className="text-base font-semibold whitespace-nowrap text-slate-700">{label}</h2>
         <Badge>{t.tables.free}</Badge>
       </div>
-      <Button variant="outline" onClick={open} disabled={openTable.isPending}>
-        {openTable.isPending ? t.tables.opening : isBarTable(table.number) ? t.tables.openBar : t.tables.open}
+      <Button variant="outline" onClick={() => onOpen(table)} disabled={opening !== null}>
+        {opening === table.id ? t.tables.opening : isBarTable(table.number) ? t.tables.openBar : t.tables.open}
       </Button>
     </Card>
   );
