@@ -199,7 +199,6 @@ if (only === undefined || only === 'e2e') {
   // of an end-to-end test is waiting (the browser, polls, printers, the card simulator), so two fit
   // two cores; a third made every test ~1.8× slower in CI and the whole run longer.
   const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
-  const web = e2eWeb;
   const built = await webBuilt;
   if (built !== 0) crashed = true;
   else {
@@ -212,7 +211,7 @@ if (only === undefined || only === 'e2e') {
       const prefix = dealt.length > 1 ? `[e2e ${i + 1}/${dealt.length}] ` : '';
       console.log(`${prefix}${files.length} spec files, about ${Math.round(seconds / 60)} min in CI; results in ${dataDir}`);
       const args = ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...files];
-      const env = { E2E_DATA_DIR: dataDir, E2E_PORT: String(port), E2E_WEB_DIST: web };
+      const env = { E2E_DATA_DIR: dataDir, E2E_PORT: String(port), E2E_WEB_DIST: e2eWeb };
       return runPrefixed(prefix, 'npx', args, env).then((code) => ({ code, dataDir }));
     });
     const measured = {};

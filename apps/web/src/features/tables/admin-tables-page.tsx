@@ -11,27 +11,19 @@ import { cn } from '../../components/ui/cn.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { errorMessage, offlineOr } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/api.ts';
 import { money } from '../../lib/format.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { OrderStats } from './table-card-parts.tsx';
-import { useOpenTable, useReleaseTable, useTables } from './tables-api.ts';
+import { useReleaseTable, useTables } from './tables-api.ts';
+import { useOpenAndGo } from './use-open-and-go.ts';
 import { BarTabs } from './bar-tabs.tsx';
 
 export function AdminTablesPage() {
   const tables = useTables();
   const now = useNow(30_000);
-  // The open lives on the page, not on the free card: the table's live event often arrives before
-  // the answer and turns the card into an occupied one, and an unmounted card's callbacks never run.
-  const openTable = useOpenTable();
-  const navigate = useNavigate();
-  const open = (table: Table) =>
-    openTable.mutate(table.id, {
-      onSuccess: () => void navigate(`/admin/order/${table.id}`),
-      onError: (error) => toast.error(offlineOr(error, t.tables.openError)),
-    });
-  const opening = openTable.isPending ? (openTable.variables ?? null) : null;
+  const { open, opening } = useOpenAndGo('/admin');
   const occupied = tables.data?.filter((x) => x.status === 'ocupada').length ?? 0;
   return (
     <div className="space-y-5">

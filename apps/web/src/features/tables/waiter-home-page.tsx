@@ -1,6 +1,5 @@
 import { useId, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { AlertTriangle, Loader2, Lock, Plus } from 'lucide-react';
 import type { Table } from '@comanda/contract';
 import { isBarTable, tableLabel } from '@comanda/domain';
@@ -10,12 +9,12 @@ import { Card } from '../../components/ui/card.tsx';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { money } from '../../lib/format.ts';
-import { offlineOr } from '../../lib/api.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useSession } from '../../lib/session.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { OrderStats } from './table-card-parts.tsx';
-import { useOpenTable, useTables } from './tables-api.ts';
+import { useTables } from './tables-api.ts';
+import { useOpenAndGo } from './use-open-and-go.ts';
 import { BarTabs } from './bar-tabs.tsx';
 import { tableTotal } from './table-total.ts';
 
@@ -36,15 +35,9 @@ export function WaiterHomePage() {
   const session = useSession();
   const tables = useTables();
   const now = useNow(30_000);
-  const openTable = useOpenTable();
-  const navigate = useNavigate();
+  const { open, opening } = useOpenAndGo('/waiter');
   const userId = session.data?.id ?? '';
   const groups = tables.data ? groupTables(tables.data, userId) : null;
-  const open = (table: Table) =>
-    openTable.mutate(table.id, {
-      onSuccess: () => void navigate(`/waiter/order/${table.id}`),
-      onError: (error) => toast.error(offlineOr(error, t.tables.openError)),
-    });
 
   return (
     <div className="space-y-4 p-4 pb-24">
@@ -73,8 +66,8 @@ export function WaiterHomePage() {
               <FreeCard
                 key={table.id}
                 table={table}
-                opening={openTable.isPending && openTable.variables === table.id}
-                disabled={openTable.isPending}
+                opening={opening === table.id}
+                disabled={opening !== null}
                 onOpen={() => open(table)}
               />
             ))}
