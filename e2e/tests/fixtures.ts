@@ -226,17 +226,21 @@ export const test = base.extend<Fixtures>({
   waiterPage: signedInPage('waiter', MOBILE),
   kitchenPage: signedInPage('kitchen', BOARD),
   barPage: signedInPage('barra', BOARD),
-  api: async ({ browser }, use) => {
-    let admin: { context: BrowserContext; page: Page } | undefined;
+  api: async ({ playwright, baseURL }, use) => {
+    // Only the admin's API is used: a request context of the test process, no browser context or page.
+    let admin: APIRequestContext | undefined;
     const adminRequest = async () => {
-      // Only its API is used: no screen is opened.
-      admin ??= await signedInContext(browser, 'admin', ADMIN, false);
-      return admin.page.request;
+      if (!admin) {
+        admin = await playwright.request.newContext({ baseURL });
+        const res = await admin.post('/api/auth/login', { data: { email: ACCOUNTS.admin.email, password: PASSWORD } });
+        expect(res.ok(), await res.text()).toBeTruthy();
+      }
+      return admin;
     };
     try {
       await use(apiFor(adminRequest));
     } finally {
-      await admin?.context.close();
+      await admin?.dispose();
     }
   },
 });
