@@ -46,7 +46,7 @@ const card = (page: Page, column: 'pending' | 'ready' | 'delivered', itemId: str
 
 test.describe('kitchen and bar boards', () => {
   test('a Comida reaches only the cocina board and a Bebida only the barra board, live, then moves across columns', async ({
-    waiterPage,
+    waiterApi,
     kitchenPage,
     barPage,
   }) => {
@@ -56,10 +56,10 @@ test.describe('kitchen and bar boards', () => {
     await expect(barPage.getByRole('heading', { name: 'Pendientes' })).toBeVisible();
 
     // The boards are already open: the items must appear without a reload.
-    const order = await orderOf(waiterPage.request, 5);
-    expect((await waiterPage.request.patch(`/api/orders/${order.id}`, { data: { tableName: 'Cumpleaños Ana' } })).status()).toBe(200);
-    await addItem(waiterPage.request, order.id, 'Tacos al pastor (3)', 'sin cebolla, salsa aparte');
-    const after = await addItem(waiterPage.request, order.id, 'Michelada');
+    const order = await orderOf(waiterApi, 5);
+    expect((await waiterApi.patch(`/api/orders/${order.id}`, { data: { tableName: 'Cumpleaños Ana' } })).status()).toBe(200);
+    await addItem(waiterApi, order.id, 'Tacos al pastor (3)', 'sin cebolla, salsa aparte');
+    const after = await addItem(waiterApi, order.id, 'Michelada');
     const food = after.items.filter((i) => i.productName === 'Tacos al pastor (3)').at(-1)!;
     const drink = after.items.filter((i) => i.productName === 'Michelada').at(-1)!;
 
@@ -90,7 +90,7 @@ test.describe('kitchen and bar boards', () => {
     await expect(card(kitchenPage, 'ready', food.id)).toHaveCount(0);
 
     // The change is the server's, not only the screen's.
-    const saved = (await (await waiterPage.request.get(`/api/orders/${order.id}`)).json()) as { order: Order };
+    const saved = (await (await waiterApi.get(`/api/orders/${order.id}`)).json()) as { order: Order };
     expect(saved.order.items.find((i) => i.id === food.id)?.status).toBe('entregado');
 
     await kitchenPage.setViewportSize(ADMIN);
@@ -103,10 +103,10 @@ test.describe('kitchen and bar boards', () => {
     await expect(card(kitchenPage, 'pending', drink.id).getByRole('button')).toHaveCount(0);
   });
 
-  test('the admin kanban shows both stations and the admin panel switcher changes an item status', async ({ adminPage, waiterPage }) => {
-    const order = await orderOf(waiterPage.request, 6);
-    const withFood = await addItem(waiterPage.request, order.id, 'Guacamole con totopos');
-    const withDrink = await addItem(waiterPage.request, order.id, 'Shot de mezcal');
+  test('the admin kanban shows both stations and the admin panel switcher changes an item status', async ({ adminPage, waiterApi }) => {
+    const order = await orderOf(waiterApi, 6);
+    const withFood = await addItem(waiterApi, order.id, 'Guacamole con totopos');
+    const withDrink = await addItem(waiterApi, order.id, 'Shot de mezcal');
     const food = withFood.items.at(-1)!;
     const drink = withDrink.items.at(-1)!;
 
@@ -153,7 +153,7 @@ test.describe('kitchen and bar boards', () => {
     await expect(card(adminPage, 'pending', drink.id)).toBeVisible();
   });
 
-  test('the sound preference survives a reload and rings only when new items arrive', async ({ waiterPage, kitchenPage }) => {
+  test('the sound preference survives a reload and rings only when new items arrive', async ({ waiterApi, kitchenPage }) => {
     const toggle = kitchenPage.getByRole('button', { name: /Habilitar Sonido|Sonido Activo/ });
     await expect(toggle).toHaveText('Habilitar Sonido');
     await toggle.click();
@@ -165,8 +165,8 @@ test.describe('kitchen and bar boards', () => {
     await expect(kitchenPage.getByRole('heading', { name: 'Pendientes' })).toBeVisible();
     await expect(toggle).toHaveAttribute('data-rings', '0');
 
-    const order = await orderOf(waiterPage.request, 6);
-    const added = await addItem(waiterPage.request, order.id, 'Churros con cajeta');
+    const order = await orderOf(waiterApi, 6);
+    const added = await addItem(waiterApi, order.id, 'Churros con cajeta');
     await expect(card(kitchenPage, 'pending', added.items.at(-1)!.id)).toBeVisible();
     await expect(toggle).toHaveAttribute('data-rings', '1');
 
@@ -176,9 +176,9 @@ test.describe('kitchen and bar boards', () => {
     await expect(toggle).toHaveText('Habilitar Sonido');
     expect(await kitchenPage.evaluate(() => localStorage.getItem('kitchen-sound'))).toBe('false');
   });
-  test('a refused status change shows the kanban error toast and leaves the card where it was', async ({ waiterPage, kitchenPage }) => {
-    const order = await orderOf(waiterPage.request, 5);
-    const added = await addItem(waiterPage.request, order.id, 'Flan napolitano');
+  test('a refused status change shows the kanban error toast and leaves the card where it was', async ({ waiterApi, kitchenPage }) => {
+    const order = await orderOf(waiterApi, 5);
+    const added = await addItem(waiterApi, order.id, 'Flan napolitano');
     const item = added.items.at(-1)!;
     await kitchenPage.route('**/api/orders/*/items/*/status', (route) =>
       route.fulfill({
@@ -194,7 +194,7 @@ test.describe('kitchen and bar boards', () => {
   });
 
   test('one tap moves a whole ticket, Deshacer sends it back, and four 3-line tickets fit a 1024×768 board', async ({
-    waiterPage,
+    waiterApi,
     kitchenPage,
     api,
   }) => {
@@ -202,10 +202,10 @@ test.describe('kitchen and bar boards', () => {
     for (const n of [75, 76, 77, 78]) await api.tableByNumber(n);
     // Eight lines sent at once to table 75: one ticket (the second four with a note, so they stay
     // lines of their own instead of raising the pending ones).
-    let order = await orderOf(waiterPage.request, 75);
+    let order = await orderOf(waiterApi, 75);
     const lines = ['Tacos al pastor (3)', 'Hamburguesa de la casa', 'Guacamole con totopos', 'Flan napolitano'];
-    for (const name of lines) order = await addItem(waiterPage.request, order.id, name);
-    for (const name of lines) order = await addItem(waiterPage.request, order.id, name, 'para compartir');
+    for (const name of lines) order = await addItem(waiterApi, order.id, name);
+    for (const name of lines) order = await addItem(waiterApi, order.id, name, 'para compartir');
     const ids = order.items.map((i) => i.id);
     const pending = card(kitchenPage, 'pending', ids[0]!);
     await expect(pending).toBeVisible();
@@ -225,7 +225,7 @@ test.describe('kitchen and bar boards', () => {
     await expect(card(kitchenPage, 'ready', ids[0]!)).toHaveCount(0);
     await expect
       .poll(async () => {
-        const saved = (await (await waiterPage.request.get(`/api/orders/${order.id}`)).json()) as { order: Order };
+        const saved = (await (await waiterApi.get(`/api/orders/${order.id}`)).json()) as { order: Order };
         return saved.order.items.filter((i) => ids.includes(i.id)).map((i) => i.status);
       })
       .toEqual(ids.map(() => 'pendiente'));
@@ -247,7 +247,7 @@ test.describe('kitchen and bar boards', () => {
     await expect(card(kitchenPage, 'delivered', ids[0]!)).toBeVisible();
     await expect
       .poll(async () => {
-        const saved = (await (await waiterPage.request.get(`/api/orders/${order.id}`)).json()) as { order: Order };
+        const saved = (await (await waiterApi.get(`/api/orders/${order.id}`)).json()) as { order: Order };
         return saved.order.items.filter((i) => ids.includes(i.id)).every((i) => i.status === 'entregado');
       })
       .toBe(true);
@@ -255,9 +255,8 @@ test.describe('kitchen and bar boards', () => {
     // Density: tables 76–78 plus 75 again get a 3-line ticket each; at 1024×768 at least four
     // tickets sit fully inside the window in Pendientes, without scrolling.
     for (const n of [75, 76, 77, 78]) {
-      let o = await orderOf(waiterPage.request, n);
-      for (const name of ['Tacos al pastor (3)', 'Hamburguesa de la casa', 'Flan napolitano'])
-        o = await addItem(waiterPage.request, o.id, name);
+      let o = await orderOf(waiterApi, n);
+      for (const name of ['Tacos al pastor (3)', 'Hamburguesa de la casa', 'Flan napolitano']) o = await addItem(waiterApi, o.id, name);
       await expect(card(kitchenPage, 'pending', o.items.at(-1)!.id)).toBeVisible();
     }
     await kitchenPage.evaluate(() => window.scrollTo(0, 0));
@@ -278,24 +277,20 @@ test.describe('kitchen and bar boards', () => {
     await kitchenPage.screenshot({ path: test.info().outputPath('ux-after-board-1024.png') });
   });
 
-  test('a line moves on its own from its 44 px target, and Deshacer sends just that line back', async ({
-    waiterPage,
-    kitchenPage,
-    api,
-  }) => {
+  test('a line moves on its own from its 44 px target, and Deshacer sends just that line back', async ({ waiterApi, kitchenPage, api }) => {
     test.setTimeout(180_000);
     await api.tableByNumber(76);
-    let order = await orderOf(waiterPage.request, 76);
+    let order = await orderOf(waiterApi, 76);
     const before = new Set(order.items.map((i) => i.id));
     // A note of their own: the table may still hold pending lines of these products, which plain
     // adds would raise instead of making three new lines.
     for (const name of ['Tacos al pastor (3)', 'Hamburguesa de la casa', 'Flan napolitano'])
-      order = await addItem(waiterPage.request, order.id, name, 'ronda aparte');
+      order = await addItem(waiterApi, order.id, name, 'ronda aparte');
     const ids = order.items.filter((i) => !before.has(i.id)).map((i) => i.id);
     expect(ids).toHaveLength(3);
     const [first, middle, last] = ids as [string, string, string];
     const statuses = async () => {
-      const saved = (await (await waiterPage.request.get(`/api/orders/${order.id}`)).json()) as { order: Order };
+      const saved = (await (await waiterApi.get(`/api/orders/${order.id}`)).json()) as { order: Order };
       return ids.map((id) => saved.order.items.find((i) => i.id === id)?.status);
     };
     const bump = (column: 'pending' | 'ready', id: string) =>
@@ -347,7 +342,7 @@ test.describe('kitchen and bar boards', () => {
 });
 
 test.describe('a board that connects late', () => {
-  test('an item added between the board’s first data and its live subscription still reaches it', async ({ browser, waiterPage, api }) => {
+  test('an item added between the board’s first data and its live subscription still reaches it', async ({ browser, waiterApi, api }) => {
     // A slow tablet: the board draws its first data, but its live socket is held back by the network.
     const { context, page } = await signedInContext(browser, 'kitchen', BOARD, false);
     let release = () => undefined as void;
@@ -361,8 +356,8 @@ test.describe('a board that connects late', () => {
 
     // The waiter adds a dish while the board is not yet listening: its event reaches no one.
     await api.tableByNumber(360);
-    const order = await orderOf(waiterPage.request, 360);
-    const food = (await addItem(waiterPage.request, order.id, 'Tacos al pastor (3)', 'llega tarde')).items.at(-1)!;
+    const order = await orderOf(waiterApi, 360);
+    const food = (await addItem(waiterApi, order.id, 'Tacos al pastor (3)', 'llega tarde')).items.at(-1)!;
     await expect(page.locator(`[data-item-id="${food.id}"]`)).toHaveCount(0);
 
     // Once the socket is up and its topics confirmed, the board reads again and shows the dish.
@@ -376,7 +371,7 @@ test.describe('two tablets on one station', () => {
   test('a line added, moved on the other tablet and deleted reaches this one from the live events alone, with no board read', async ({
     browser,
     kitchenPage,
-    waiterPage,
+    waiterApi,
     api,
   }) => {
     const { context, page } = await signedInContext(browser, 'kitchen', BOARD, false);
@@ -396,8 +391,8 @@ test.describe('two tablets on one station', () => {
     page.on('request', (r) => void (isBoardRead(r.url()) && reads.push(r.url())));
 
     await api.tableByNumber(361);
-    const order = await orderOf(waiterPage.request, 361);
-    const food = (await addItem(waiterPage.request, order.id, 'Tacos al pastor (3)', 'dos tabletas')).items.at(-1)!;
+    const order = await orderOf(waiterApi, 361);
+    const food = (await addItem(waiterApi, order.id, 'Tacos al pastor (3)', 'dos tabletas')).items.at(-1)!;
     const pending = card(page, 'pending', food.id);
     await expect(pending).toBeVisible({ timeout: 5_000 });
     await expect(pending).toContainText('Mesa 361');
@@ -406,7 +401,7 @@ test.describe('two tablets on one station', () => {
     await card(kitchenPage, 'pending', food.id).getByRole('button', { name: 'Marcar Listo' }).click();
     await expect(card(page, 'ready', food.id)).toBeVisible({ timeout: 5_000 });
 
-    const deleted = await waiterPage.request.post(`/api/orders/${order.id}/items/${food.id}/delete`, { data: { pin: ACCOUNTS.admin.pin } });
+    const deleted = await waiterApi.post(`/api/orders/${order.id}/items/${food.id}/delete`, { data: { pin: ACCOUNTS.admin.pin } });
     expect(deleted.status(), await deleted.text()).toBe(200);
     await expect(page.locator(`[data-item-id="${food.id}"]`)).toHaveCount(0, { timeout: 5_000 });
     expect(reads).toEqual([]);

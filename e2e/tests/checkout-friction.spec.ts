@@ -16,12 +16,12 @@ const orderOf = async (page: Page, id: string) =>
 
 test.describe('checkout on a phone: few taps, a transfer that is a transfer, guests that stay', () => {
   test('a transfer leads with its SPEI reference and the PIN, is recorded as a transfer, and is preselected next time', async ({
-    adminPage,
+    adminApi,
     waiterPage: page,
     api,
   }) => {
     const order = await api.openTable<OrderDto>(page.request, 161, [['Michelada', 2]]);
-    await api.deliverAll(adminPage.request, order);
+    await api.deliverAll(adminApi, order);
     await page.goto(`/waiter/checkout/${order.id}`);
     await page.getByRole('button', { name: 'Transferencia' }).click();
     await page.getByRole('button', { name: 'Finalizar' }).click();
@@ -50,18 +50,18 @@ test.describe('checkout on a phone: few taps, a transfer that is a transfer, gue
 
     // The next checkout on this device starts on the method last used.
     const next = await api.openTable<OrderDto>(page.request, 162, [['Cerveza clara', 1]]);
-    await api.deliverAll(adminPage.request, next);
+    await api.deliverAll(adminApi, next);
     await page.goto(`/waiter/checkout/${next.id}`);
     await expect(page.getByRole('button', { name: 'Transferencia' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   test('a 4-guest table divided by 2 with the calculator still prints Personas 4, and Dividido entre 2', async ({
-    adminPage,
+    adminApi,
     waiterPage: page,
     api,
   }) => {
     const order = await api.openTable<OrderDto>(page.request, 163, [['Tacos al pastor (3)', 2]]);
-    await api.deliverAll(adminPage.request, order);
+    await api.deliverAll(adminApi, order);
     expect((await page.request.patch(`/api/orders/${order.id}`, { data: { peopleCount: 4 } })).ok()).toBeTruthy();
     await page.goto(`/waiter/checkout/${order.id}`);
     const calculator = page.getByRole('group', { name: 'Calculadora por persona' });
@@ -87,9 +87,9 @@ test.describe('checkout on a phone: few taps, a transfer that is a transfer, gue
     await expect(ticket).toContainText('Dividido entre 2');
   });
 
-  test('a double tap on Finalizar opens the PIN once and charges once', async ({ adminPage, waiterPage: page, api }) => {
+  test('a double tap on Finalizar opens the PIN once and charges once', async ({ adminApi, waiterPage: page, api }) => {
     const order = await api.openTable<OrderDto>(page.request, 164, [['Michelada', 1]]);
-    await api.deliverAll(adminPage.request, order);
+    await api.deliverAll(adminApi, order);
     await page.goto(`/waiter/checkout/${order.id}`);
     await page.getByRole('button', { name: 'Exacto' }).click();
     await page.getByRole('button', { name: 'Finalizar' }).dblclick();
@@ -103,9 +103,9 @@ test.describe('checkout on a phone: few taps, a transfer that is a transfer, gue
     expect(paid.payments).toHaveLength(1);
   });
 
-  test('a short PIN still asks Verificar and gets the spec’s messages', async ({ adminPage, waiterPage: page, api }) => {
+  test('a short PIN still asks Verificar and gets the spec’s messages', async ({ adminApi, waiterPage: page, api }) => {
     const order = await api.openTable<OrderDto>(page.request, 165, [['Michelada', 1]]);
-    await api.deliverAll(adminPage.request, order);
+    await api.deliverAll(adminApi, order);
     await page.goto(`/waiter/checkout/${order.id}`);
     await page.getByRole('button', { name: 'Exacto' }).click();
     await page.getByRole('button', { name: 'Finalizar' }).click();

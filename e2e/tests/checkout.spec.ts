@@ -139,7 +139,7 @@ test.describe('checkout', () => {
   });
 
   test('on a phone the total and Finalizar stay in view, quick cash fills the amount, and the paid state offers Volver a mesas', async ({
-    adminPage,
+    adminApi,
     waiterPage: page,
     api,
   }) => {
@@ -147,7 +147,7 @@ test.describe('checkout', () => {
     // it itself (api.openTable adds it when missing). 2 × 85.00 = 170.00; 15 % = 25.50; total 195.50.
     const table = test.info().retry ? 779 : 79;
     const order = await api.openTable(page.request, table, [['Michelada', 2]]);
-    await api.deliverAll(adminPage.request, order);
+    await api.deliverAll(adminApi, order);
 
     // From Mesas: every tap is counted; the PIN's four digits verify by themselves.
     let taps = 0;

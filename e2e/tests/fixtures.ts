@@ -70,6 +70,14 @@ async function signInByApi(page: Page, who: AccountKey, open = true): Promise<vo
   }
 }
 
+/** Someone's API, signed in from the test process: no browser context, page or renderer (set-up calls only). */
+async function signedInRequest(playwright: PlaywrightRequest, baseURL: string | undefined, who: AccountKey): Promise<APIRequestContext> {
+  const request = await playwright.request.newContext({ baseURL });
+  const res = await request.post('/api/auth/login', { data: { email: ACCOUNTS[who].email, password: PASSWORD } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return request;
+}
+
 /** A separate browser (its own cookies) signed in as someone at their home screen, e.g. the kitchen next to a waiter. */
 export async function signedInContext(
   browser: Browser,
@@ -206,8 +214,28 @@ export interface Fixtures {
   kitchenPage: Page;
   /** The bar (Beto), signed in on the board tablet (1024×768) in a context of its own, closed after the test. */
   barPage: Page;
-  /** API set-up helpers; tables are added as the admin (a context opened only when needed). */
+  /** The admin's API alone, for a test that needs no admin screen. */
+  adminApi: APIRequestContext;
+  /** The waiter's (Mario's) API alone, for a test that needs no waiter screen. */
+  waiterApi: APIRequestContext;
+  /** API set-up helpers; tables are added as the admin (signed in only when needed). */
   api: Api;
+}
+
+type PlaywrightRequest = { request: { newContext(options: { baseURL?: string | undefined }): Promise<APIRequestContext> } };
+
+function signedInApi(who: AccountKey) {
+  return async (
+    { playwright, baseURL }: { playwright: PlaywrightRequest; baseURL: string | undefined },
+    use: (r: APIRequestContext) => Promise<void>,
+  ) => {
+    const request = await signedInRequest(playwright, baseURL, who);
+    try {
+      await use(request);
+    } finally {
+      await request.dispose();
+    }
+  };
 }
 
 function signedInPage(who: AccountKey, viewport: { width: number; height: number }) {
@@ -226,17 +254,11 @@ export const test = base.extend<Fixtures>({
   waiterPage: signedInPage('waiter', MOBILE),
   kitchenPage: signedInPage('kitchen', BOARD),
   barPage: signedInPage('barra', BOARD),
+  adminApi: signedInApi('admin'),
+  waiterApi: signedInApi('waiter'),
   api: async ({ playwright, baseURL }, use) => {
-    // Only the admin's API is used: a request context of the test process, no browser context or page.
     let admin: APIRequestContext | undefined;
-    const adminRequest = async () => {
-      if (!admin) {
-        admin = await playwright.request.newContext({ baseURL });
-        const res = await admin.post('/api/auth/login', { data: { email: ACCOUNTS.admin.email, password: PASSWORD } });
-        expect(res.ok(), await res.text()).toBeTruthy();
-      }
-      return admin;
-    };
+    const adminRequest = async () => (admin ??= await signedInRequest(playwright, baseURL, 'admin'));
     try {
       await use(apiFor(adminRequest));
     } finally {

@@ -28,7 +28,7 @@ test.describe('an insecure context, like the phones on the bar’s Wi-Fi', () =>
     expect(facts).toEqual({ secure: false, host: 'comanda.lan', protocol: 'http:', randomUUID: 'undefined', getRandomValues: 'function' });
   });
 
-  test('a waiter on a phone opens a table, adds items, goes to checkout and charges in cash', async ({ adminPage, waiterPage: w, api }) => {
+  test('a waiter on a phone opens a table, adds items, goes to checkout and charges in cash', async ({ adminApi, waiterPage: w, api }) => {
     const tableId = (await api.tableByNumber(TABLE)).id;
     const crashes = watchCrashes(w);
     expect(await w.evaluate(() => window.isSecureContext)).toBe(false);
@@ -46,7 +46,7 @@ test.describe('an insecure context, like the phones on the bar’s Wi-Fi', () =>
     const { order } = (await (await w.request.get(`/api/tables/${tableId}/order`)).json()) as {
       order: { id: string; items: { id: string }[] };
     };
-    await api.deliverAll(adminPage.request, order);
+    await api.deliverAll(adminApi, order);
     const charge = w.getByRole('button', { name: 'Cobrar' });
     await expect(charge).toBeEnabled();
     await charge.click();

@@ -13,7 +13,7 @@ interface InsumoDto {
 test.describe('inventario de barra @inventario', () => {
   test('tequila and a margarita with a Doble set up on the tablet, a night sold, a weighed bottle counted, the variance read', async ({
     browser,
-    waiterPage,
+    waiterApi,
     api,
   }, testInfo) => {
     // Axe runs after each screen; on a loaded machine that alone takes a while.
@@ -142,14 +142,14 @@ test.describe('inventario de barra @inventario', () => {
 
         // The night: three margaritas and two dobles, added by the waiter.
         const table = await api.tableByNumber(880 + testInfo.retry);
-        const opened = await waiterPage.request.post(`/api/tables/${table.id}/open`);
+        const opened = await waiterApi.post(`/api/tables/${table.id}/open`);
         expect(opened.ok(), await opened.text()).toBeTruthy();
         const orderId = ((await opened.json()) as { order: { id: string } }).order.id;
         for (const body of [
           { productId, quantity: 3 },
           { productId, quantity: 2, optionIds: [dobleId] },
         ]) {
-          const added = await waiterPage.request.post(`/api/orders/${orderId}/items`, { data: body });
+          const added = await waiterApi.post(`/api/orders/${orderId}/items`, { data: body });
           expect(added.ok(), await added.text()).toBeTruthy();
         }
         const insumo = async (name: string) =>

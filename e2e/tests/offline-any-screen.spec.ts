@@ -62,14 +62,14 @@ async function openOwnTable(api: Api, request: APIRequestContext, number: number
 test.describe('a phone that lost the Wi-Fi right after sign-in works from any screen', () => {
   test('home, order, picker, options step and checkout open for the first time offline; the adds reach the server once', async ({
     waiterPage: w,
-    adminPage,
+    adminApi,
     api,
   }) => {
     const errors: string[] = [];
     w.on('pageerror', (e) => errors.push(e.message));
     const first = await openOwnTable(api, w.request, 470, [['Tacos al pastor (3)', 1]]);
     const paid = await openOwnTable(api, w.request, 471, [['Limonada mineral', 1]]);
-    await api.deliverAll(adminPage.request, paid.order);
+    await api.deliverAll(adminApi, paid.order);
 
     await signedInAndReady(w, [first.tableId, paid.tableId]);
     await w.context().setOffline(true);
@@ -117,18 +117,18 @@ test.describe('a phone that lost the Wi-Fi right after sign-in works from any sc
 
     await w.context().setOffline(false);
     await expect(w.getByText(BANNER)).toBeHidden({ timeout: 15_000 });
-    await expect.poll(async () => (await serverItems(adminPage.request, first.orderId)).length, { timeout: 30_000 }).toBe(2);
-    const beer = (await serverItems(adminPage.request, first.orderId)).find((i) => i.productName === 'Cerveza clara')!;
+    await expect.poll(async () => (await serverItems(adminApi, first.orderId)).length, { timeout: 30_000 }).toBe(2);
+    const beer = (await serverItems(adminApi, first.orderId)).find((i) => i.productName === 'Cerveza clara')!;
     expect(beer.modifiers.map((m) => m.optionName)).toEqual(['Michelada']);
     // Sent once: nothing doubles after a moment more.
     await w.waitForTimeout(1_000);
-    expect(await serverItems(adminPage.request, first.orderId)).toHaveLength(2);
+    expect(await serverItems(adminApi, first.orderId)).toHaveLength(2);
     expect(errors).toEqual([]);
   });
 
   test('the catalogue comes back from the device after a reload, and an agotado heard live leaves it', async ({
     waiterPage: w,
-    adminPage,
+    adminApi,
     api,
   }) => {
     const { tableId } = await openOwnTable(api, w.request, 472, []);
@@ -136,11 +136,10 @@ test.describe('a phone that lost the Wi-Fi right after sign-in works from any sc
     expect(await availableNames(w)).toContain('Flan napolitano');
 
     // Marked agotado by the admin: the live event refreshes the device's copy, with no picker open.
-    const products = ((await (await adminPage.request.get('/api/products')).json()) as { products: { id: string; name: string }[] })
-      .products;
+    const products = ((await (await adminApi.get('/api/products')).json()) as { products: { id: string; name: string }[] }).products;
     const flan = products.find((p) => p.name === 'Flan napolitano')!;
     try {
-      expect((await adminPage.request.patch(`/api/products/${flan.id}/availability`, { data: { available: false } })).ok()).toBeTruthy();
+      expect((await adminApi.patch(`/api/products/${flan.id}/availability`, { data: { available: false } })).ok()).toBeTruthy();
       await expect.poll(() => availableNames(w), { timeout: 10_000 }).not.toContain('Flan napolitano');
 
       // Reloaded while the catalogue's routes cannot answer, then offline: the picker still has it, from IndexedDB.
@@ -154,7 +153,7 @@ test.describe('a phone that lost the Wi-Fi right after sign-in works from any sc
       await expect(pickerList(w).getByRole('button', { name: /^Flan napolitano/ })).toHaveCount(0);
       await expect(pickerList(w).getByRole('button', { name: /^Churros con cajeta/ })).toBeVisible();
     } finally {
-      await adminPage.request.patch(`/api/products/${flan.id}/availability`, { data: { available: true } });
+      await adminApi.patch(`/api/products/${flan.id}/availability`, { data: { available: true } });
     }
   });
 
@@ -193,7 +192,7 @@ test.describe('order editing on the phone', () => {
     await shot(w, 'picker-search-every-category');
   });
 
-  test("a bar tab shows once on the waiter's home, with its name", async ({ waiterPage: w, adminPage }) => {
+  test("a bar tab shows once on the waiter's home, with its name", async ({ waiterPage: w, adminApi }) => {
     await w.goto('/waiter/home');
     const name = `Cuenta ${Date.now() % 100_000}`;
     await w.getByTestId('bar-tabs').getByRole('button', { name: 'Nueva cuenta' }).click();
@@ -208,7 +207,7 @@ test.describe('order editing on the phone', () => {
     await shot(w, 'waiter-home-bar-tab');
     await expectNoSeriousViolations(w, 'waiter home with a bar tab');
     // The Barra is every spec's: the empty tab is cancelled, so it is free again.
-    const cancelled = await adminPage.request.post(`/api/orders/${tabId}/cancel`, { data: { pin: ACCOUNTS.admin.pin } });
+    const cancelled = await adminApi.post(`/api/orders/${tabId}/cancel`, { data: { pin: ACCOUNTS.admin.pin } });
     expect(cancelled.ok(), await cancelled.text()).toBeTruthy();
   });
 });

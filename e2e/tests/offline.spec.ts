@@ -72,7 +72,7 @@ async function waiterOnOrder(w: Page, api: Api, number: number) {
 
 test.describe('nothing is lost when the Wi-Fi drops', () => {
   test('five items added offline survive a reload and reach the server and the kitchen exactly once', async ({
-    adminPage,
+    adminApi,
     kitchenPage,
     waiterPage: w,
     api,
@@ -82,7 +82,7 @@ test.describe('nothing is lost when the Wi-Fi drops', () => {
     await addOffline(w, FOODS);
     await expect(w.getByTestId('pending-item').first()).toContainText('pendiente de envío');
     await w.screenshot({ path: test.info().outputPath('offline-order-pending.png') });
-    expect(await serverItems(adminPage.request, orderId)).toHaveLength(0);
+    expect(await serverItems(adminApi, orderId)).toHaveLength(0);
 
     // Reload. Without a service worker the app shell cannot load offline, so the connection
     // comes back first but every item request is held (aborted like a dead network) until
@@ -91,22 +91,22 @@ test.describe('nothing is lost when the Wi-Fi drops', () => {
     await w.context().setOffline(false);
     await w.reload();
     await expect(w.getByTestId('pending-item')).toHaveCount(5);
-    expect(await serverItems(adminPage.request, orderId)).toHaveLength(0);
+    expect(await serverItems(adminApi, orderId)).toHaveLength(0);
     await w.unroute('**/api/orders/*/items');
 
     await expect(w.getByTestId('pending-item')).toHaveCount(0, { timeout: 30_000 });
     // Five units in four lines: the second Tacos al pastor raised the first's pending line.
     await expect(w.getByTestId('order-item')).toHaveCount(4);
     await expect(w.getByText(BANNER)).toBeHidden();
-    expect(await serverItems(adminPage.request, orderId)).toHaveLength(4);
-    expect(await serverUnits(adminPage.request, orderId)).toBe(5);
+    expect(await serverItems(adminApi, orderId)).toHaveLength(4);
+    expect(await serverUnits(adminApi, orderId)).toBe(5);
     await kitchenPage.goto('/kitchen/cocina');
     // By the ticket's name, exactly: a text match on 'Mesa 61' would also take "Mesa 6" + "1 min".
     await expect(kitchenPage.getByRole('article', { name: 'Mesa 61', exact: true }).getByTestId('board-line')).toHaveCount(4);
   });
 
   test('answers lost after the server committed: the retries under the same keys still make five', async ({
-    adminPage,
+    adminApi,
     waiterPage: w,
     api,
   }) => {
@@ -125,16 +125,16 @@ test.describe('nothing is lost when the Wi-Fi drops', () => {
     await w.context().setOffline(false);
     await expect(w.getByTestId('pending-item')).toHaveCount(0, { timeout: 45_000 });
     expect(dropped.size).toBe(5);
-    expect(await serverUnits(adminPage.request, orderId)).toBe(5);
+    expect(await serverUnits(adminApi, orderId)).toBe(5);
     await expect(w.getByTestId('order-item')).toHaveCount(4);
   });
 
   test('a table paid while the waiter was offline: the queued items are refused with the reason, kept until dismissed', async ({
-    adminPage,
+    adminApi,
     waiterPage: w,
     api: setup,
   }) => {
-    const api = adminPage.request;
+    const api = adminApi;
     const { orderId } = await waiterOnOrder(w, setup, 63);
     const products = ((await (await api.get('/api/products?available=1')).json()) as { products: { id: string; name: string }[] }).products;
     const added = (await (
@@ -173,7 +173,7 @@ test.describe('nothing is lost when the Wi-Fi drops', () => {
     await w.screenshot({ path: test.info().outputPath('offline-refused.png') });
   });
 
-  test('twenty queued actions: time from the connection returning to an empty outbox', async ({ adminPage, waiterPage: w, api }) => {
+  test('twenty queued actions: time from the connection returning to an empty outbox', async ({ adminApi, waiterPage: w, api }) => {
     const { orderId } = await waiterOnOrder(w, api, 64);
     const names = Array.from({ length: 20 }, (_, i) => FOODS[i % 4]!);
     await addOffline(w, names);
@@ -190,11 +190,11 @@ test.describe('nothing is lost when the Wi-Fi drops', () => {
       `outbox drain: 20 queued actions sent in ${ms} ms after the connection returned ` +
         `(first request answered after ${posts[0]! - started} ms, last after ${posts.at(-1)! - started} ms)`,
     );
-    expect(await serverUnits(adminPage.request, orderId)).toBe(20);
+    expect(await serverUnits(adminApi, orderId)).toBe(20);
   });
 
   test('a unit, the guest count and the table name changed offline are kept, shown, and sent in order', async ({
-    adminPage,
+    adminApi,
     waiterPage: w,
     api,
   }) => {
@@ -221,7 +221,7 @@ test.describe('nothing is lost when the Wi-Fi drops', () => {
     // The unit raised the pending line: one line of 2.
     await expect(w.getByTestId('order-item')).toHaveCount(1);
     const order = (
-      (await (await adminPage.request.get(`/api/orders/${orderId}`)).json()) as {
+      (await (await adminApi.get(`/api/orders/${orderId}`)).json()) as {
         order: { peopleCount: number; tableName: string | null; items: { quantity: number }[] };
       }
     ).order;
@@ -230,7 +230,7 @@ test.describe('nothing is lost when the Wi-Fi drops', () => {
     await expect(w.getByTestId('guest-count')).toHaveText('3');
   });
 
-  test('actions that cannot wait fail at once offline instead of spinning', async ({ adminPage, waiterPage: p, api: setup }) => {
+  test('actions that cannot wait fail at once offline instead of spinning', async ({ adminApi, waiterPage: p, api: setup }) => {
     await setup.tableByNumber(65);
     await p.goto('/waiter/home');
     await expect(p.getByTestId('table-card-65')).toBeVisible();
@@ -242,7 +242,7 @@ test.describe('nothing is lost when the Wi-Fi drops', () => {
     // Paying cannot wait either: it says so at once.
     await p.context().setOffline(false);
     await expect(p.getByText(BANNER)).toBeHidden({ timeout: 10_000 });
-    const api = adminPage.request;
+    const api = adminApi;
     const { orderId } = await tableWithOrder(setup, p.request, 67);
     const products = ((await (await api.get('/api/products?available=1')).json()) as { products: { id: string }[] }).products;
     const added = (await (
@@ -262,7 +262,7 @@ test.describe('nothing is lost when the Wi-Fi drops', () => {
   });
 
   test('a beer with its option added offline is shown pending with it, and reaches the server and the bar once @menu', async ({
-    adminPage,
+    adminApi,
     waiterPage: w,
     barPage,
     api,
@@ -291,12 +291,12 @@ test.describe('nothing is lost when the Wi-Fi drops', () => {
     await expect(pending).toContainText('$80.00');
     await w.screenshot({ path: testInfo.outputPath('offline-pending-option.png'), fullPage: true });
     await expectNoSeriousViolations(w, 'order with a pending item with an option');
-    expect(await serverItems(adminPage.request, orderId)).toHaveLength(0);
+    expect(await serverItems(adminApi, orderId)).toHaveLength(0);
 
     await w.context().setOffline(false);
     await expect(pending).toHaveCount(0, { timeout: 30_000 });
     await expect(w.getByTestId('order-item').filter({ hasText: 'Cerveza clara' }).getByTestId('item-modifiers')).toHaveText(/Michelada/);
-    const beers = (await serverItems(adminPage.request, orderId)).filter((i) => i.productName === 'Cerveza clara');
+    const beers = (await serverItems(adminApi, orderId)).filter((i) => i.productName === 'Cerveza clara');
     expect(beers).toHaveLength(1);
     expect(beers[0]!.modifiers.map((m) => m.optionName)).toEqual(['Michelada']);
     expect(beers[0]!.productPrice).toBe(80_00);

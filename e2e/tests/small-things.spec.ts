@@ -25,18 +25,16 @@ const overlaps = async (a: Locator, b: Locator) => {
 
 test('the board at 1024 px: "Marcar Entregado (n)" fits its button, and the undo toast is a 44 px target off the counters', async ({
   kitchenPage: k,
-  adminPage,
+  adminApi,
   api,
 }) => {
-  const order = await api.openTable(adminPage.request, 475, [
+  const order = await api.openTable(adminApi, 475, [
     ['Tacos al pastor (3)', 1],
     ['Enchiladas verdes', 2],
     ['Hamburguesa de la casa', 1],
   ]);
   for (const item of order.items)
-    expect(
-      (await adminPage.request.patch(`/api/orders/${order.id}/items/${item.id}/status`, { data: { status: 'listo' } })).ok(),
-    ).toBeTruthy();
+    expect((await adminApi.patch(`/api/orders/${order.id}/items/${item.id}/status`, { data: { status: 'listo' } })).ok()).toBeTruthy();
   await k.goto('/kitchen/cocina');
   const ticket = k.getByTestId('column-ready').getByRole('article', { name: 'Mesa 475', exact: true });
   const deliver = ticket.getByRole('button', { name: /^Marcar Entregado/ });
