@@ -1,4 +1,4 @@
-import { test, expect, expectNoSeriousViolations, signedInContext, stubPrint, ADMIN, MOBILE } from './fixtures.ts';
+import { test, expect, expectNoSeriousViolations, signedInContext, signedInRequest, stubPrint, ADMIN } from './fixtures.ts';
 import { SHOTS, paidTicket, tableWithItems, voidOne } from './a11y-helpers.ts';
 
 // Tables 70–72 belong to this file: it adds them itself.
@@ -9,20 +9,20 @@ test.describe('accessibility', () => {
     test.setTimeout(240_000);
     // Data: a table with undelivered food and drinks and one voided line (boards, panel), a delivered one, a paid ticket.
     const admin = await signedInContext(browser, 'admin', ADMIN, false);
-    const waiter = await signedInContext(browser, 'waiter', MOBILE, false);
+    const waiter = await signedInRequest('waiter');
     const request = admin.page.request;
-    const open = await tableWithItems(request, waiter.page.request, 70, [
+    const open = await tableWithItems(request, waiter, 70, [
       ['Tacos al pastor (3)', 2],
       ['Hamburguesa de la casa', 1],
       ['Michelada', 2],
     ]);
-    await voidOne(waiter.page.request, open.order, 2);
-    await tableWithItems(request, waiter.page.request, 71, [['Michelada', 1]], true);
-    await paidTicket(request, waiter.page.request, 72);
+    await voidOne(waiter, open.order, 2);
+    await tableWithItems(request, waiter, 71, [['Michelada', 1]], true);
+    await paidTicket(request, waiter, 72);
     // One item ready, so the Listos column has a card too.
     const ready = open.order.items[0]!;
     expect((await request.patch(`/api/orders/${open.order.id}/items/${ready.id}/status`, { data: { status: 'listo' } })).ok()).toBeTruthy();
-    await waiter.context.close();
+    await waiter.dispose();
 
     const p = admin.page;
     await stubPrint(p);

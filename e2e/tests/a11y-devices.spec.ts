@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, expectNoSeriousViolations, pickerList, signedInContext, ADMIN, BOARD, MOBILE } from './fixtures.ts';
+import { test, expect, expectNoSeriousViolations, pickerList, signedInContext, signedInRequest, BOARD, MOBILE } from './fixtures.ts';
 import { SHOTS, newPage, tableWithItems, tapTargetProblems, voidOne } from './a11y-helpers.ts';
 
 // Tables 73, 74, 151, 153, 154 and 155 belong to this file: it adds them itself. The login screen
@@ -7,16 +7,16 @@ import { SHOTS, newPage, tableWithItems, tapTargetProblems, voidOne } from './a1
 test.describe('accessibility', () => {
   test('no serious or critical axe violations on the boards at 1024×768, a cancelled line included', async ({ browser }) => {
     test.setTimeout(240_000);
-    const admin = await signedInContext(browser, 'admin', ADMIN, false);
-    const waiter = await signedInContext(browser, 'waiter', MOBILE, false);
-    const open = await tableWithItems(admin.page.request, waiter.page.request, 153, [
+    const admin = await signedInRequest('admin');
+    const waiter = await signedInRequest('waiter');
+    const open = await tableWithItems(admin, waiter, 153, [
       ['Tacos al pastor (3)', 2],
       ['Michelada', 2],
     ]);
-    await voidOne(waiter.page.request, open.order, 0);
-    await voidOne(waiter.page.request, open.order, 1);
-    await waiter.context.close();
-    await admin.context.close();
+    await voidOne(waiter, open.order, 0);
+    await voidOne(waiter, open.order, 1);
+    await waiter.dispose();
+    await admin.dispose();
     for (const [who, path] of [
       ['kitchen', '/kitchen/cocina'],
       ['barra', '/kitchen/barra'],
@@ -34,15 +34,15 @@ test.describe('accessibility', () => {
     browser,
   }) => {
     test.setTimeout(240_000);
-    const admin = await signedInContext(browser, 'admin', ADMIN, false);
+    const admin = await signedInRequest('admin');
     const waiter = await signedInContext(browser, 'waiter', MOBILE, false);
-    const open = await tableWithItems(admin.page.request, waiter.page.request, 154, [
+    const open = await tableWithItems(admin, waiter.page.request, 154, [
       ['Tacos al pastor (3)', 2],
       ['Michelada', 2],
     ]);
     await voidOne(waiter.page.request, open.order, 1);
-    const delivered = await tableWithItems(admin.page.request, waiter.page.request, 155, [['Michelada', 1]], true);
-    await admin.context.close();
+    const delivered = await tableWithItems(admin, waiter.page.request, 155, [['Michelada', 1]], true);
+    await admin.dispose();
 
     const guest = await newPage(browser, MOBILE);
     await guest.page.goto('/login');
@@ -82,14 +82,14 @@ test.describe('accessibility', () => {
 
   test('tap targets are at least 44×44 px and 8 px apart on the waiter, board and checkout screens', async ({ browser }) => {
     test.setTimeout(180_000);
-    const admin = await signedInContext(browser, 'admin', ADMIN, false);
+    const admin = await signedInRequest('admin');
     const waiter = await signedInContext(browser, 'waiter', MOBILE, false);
-    const open = await tableWithItems(admin.page.request, waiter.page.request, 73, [
+    const open = await tableWithItems(admin, waiter.page.request, 73, [
       ['Tacos al pastor (3)', 1],
       ['Michelada', 1],
     ]);
-    const delivered = await tableWithItems(admin.page.request, waiter.page.request, 74, [['Michelada', 1]], true);
-    await admin.context.close();
+    const delivered = await tableWithItems(admin, waiter.page.request, 74, [['Michelada', 1]], true);
+    await admin.dispose();
     // Each screen is measured once it has its data (the checkout's form only lays out after the order loads).
     const screens: [string, string, (page: Page) => Locator][] = [
       ['waiter home', '/waiter/home', (page) => page.getByTestId('table-card-73')],
@@ -131,7 +131,7 @@ test.describe('accessibility', () => {
   });
 
   test('a 390×844 phone shows at least five item lines of an order above the bottom bar, and the total', async ({ browser }) => {
-    const admin = await signedInContext(browser, 'admin', ADMIN, false);
+    const admin = await signedInRequest('admin');
     const waiter = await signedInContext(browser, 'waiter', MOBILE, false);
     const names = [
       'Tacos al pastor (3)',
@@ -142,7 +142,7 @@ test.describe('accessibility', () => {
       'Shot de mezcal',
     ];
     const { tableId } = await tableWithItems(
-      admin.page.request,
+      admin,
       waiter.page.request,
       151,
       names.map((n) => [n, 1] as [string, number]),
@@ -150,7 +150,7 @@ test.describe('accessibility', () => {
       // Typical lines, without a note (a note adds a row: with one on every line, four fit).
       '',
     );
-    await admin.context.close();
+    await admin.dispose();
     const page = waiter.page;
     await page.goto(`/waiter/order/${tableId}`);
     await expect(page.getByTestId('order-item').first()).toBeVisible();

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, signedInContext, ADMIN, MOBILE, ensureTable } from './fixtures.ts';
+import { expect, signedInContext, signedInRequest, ADMIN, ensureTable } from './fixtures.ts';
 export { SHOTS } from './fixtures.ts';
 
 /**
@@ -61,9 +61,9 @@ export async function paidTicket(admin: APIRequestContext, waiter: APIRequestCon
  */
 export async function adminAfterPaidTicket(browser: Browser, n: number) {
   const admin = await signedInContext(browser, 'admin', ADMIN);
-  const waiter = await signedInContext(browser, 'waiter', MOBILE, false);
-  await paidTicket(admin.page.request, waiter.page.request, n);
-  await waiter.context.close();
+  const waiter = await signedInRequest('waiter');
+  await paidTicket(admin.page.request, waiter, n);
+  await waiter.dispose();
   return admin;
 }
 

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, login, signedInContext, ADMIN, MOBILE, type Line, SHOTS } from './fixtures.ts';
+import { test, expect, login, signedInContext, signedInRequest, MOBILE, type Line, SHOTS } from './fixtures.ts';
 
 const TABLE = 9;
 const TERMINAL = 'SIMULADOR_POINT__DEMO-0001';
@@ -24,8 +24,8 @@ test.describe('card payments through the demo terminal', () => {
     const { context, page } = await signedInContext(browser, 'waiter', MOBILE);
     const order = await api.openTable(page.request, TABLE, READY);
     // The admin only delivers the items: signed in through the API, no screen opened.
-    const admin = await signedInContext(browser, 'admin', ADMIN, false);
-    await api.deliverAll(admin.page.request, order);
+    const admin = await signedInRequest('admin');
+    await api.deliverAll(admin, order);
 
     await page.goto(`/waiter/checkout/${order.id}`);
     await page.getByRole('button', { name: '15%' }).click();
@@ -50,7 +50,7 @@ test.describe('card payments through the demo terminal', () => {
     expect(paid.order.status).toBe('pagado');
     expect(paid.order.payments).toEqual([expect.objectContaining({ cashierId: 'mp-terminal', method: 'tarjeta', amount: 17_250 })]);
     await context.close();
-    await admin.context.close();
+    await admin.dispose();
   });
 
   test('a rejected card can be retried; closing mid-payment asks first; a reload resumes the payment', async ({ page, api }) => {

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page, type Browser, type BrowserContext } from '@playwright/test';
-import { LAN_HOST } from '../playwright.config.ts';
+import { test as base, expect, request, type APIRequestContext, type Page, type Browser, type BrowserContext } from '@playwright/test';
+import { baseURL, LAN_HOST } from '../playwright.config.ts';
 
 /**
  * The browser reaches the app by its LAN name (Chromium maps it to loopback). API calls made
@@ -70,12 +70,15 @@ async function signInByApi(page: Page, who: AccountKey, open = true): Promise<vo
   }
 }
 
-/** Someone's API, signed in from the test process: no browser context, page or renderer (set-up calls only). */
-async function signedInRequest(playwright: PlaywrightRequest, baseURL: string | undefined, who: AccountKey): Promise<APIRequestContext> {
-  const request = await playwright.request.newContext({ baseURL });
-  const res = await request.post('/api/auth/login', { data: { email: ACCOUNTS[who].email, password: PASSWORD } });
+/**
+ * Someone's API, signed in from the test process: no browser context, page or renderer, for set-up
+ * calls. Dispose of it when done.
+ */
+export async function signedInRequest(who: AccountKey): Promise<APIRequestContext> {
+  const api = await request.newContext({ baseURL });
+  const res = await api.post('/api/auth/login', { data: { email: ACCOUNTS[who].email, password: PASSWORD } });
   expect(res.ok(), await res.text()).toBeTruthy();
-  return request;
+  return api;
 }
 
 /** A separate browser (its own cookies) signed in as someone at their home screen, e.g. the kitchen next to a waiter. */
@@ -222,18 +225,15 @@ export interface Fixtures {
   api: Api;
 }
 
-type PlaywrightRequest = { request: { newContext(options: { baseURL?: string | undefined }): Promise<APIRequestContext> } };
-
 function signedInApi(who: AccountKey) {
-  return async (
-    { playwright, baseURL }: { playwright: PlaywrightRequest; baseURL: string | undefined },
-    use: (r: APIRequestContext) => Promise<void>,
-  ) => {
-    const request = await signedInRequest(playwright, baseURL, who);
+  // Playwright reads a fixture's first parameter as the fixtures it needs: none.
+  // eslint-disable-next-line no-empty-pattern
+  return async ({}, use: (api: APIRequestContext) => Promise<void>) => {
+    const api = await signedInRequest(who);
     try {
-      await use(request);
+      await use(api);
     } finally {
-      await request.dispose();
+      await api.dispose();
     }
   };
 }
@@ -256,9 +256,10 @@ export const test = base.extend<Fixtures>({
   barPage: signedInPage('barra', BOARD),
   adminApi: signedInApi('admin'),
   waiterApi: signedInApi('waiter'),
-  api: async ({ playwright, baseURL }, use) => {
+  // eslint-disable-next-line no-empty-pattern
+  api: async ({}, use) => {
     let admin: APIRequestContext | undefined;
-    const adminRequest = async () => (admin ??= await signedInRequest(playwright, baseURL, 'admin'));
+    const adminRequest = async () => (admin ??= await signedInRequest('admin'));
     try {
       await use(apiFor(adminRequest));
     } finally {
