@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
+import SQLite from 'better-sqlite3';
 import { test, expect, addInPicker, pickerList, tapInPicker, signedInContext, ACCOUNTS, MOBILE, SHOTS } from './fixtures.ts';
 
 // Tables 1–4 belong to this file (see the team brief); other specs use other tables.
@@ -244,6 +246,40 @@ test.describe('tables and orders', () => {
     await expect(waiter.page.getByTestId('table-card-4')).toContainText('No disponible');
     await admin.context.close();
     await waiter.context.close();
+  });
+
+  test('the admin releases table 417, occupied without an active order; its notice shows when the live event comes first', async ({
+    browser,
+    adminApi,
+    waiterApi,
+  }) => {
+    test.skip(Boolean(process.env.E2E_DATABASE_URL), 'the orphan is made in the SQLite file');
+    const created = await adminApi.post('/api/tables', { data: { number: 417 } });
+    expect(created.ok(), await created.text()).toBeTruthy();
+    const table = ((await created.json()) as { table: { id: string } }).table;
+    const opened = await waiterApi.post(`/api/tables/${table.id}/open`);
+    expect(opened.ok(), await opened.text()).toBeTruthy();
+    // Its order vanishes from under it, as after a broken close (no route does this).
+    const db = new SQLite(join(process.env.E2E_DATA_DIR!, 'pos.db'), { timeout: 5_000 });
+    const orderId = ((await opened.json()) as { order: { id: string } }).order.id;
+    db.prepare("UPDATE orders SET status = 'cancelado', active_table_id = NULL WHERE id = ?").run(orderId);
+    db.close();
+
+    const admin = await signedInContext(browser, 'admin', DESKTOP);
+    const card = admin.page.getByTestId('table-card-417');
+    await expect(card).toContainText('Mesa ocupada sin orden activa');
+    // The release's answer is held until the live event has turned the card into a free one.
+    await admin.page.route('**/api/tables/*/release', async (route) => {
+      const response = await route.fetch();
+      await expect(card.getByRole('button', { name: 'Abrir Mesa' })).toBeVisible();
+      await route.fulfill({ response });
+    });
+    await card.getByRole('button', { name: 'Liberar mesa' }).click();
+    await admin.page.getByRole('dialog', { name: 'Liberar mesa' }).getByRole('button', { name: 'Liberar mesa' }).click();
+    await expect(admin.page.getByText('Mesa 417 liberada')).toBeVisible();
+    await admin.page.waitForTimeout(500); // the notice's slide-in, for the screenshot
+    await admin.page.screenshot({ path: `${SHOTS}/admin-table-released.png` });
+    await admin.context.close();
   });
 
   test('the admin adds, renumbers and removes a table in Configuración', async ({ browser }) => {
