@@ -62,8 +62,7 @@ const HOMES: Record<AccountKey, string> = {
  * for a spec's cast saves loading the login screen once per person.
  */
 async function signInByApi(page: Page, who: AccountKey, open = true): Promise<void> {
-  const res = await page.request.post('/api/auth/login', { data: { email: ACCOUNTS[who].email, password: PASSWORD } });
-  expect(res.ok(), await res.text()).toBeTruthy();
+  await signIn(page.request, who);
   if (open) {
     await page.goto(HOMES[who]);
     await expect(page).toHaveURL(new RegExp(`${HOMES[who]}$`));
@@ -76,9 +75,14 @@ async function signInByApi(page: Page, who: AccountKey, open = true): Promise<vo
  */
 export async function signedInRequest(who: AccountKey): Promise<APIRequestContext> {
   const api = await request.newContext({ baseURL });
+  await signIn(api, who);
+  return api;
+}
+
+/** The demo account's sign-in through the API: its session cookie stays with `api`. */
+async function signIn(api: APIRequestContext, who: AccountKey): Promise<void> {
   const res = await api.post('/api/auth/login', { data: { email: ACCOUNTS[who].email, password: PASSWORD } });
   expect(res.ok(), await res.text()).toBeTruthy();
-  return api;
 }
 
 /** A separate browser (its own cookies) signed in as someone at their home screen, e.g. the kitchen next to a waiter. */

@@ -24,7 +24,6 @@ export function AdminTablesPage() {
   const tables = useTables();
   const now = useNow(30_000);
   const { open, opening } = useOpenAndGo('/admin');
-  const { release, releasing } = useRelease();
   const occupied = tables.data?.filter((x) => x.status === 'ocupada').length ?? 0;
   return (
     <div className="space-y-5">
@@ -62,15 +61,7 @@ export function AdminTablesPage() {
         // phone); free ones are quiet half-width tiles, so the busy tables are a short scroll away.
         <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-3 2xl:grid-cols-4">
           {tables.data.map((table) => (
-            <AdminTableCard
-              key={table.id}
-              table={table}
-              now={now}
-              onOpen={open}
-              opening={opening}
-              onRelease={release}
-              releasing={releasing}
-            />
+            <AdminTableCard key={table.id} table={table} now={now} onOpen={open} opening={opening} />
           ))}
         </div>
       )}
@@ -84,29 +75,7 @@ interface OpenProps {
   opening: string | null;
 }
 
-/** The same for an orphaned card's release; `done` closes its confirmation. */
-interface ReleaseProps {
-  onRelease: (table: Table, label: string, done: () => void) => void;
-  releasing: string | null;
-}
-
-/**
- * Releases an orphaned table with its notices. It lives in the page, not the card: the table's live
- * event often arrives before the answer and turns the card into a free one, and an unmounted
- * card's callbacks never run (the "liberada" notice was lost).
- */
-function useRelease(): { release: ReleaseProps['onRelease']; releasing: string | null } {
-  const mutation = useReleaseTable();
-  const release = (table: Table, label: string, done: () => void) =>
-    mutation.mutate(table.id, {
-      onSuccess: () => toast.success(t.tables.released(label)),
-      onError: (error) => toast.error(errorMessage(error, t.tables.releaseError)),
-      onSettled: done,
-    });
-  return { release, releasing: mutation.isPending ? (mutation.variables ?? null) : null };
-}
-
-function AdminTableCard({ table, now, onOpen, opening, onRelease, releasing }: { table: Table; now: number } & OpenProps & ReleaseProps) {
+function AdminTableCard({ table, now, onOpen, opening }: { table: Table; now: number } & OpenProps) {
   const label = tableLabel(table.number);
   if (table.status === 'libre') return <FreeCard table={table} label={label} onOpen={onOpen} opening={opening} />;
   return (
@@ -126,11 +95,7 @@ function AdminTableCard({ table, now, onOpen, opening, onRelease, releasing }: {
         </div>
         {table.order ? <Badge tone="success">{t.tables.active}</Badge> : <Badge tone="warning">{t.tables.occupied}</Badge>}
       </div>
-      {table.order ? (
-        <OccupiedBody table={table} order={table.order} now={now} />
-      ) : (
-        <OrphanBody table={table} label={label} onRelease={onRelease} releasing={releasing} />
-      )}
+      {table.order ? <OccupiedBody table={table} order={table.order} now={now} /> : <OrphanBody table={table} label={label} />}
     </Card>
   );
 }
@@ -169,10 +134,14 @@ function OccupiedBody({ table, order, now }: { table: Table; order: TableOrderSu
 }
 
 /** Occupied without an active order: the spec's warning, and the way to make the table usable again. */
-function OrphanBody({ table, label, onRelease, releasing }: { table: Table; label: string } & ReleaseProps) {
+function OrphanBody({ table, label }: { table: Table; label: string }) {
   const [confirming, setConfirming] = useState(false);
-  const busy = releasing === table.id;
-  const confirm = () => onRelease(table, label, () => setConfirming(false));
+  const release = useReleaseTable({
+    onSuccess: () => toast.success(t.tables.released(label)),
+    onError: (error) => toast.error(errorMessage(error, t.tables.releaseError)),
+    onSettled: () => setConfirming(false),
+  });
+  const confirm = () => release.mutate(table.id);
   return (
     <>
       <div role="alert" className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-800">
@@ -188,7 +157,7 @@ function OrphanBody({ table, label, onRelease, releasing }: { table: Table; labe
           <span className="truncate">{table.waiterName}</span>
         </p>
       )}
-      <Button variant="outline" className="mt-auto" onClick={() => setConfirming(true)} disabled={busy}>
+      <Button variant="outline" className="mt-auto" onClick={() => setConfirming(true)} disabled={release.isPending}>
         <Unlock className="h-4 w-4" aria-hidden />
         {t.tables.release}
       </Button>
@@ -197,7 +166,7 @@ function OrphanBody({ table, label, onRelease, releasing }: { table: Table; labe
         title={t.tables.releaseTitle}
         message={t.tables.confirmRelease(label)}
         confirmLabel={t.tables.release}
-        busy={busy}
+        busy={release.isPending}
         onConfirm={confirm}
         onClose={() => setConfirming(false)}
       />

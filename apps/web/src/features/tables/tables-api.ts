@@ -52,11 +52,21 @@ export function useOpenTable() {
 }
 
 /** Frees an occupied table left without an active order (admin only; the server re-checks). */
-export function useReleaseTable() {
+/**
+ * Releases an orphaned table. `notify` runs on the mutation itself, so it runs even when the card
+ * that asked has unmounted (the table's live event often frees it before the answer); callbacks
+ * given to mutate() would be lost then.
+ */
+export function useReleaseTable(notify: { onSuccess?: () => void; onError?: (error: Error) => void; onSettled?: () => void } = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (tableId: string) =>
       (await post((await tablesSchemas()).TableResponseSchema, `/api/tables/${tableId}/release`)).table,
-    onSettled: () => qc.invalidateQueries({ queryKey: TABLES_KEY }),
+    onSuccess: () => notify.onSuccess?.(),
+    onError: (error) => notify.onError?.(error),
+    onSettled: () => {
+      notify.onSettled?.();
+      return qc.invalidateQueries({ queryKey: TABLES_KEY });
+    },
   });
 }
