@@ -152,4 +152,35 @@ describe('SQLite group commit', () => {
     expect(db.groupCommits!.largest).toBeLessThanOrEqual(GROUP_MAX_MEMBERS);
     expect(db.groupCommits!.groups).toBeGreaterThanOrEqual(3);
   });
+
+  it('gives rows as the same plain objects better-sqlite3 makes: duplicate names, a __proto__ column, IN lists of any length', async () => {
+    await sql`INSERT INTO notes (body) VALUES ('a'), ('b'), ('c')`.execute(db.db);
+    const texts = [
+      "SELECT id, body, NULL AS empty, 1.5 AS half, x'00ff' AS bytes FROM notes ORDER BY id",
+      'SELECT id, body AS id, body AS "__proto__", body AS "a b" FROM notes ORDER BY id',
+      'SELECT id FROM notes WHERE id IN (1, 2) ORDER BY id',
+      'SELECT id FROM notes WHERE id IN (1, 2, 3) ORDER BY id',
+      'SELECT id FROM notes WHERE 0',
+    ];
+    for (const text of texts) {
+      const expected = outside.prepare(text).all();
+      for (let call = 0; call < 2; call++) {
+        const { rows } = await sql.raw(text).execute(db.db);
+        expect(rows).toEqual(expected);
+        for (const [i, row] of rows.entries()) {
+          expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+          expect(Object.keys(row as object)).toEqual(Object.keys(expected[i] as object));
+        }
+      }
+    }
+    // Streamed rows are built the same way.
+    const streamed: unknown[] = [];
+    for await (const row of db.db
+      .selectFrom('notes' as never)
+      .selectAll()
+      .orderBy('id' as never)
+      .stream())
+      streamed.push(row);
+    expect(streamed).toEqual(outside.prepare('SELECT * FROM notes ORDER BY id').all());
+  });
 });
