@@ -3,7 +3,7 @@ import { test, expect, expectNoSeriousViolations, signedInContext, MOBILE } from
 
 // Equal shares as checks, the table's total on the waiter's card, the checkout's way back to its
 // check, splits refused offline at once, and discounts that follow moved units (issue #14 gaps;
-// docs/decisions/0022-equal-shares-are-checks.md). Tables 231–236 belong to this file.
+// docs/decisions/0022-equal-shares-are-checks.md). Tables 231–238 belong to this file.
 
 interface OrderDto {
   id: string;
@@ -199,5 +199,46 @@ test.describe('table service gaps @service', () => {
     await expect(page.getByText('Tacos al pastor (3)').first()).toBeVisible();
     await expect(page.getByTestId('adjustment-row')).toHaveCount(0);
     await Promise.all([admin.context.close(), waiter.context.close()]);
+  });
+
+  // The order's live event can hide the form (or close the dialog) before the answer arrives: the
+  // answer is held here until it has, and what the screen says must still come.
+  test('a split whose live event arrives before its answer still says so and goes on: equal shares at the checkout, a 2-unit split @service', async ({
+    browser,
+    adminApi,
+    waiterApi,
+  }) => {
+    const { context, page } = await signedInContext(browser, 'waiter', MOBILE);
+    const shared = await openTable(adminApi, waiterApi, 237, [['Cerveza clara', 2]]);
+    await page.goto(`/waiter/checkout/${shared.id}`);
+    const form = page.getByTestId('equal-shares-form');
+    await page.route('**/api/orders/*/shares', async (route) => {
+      const response = await route.fetch();
+      await expect(form).toBeHidden();
+      await route.fulfill({ response });
+    });
+    await form.getByRole('button', { name: 'Dividir en 2 cuentas' }).click();
+    await expect(page.getByText('Cuenta dividida en 2 cuentas iguales')).toBeVisible();
+    // On to the order screen of the first check, as when the answer comes first.
+    await expect(page).toHaveURL(new RegExp(`/waiter/order/${shared.tableId}\\?cuenta=${shared.id}$`));
+    await page.waitForTimeout(500); // the notice's slide-in, for the screenshot
+    await page.screenshot({ path: test.info().outputPath('service-gaps-shares-answer-late-390.png') });
+
+    const split = await openTable(adminApi, waiterApi, 238, [['Cerveza clara', 2]]);
+    await page.goto(`/waiter/order/${split.tableId}`);
+    await page.getByTestId('split-checks').click();
+    const dialog = page.getByRole('dialog', { name: 'Cuentas separadas' });
+    await page.route('**/api/orders/*/checks', async (route) => {
+      const response = await route.fetch();
+      await expect(dialog).toBeHidden(); // one unit left: no split to offer, the dialog goes
+      await route.fulfill({ response });
+    });
+    await dialog.getByRole('button', { name: 'Una Cerveza clara más para Cuenta B' }).click();
+    await dialog.getByRole('button', { name: 'Dividir' }).click();
+    await expect(page.getByText('Orden dividida en 2 cuentas')).toBeVisible();
+    await expect(page.getByTestId('table-check')).toHaveCount(2);
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: test.info().outputPath('service-gaps-split-answer-late-390.png') });
+    await context.close();
   });
 });

@@ -16,25 +16,19 @@ import { useBusinessDates } from '../lib/dates.ts';
  */
 export function CardReviewEntry({ payment, canSettle, extra }: { payment: CardPayment; canSettle: boolean; extra?: string }) {
   const dates = useBusinessDates();
-  const { record, refunded } = useSettleCardReview();
+  // The notices ride on the mutations: a settled charge leaves the list, maybe before its answer arrives.
+  const failed = (error: Error) => toast.error(errorMessage(error, t.cardReview.error));
+  const { record, refunded } = useSettleCardReview({
+    recorded: { onSuccess: () => toast.success(t.cardReview.recordedToast), onError: failed },
+    refunded: { onSuccess: () => toast.success(t.cardReview.refundedToast), onError: failed },
+  });
   const [refunding, setRefunding] = useState(false);
   const [note, setNote] = useState('');
   const noteId = useId();
   const busy = record.isPending || refunded.isPending;
 
-  const onRecord = () =>
-    record.mutate(payment, {
-      onSuccess: () => toast.success(t.cardReview.recordedToast),
-      onError: (error) => toast.error(errorMessage(error, t.cardReview.error)),
-    });
-  const onRefunded = () =>
-    refunded.mutate(
-      { ...payment, note },
-      {
-        onSuccess: () => toast.success(t.cardReview.refundedToast),
-        onError: (error) => toast.error(errorMessage(error, t.cardReview.error)),
-      },
-    );
+  const onRecord = () => record.mutate(payment);
+  const onRefunded = () => refunded.mutate({ ...payment, note });
 
   return (
     <div className="space-y-2" data-testid="card-review" data-payment-id={payment.id}>

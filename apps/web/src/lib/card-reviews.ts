@@ -9,6 +9,7 @@ import { get, post } from './api.ts';
 import { newIdempotencyKey } from './ids.ts';
 import { orderKey } from './orders.ts';
 import { useLiveQueries } from './use-live.ts';
+import type { Notify } from './notify.ts';
 
 export const CARD_REVIEWS_KEY = ['card-payment', 'reviews'] as const;
 
@@ -25,7 +26,7 @@ export function useCardReviews() {
 const settleKey = () => newIdempotencyKey('review');
 
 /** 'Registrar como pago' and 'Marcar como reembolsado en la terminal'; both refresh what shows the charge. */
-export function useSettleCardReview() {
+export function useSettleCardReview(notify: { recorded?: Notify; refunded?: Notify } = {}) {
   const qc = useQueryClient();
   const refresh = (orderId: string) => {
     void qc.invalidateQueries({ queryKey: CARD_REVIEWS_KEY });
@@ -36,6 +37,8 @@ export function useSettleCardReview() {
   const record = useMutation({
     mutationFn: async (p: Pick<CardPayment, 'id' | 'orderId'>) =>
       post(RecordCardPaymentResponseSchema, `/api/card-payments/${p.id}/record`, undefined, { 'idempotency-key': settleKey() }),
+    onSuccess: (answer) => notify.recorded?.onSuccess?.(answer),
+    onError: (error) => notify.recorded?.onError?.(error),
     onSettled: (_d, _e, p) => refresh(p.orderId),
   });
   const refunded = useMutation({
@@ -43,6 +46,8 @@ export function useSettleCardReview() {
       post(CardPaymentResponseSchema, `/api/card-payments/${p.id}/refunded`, note.trim() ? { note: note.trim() } : {}, {
         'idempotency-key': settleKey(),
       }),
+    onSuccess: (answer) => notify.refunded?.onSuccess?.(answer),
+    onError: (error) => notify.refunded?.onError?.(error),
     onSettled: (_d, _e, p) => refresh(p.orderId),
   });
   return { record, refunded };

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type SplitChecksBody, SplitChecksResponseSchema, TableChecksResponseSchema } from '@comanda/contract';
+import { type Order, type SplitChecksBody, SplitChecksResponseSchema, TableChecksResponseSchema } from '@comanda/contract';
 import { get, onlineOnly, post } from '../../lib/api.ts';
 import { newIdempotencyKey } from '../../lib/ids.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useLiveQueries } from '../../lib/use-live.ts';
+import type { Notify } from '../../lib/notify.ts';
 
 // Separate checks (docs/decisions/0014-checks-are-orders.md): a check is an order of the table.
 
@@ -21,7 +22,7 @@ export function useTableChecks(tableId: string) {
 }
 
 /** Splits the order by item; the answer is the order, then its new checks. */
-export function useSplitChecks(tableId: string, orderId: string) {
+export function useSplitChecks(tableId: string, orderId: string, notify: Notify<Order[]> = {}) {
   const qc = useQueryClient();
   return useMutation({
     // A split depends on the units as the server holds them now: never queued.
@@ -31,6 +32,8 @@ export function useSplitChecks(tableId: string, orderId: string) {
           post(SplitChecksResponseSchema, `/api/orders/${orderId}/checks`, body, { 'Idempotency-Key': newIdempotencyKey('split') }),
         )
       ).orders,
+    onSuccess: (orders) => notify.onSuccess?.(orders),
+    onError: (error) => notify.onError?.(error),
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: ['table-order', tableId] });
       void qc.invalidateQueries({ queryKey: tableChecksKey(tableId) });

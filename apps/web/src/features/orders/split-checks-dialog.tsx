@@ -32,7 +32,14 @@ export function SplitChecksDialog({
   firstIndex: number;
 }) {
   const lines = useMemo(() => activeItems(order.items), [order.items]);
-  const split = useSplitChecks(tableId, order.id);
+  // The notices ride on the mutation itself: the order's live event can close this dialog before the answer arrives.
+  const split = useSplitChecks(tableId, order.id, {
+    onSuccess: (orders) => {
+      toast.success(t.checks.splitDone(orders.length));
+      onClose();
+    },
+    onError: (error) => toast.error(errorMessage(error, t.checks.splitError)),
+  });
   const form = useZodForm({
     initial: { takes: [{}] as Record<string, number>[] },
     schema: SplitChecksBodySchema,
@@ -43,14 +50,7 @@ export function SplitChecksDialog({
           .map(([itemId, quantity]) => ({ itemId, quantity })),
       })),
     }),
-    onValid: (body) =>
-      split.mutate(body, {
-        onSuccess: (orders) => {
-          toast.success(t.checks.splitDone(orders.length));
-          onClose();
-        },
-        onError: (error) => toast.error(errorMessage(error, t.checks.splitError)),
-      }),
+    onValid: (body) => split.mutate(body),
     // Said as the server's refusal would be: in a toast.
     onInvalid: (message) => toast.error(message),
   });

@@ -8,6 +8,7 @@ import { useSession } from '../../lib/session.ts';
 import { patchTablesFromEvent, type Table } from '@comanda/contract';
 
 import { TABLES_KEY } from '../../lib/boot.ts';
+import type { Notify } from '../../lib/notify.ts';
 
 export { TABLES_KEY };
 
@@ -57,12 +58,12 @@ export function useOpenTable() {
  * that asked has unmounted (the table's live event often frees it before the answer); callbacks
  * given to mutate() would be lost then.
  */
-export function useReleaseTable(notify: { onSuccess?: () => void; onError?: (error: Error) => void; onSettled?: () => void } = {}) {
+export function useReleaseTable(notify: Notify = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (tableId: string) =>
       (await post((await tablesSchemas()).TableResponseSchema, `/api/tables/${tableId}/release`)).table,
-    onSuccess: () => notify.onSuccess?.(),
+    onSuccess: (table) => notify.onSuccess?.(table),
     onError: (error) => notify.onError?.(error),
     onSettled: () => {
       notify.onSettled?.();
