@@ -166,6 +166,41 @@ test.describe('caja: drawer session with a blind corte Z @caja', () => {
     await page.screenshot({ path: `${SHOTS}/caja-cierre-turnos.png`, fullPage: true });
   });
 
+  // The drawer's live event can swap the card that asked (open → session, session → closed)
+  // before the answer arrives: each answer is held here until it has, and the screen must still say so.
+  test('opening and closing the till when the live event comes before the answer: the notice and the corte Z still show', async ({
+    adminPage: page,
+  }) => {
+    await page.getByRole('link', { name: 'Caja', exact: true }).first().click();
+    const openCard = page.getByRole('heading', { name: 'Abrir caja' });
+    await expect(openCard).toBeVisible();
+    await page.route('**/api/drawer/open', async (route) => {
+      const response = await route.fetch();
+      await expect(openCard).toBeHidden();
+      await route.fulfill({ response });
+    });
+    await page.getByLabel('Cantidad de billetes de $100', { exact: true }).fill('1');
+    await page.getByRole('button', { name: 'Abrir caja' }).click();
+    await expect(page.getByText('Caja abierta')).toBeVisible();
+    await expect(page.getByTestId('drawer-float')).toHaveText(money(10000));
+
+    const form = page.getByTestId('corte-z-form');
+    await page.route('**/api/drawer/sessions/*/corte-z', async (route) => {
+      const response = await route.fetch();
+      await expect(form).toBeHidden();
+      await route.fulfill({ response });
+    });
+    await typeCount(page, 10000, 'corte-z-form');
+    await page.getByLabel('PIN del cajero').fill('1111');
+    await page.getByLabel('PIN del administrador').fill('1234');
+    await page.getByRole('button', { name: 'Cerrar turno con este conteo' }).click();
+    // The caja printer has it, and the closed shift's result stays on the page.
+    await expect(page.getByText('Enviado a la impresora de caja')).toBeVisible();
+    await expect(page.getByTestId('corte-z-result')).toContainText('Turno cerrado');
+    await page.waitForTimeout(500); // the notice's slide-in, for the screenshot
+    await page.screenshot({ path: `${SHOTS}/caja-corte-z-answer-late.png` });
+  });
+
   test('the Configuración switch turns drawer control on: cash without an open session is refused', async ({ adminPage: page, api }) => {
     await page.goto('/admin/settings');
     const control = page.getByTestId('drawer-control');

@@ -155,12 +155,12 @@ export function CajaPage() {
 }
 
 function OpenDrawerCard() {
-  const open = useOpenDrawer();
+  const open = useOpenDrawer({ onSuccess: () => toast.success(L.opened) });
   const form = useZodForm({
     initial: { count: {} as DenominationCount },
     schema: OpenDrawerBodySchema,
     toInput: (v) => v,
-    onValid: (body) => open.mutate(body.count, { onSuccess: () => toast.success(L.opened) }),
+    onValid: (body) => open.mutate(body.count),
   });
   const error = form.error ?? (open.isError ? errorMessage(open.error, L.error) : null);
   return (
@@ -314,21 +314,17 @@ function MovementsCard({ session, onSlip }: { session: DrawerSessionView; onSlip
 }
 
 function CorteZCard({ session, onClosed }: { session: DrawerSessionView; onClosed: (c: Corte, printed: boolean) => void }) {
-  const z = useCorteZ();
+  const z = useCorteZ({
+    onSuccess: ({ corte, printJobs }) => {
+      toast.success(L.closed);
+      onClosed(corte, printJobs > 0);
+    },
+  });
   const form = useZodForm({
     initial: { count: {} as DenominationCount, comment: '', cashierPin: '', adminPin: '' },
     schema: CorteZBodySchema,
     toInput: (v) => v,
-    onValid: (_body, body) =>
-      z.mutate(
-        { sessionId: session.id, body },
-        {
-          onSuccess: ({ corte, printJobs }) => {
-            toast.success(L.closed);
-            onClosed(corte, printJobs > 0);
-          },
-        },
-      ),
+    onValid: (_body, body) => z.mutate({ sessionId: session.id, body }),
   });
   const { values, set } = form;
   const { cashierPin, adminPin } = values;

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  type Corte,
   type CorteZBody,
   type DenominationCountInput,
   type DrawerMovementBody,
@@ -10,6 +11,7 @@ import {
 } from '@comanda/contract';
 import { get, post, IGNORED } from '../../lib/api.ts';
 import { useLiveQueries } from '../../lib/use-live.ts';
+import type { Notify } from '../../lib/notify.ts';
 
 export const DRAWER_KEY = ['drawer'] as const;
 
@@ -18,12 +20,20 @@ export function useDrawer() {
   return useQuery({ queryKey: DRAWER_KEY, queryFn: () => get(DrawerStateResponseSchema, '/api/drawer') });
 }
 
-function useDrawerMutation<I, O>(fn: (input: I) => Promise<O>) {
+/** `notify` rides on the mutation: opening or closing the till swaps the card that asked before its answer may arrive. */
+function useDrawerMutation<I, O>(fn: (input: I) => Promise<O>, notify: Notify<O> = {}) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => void qc.invalidateQueries({ queryKey: DRAWER_KEY }) });
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (answer) => {
+      void qc.invalidateQueries({ queryKey: DRAWER_KEY });
+      notify.onSuccess?.(answer);
+    },
+  });
 }
 
-export const useOpenDrawer = () => useDrawerMutation((count: DenominationCountInput) => post(IGNORED, '/api/drawer/open', { count }));
+export const useOpenDrawer = (notify?: Notify) =>
+  useDrawerMutation((count: DenominationCountInput) => post(IGNORED, '/api/drawer/open', { count }), notify);
 
 /** printJobs: slips queued for the caja printer with the change (0: no caja printer, print through the browser). */
 export const useAddMovement = () =>
@@ -40,8 +50,8 @@ export const printMovementOnCaja = async (movementId: string) =>
 
 export const fetchCorteX = async (sessionId: string) => (await get(CorteResponseSchema, `/api/drawer/sessions/${sessionId}`)).corte;
 
-export const useCorteZ = () =>
+export const useCorteZ = (notify?: Notify<{ corte: Corte; printJobs: number }>) =>
   useDrawerMutation(async ({ sessionId, body }: { sessionId: string; body: CorteZBody }) => {
     const res = await post(CorteResponseSchema, `/api/drawer/sessions/${sessionId}/corte-z`, body);
     return { corte: res.corte, printJobs: res.printJobs ?? 0 };
-  });
+  }, notify);
