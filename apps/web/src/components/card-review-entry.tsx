@@ -16,19 +16,16 @@ import { useBusinessDates } from '../lib/dates.ts';
  */
 export function CardReviewEntry({ payment, canSettle, extra }: { payment: CardPayment; canSettle: boolean; extra?: string }) {
   const dates = useBusinessDates();
-  // The notices ride on the mutations: a settled charge leaves the list, maybe before its answer arrives.
-  const failed = (error: Error) => toast.error(errorMessage(error, t.cardReview.error));
-  const { record, refunded } = useSettleCardReview({
-    recorded: { onSuccess: () => toast.success(t.cardReview.recordedToast), onError: failed },
-    refunded: { onSuccess: () => toast.success(t.cardReview.refundedToast), onError: failed },
-  });
+  const { record, refunded } = useSettleCardReview();
   const [refunding, setRefunding] = useState(false);
   const [note, setNote] = useState('');
   const noteId = useId();
   const busy = record.isPending || refunded.isPending;
 
-  const onRecord = () => record.mutate(payment);
-  const onRefunded = () => refunded.mutate({ ...payment, note });
+  // The answer's promise, not mutate()'s callbacks: a settled charge leaves the list, maybe before it.
+  const failed = (error: Error) => toast.error(errorMessage(error, t.cardReview.error));
+  const onRecord = () => void record.mutateAsync(payment).then(() => toast.success(t.cardReview.recordedToast), failed);
+  const onRefunded = () => void refunded.mutateAsync({ ...payment, note }).then(() => toast.success(t.cardReview.refundedToast), failed);
 
   return (
     <div className="space-y-2" data-testid="card-review" data-payment-id={payment.id}>

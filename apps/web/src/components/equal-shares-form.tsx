@@ -9,7 +9,6 @@ import { newIdempotencyKey } from '../lib/ids.ts';
 import { orderKey } from '../lib/orders.ts';
 import { t } from '../lib/i18n/es-MX.ts';
 import { useZodForm } from '../lib/use-zod-form.ts';
-import type { Notify } from '../lib/notify.ts';
 import { Button } from './ui/button.tsx';
 import { Input, Label } from './ui/input.tsx';
 
@@ -20,7 +19,7 @@ const S = t.equalShares;
  * answers the order first, then them. It needs the server at once (it depends on the order as
  * the server holds it), so offline it is refused immediately with its own message.
  */
-export function useEqualShares(order: Pick<Order, 'id' | 'tableId'>, notify: Notify<Order[]> = {}) {
+export function useEqualShares(order: Pick<Order, 'id' | 'tableId'>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (count: number) =>
@@ -29,8 +28,6 @@ export function useEqualShares(order: Pick<Order, 'id' | 'tableId'>, notify: Not
           post(SplitChecksResponseSchema, `/api/orders/${order.id}/shares`, { count }, { 'Idempotency-Key': newIdempotencyKey('shares') }),
         )
       ).orders,
-    onSuccess: (orders) => notify.onSuccess?.(orders),
-    onError: (error) => notify.onError?.(error),
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: ['table-order', order.tableId] });
       void qc.invalidateQueries({ queryKey: ['table-checks', order.tableId] });
@@ -49,19 +46,20 @@ function sharesCount(text: string): number {
 /** "Dividir en cuentas iguales": how many, and one button; `onDone` gets the order and its new checks. */
 export function EqualSharesForm({ order, onDone }: { order: Pick<Order, 'id' | 'tableId'>; onDone: (orders: Order[]) => void }) {
   const id = useId();
-  // The notices ride on the mutation itself: the order's live event can hide this form before the answer arrives.
-  const split = useEqualShares(order, {
-    onSuccess: (orders) => {
-      toast.success(S.done(orders.length));
-      onDone(orders);
-    },
-    onError: (error) => toast.error(errorMessage(error, S.error)),
-  });
+  const split = useEqualShares(order);
   const form = useZodForm({
     initial: { text: '2' },
     schema: EqualSharesBodySchema,
     toInput: ({ text }) => ({ count: sharesCount(text) }),
-    onValid: ({ count }) => split.mutate(count),
+    // The answer's promise, not mutate()'s callbacks: the order's live event can hide this form before it.
+    onValid: ({ count }) =>
+      void split.mutateAsync(count).then(
+        (orders) => {
+          toast.success(S.done(orders.length));
+          onDone(orders);
+        },
+        (error: Error) => toast.error(errorMessage(error, S.error)),
+      ),
     onInvalid: (message) => toast.error(message),
   });
   const count = sharesCount(form.values.text);

@@ -9,7 +9,6 @@ import { get, post } from './api.ts';
 import { newIdempotencyKey } from './ids.ts';
 import { orderKey } from './orders.ts';
 import { useLiveQueries } from './use-live.ts';
-import type { Notify } from './notify.ts';
 
 export const CARD_REVIEWS_KEY = ['card-payment', 'reviews'] as const;
 
@@ -26,7 +25,7 @@ export function useCardReviews() {
 const settleKey = () => newIdempotencyKey('review');
 
 /** 'Registrar como pago' and 'Marcar como reembolsado en la terminal'; both refresh what shows the charge. */
-export function useSettleCardReview(notify: { recorded?: Notify; refunded?: Notify } = {}) {
+export function useSettleCardReview() {
   const qc = useQueryClient();
   const refresh = (orderId: string) => {
     void qc.invalidateQueries({ queryKey: CARD_REVIEWS_KEY });
@@ -37,8 +36,6 @@ export function useSettleCardReview(notify: { recorded?: Notify; refunded?: Noti
   const record = useMutation({
     mutationFn: async (p: Pick<CardPayment, 'id' | 'orderId'>) =>
       post(RecordCardPaymentResponseSchema, `/api/card-payments/${p.id}/record`, undefined, { 'idempotency-key': settleKey() }),
-    onSuccess: (answer) => notify.recorded?.onSuccess?.(answer),
-    onError: (error) => notify.recorded?.onError?.(error),
     onSettled: (_d, _e, p) => refresh(p.orderId),
   });
   const refunded = useMutation({
@@ -46,8 +43,6 @@ export function useSettleCardReview(notify: { recorded?: Notify; refunded?: Noti
       post(CardPaymentResponseSchema, `/api/card-payments/${p.id}/refunded`, note.trim() ? { note: note.trim() } : {}, {
         'idempotency-key': settleKey(),
       }),
-    onSuccess: (answer) => notify.refunded?.onSuccess?.(answer),
-    onError: (error) => notify.refunded?.onError?.(error),
     onSettled: (_d, _e, p) => refresh(p.orderId),
   });
   return { record, refunded };

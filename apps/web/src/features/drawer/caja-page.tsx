@@ -155,12 +155,18 @@ export function CajaPage() {
 }
 
 function OpenDrawerCard() {
-  const open = useOpenDrawer({ onSuccess: () => toast.success(L.opened) });
+  const open = useOpenDrawer();
   const form = useZodForm({
     initial: { count: {} as DenominationCount },
     schema: OpenDrawerBodySchema,
     toInput: (v) => v,
-    onValid: (body) => open.mutate(body.count),
+    // The answer's promise, not mutate()'s callbacks: the drawer's live event swaps this card for the session's.
+    // A refusal shows from the mutation's state below.
+    onValid: (body) =>
+      void open.mutateAsync(body.count).then(
+        () => toast.success(L.opened),
+        () => undefined,
+      ),
   });
   const error = form.error ?? (open.isError ? errorMessage(open.error, L.error) : null);
   return (
@@ -314,17 +320,21 @@ function MovementsCard({ session, onSlip }: { session: DrawerSessionView; onSlip
 }
 
 function CorteZCard({ session, onClosed }: { session: DrawerSessionView; onClosed: (c: Corte, printed: boolean) => void }) {
-  const z = useCorteZ({
-    onSuccess: ({ corte, printJobs }) => {
-      toast.success(L.closed);
-      onClosed(corte, printJobs > 0);
-    },
-  });
+  const z = useCorteZ();
   const form = useZodForm({
     initial: { count: {} as DenominationCount, comment: '', cashierPin: '', adminPin: '' },
     schema: CorteZBodySchema,
     toInput: (v) => v,
-    onValid: (_body, body) => z.mutate({ sessionId: session.id, body }),
+    // The answer's promise, not mutate()'s callbacks: the drawer's live event can close this card before it.
+    // A refusal shows from the mutation's state below.
+    onValid: (_body, body) =>
+      void z.mutateAsync({ sessionId: session.id, body }).then(
+        ({ corte, printJobs }) => {
+          toast.success(L.closed);
+          onClosed(corte, printJobs > 0);
+        },
+        () => undefined,
+      ),
   });
   const { values, set } = form;
   const { cashierPin, adminPin } = values;

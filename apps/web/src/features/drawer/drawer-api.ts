@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  type Corte,
   type CorteZBody,
   type DenominationCountInput,
   type DrawerMovementBody,
@@ -11,7 +10,6 @@ import {
 } from '@comanda/contract';
 import { get, post, IGNORED } from '../../lib/api.ts';
 import { useLiveQueries } from '../../lib/use-live.ts';
-import type { Notify } from '../../lib/notify.ts';
 
 export const DRAWER_KEY = ['drawer'] as const;
 
@@ -20,20 +18,12 @@ export function useDrawer() {
   return useQuery({ queryKey: DRAWER_KEY, queryFn: () => get(DrawerStateResponseSchema, '/api/drawer') });
 }
 
-/** `notify` rides on the mutation: opening or closing the till swaps the card that asked before its answer may arrive. */
-function useDrawerMutation<I, O>(fn: (input: I) => Promise<O>, notify: Notify<O> = {}) {
+function useDrawerMutation<I, O>(fn: (input: I) => Promise<O>) {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: (answer) => {
-      void qc.invalidateQueries({ queryKey: DRAWER_KEY });
-      notify.onSuccess?.(answer);
-    },
-  });
+  return useMutation({ mutationFn: fn, onSuccess: () => void qc.invalidateQueries({ queryKey: DRAWER_KEY }) });
 }
 
-export const useOpenDrawer = (notify?: Notify) =>
-  useDrawerMutation((count: DenominationCountInput) => post(IGNORED, '/api/drawer/open', { count }), notify);
+export const useOpenDrawer = () => useDrawerMutation((count: DenominationCountInput) => post(IGNORED, '/api/drawer/open', { count }));
 
 /** printJobs: slips queued for the caja printer with the change (0: no caja printer, print through the browser). */
 export const useAddMovement = () =>
@@ -50,8 +40,8 @@ export const printMovementOnCaja = async (movementId: string) =>
 
 export const fetchCorteX = async (sessionId: string) => (await get(CorteResponseSchema, `/api/drawer/sessions/${sessionId}`)).corte;
 
-export const useCorteZ = (notify?: Notify<{ corte: Corte; printJobs: number }>) =>
+export const useCorteZ = () =>
   useDrawerMutation(async ({ sessionId, body }: { sessionId: string; body: CorteZBody }) => {
     const res = await post(CorteResponseSchema, `/api/drawer/sessions/${sessionId}/corte-z`, body);
     return { corte: res.corte, printJobs: res.printJobs ?? 0 };
-  }, notify);
+  });

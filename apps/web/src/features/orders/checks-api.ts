@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Order, type SplitChecksBody, SplitChecksResponseSchema, TableChecksResponseSchema } from '@comanda/contract';
+import { type SplitChecksBody, SplitChecksResponseSchema, TableChecksResponseSchema } from '@comanda/contract';
 import { get, onlineOnly, post } from '../../lib/api.ts';
 import { newIdempotencyKey } from '../../lib/ids.ts';
 import { t } from '../../lib/i18n/es-MX.ts';
 import { useLiveQueries } from '../../lib/use-live.ts';
-import type { Notify } from '../../lib/notify.ts';
 
 // Separate checks (docs/decisions/0014-checks-are-orders.md): a check is an order of the table.
 
@@ -22,7 +21,7 @@ export function useTableChecks(tableId: string) {
 }
 
 /** Splits the order by item; the answer is the order, then its new checks. */
-export function useSplitChecks(tableId: string, orderId: string, notify: Notify<Order[]> = {}) {
+export function useSplitChecks(tableId: string, orderId: string) {
   const qc = useQueryClient();
   return useMutation({
     // A split depends on the units as the server holds them now: never queued.
@@ -32,8 +31,6 @@ export function useSplitChecks(tableId: string, orderId: string, notify: Notify<
           post(SplitChecksResponseSchema, `/api/orders/${orderId}/checks`, body, { 'Idempotency-Key': newIdempotencyKey('split') }),
         )
       ).orders,
-    onSuccess: (orders) => notify.onSuccess?.(orders),
-    onError: (error) => notify.onError?.(error),
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: ['table-order', tableId] });
       void qc.invalidateQueries({ queryKey: tableChecksKey(tableId) });

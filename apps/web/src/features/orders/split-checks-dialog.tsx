@@ -32,14 +32,7 @@ export function SplitChecksDialog({
   firstIndex: number;
 }) {
   const lines = useMemo(() => activeItems(order.items), [order.items]);
-  // The notices ride on the mutation itself: the order's live event can close this dialog before the answer arrives.
-  const split = useSplitChecks(tableId, order.id, {
-    onSuccess: (orders) => {
-      toast.success(t.checks.splitDone(orders.length));
-      onClose();
-    },
-    onError: (error) => toast.error(errorMessage(error, t.checks.splitError)),
-  });
+  const split = useSplitChecks(tableId, order.id);
   const form = useZodForm({
     initial: { takes: [{}] as Record<string, number>[] },
     schema: SplitChecksBodySchema,
@@ -50,7 +43,15 @@ export function SplitChecksDialog({
           .map(([itemId, quantity]) => ({ itemId, quantity })),
       })),
     }),
-    onValid: (body) => split.mutate(body),
+    // The answer's promise, not mutate()'s callbacks: the order's live event can close this dialog before it.
+    onValid: (body) =>
+      void split.mutateAsync(body).then(
+        (orders) => {
+          toast.success(t.checks.splitDone(orders.length));
+          onClose();
+        },
+        (error: Error) => toast.error(errorMessage(error, t.checks.splitError)),
+      ),
     // Said as the server's refusal would be: in a toast.
     onInvalid: (message) => toast.error(message),
   });

@@ -136,12 +136,16 @@ function OccupiedBody({ table, order, now }: { table: Table; order: TableOrderSu
 /** Occupied without an active order: the spec's warning, and the way to make the table usable again. */
 function OrphanBody({ table, label }: { table: Table; label: string }) {
   const [confirming, setConfirming] = useState(false);
-  const release = useReleaseTable({
-    onSuccess: () => toast.success(t.tables.released(label)),
-    onError: (error) => toast.error(errorMessage(error, t.tables.releaseError)),
-    onSettled: () => setConfirming(false),
-  });
-  const confirm = () => release.mutate(table.id);
+  const release = useReleaseTable();
+  // The answer's promise, not mutate()'s callbacks: the table's live event often frees this card before it.
+  const confirm = () =>
+    void release
+      .mutateAsync(table.id)
+      .then(
+        () => toast.success(t.tables.released(label)),
+        (error: Error) => toast.error(errorMessage(error, t.tables.releaseError)),
+      )
+      .finally(() => setConfirming(false));
   return (
     <>
       <div role="alert" className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-800">

@@ -8,7 +8,6 @@ import { useSession } from '../../lib/session.ts';
 import { patchTablesFromEvent, type Table } from '@comanda/contract';
 
 import { TABLES_KEY } from '../../lib/boot.ts';
-import type { Notify } from '../../lib/notify.ts';
 
 export { TABLES_KEY };
 
@@ -53,21 +52,11 @@ export function useOpenTable() {
 }
 
 /** Frees an occupied table left without an active order (admin only; the server re-checks). */
-/**
- * Releases an orphaned table. `notify` runs on the mutation itself, so it runs even when the card
- * that asked has unmounted (the table's live event often frees it before the answer); callbacks
- * given to mutate() would be lost then.
- */
-export function useReleaseTable(notify: Notify = {}) {
+export function useReleaseTable() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (tableId: string) =>
       (await post((await tablesSchemas()).TableResponseSchema, `/api/tables/${tableId}/release`)).table,
-    onSuccess: (table) => notify.onSuccess?.(table),
-    onError: (error) => notify.onError?.(error),
-    onSettled: () => {
-      notify.onSettled?.();
-      return qc.invalidateQueries({ queryKey: TABLES_KEY });
-    },
+    onSettled: () => void qc.invalidateQueries({ queryKey: TABLES_KEY }),
   });
 }
