@@ -4,6 +4,7 @@ import { connect, type Db } from './connect.ts';
 import { migrateToLatest } from './migrate.ts';
 import { reportDataSteps } from '../model/reports/rollup-backfill.ts';
 import { compiledOnce, firstRow } from './compiled.ts';
+import { transact } from './transact.ts';
 
 describe.each(testDatabaseKinds())('statements built once on %s', (kind) => {
   let database: TestDatabase;
@@ -76,5 +77,43 @@ describe.each(testDatabaseKinds())('statements built once on %s', (kind) => {
     const byKey = compiledOnce((d, a: { key: string }) => d.selectFrom('idempotency_keys').select('key').where('key', '=', a.key));
     await expect(byKey(db.db, {} as { key: string })).rejects.toThrow(/no value for "key"/);
     await expect(byKey(db.db, { key: ['k1', 'k2'] as unknown as string })).rejects.toThrow(/a list of values for "key"/);
+  });
+
+  it('inside transact, runs on the held connection: same rows, errors undo only that member, nothing after the end', async () => {
+    const stamp = compiledOnce((d, a: { key: string; at: number }) =>
+      d.updateTable('idempotency_keys').set({ created_at: a.at }).where('key', '=', a.key).returning(['key', 'created_at']),
+    );
+    const claim = compiledOnce((d, a: { key: string }) =>
+      d
+        .insertInto('idempotency_keys')
+        .values({ key: a.key, scope: 'POST /c', request_hash: 'h', status_code: null, response: null, created_at: 9 }),
+    );
+    seen.length = 0;
+    // SQLite: the driver runs it at once (runHeld), not Kysely's executor.
+    const runHeld = db.runHeld;
+    let held = 0;
+    if (runHeld) db.runHeld = (sql, parameters) => (held++, runHeld(sql, parameters));
+    let kept: Parameters<typeof stamp>[0] | undefined;
+    const row = await transact(db, async (trx) => {
+      kept = trx;
+      return firstRow(stamp, trx, { key: 'k3', at: 30 });
+    });
+    expect(row).toEqual({ key: 'k3', created_at: 30 });
+    expect(held).toBe(kind === 'sqlite' ? 1 : 0);
+    // Told to the metrics either way (SQLite's through the driver, PostgreSQL's through Kysely's log).
+    expect(seen.some((sql) => sql.startsWith('update "idempotency_keys"'))).toBe(true);
+    // A refused statement rejects its promise and rolls back its own transaction only.
+    await expect(
+      transact(db, async (trx) => {
+        await firstRow(stamp, trx, { key: 'k3', at: 31 });
+        await claim(trx, { key: 'k1' }); // k1 exists: a primary key violation
+      }),
+    ).rejects.toThrow(/UNIQUE|duplicate key/);
+    const after = await db.db.selectFrom('idempotency_keys').select('created_at').where('key', '=', 'k3').executeTakeFirstOrThrow();
+    expect(Number(after.created_at)).toBe(30);
+    // The transaction has ended: its handle holds nothing, and Kysely refuses it.
+    await expect(firstRow(stamp, kept!, { key: 'k3', at: 32 })).rejects.toThrow(/committed|rolled back/i);
+    expect(held).toBe(kind === 'sqlite' ? 3 : 0);
+    db.runHeld = runHeld;
   });
 });

@@ -38,6 +38,20 @@ const SLOTS = new Proxy({} as Record<string, unknown>, {
   get: (_target, name) => (typeof name === 'string' ? new Slot(name) : undefined),
 });
 
+/** SQLite: a statement run at once on the connection a transaction holds (the driver's runHeld). */
+export type HeldRun = <R>(sql: string, parameters: unknown[]) => QueryResult<R>;
+const held = new WeakMap<object, HeldRun>();
+
+/**
+ * SQLite: while `trx`'s work runs it holds the one connection, so a statement built once runs on it
+ * at once through `run`, not through Kysely's executor (its layers of promises were a tenth of the
+ * server's thread under adds). Returns the release, for when the work ends.
+ */
+export function holdConnection(trx: object, run: HeldRun): () => void {
+  held.set(trx, run);
+  return () => held.delete(trx);
+}
+
 export function compiledOnce<A extends Record<string, unknown>, R>(
   build: (db: Kysely<Database>, args: A) => Compilable<R>,
 ): Statement<A, R> {
@@ -68,6 +82,8 @@ export function compiledOnce<A extends Record<string, unknown>, R>(
         if (Array.isArray(value)) throw new Error(`compiledOnce: a list of values for "${source.slot}" (${plan.sql})`);
         return value;
       });
+      const run = held.get(db);
+      if (run) return Promise.resolve(run<R>(plan.sql, parameters));
     } catch (error) {
       return Promise.reject(error as Error);
     }

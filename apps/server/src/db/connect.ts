@@ -6,6 +6,7 @@ import type { Database } from './schema.ts';
 import { preparingPool } from './pg-prepared.ts';
 import { PRIVATE_FILE, privateDir, privateFile, restrictMode } from './private-files.ts';
 import { GroupCommitSqliteDialect, type GroupCommitStats } from './sqlite-group-commit.ts';
+import type { HeldRun } from './compiled.ts';
 import { startCheckpointer, type Checkpointer } from './sqlite-checkpointer.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
@@ -22,6 +23,8 @@ export interface Db {
    * it. PostgreSQL commits each transaction itself: undefined.
    */
   settled?: () => Promise<void> | undefined;
+  /** SQLite: runs a statement at once on the connection the calling transaction holds (compiled.ts's holdConnection). */
+  runHeld?: HeldRun;
   /** SQLite: how many groups committed, with how many transactions, the largest group. */
   groupCommits?: GroupCommitStats;
   /** SQLite on a file: the thread that checkpoints its log (sqlite-checkpointer.ts). */
@@ -107,6 +110,7 @@ function connectSqlite(file: string): Db {
       await db.destroy();
     },
     settled: () => driver.settled(),
+    runHeld: (sql, parameters) => driver.runHeld(sql, parameters),
     groupCommits: driver.stats,
   });
 }
