@@ -116,4 +116,36 @@ describe.each(testDatabaseKinds())('statements built once on %s', (kind) => {
     expect(held).toBe(kind === 'sqlite' ? 3 : 0);
     db.runHeld = runHeld;
   });
+
+  it.runIf(kind === 'sqlite')(
+    'outside a transaction, runs at once while the connection is free, and waits its turn while a transaction holds it',
+    async () => {
+      const read = compiledOnce((d, a: { key: string }) => d.selectFrom('idempotency_keys').select('created_at').where('key', '=', a.key));
+      // Free: answered within two turns of the microtask queue (Kysely's executor takes many more).
+      let answered = false;
+      const first = read(db.db, { key: 'k2' }).then(() => (answered = true));
+      await Promise.resolve();
+      await Promise.resolve();
+      expect(answered).toBe(true);
+      await first;
+      // Held: the read waits until the transaction has ended, and sees its write.
+      const order: string[] = [];
+      let release!: () => void;
+      const holding = new Promise<void>((resolve) => (release = resolve));
+      const writer = transact(db, async (trx) => {
+        await trx.updateTable('idempotency_keys').set({ created_at: 41 }).where('key', '=', 'k2').execute();
+        order.push('written');
+        await holding;
+        order.push('released');
+      });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const reader = read(db.db, { key: 'k2' }).then((r) => (order.push('read'), r.rows[0]?.created_at));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(order).toEqual(['written']);
+      release();
+      await writer;
+      expect(Number(await reader)).toBe(41);
+      expect(order).toEqual(['written', 'released', 'read']);
+    },
+  );
 });

@@ -38,18 +38,20 @@ const SLOTS = new Proxy({} as Record<string, unknown>, {
   get: (_target, name) => (typeof name === 'string' ? new Slot(name) : undefined),
 });
 
-/** SQLite: a statement run at once on the connection a transaction holds (the driver's runHeld). */
-export type HeldRun = <R>(sql: string, parameters: unknown[]) => QueryResult<R>;
-const held = new WeakMap<object, HeldRun>();
+/** SQLite: runs a statement at once on the one connection, or gives undefined when it may not now. */
+export type DirectRun = <R>(sql: string, parameters: unknown[]) => QueryResult<R> | undefined;
+const direct = new WeakMap<object, DirectRun>();
 
 /**
- * SQLite: while `trx`'s work runs it holds the one connection, so a statement built once runs on it
- * at once through `run`, not through Kysely's executor (its layers of promises were a tenth of the
- * server's thread under adds). Returns the release, for when the work ends.
+ * SQLite: a statement built once on `db` runs through `run` (better-sqlite3 at once), not through
+ * Kysely's executor, whose layers of promises were a tenth of the server's thread under adds. A
+ * transaction registers for as long as its work holds the connection (transact.ts); the database
+ * itself for when no transaction holds it (connect.ts). When `run` gives undefined, Kysely's executor
+ * takes the statement and queues it as before. Returns the release.
  */
-export function holdConnection(trx: object, run: HeldRun): () => void {
-  held.set(trx, run);
-  return () => held.delete(trx);
+export function runDirectly(db: object, run: DirectRun): () => void {
+  direct.set(db, run);
+  return () => direct.delete(db);
 }
 
 export function compiledOnce<A extends Record<string, unknown>, R>(
@@ -82,8 +84,8 @@ export function compiledOnce<A extends Record<string, unknown>, R>(
         if (Array.isArray(value)) throw new Error(`compiledOnce: a list of values for "${source.slot}" (${plan.sql})`);
         return value;
       });
-      const run = held.get(db);
-      if (run) return Promise.resolve(run<R>(plan.sql, parameters));
+      const result = direct.get(db)?.<R>(plan.sql, parameters);
+      if (result) return Promise.resolve(result);
     } catch (error) {
       return Promise.reject(error as Error);
     }

@@ -6,7 +6,7 @@ import type { Database } from './schema.ts';
 import { preparingPool } from './pg-prepared.ts';
 import { PRIVATE_FILE, privateDir, privateFile, restrictMode } from './private-files.ts';
 import { GroupCommitSqliteDialect, type GroupCommitStats } from './sqlite-group-commit.ts';
-import type { HeldRun } from './compiled.ts';
+import { runDirectly, type DirectRun } from './compiled.ts';
 import { startCheckpointer, type Checkpointer } from './sqlite-checkpointer.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
@@ -23,8 +23,8 @@ export interface Db {
    * it. PostgreSQL commits each transaction itself: undefined.
    */
   settled?: () => Promise<void> | undefined;
-  /** SQLite: runs a statement at once on the connection the calling transaction holds (compiled.ts's holdConnection). */
-  runHeld?: HeldRun;
+  /** SQLite: runs a statement at once on the connection the calling transaction holds (compiled.ts's runDirectly). */
+  runHeld?: DirectRun;
   /** SQLite: how many groups committed, with how many transactions, the largest group. */
   groupCommits?: GroupCommitStats;
   /** SQLite on a file: the thread that checkpoints its log (sqlite-checkpointer.ts). */
@@ -99,6 +99,8 @@ function connectSqlite(file: string): Db {
   const db = new Kysely<Database>({ dialect, log: timings(handle) });
   const driver = dialect.driver;
   driver.onStatement = (ms, sql) => handle.current?.onQuery?.(ms, sql);
+  // Outside any transaction, a statement built once runs at once while no transaction holds the connection.
+  runDirectly(db, (sql, parameters) => driver.runIfFree(sql, parameters));
   const checkpointer = file === ':memory:' ? undefined : startCheckpointer(file);
   return (handle.current = {
     db,

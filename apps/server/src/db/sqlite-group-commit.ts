@@ -249,6 +249,11 @@ export class GroupCommitDriver implements Driver {
     }
   }
 
+  /** A statement outside any transaction, run at once when no transaction holds the connection; else undefined (it waits its turn through Kysely). */
+  runIfFree<R>(sql: string, parameters: unknown[]): QueryResult<R> | undefined {
+    return this.#locked ? undefined : this.runHeld<R>(sql, parameters);
+  }
+
   #runStatement<R>(sql: string, parameters: unknown[]): QueryResult<R> {
     const statement = this.#db.prepare(sql);
     // A write outside a transaction (RETURNING ones too) commits on its own: the open group goes

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from './connect.ts';
-import { holdConnection } from './compiled.ts';
+import { runDirectly } from './compiled.ts';
 import type { Database } from './schema.ts';
 import type { Trx } from './trx.ts';
 
@@ -28,7 +28,7 @@ export async function transact<T>(db: Db, work: (trx: Transaction<Database>) => 
   const then: (() => void)[] = [];
   const result = await db.db.transaction().execute(async (trx) => {
     afterCommits.set(trx, then);
-    const release = db.runHeld ? holdConnection(trx, db.runHeld) : undefined;
+    const release = db.runHeld ? runDirectly(trx, db.runHeld) : undefined;
     try {
       const out = await work(trx);
       committed = db.settled?.(); // inside the transaction: its own group's COMMIT
