@@ -2,14 +2,15 @@ import type { Compilable, CompiledQuery, Kysely, OperationNodeSource, QueryCreat
 import type { Database } from './schema.ts';
 
 /**
- * Hot statements built once (decision 0041).
+ * Hot statements built once (decisions 0041, 0066).
  *
  * Kysely builds every query as a tree of frozen nodes and compiles that tree to SQL on every call:
  * on an item add that was about a fifth of the server's own time (bench/write-throughput.ts's
  * profile). A statement made with `compiledOnce` is built and compiled by Kysely once per database
  * kind, with named slots where its values go; every call afterwards only puts the values in the
- * slots and runs the same SQL text through the same executor (so the query log, the metrics, the
- * prepared statements of PostgreSQL and SQLite's group commit see it as any other statement).
+ * slots and runs the same SQL text: through Kysely's executor on PostgreSQL (its prepared statements
+ * see it as any other), and on SQLite straight on the driver whenever the connection is the caller's
+ * to use (runDirectly); the metrics see it either way.
  *
  * `build` receives stand-ins for the values: it may place them anywhere Kysely takes a value (a
  * `where`, an insert's or an update's value, a `sql` template's parameter) and must do nothing else
