@@ -9,7 +9,7 @@ import type { AppContext } from './http/context.ts';
 import type { TrustProxy } from './config.ts';
 import { assertAllowed } from './http/access.ts';
 import { badRequest, forbidden } from './http/errors.ts';
-import { errorHandler } from './http/error-handler.ts';
+import { clientErrorAnswer, errorHandler } from './http/error-handler.ts';
 import { installIdempotentRoutes } from './http/idempotent-routes.ts';
 import { rememberedSession, resolveSession, sessionToken } from './auth/sessions.ts';
 import { liveRoutes, liveSocketOptions } from './features/live/routes.ts';
@@ -58,6 +58,7 @@ export async function buildApp({ ctx, webDist, logger = false, onRoute }: BuildO
       const status: 400 | 414 = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
       void (reply as FastifyReply).code(status).send({ error: { code: 'bad_url', message: HTTP_MESSAGES.badRequest } });
     },
+    clientErrorHandler: clientErrorAnswer,
   });
   if (onRoute) app.addHook('onRoute', onRoute);
   app.decorate('ctx', ctx);

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from './errors.ts';
@@ -54,4 +56,25 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.code(500).send({ error: { code: 'internal', message: UNEXPECTED } });
+}
+
+/**
+ * A request Node's HTTP parser refused (headers too large, a malformed request, one too slow),
+ * answered in our error shape before the socket is closed. `Connection: close` says so, as Node's
+ * own answer does: without it a client keeps the socket for its next request, which then fails.
+ */
+export function clientErrorAnswer(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'headers_too_large', HTTP_MESSAGES.tooLarge]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'timeout', HTTP_MESSAGES.timeout]
+        : [400, 'bad_request', HTTP_MESSAGES.badRequest];
+  const body = JSON.stringify({ error: { code, message } });
+  if (socket.writable) {
+    const head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8`;
+    socket.write(`${head}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }

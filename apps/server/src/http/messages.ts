@@ -39,6 +39,7 @@ export const MESSAGES = {
   http: {
     badRequest: 'Solicitud inválida',
     tooLarge: 'La solicitud es demasiado grande',
+    timeout: 'La solicitud tardó demasiado. Intenta de nuevo',
     unavailable: 'Servicio no disponible. Verifica tu conexión',
     unexpected: 'Ha ocurrido un error inesperado',
   },

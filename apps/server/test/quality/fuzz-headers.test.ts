@@ -1,4 +1,4 @@
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDatabaseKinds, type TestServer } from '../../src/testing/index.ts';
@@ -19,6 +19,9 @@ interface Target {
   body?: string;
 }
 
+/** A public POST with a body: a crash report. */
+const CLIENT_ERROR: Target = { method: 'POST', path: '/api/client-errors', body: JSON.stringify({ message: 'x', url: '/' }) };
+
 /** Reads and writes across the access rules: public, signed-in, admin-only, with and without bodies. */
 const TARGETS: Target[] = [
   { method: 'GET', path: '/api/health' },
@@ -28,7 +31,7 @@ const TARGETS: Target[] = [
   { method: 'GET', path: '/api/users' },
   { method: 'GET', path: '/api/tickets?search=mesa' },
   { method: 'POST', path: '/api/auth/login', body: JSON.stringify({ email: 'admin@comanda.mx', password: 'x' }) },
-  { method: 'POST', path: '/api/client-errors', body: JSON.stringify({ message: 'x', url: '/' }) },
+  CLIENT_ERROR,
   { method: 'POST', path: '/api/tables/00000000-0000-4000-8000-000000000000/open' },
   { method: 'PATCH', path: '/api/orders/00000000-0000-4000-8000-000000000000', body: JSON.stringify({ peopleCount: 2 }) },
   { method: 'DELETE', path: '/api/products/00000000-0000-4000-8000-000000000000' },
@@ -90,11 +93,11 @@ function safe(value: string): string | null {
   return /[\x00-\x08\x0a-\x1f\x7f]|[^\x00-\xff]/.test(value) ? null : value;
 }
 
-function send(base: URL, target: Target, headers: Record<string, string>): Promise<number> {
+function send(base: URL, target: Target, headers: Record<string, string>, agent?: Agent): Promise<{ status: number; connection?: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ hostname: base.hostname, port: base.port, method: target.method, path: target.path, headers }, (res) => {
+    const req = request({ hostname: base.hostname, port: base.port, method: target.method, path: target.path, headers, agent }, (res) => {
       res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -129,7 +132,7 @@ describe.each(testDatabaseKinds())('hostile request headers on %s', (kind) => {
         }
         if (signedIn && headers.cookie === undefined) headers.cookie = adminCookie;
         if (target.body !== undefined && headers['content-type'] === undefined) headers['content-type'] = 'application/json';
-        const status = await send(base, target, headers);
+        const { status } = await send(base, target, headers);
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
         expect(status, `${target.method} ${target.path} ${JSON.stringify(headers).slice(0, 400)}`).toBeGreaterThanOrEqual(200);
         expect(status, `${target.method} ${target.path} ${JSON.stringify(headers).slice(0, 400)}`).toBeLessThan(500);
@@ -141,8 +144,22 @@ describe.each(testDatabaseKinds())('hostile request headers on %s', (kind) => {
   });
 
   it('refuses headers larger than the server takes with 431, and keeps serving', async () => {
-    const status = await send(base, { method: 'GET', path: '/api/health' }, { cookie: 'a'.repeat(20_000) });
+    const { status } = await send(base, { method: 'GET', path: '/api/health' }, { cookie: 'a'.repeat(20_000) });
     expect(status).toBe(431);
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+  });
+
+  it('says Connection: close when it refuses a request it cannot parse, so a kept-alive client opens a new one', async () => {
+    // One socket kept between requests, as a phone's browser keeps it: the POST after the 431 must
+    // not go onto the socket the server closed (it failed with "socket hang up").
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const refused = await send(base, { method: 'GET', path: '/api/health' }, { 'user-agent': 'a'.repeat(20_000) }, agent);
+      expect(refused).toEqual({ status: 431, connection: 'close' });
+      const after = await send(base, CLIENT_ERROR, { 'content-type': 'application/json' }, agent);
+      expect(after.status).toBe(204);
+    } finally {
+      agent.destroy();
+    }
   });
 });
