@@ -2,7 +2,7 @@ import type { Compilable, CompiledQuery, Kysely, OperationNodeSource, QueryCreat
 import type { Database } from './schema.ts';
 
 /**
- * Hot statements built once (decisions 0041, 0066).
+ * Hot statements built once (decision 0041, as amended).
  *
  * Kysely builds every query as a tree of frozen nodes and compiles that tree to SQL on every call:
  * on an item add that was about a fifth of the server's own time (bench/write-throughput.ts's
