@@ -229,7 +229,7 @@ export class GroupCommitDriver implements Driver {
 
   #execute<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     try {
-      return Promise.resolve(this.#runStatement<R>(query.sql, query.parameters as unknown[]));
+      return Promise.resolve(this.#runStatement<R>(query.sql, query.parameters as unknown[], false));
     } catch (error) {
       return Promise.reject(error as Error);
     }
@@ -241,20 +241,16 @@ export class GroupCommitDriver implements Driver {
    * log is told the others.
    */
   runHeld<R>(sql: string, parameters: unknown[]): QueryResult<R> {
-    const started = performance.now();
-    try {
-      return this.#runStatement<R>(sql, parameters);
-    } finally {
-      this.onStatement?.(performance.now() - started, sql);
-    }
+    return this.#runStatement<R>(sql, parameters, true);
   }
 
   /** A statement outside any transaction, run at once when no transaction holds the connection; else undefined (it waits its turn through Kysely). */
   runIfFree<R>(sql: string, parameters: unknown[]): QueryResult<R> | undefined {
-    return this.#locked ? undefined : this.runHeld<R>(sql, parameters);
+    return this.#locked ? undefined : this.#runStatement<R>(sql, parameters, true);
   }
 
-  #runStatement<R>(sql: string, parameters: unknown[]): QueryResult<R> {
+  /** One statement; its time counts in busyMs, and goes to `onStatement` when Kysely's log does not see it (`tell`). */
+  #runStatement<R>(sql: string, parameters: unknown[], tell: boolean): QueryResult<R> {
     const statement = this.#db.prepare(sql);
     // A write outside a transaction (RETURNING ones too) commits on its own: the open group goes
     // to disk first, or the write would join it and answer before it is on disk.
@@ -274,7 +270,9 @@ export class GroupCommitDriver implements Driver {
       this.#lastFailure = error;
       throw error;
     } finally {
-      this.stats.busyMs += performance.now() - started;
+      const ms = performance.now() - started;
+      this.stats.busyMs += ms;
+      if (tell) this.onStatement?.(ms, sql);
     }
   }
 
