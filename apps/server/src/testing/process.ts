@@ -17,17 +17,37 @@ export function startNodeFlags(): string[] {
   return flags.split(' ').filter(Boolean);
 }
 
-/** A free loopback port (asked from the OS, then released for the child to take). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Where the kernel hands out ports to `listen(0)`: Linux's range, or its usual start elsewhere. */
+function ephemeralStart(): number {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32768;
+  } catch {
+    return 32768;
+  }
+}
+
+/** Whether `port` can be listened on at loopback now; the probe is closed before it answers. */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
+}
+
+/**
+ * A free loopback port for a child to take, drawn below the kernel's ephemeral range: a port the
+ * kernel gave and took back could be given again to any `listen(0)` before the child binds it (a
+ * server's own simulator took its HTTP port that way).
+ */
+export async function freePort(): Promise<number> {
+  const low = 10_000;
+  const high = Math.max(low + 1_000, ephemeralStart());
+  for (let tries = 0; tries < 50; tries++) {
+    const port = low + Math.floor(Math.random() * (high - low));
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`freePort: no free loopback port in ${low}–${high - 1}`);
 }
 
 export interface TsProcess {
