@@ -65,6 +65,8 @@ interface HttpResult {
   /** SQLite: the event loop's time inside SQLite per counted add (statements and COMMITs), and the COMMITs' part, or null. */
   sqliteMsPerAdd: number | null;
   commitMsPerAdd: number | null;
+  /** SQLite: pages its log took per counted add (the checkpoint thread's count; pages a group's members share count once), or null. */
+  pagesPerAdd: number | null;
   /** The load generator's own CPU per request (it shares the machine with the server). */
   clientCpuMs: number;
   /** PostgreSQL: the CPU of all its processes per counted add (postgresCpuMs), or null. */
@@ -79,6 +81,7 @@ interface ServerCounters {
   alone: number | null;
   busy: number | null;
   commit: number | null;
+  pages: number | null;
 }
 async function serverCounters(base: string): Promise<ServerCounters> {
   const res = await fetch(`${base}/metrics`).catch(() => null);
@@ -94,6 +97,7 @@ async function serverCounters(base: string): Promise<ServerCounters> {
     alone: read('comanda_sqlite_writes_alone'),
     busy: read('comanda_sqlite_busy_seconds'),
     commit: read('comanda_sqlite_commit_seconds'),
+    pages: read('comanda_sqlite_checkpointed_pages'),
   };
 }
 
@@ -212,6 +216,7 @@ async function httpAdds(base: string): Promise<HttpResult> {
     commitsPerAdd,
     sqliteMsPerAdd: perAdd(c0.busy, c1.busy),
     commitMsPerAdd: perAdd(c0.commit, c1.commit),
+    pagesPerAdd: c0.pages !== null && c1.pages !== null && took.length ? (c1.pages - c0.pages) / took.length : null,
     clientCpuMs,
     pgCpuMsPerAdd: pgAtStart !== null && pgAtEnd !== null && took.length ? (pgAtEnd - pgAtStart) / took.length : null,
   };
@@ -339,7 +344,7 @@ const floorLine = (floor: Floor, raw: number, http: HttpResult) =>
 const sqliteBound = (http: HttpResult, raw: number) =>
   http.sqliteMsPerAdd === null
     ? '    time inside SQLite per add: unknown'
-    : `    time inside SQLite per add: ${fmt(http.sqliteMsPerAdd, 3)} ms (COMMITs ${fmt(http.commitMsPerAdd ?? 0, 3)} ms) of the event loop → a server doing nothing but these statements would make ${fmt(1000 / http.sqliteMsPerAdd, 0)} adds/s = ${fmt((100 * 1000) / http.sqliteMsPerAdd / raw)}% of raw; the server's CPU per add outside SQLite: ${http.cpuMsPerAdd === null ? 'unknown' : `~${fmt(http.cpuMsPerAdd - http.sqliteMsPerAdd, 3)} ms`}`;
+    : `    time inside SQLite per add: ${fmt(http.sqliteMsPerAdd, 3)} ms (COMMITs ${fmt(http.commitMsPerAdd ?? 0, 3)} ms${http.pagesPerAdd === null ? '' : `, ${fmt(http.pagesPerAdd, 2)} log pages`}) of the event loop → a server doing nothing but these statements would make ${fmt(1000 / http.sqliteMsPerAdd, 0)} adds/s = ${fmt((100 * 1000) / http.sqliteMsPerAdd / raw)}% of raw; the server's CPU per add outside SQLite: ${http.cpuMsPerAdd === null ? 'unknown' : `~${fmt(http.cpuMsPerAdd - http.sqliteMsPerAdd, 3)} ms`}`;
 const floorFigure = (database: string, floor: Floor, raw: number): Figure => ({
   benchmark: 'write throughput',
   what: `bare HTTP commits/s, ${database}, same run`,

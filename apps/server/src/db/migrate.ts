@@ -37,6 +37,7 @@ import { autoAgotado } from './migrations/0035-auto-agotado.ts';
 import { inventoryVersions } from './migrations/0036-inventory-versions.ts';
 import { invoicingKeys } from './migrations/0037-invoicing-keys.ts';
 import { liveAdjustmentsIndex } from './migrations/0038-live-adjustments-index.ts';
+import { auditItemIndex } from './migrations/0039-audit-item-index.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
 type AnyDb = Kysely<any>;
@@ -96,6 +97,7 @@ function migrationsFor(kind: DbKind, steps: MigrationDataSteps): Record<string, 
     '0036-inventory-versions': inventoryVersions(),
     '0037-invoicing-keys': invoicingKeys(),
     '0038-live-adjustments-index': liveAdjustmentsIndex(),
+    '0039-audit-item-index': auditItemIndex(),
   };
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { VarianceResponse } from '@comanda/contract';
 import { costOf, divRound, preparerOf, statusMoveTarget, type Preparer, type StatusMove } from '@comanda/domain';
 import type { AppContext } from '../../http/context.ts';
@@ -9,32 +10,35 @@ type PreparerEntry = VarianceResponse['byPreparer'][number];
 /** The row of the lines nobody marked listo on record. */
 export const UNPREPARED_NAME = 'Sin preparar registrado';
 
+type Db = AppContext['db']['db'];
+
+/** The ledger's sales and voids given back in [start, end). */
+const saleLines = (db: Db, start: number, end: number) =>
+  db.selectFrom('stock_movements').where('kind', 'in', ['sale', 'void_restore']).where('at', '>=', start).where('at', '<', end);
+
+/** The board's status moves of the lines sold in [start, end), from the audit log's partial index audit_log_item. */
+export const statusMovesOfSales = (db: Db, start: number, end: number) =>
+  db
+    .selectFrom('audit_log')
+    .select(['seq', 'entity_id', 'actor_id', 'actor_name', 'data'])
+    .where('action', '=', 'item.status_changed')
+    // Stated as the index states it (a literal), so both databases may use it.
+    .where(sql<boolean>`entity = 'order_item'`)
+    .where('entity_id', 'in', saleLines(db, start, end).select('line_id').where('line_id', 'is not', null).distinct());
+
 /**
  * Per preparer and station, the theoretical consumption of the period's sale lines (sales by
  * recipe less voids given back), each line going to whoever the board's audit trail says marked
  * it listo last (domain preparerOf). Read-only: the audit entries the board writes on every move
  * (action item.status_changed, entity order_item, data.to), joined to the ledger by line id.
  */
-export async function varianceByPreparer(
-  db: AppContext['db']['db'],
-  insumos: Insumos,
-  start: number,
-  end: number,
-): Promise<PreparerEntry[]> {
-  const saleLines = (qb: typeof db) =>
-    qb.selectFrom('stock_movements').where('kind', 'in', ['sale', 'void_restore']).where('at', '>=', start).where('at', '<', end);
-  const sold = await saleLines(db)
+export async function varianceByPreparer(db: Db, insumos: Insumos, start: number, end: number): Promise<PreparerEntry[]> {
+  const sold = await saleLines(db, start, end)
     .select(['line_id', 'station', 'insumo_id', (eb) => eb.fn.sum<number>('qty').as('qty')])
     .groupBy(['line_id', 'station', 'insumo_id'])
     .execute();
   if (sold.length === 0) return [];
-  const audit = await db
-    .selectFrom('audit_log')
-    .select(['seq', 'entity_id', 'actor_id', 'actor_name', 'data'])
-    .where('action', '=', 'item.status_changed')
-    .where('entity', '=', 'order_item')
-    .where('entity_id', 'in', saleLines(db).select('line_id').where('line_id', 'is not', null).distinct())
-    .execute();
+  const audit = await statusMovesOfSales(db, start, end).execute();
   const moves = new Map<string, StatusMove[]>();
   for (const a of audit) {
     const list = moves.get(a.entity_id!) ?? [];
