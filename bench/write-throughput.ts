@@ -8,6 +8,7 @@ import { Agent, request } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import pg from 'pg';
+import { v7 } from 'uuid';
 import {
   ANSWER_HEADERS,
   benchDatabaseKinds,
@@ -175,7 +176,8 @@ const CLIENT = CLIENTS[CLIENT_NAME];
 function addPost(base: string, path: (orderId: string) => string, headers: Record<string, string>, productId: string): Post {
   const post = CLIENT.poster(base);
   return (orderId) => {
-    const all = { ...headers, 'content-type': 'application/json', ...(KEYED ? { 'idempotency-key': randomUUID() } : {}) };
+    // The key as the web's outbox makes it: time-ordered (version 7), stored behind its time.
+    const all = { ...headers, 'content-type': 'application/json', ...(KEYED ? { 'idempotency-key': v7() } : {}) };
     // BENCH_NEW_LINES=1: a note of its own makes every add a new line, the plain case; by default
     // the same product on a pending line is a raise of that line (handed over on PostgreSQL).
     const body = JSON.stringify({ productId, quantity: 1, ...(NEW_LINES ? { notes: `n${++noteSeq}` } : {}) });

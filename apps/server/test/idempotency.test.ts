@@ -368,6 +368,28 @@ describe.each(testDatabaseKinds())('Idempotency-Key on every mutating route on %
     },
   );
 
+  it("stores a time-ordered key (the web's) behind its time; a repeat of it replays, with no second write", async () => {
+    const order = await openOrder();
+    const path = `/api/orders/${order.id}/items`;
+    // Two version-7 keys a millisecond apart, the later sent first (one with a prefix, as the web's attempt keys).
+    const later = '0194f3a1-0002-7abc-8def-0123456789ab';
+    const earlier = 'add-0194f3a1-0001-7abc-9def-0123456789ab';
+    const audits = await count('audit_log');
+    for (const k of [later, earlier, later]) expect((await send(waiter, 'POST', path, { productId, quantity: 1 }, k)).status).toBe(200);
+    expect(await count('audit_log')).toBe(audits + 2);
+    const scope = `${server.users.waiter.id} POST /api/orders/:orderId/items`;
+    const rows = await server.ctx.db.db
+      .selectFrom('idempotency_keys')
+      .select('key')
+      .where('key', 'like', 't:0194f3a1%')
+      .orderBy('key')
+      .execute();
+    expect(rows.map((r) => r.key)).toEqual([
+      `t:0194f3a10001${sha256(`${scope}\n${earlier}`)}`,
+      `t:0194f3a10002${sha256(`${scope}\n${later}`)}`,
+    ]);
+  });
+
   it('keeps answering a key until housekeeping expires it; then the key is free again', async () => {
     const order = await openOrder();
     const k = key();

@@ -4,7 +4,7 @@ import { IDEMPOTENCY_KEY_PATTERN } from '@comanda/contract';
 import type { AppContext } from './context.ts';
 import { AppError, badRequest, conflict } from './errors.ts';
 import { sha256 } from './ids.ts';
-import { IDEMPOTENCY_MESSAGES, requestHash, RESPONSE_GRACE_MS, type KeyRow, type StoredResponse } from './idempotency.ts';
+import { IDEMPOTENCY_MESSAGES, requestHash, RESPONSE_GRACE_MS, storedKeyOf, type KeyRow, type StoredResponse } from './idempotency.ts';
 import { AnswerStore } from './idempotent-answers.ts';
 import { withKey, withoutKey, type KeyedRequest, type WriteContext } from './request-context.ts';
 
@@ -87,7 +87,7 @@ export function installIdempotentRoutes(app: FastifyInstance, ctx: AppContext): 
     if (!request.url.startsWith('/api') || config.access === 'public' || config.idempotency === 'own') return null;
     if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header)) throw badRequest(IDEMPOTENCY_MESSAGES.invalid, 'validation');
     const scope = `${request.user.id} ${request.method} ${request.routeOptions.url ?? ''}`;
-    const key = `r:${sha256(`${scope}\n${header}`)}`;
+    const key = storedKeyOf(scope, header);
     const hash = requestHash({ params: request.params ?? null, body: hideSecrets(ctx, request.body ?? null) });
     // A repeat of the key (its row found): the first answer, or why there is none.
     const repeat = (row: KeyRow): StoredResponse => {

@@ -2,8 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { newId, newIdempotencyKey } from './ids.ts';
 import { IDEMPOTENCY_KEY_PATTERN } from '@comanda/contract';
 
-const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const original = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(crypto) as object, 'randomUUID');
+const insecure = () => Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true, writable: true });
 
 describe('ids', () => {
   afterEach(() => {
@@ -11,21 +12,27 @@ describe('ids', () => {
     delete (crypto as { randomUUID?: unknown }).randomUUID;
   });
 
-  it('uses crypto.randomUUID when the context has it', () => {
-    expect(newId()).toMatch(UUID_V4);
-  });
-
-  it('builds a version-4 UUID from getRandomValues in an insecure context (no randomUUID)', () => {
-    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true, writable: true });
+  it('builds distinct version-7 UUIDs in an insecure context (no randomUUID)', () => {
+    insecure();
     expect(typeof crypto.randomUUID).toBe('undefined');
     const ids = new Set(Array.from({ length: 500 }, () => newId()));
     expect(ids.size).toBe(500);
-    for (const id of ids) expect(id).toMatch(UUID_V4);
+    for (const id of ids) expect(id).toMatch(UUID_V7);
+  });
+
+  it('orders ids by the time they were made: the first 48 bits are the milliseconds', () => {
+    const before = Date.now();
+    const ids = Array.from({ length: 200 }, () => newId());
+    const after = Date.now();
+    expect([...ids].sort()).toEqual(ids);
+    const ms = parseInt(ids[0]!.replace('-', '').slice(0, 12), 16);
+    expect(ms).toBeGreaterThanOrEqual(before);
+    expect(ms).toBeLessThanOrEqual(after);
   });
 
   it('makes idempotency keys the server accepts, with or without randomUUID', () => {
     expect(newIdempotencyKey('cash')).toMatch(IDEMPOTENCY_KEY_PATTERN);
-    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true, writable: true });
+    insecure();
     const key = newIdempotencyKey('card');
     expect(key).toMatch(/^card-/);
     expect(key).toMatch(IDEMPOTENCY_KEY_PATTERN);
