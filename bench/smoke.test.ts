@@ -60,6 +60,15 @@ describe('benchmarks, smoke run', { timeout: 120_000 }, () => {
     expect(paired?.value).toMatch(/^median \d+\.\d%$/);
   });
 
+  it('log pages reads the log the adds wrote and puts each page down to its table or index', async () => {
+    const { logPages } = await import('./log-pages.ts');
+    const r = await logPages(40, 20);
+    expect(r.commits).toBeGreaterThan(0);
+    expect(r.pages).toBeGreaterThanOrEqual(r.commits);
+    const trees = r.byTree.map(([name]) => name);
+    for (const written of ['order_items', 'idempotency_keys', 'audit_log']) expect(trees).toContain(written);
+  });
+
   it('cash close times the summary and the ticket search over a small fill', async () => {
     const { runCashCloseBench } = await import('./cash-close.ts');
     const [sqlite] = await runCashCloseBench({ orders: 2_000, runs: 3, log: quiet });
