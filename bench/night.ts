@@ -133,9 +133,10 @@ export interface NightResult {
   /**
    * Every sample over the p99 target, in the order taken, with the longest of the database's own
    * commits (the probe's, another process, no server in the way) that overlapped it, if one over
-   * 20 ms did: how many of the misses the database itself was stalled under.
+   * 20 ms did: how many of the misses the database itself was stalled under. `at` is its start
+   * (epoch ms; printed as UTC time of day, to find it in NIGHT_SERVER_LOG's request log).
    */
-  overTarget: { action: string; ms: number; stallMs: number | null }[];
+  overTarget: { action: string; at: number; ms: number; stallMs: number | null }[];
   loadBefore: string;
   loadAfter: string;
 }
@@ -1009,7 +1010,7 @@ export async function runNightOnce(opts: NightOptions): Promise<NightResult> {
       generator,
       commits,
       boardEvents,
-      overTarget: rec.slow.map(([action, at, ms]) => ({ action, ms, stallMs: stallUnder(at, ms, commits?.stalls ?? []) })),
+      overTarget: rec.slow.map(([action, at, ms]) => ({ action, at, ms, stallMs: stallUnder(at, ms, commits?.stalls ?? []) })),
       loadBefore,
       loadAfter: loadavg()
         .map((n) => n.toFixed(2))
@@ -1080,7 +1081,10 @@ export function reportNight(r: NightResult, log: (l: string) => void): void {
     const under = r.overTarget.filter((o) => o.stallMs !== null).length;
     log(
       `    samples over ${NIGHT_TARGETS.p99Ms} ms: ${r.overTarget.length}, ${under} of them while the database's own commit stalled over 20 ms: ${r.overTarget
-        .map((o) => `${o.action} ${fmt(o.ms)}${o.stallMs === null ? '' : ` (commit ${fmt(o.stallMs)})`}`)
+        .map(
+          (o) =>
+            `${o.action} ${fmt(o.ms)} at ${new Date(o.at).toISOString().slice(11, 23)}${o.stallMs === null ? '' : ` (commit ${fmt(o.stallMs)})`}`,
+        )
         .join('; ')}`,
     );
   }
