@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus } from 'node:os';
+import { v7 } from 'uuid';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase, type TestDbKind } from '../apps/server/src/testing/databases.ts';
 import { freePort, REPO_ROOT, spawnTsProcess } from '../apps/server/src/testing/process.ts';
 
@@ -178,6 +179,23 @@ export async function openOrders(
  */
 export const ANSWER_HEADERS: Record<string, string> = process.env.BENCH_ANSWER === 'whole' ? {} : { prefer: 'return=minimal' };
 export const ANSWER_NAME = process.env.BENCH_ANSWER === 'whole' ? 'whole order' : 'light (Prefer: return=minimal)';
+
+let noteSeq = 0;
+
+/**
+ * An item add's headers and body as the web's outbox sends them: quantity 1, with `keyed` a
+ * time-ordered (version 7) Idempotency-Key. With `newLines` a note of its own makes every add a new
+ * line, the plain case; without, the same product on a pending line raises that line.
+ */
+export function itemAdd(
+  productId: string,
+  { keyed, newLines }: { keyed: boolean; newLines: boolean },
+): { headers: Record<string, string>; body: string } {
+  return {
+    headers: { 'content-type': 'application/json', ...(keyed ? { 'idempotency-key': v7() } : {}) },
+    body: JSON.stringify({ productId, quantity: 1, ...(newLines ? { notes: `n${++noteSeq}` } : {}) }),
+  };
+}
 
 /** Deterministic pseudo-random numbers in [0, 1) from `seed`, so every run measures the same data. */
 export function mulberry32(seed: number): () => number {

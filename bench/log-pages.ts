@@ -12,8 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import SQLite from 'better-sqlite3';
-import { v7 } from 'uuid';
-import { ANSWER_HEADERS, openOrders, withComanda, withFreshDatabase } from './lib.ts';
+import { ANSWER_HEADERS, itemAdd, openOrders, withComanda, withFreshDatabase } from './lib.ts';
 import { leanPoster } from './lean-http-client.ts';
 
 const ADDS = Number(process.env.LOG_PAGES_ADDS ?? 2000);
@@ -53,16 +52,14 @@ export async function logPages(adds = ADDS, warmup = WARMUP): Promise<LogPages> 
       const file = database.url.slice('sqlite:'.length);
       const { waiter, orders, productId } = await openOrders(base, ORDERS);
       const post = leanPoster(base);
-      let notes = 0;
       const run = async (count: number) => {
         let next = 0;
         await Promise.all(
           Array.from({ length: CONCURRENCY }, async (_, w) => {
             for (let i = next++; i < count; i = next++) {
               const orderId = orders[(w + i * CONCURRENCY) % orders.length]!;
-              const headers = { cookie: waiter, ...ANSWER_HEADERS, 'content-type': 'application/json', 'idempotency-key': v7() };
-              const body = JSON.stringify({ productId, quantity: 1, ...(NEW_LINES ? { notes: `n${++notes}` } : {}) });
-              const status = await post(`/api/orders/${orderId}/items`, headers, body);
+              const add = itemAdd(productId, { keyed: true, newLines: NEW_LINES });
+              const status = await post(`/api/orders/${orderId}/items`, { cookie: waiter, ...ANSWER_HEADERS, ...add.headers }, add.body);
               if (status !== 200) throw new Error(`add: ${status}`);
             }
           }),

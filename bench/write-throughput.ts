@@ -8,13 +8,13 @@ import { Agent, request } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import pg from 'pg';
-import { v7 } from 'uuid';
 import {
   ANSWER_HEADERS,
   benchDatabaseKinds,
   ANSWER_NAME,
   fmt,
   freePort,
+  itemAdd,
   openOrders,
   percentile,
   postgresCpuMs,
@@ -32,8 +32,8 @@ const ORDERS = Number(process.env.BENCH_OPEN_ORDERS ?? 200);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 /** BENCH_KEYED=1: every add carries an Idempotency-Key, as the web's outbox sends it. */
 const KEYED = process.env.BENCH_KEYED === '1';
+/** BENCH_NEW_LINES=1: every add a new line (the plain case); by default a raise of a pending line (handed over on PostgreSQL). */
 const NEW_LINES = process.env.BENCH_NEW_LINES === '1';
-let noteSeq = 0;
 /**
  * BENCH_CLIENT: how the load generator posts. 'lean' (default): lean-http-client.ts, 0.06–0.12 ms
  * of CPU per request; 'http': node:http on kept-alive sockets, which the figures before 2026-12-03
@@ -176,12 +176,8 @@ const CLIENT = CLIENTS[CLIENT_NAME];
 function addPost(base: string, path: (orderId: string) => string, headers: Record<string, string>, productId: string): Post {
   const post = CLIENT.poster(base);
   return (orderId) => {
-    // The key as the web's outbox makes it: time-ordered (version 7), stored behind its time.
-    const all = { ...headers, 'content-type': 'application/json', ...(KEYED ? { 'idempotency-key': v7() } : {}) };
-    // BENCH_NEW_LINES=1: a note of its own makes every add a new line, the plain case; by default
-    // the same product on a pending line is a raise of that line (handed over on PostgreSQL).
-    const body = JSON.stringify({ productId, quantity: 1, ...(NEW_LINES ? { notes: `n${++noteSeq}` } : {}) });
-    return post(path(orderId), all, body);
+    const add = itemAdd(productId, { keyed: KEYED, newLines: NEW_LINES });
+    return post(path(orderId), { ...headers, ...add.headers }, add.body);
   };
 }
 
