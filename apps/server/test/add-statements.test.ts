@@ -241,8 +241,10 @@ describe.each(testDatabaseKinds())('statements of an item add on %s', (kind) => 
     // answer on the drawer's lock: 12. Then the order's claim in the key's statement, the table's
     // release in the order's paid UPDATE, and the rollups' call in the drawer's statement: 9.
     // The tax breakdown on SQLite: the lines' tax treatment read and the tax rollup: 30.
-    expect(own.length).toBeLessThanOrEqual(kind === 'postgres' ? 9 : 30);
+    // 2026-12-04: on PostgreSQL the remembered session checked in the PIN's statement, not read: 7.
+    expect(own.length).toBeLessThanOrEqual(kind === 'postgres' ? 7 : 30);
     if (kind === 'postgres') {
+      expect(own.filter((s) => /from "sessions"/.test(s))).toEqual([]);
       expect(own.filter((s) => /^(insert into "idempotency_keys"|insert into "payments"|update "idempotency_keys")/.test(s))).toEqual([]);
       // The close's last statement: the payment, the audit entry, the stored answer, the drawer's
       // lock and link, and the rollups' call.
@@ -284,7 +286,8 @@ describe.each(testDatabaseKinds())('statements of an item add on %s', (kind) => 
     // 2026-11-29: the key's claim with the table's lock, the payment and the answer riding: 12.
     // Then the order's claim, the table's release and the rollups' call folded as above: 9.
     // The tax breakdown on SQLite: the lines' tax treatment read and the tax rollup: 31.
-    expect(own.length).toBeLessThanOrEqual(kind === 'postgres' ? 9 : 31);
+    // 2026-12-04: the session checked in the PIN's statement on PostgreSQL: 7.
+    expect(own.length).toBeLessThanOrEqual(kind === 'postgres' ? 7 : 31);
     const jobInserts = own.filter((s) => /^insert into "print_jobs"/i.test(s));
     const riding = own.filter((s) =>
       /^with "rider0" as \(insert into "payments" .*"rider1" as \(insert into "audit_log" .*"rider2" as \(insert into "print_jobs" .*"open_session" as \(update "drawer_sessions" .*comanda_add_rollups\(/.test(
@@ -295,14 +298,14 @@ describe.each(testDatabaseKinds())('statements of an item add on %s', (kind) => 
     if (kind === 'postgres') expect([jobInserts.length, riding.length, printerReads.length]).toEqual([0, 1, 0]);
     else expect([jobInserts.length, riding.length, printerReads.length]).toEqual([1, 0, 1]);
     // On SQLite the ownership read before the PIN and the payments under the lock; PostgreSQL reads
-    // the owner with the PIN's attempt and the payments with the lines.
+    // the owner with the session's check and the PIN's attempt, and the payments with the lines.
     expect(own.filter((s) => /^select .* from "(orders|payments)" where "(id|order_id)" = /i.test(s))).toHaveLength(
       kind === 'postgres' ? 0 : 2,
     );
     if (kind === 'postgres')
       expect(
         own.filter((s) =>
-          /WITH o AS \(SELECT waiter_id FROM orders WHERE id = \$1\).*CASE WHEN EXISTS .*THEN \(SELECT row_to_json\(a\) FROM comanda_pin_attempt\(/s.test(
+          /WITH s AS \(SELECT comanda_session_ok\(.*o AS \(SELECT waiter_id FROM orders WHERE id = \$\d+\).*CASE WHEN \(SELECT ok FROM s\) AND EXISTS .*THEN \(SELECT row_to_json\(a\) FROM comanda_pin_attempt\(/s.test(
             s,
           ),
         ),

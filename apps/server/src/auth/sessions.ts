@@ -1,9 +1,10 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser, Role } from '@comanda/contract';
 import { ROLES } from '@comanda/contract';
 import type { AppContext } from '../http/context.ts';
 import { randomToken, sha256 } from '../http/ids.ts';
 import { compiledOnce, firstRow } from '../db/compiled.ts';
+import { assertAllowed, type Access } from '../http/access.ts';
 
 export const SESSION_COOKIE = 'comanda_session';
 /**
@@ -125,6 +126,29 @@ export function rememberedSession(ctx: AppContext, token: string | undefined): R
   const hash = sha256(token);
   const entry = memoOf(ctx).recall(hash, ctx.clock.now());
   return entry ? { hash, user: entry.user } : null;
+}
+
+/**
+ * The caller's session when the route took it as remembered, not read: a one-statement write checks
+ * `hash` itself (comanda_session_ok); anything else must `read` it first (it throws 401 or 403 when
+ * the session is no longer good for the route's access, and gives its user as it is now).
+ */
+export interface SessionToCheck {
+  hash: string;
+  read(): Promise<SessionUser>;
+}
+
+/** A request's remembered session as a SessionToCheck; its `read` also sets the request's user afresh. */
+export function sessionToCheck(ctx: AppContext, request: FastifyRequest, access: Access): SessionToCheck {
+  return {
+    hash: request.sessionHash!,
+    read: async () => {
+      const session = await resolveSession(ctx, sessionToken(request.cookies));
+      assertAllowed(access, session?.user);
+      request.user = session!.user;
+      return session!.user;
+    },
+  };
 }
 
 /** What a write that checks its session itself must hold it to: resolveSession's own rules, as figures. */

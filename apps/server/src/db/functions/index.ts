@@ -12,6 +12,7 @@ import { plainOrderFunction } from './plain-order.ts';
 import { quickAddManyFunction } from './quick-add-many.ts';
 import { quickAddFunction } from './quick-add.ts';
 import { quickDeleteFunction } from './quick-delete.ts';
+import { sessionOkFunction } from './session-ok.ts';
 import type { SqlFunction } from './sql-function.ts';
 import { stationJobsFunction } from './station-jobs.ts';
 import { tableLabelFunction } from './table-label.ts';
@@ -21,6 +22,7 @@ import { tableLabelFunction } from './table-label.ts';
  * that call them. They hold no rule of their own beyond the domain's constants written into them.
  */
 export const SQL_FUNCTIONS: readonly SqlFunction[] = [
+  sessionOkFunction,
   mayWorkOrderFunction,
   plainOrderFunction,
   claimKeyFunction,

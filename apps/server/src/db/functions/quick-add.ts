@@ -35,20 +35,12 @@ DECLARE
   station text;
   category text;
   jobs integer;
-  seen bigint;
   line_count bigint;
   line_sum bigint;
 BEGIN
-  -- A session the server took as remembered: still there, its user active and as the server holds
-  -- them, neither past its end nor idle too long (resolveSession's rules); and seen now.
-  IF p_session IS NOT NULL THEN
-    SELECT s.last_seen_at INTO seen FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.token_hash = p_session AND u.id = p_user_id AND u.active = 1 AND u.role = p_role
-        AND u.display_name = p_user_name AND s.expires_at > p_now AND s.last_seen_at + p_idle_ms > p_now;
-    IF NOT FOUND THEN RAISE EXCEPTION 'quick add: session' USING ERRCODE = 'CMQ01'; END IF;
-    IF p_now - seen > p_touch_ms THEN
-      UPDATE sessions SET last_seen_at = p_now WHERE token_hash = p_session;
-    END IF;
+  -- A session the server took as remembered: still good (comanda_session_ok), or hand over.
+  IF p_session IS NOT NULL AND NOT comanda_session_ok(p_session, p_user_id, p_role, p_user_name, p_idle_ms, p_touch_ms, p_now) THEN
+    RAISE EXCEPTION 'quick add: session' USING ERRCODE = 'CMQ01';
   END IF;
 
   IF NOT comanda_claim_key(p_key, p_scope, p_hash, p_now) THEN

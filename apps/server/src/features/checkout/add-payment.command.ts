@@ -22,7 +22,7 @@ export interface AddPaymentRequest {
  * settles the balance, closes the order; the generic Idempotency-Key layer answers a repeat.
  */
 export async function addPayment(ctx: WriteContext, req: AddPaymentRequest): Promise<AddPaymentResponse> {
-  const cashier = await cashierFor(ctx, { ...req, pin: req.body.pin });
+  const { cashier } = await cashierFor(ctx, { ...req, pin: req.body.pin });
   const { method, amount, tipBps, tipAmount, peopleCount, splitCount, receivedAmount, reference } = req.body;
 
   return mutate(ctx, async (trx, emit) => {

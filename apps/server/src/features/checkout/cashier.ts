@@ -15,8 +15,23 @@ import {
 } from '../../auth/verify-pin.ts';
 import { findOrderRow, ORDER_NOT_FOUND } from '../../model/orders/order-repository.ts';
 import { assertMayWorkOrder } from '../../model/orders/order-access.ts';
+import { SESSION_CHECK, type SessionToCheck } from '../../auth/sessions.ts';
 
-type CashierRequest = { orderId: string; user: SessionUser; ip: string; sessionHash?: string | null; pin: string };
+type CashierRequest = {
+  orderId: string;
+  user: SessionUser;
+  ip: string;
+  sessionHash?: string | null;
+  pin: string;
+  /** The caller's session when the route took it as remembered (PostgreSQL): checked in the PIN's statement. */
+  session?: SessionToCheck | undefined;
+};
+
+/** The PIN's owner, and the caller as their session now stands (read again when it was remembered and did not hold). */
+export interface Cashier {
+  cashier: PinUser;
+  user: SessionUser;
+}
 
 /**
  * Before a cash or transfer payment, outside its transaction: the order exists and the user may
@@ -24,15 +39,34 @@ type CashierRequest = { orderId: string; user: SessionUser; ip: string; sessionH
  * is tried of the PIN before the order is known to be the user's: a waiter cannot guess PINs
  * through another waiter's table.
  */
-export async function cashierFor(ctx: AppContext, req: CashierRequest): Promise<PinUser> {
-  const input: VerifyPinInput = {
+export async function cashierFor(ctx: AppContext, req: CashierRequest): Promise<Cashier> {
+  const first = await cashierOnce(ctx, req);
+  if (first) return first;
+  // A remembered session the statement did not confirm is read before anything else is done for it.
+  const user = await req.session!.read();
+  return (await cashierOnce(ctx, { ...req, user, session: undefined }))!;
+}
+
+/** One try: undefined when a remembered session did not hold (nothing else was done). */
+async function cashierOnce(ctx: AppContext, req: CashierRequest): Promise<Cashier | undefined> {
+  if (ctx.db.kind === 'postgres') return cashierInOneCall(ctx, req);
+  if (req.session) return undefined; // only PostgreSQL's statement checks one
+  return { cashier: await cashierInTurn(ctx, req), user: req.user };
+}
+
+function pinInput(req: CashierRequest): VerifyPinInput {
+  return {
     pin: req.pin,
     actorId: req.user.id,
     sessionHash: req.sessionHash ?? null,
     ip: req.ip,
     purpose: 'cash-close',
   };
-  if (ctx.db.kind === 'postgres') return cashierInOneCall(ctx, req, input);
+}
+
+/** SQLite: the order's check and then the PIN, a statement each. */
+async function cashierInTurn(ctx: AppContext, req: CashierRequest): Promise<PinUser> {
+  const input = pinInput(req);
   const order = await findOrderRow(ctx.db.db, req.orderId);
   if (!order) throw notFound(ORDER_NOT_FOUND);
   assertMayWorkOrder(req.user, order);
@@ -40,22 +74,31 @@ export async function cashierFor(ctx: AppContext, req: CashierRequest): Promise<
 }
 
 /**
- * PostgreSQL: the order's owner and, only when the user may work it, the PIN's attempt, in one
- * round trip. The attempt is a CASE branch, so it runs only when comanda_may_work_order (the
- * domain's mayWorkOrder in SQL) holds. The rule is still asked of the row afterwards; should the
- * two ever disagree on an order the user may work, the attempt is made on its own.
+ * PostgreSQL: a remembered session's check (comanda_session_ok), the order's owner and, only when
+ * the session holds and the user may work the order, the PIN's attempt, in one round trip. The
+ * attempt is a CASE branch, so it runs only when comanda_may_work_order (the domain's mayWorkOrder
+ * in SQL) holds. The rule is still asked of the row afterwards; should the two ever disagree on an
+ * order the user may work, the attempt is made on its own. Undefined: the session did not hold,
+ * nothing else was done, and the caller reads it again.
  */
-async function cashierInOneCall(ctx: AppContext, req: CashierRequest, input: VerifyPinInput): Promise<PinUser> {
+async function cashierInOneCall(ctx: AppContext, req: CashierRequest): Promise<Cashier | undefined> {
+  const input = pinInput(req);
   const limits = pinBudgets(input);
-  const { rows } = await sql<{ found: boolean; waiter_id: string | null; attempt: AttemptRow | null }>`
-    WITH o AS (SELECT waiter_id FROM orders WHERE id = ${req.orderId})
-    SELECT EXISTS (SELECT 1 FROM o) AS found, (SELECT waiter_id FROM o) AS waiter_id,
-      CASE WHEN EXISTS (SELECT 1 FROM o WHERE comanda_may_work_order(${req.user.role}, ${req.user.id}, o.waiter_id))
+  const { user, session } = req;
+  const sessionOk = session
+    ? sql<boolean>`comanda_session_ok(${session.hash}, ${user.id}, ${user.role}, ${user.displayName},
+        ${SESSION_CHECK.idleMs}::bigint, ${SESSION_CHECK.touchEveryMs}::bigint, ${ctx.clock.now()}::bigint)`
+    : sql<boolean>`true`;
+  const { rows } = await sql<{ session_ok: boolean; found: boolean; waiter_id: string | null; attempt: AttemptRow | null }>`
+    WITH s AS (SELECT ${sessionOk} AS ok), o AS (SELECT waiter_id FROM orders WHERE id = ${req.orderId})
+    SELECT (SELECT ok FROM s) AS session_ok, EXISTS (SELECT 1 FROM o) AS found, (SELECT waiter_id FROM o) AS waiter_id,
+      CASE WHEN (SELECT ok FROM s) AND EXISTS (SELECT 1 FROM o WHERE comanda_may_work_order(${user.role}, ${user.id}, o.waiter_id))
         THEN (SELECT row_to_json(a) FROM ${pinAttemptCall(ctx, input, limits)} a)
       END AS attempt`.execute(ctx.db.db);
   const row = rows[0];
-  if (!row?.found) throw notFound(ORDER_NOT_FOUND);
+  if (!row?.session_ok) return undefined;
+  if (!row.found) throw notFound(ORDER_NOT_FOUND);
   assertMayWorkOrder(req.user, { waiter_id: row.waiter_id });
   const judged = row.attempt ? judgedFrom(row.attempt) : await attemptPin(ctx, input, limits);
-  return answerAttempt(ctx, input, limits, judged);
+  return { cashier: await answerAttempt(ctx, input, limits, judged), user };
 }

@@ -5,6 +5,7 @@ import { closeOrderInTx } from '../../model/checkout/close-order.ts';
 import { requestHash, responseRider, type StoredResponse } from '../../http/idempotency.ts';
 import { claimKeyLockingTable } from './claim-and-lock.ts';
 import type { WriteContext } from '../../http/request-context.ts';
+import type { SessionToCheck } from '../../auth/sessions.ts';
 
 export interface CashCloseRequest {
   orderId: string;
@@ -13,6 +14,8 @@ export interface CashCloseRequest {
   user: SessionUser;
   ip: string;
   sessionHash?: string | null;
+  /** The caller's session when the route took it as remembered: checked with the PIN (cashierFor). */
+  session?: SessionToCheck | undefined;
 }
 
 /**
@@ -21,7 +24,7 @@ export interface CashCloseRequest {
  * first response; the same key for a different request is refused.
  */
 export async function closeWithCash(ctx: WriteContext, req: CashCloseRequest): Promise<StoredResponse> {
-  const cashier = await cashierFor(ctx, { ...req, pin: req.body.pin });
+  const { cashier, user } = await cashierFor(ctx, { ...req, pin: req.body.pin });
   const { method, tipBps, receivedAmount } = req.body;
   const peopleCount = req.body.peopleCount ?? null;
   const splitCount = req.body.splitCount ?? null;
@@ -41,7 +44,7 @@ export async function closeWithCash(ctx: WriteContext, req: CashCloseRequest): P
       receivedAmount,
       cashier: { id: cashier.id, name: cashier.displayName },
       providerPaymentId: null,
-      actor: { id: req.user.id, displayName: req.user.displayName },
+      actor: { id: user.id, displayName: user.displayName },
       emit,
       // No card charge may be on its way or awaiting review (the customer would pay twice): refused
       // from the table's lock, taken with the key's claim.

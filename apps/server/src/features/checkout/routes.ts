@@ -12,6 +12,7 @@ import {
 } from '@comanda/contract';
 import { STAFF_FLOOR } from '../../http/access.ts';
 import { requireUser } from '../../http/context.ts';
+import { sessionToCheck } from '../../auth/sessions.ts';
 import { notFound } from '../../http/errors.ts';
 import { currentBreakdown } from '../../model/checkout/tax-breakdown.ts';
 import { assertMayWorkOrder } from '../../model/orders/order-access.ts';
@@ -25,7 +26,8 @@ export const checkoutRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/orders/:orderId/close',
     {
-      config: { access: STAFF_FLOOR, idempotency: 'own' },
+      // On PostgreSQL the PIN's statement checks the caller's session (cashierFor).
+      config: { access: STAFF_FLOOR, idempotency: 'own', session: 'checked-by-write' },
       schema: {
         params: CloseOrderParamsSchema,
         headers: IdempotencyHeadersSchema,
@@ -41,6 +43,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (base) => {
         user: requireUser(request.user),
         ip: request.ip,
         sessionHash: request.sessionHash,
+        session: request.sessionRead ? undefined : sessionToCheck(request.ctx, request, STAFF_FLOOR),
       });
       // A repeat answers exactly what the first request answered; only successes are stored.
       return reply.code(result.statusCode as 200).send(result.body as { order: Order });

@@ -21,6 +21,7 @@ import { boardLineOf } from '../../model/orders/board-lines.ts';
 import { compiledOnce, firstRow } from '../../db/compiled.ts';
 import { mayQuickAdd, quickAddItem } from './quick-add.ts';
 import type { WriteContext } from '../../http/request-context.ts';
+import type { SessionToCheck } from '../../auth/sessions.ts';
 
 export interface AddItemInput {
   orderId: string;
@@ -373,16 +374,6 @@ export async function addItem(ctx: WriteContext, user: SessionUser, input: AddIt
   }
   // A session the statement did not confirm is read before anything else is done for it.
   return addItemInTypeScript(ctx, session ? await session.read() : user, input);
-}
-
-/**
- * The caller's session when the route took it as remembered, not read: the
- * one-statement add checks `hash` itself; anything else must `read` it first (it throws 401 or
- * 403 when the session is no longer good for this route, and gives its user as it is now).
- */
-export interface SessionToCheck {
-  hash: string;
-  read(): Promise<SessionUser>;
 }
 
 /**

@@ -10,34 +10,19 @@ import {
   OrderWriteResponseSchema,
   UpdateOrderBodySchema,
 } from '@comanda/contract';
-import type { FastifyRequest } from 'fastify';
-import { assertAllowed, STAFF_FLOOR } from '../../http/access.ts';
-import type { AppContext } from '../../http/context.ts';
-import { resolveSession, sessionToken } from '../../auth/sessions.ts';
+import { STAFF_FLOOR } from '../../http/access.ts';
+import { sessionToCheck } from '../../auth/sessions.ts';
 import { requireUser } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { findOrderRow, loadOrderOf, ORDER_NOT_FOUND } from '../../model/orders/order-repository.ts';
 import { assertMayWorkOrder } from '../../model/orders/order-access.ts';
 import { answerItemWrite } from '../../model/orders/order-change.ts';
-import { addItem, type SessionToCheck } from './add-item.command.ts';
+import { addItem } from './add-item.command.ts';
 import { addUnits } from './add-units.command.ts';
 import { deleteItem } from './delete-item.command.ts';
 import { updateOrder } from './update-order.command.ts';
 
 const floor = { access: STAFF_FLOOR };
-
-/** A session taken as remembered: its hash for the write to check, and the fresh read for when the write hands over. */
-function sessionToCheck(ctx: AppContext, request: FastifyRequest): SessionToCheck {
-  return {
-    hash: request.sessionHash!,
-    read: async () => {
-      const session = await resolveSession(ctx, sessionToken(request.cookies));
-      assertAllowed(floor.access, session?.user);
-      request.user = session!.user;
-      return session!.user;
-    },
-  };
-}
 
 export const ordersRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -69,7 +54,7 @@ export const ordersRoutes: FastifyPluginAsync = async (base) => {
         request.ctx,
         requireUser(request.user),
         input,
-        request.sessionRead ? undefined : sessionToCheck(ctx, request),
+        request.sessionRead ? undefined : sessionToCheck(ctx, request, floor.access),
       );
       return answerItemWrite(ctx.db.db, request.headers.prefer, write);
     },

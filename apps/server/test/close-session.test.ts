@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order, Table } from '@comanda/contract';
+import { startTestServer, statementsDuring, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
+import { sha256 } from '../src/http/ids.ts';
+import { openReadyOrder } from './terminals-helpers.ts';
+
+const onPostgres = testDatabaseKinds().includes('postgres');
+const kinds = ['postgres'] as const;
+
+/**
+ * On PostgreSQL the cash close takes a session this process resolved lately without reading it:
+ * the PIN's statement checks it (comanda_session_ok), and a session that no longer holds is read
+ * again before anything else is done, so it is refused as any request would be.
+ */
+describe.skipIf(!onPostgres).each(kinds)('a remembered session checked by the cash close on %s', (kind) => {
+  let server: TestServer;
+  let admin: ApiClient;
+  let now = Date.UTC(2026, 11, 4, 21, 0);
+  const clock = { now: () => now };
+  let nextTable = 860;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind, { clock });
+    admin = await server.login(server.users.admin.email);
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const db = () => server.ctx.db.db;
+  const hashOf = (api: ApiClient) => sha256(api.cookie!.split('=').slice(1).join('='));
+  /** A waiter signed in afresh, with a ready order of their own (its items delivered). */
+  const waiterWithReadyOrder = async () => {
+    const waiter = await server.login(server.users.waiter.email);
+    const number = nextTable++;
+    await admin.post<{ table: Table }>('/api/tables', { number });
+    return { waiter, order: await openReadyOrder(server, admin, waiter, number) };
+  };
+  const close = (api: ApiClient, order: Order) =>
+    api.post<{ order: Order; error?: { code: string } }>(
+      `/api/orders/${order.id}/close`,
+      { method: 'efectivo', pin: server.users.waiter.pin, tipBps: 1000, peopleCount: 2, receivedAmount: 100_000 },
+      { 'idempotency-key': randomUUID() },
+    );
+  /** What a close leaves: the order's status and payments, and the keys of the whole database. */
+  const left = async (orderId: string) => ({
+    status: (await db().selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow()).status,
+    payments: (await db().selectFrom('payments').select('id').where('order_id', '=', orderId).execute()).length,
+    keys: Number((await db().selectFrom('idempotency_keys').select(db().fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+  });
+
+  it('does not read a session this process resolved lately: the PIN’s statement checks it, and marks it seen', async () => {
+    const { waiter, order } = await waiterWithReadyOrder();
+    now += 2 * 60_000; // past the once-a-minute touch
+    const seen = await statementsDuring(server.ctx.db, async () => expect((await close(waiter, order)).status).toBe(200));
+    expect(seen.filter((s) => /from "sessions"/.test(s))).toEqual([]);
+    expect(seen.filter((s) => /comanda_session_ok\(/.test(s))).toHaveLength(1);
+    const row = await db().selectFrom('sessions').select('last_seen_at').where('token_hash', '=', hashOf(waiter)).executeTakeFirstOrThrow();
+    expect(Number(row.last_seen_at)).toBe(now);
+    expect(await left(order.id)).toMatchObject({ status: 'pagado', payments: 1 });
+  });
+
+  it('refuses, and writes nothing, when another process ended the session or changed its user', async () => {
+    const waiterId = server.users.waiter.id;
+    const cases: [string, (waiter: ApiClient) => Promise<unknown>, number, () => Promise<unknown>][] = [
+      [
+        'session ended elsewhere',
+        (w) => db().deleteFrom('sessions').where('token_hash', '=', hashOf(w)).execute(),
+        401,
+        async () => undefined,
+      ],
+      [
+        'user deactivated elsewhere',
+        () => db().updateTable('users').set({ active: 0 }).where('id', '=', waiterId).execute(),
+        401,
+        () => db().updateTable('users').set({ active: 1 }).where('id', '=', waiterId).execute(),
+      ],
+      [
+        'user now a cook',
+        () => db().updateTable('users').set({ role: 'kitchen' }).where('id', '=', waiterId).execute(),
+        403,
+        () => db().updateTable('users').set({ role: 'waiter' }).where('id', '=', waiterId).execute(),
+      ],
+    ];
+    for (const [name, change, status, undo] of cases) {
+      const { waiter, order } = await waiterWithReadyOrder();
+      const before = await left(order.id);
+      const attempts = await db().selectFrom('throttle_hits').selectAll().execute();
+      await change(waiter);
+      const res = await close(waiter, order);
+      await undo();
+      expect(res.status, name).toBe(status);
+      expect(await left(order.id), name).toEqual(before);
+      expect(await db().selectFrom('throttle_hits').selectAll().execute(), name).toEqual(attempts);
+      // The same waiter signed in again closes it.
+      expect((await close(await server.login(server.users.waiter.email), order)).status, name).toBe(200);
+    }
+  });
+
+  it('refuses a session idle past its limit, and closes under a renamed user with the new name', async () => {
+    const idle = await waiterWithReadyOrder();
+    now += 12 * 60 * 60_000 + 1;
+    expect((await close(idle.waiter, idle.order)).status).toBe(401);
+    expect(await left(idle.order.id)).toMatchObject({ status: 'activo', payments: 0 });
+
+    admin = await server.login(server.users.admin.email); // idle as long: signed in again
+    const { waiter, order } = await waiterWithReadyOrder();
+    const name = (await db().selectFrom('users').select('display_name').where('id', '=', server.users.waiter.id).executeTakeFirstOrThrow())
+      .display_name;
+    await db().updateTable('users').set({ display_name: 'Mesero Renombrado' }).where('id', '=', server.users.waiter.id).execute();
+    try {
+      expect((await close(waiter, order)).status).toBe(200);
+      const entry = await db()
+        .selectFrom('audit_log')
+        .select('actor_name')
+        .where('entity_id', '=', order.id)
+        .where('action', '=', 'order.closed')
+        .executeTakeFirstOrThrow();
+      expect(entry.actor_name).toBe('Mesero Renombrado');
+    } finally {
+      await db().updateTable('users').set({ display_name: name }).where('id', '=', server.users.waiter.id).execute();
+    }
+  });
+});
