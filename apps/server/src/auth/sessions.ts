@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql, type RawBuilder } from 'kysely';
 import type { SessionUser, Role } from '@comanda/contract';
 import { ROLES } from '@comanda/contract';
 import type { AppContext } from '../http/context.ts';
@@ -149,6 +150,13 @@ export function sessionToCheck(ctx: AppContext, request: FastifyRequest, access:
       return session!.user;
     },
   };
+}
+
+/** PostgreSQL: a remembered session's check (comanda_session_ok) for a statement to evaluate; true when there is none to check. */
+export function sessionOkCall(session: SessionToCheck | null | undefined, user: SessionUser, now: number): RawBuilder<boolean> {
+  if (!session) return sql<boolean>`true`;
+  return sql<boolean>`comanda_session_ok(${session.hash}, ${user.id}, ${user.role}, ${user.displayName},
+    ${SESSION_CHECK.idleMs}::bigint, ${SESSION_CHECK.touchEveryMs}::bigint, ${now}::bigint)`;
 }
 
 /** What a write that checks its session itself must hold it to: resolveSession's own rules, as figures. */

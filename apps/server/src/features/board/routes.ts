@@ -9,6 +9,7 @@ import {
 } from '@comanda/contract';
 import { BOARD_ROLES } from '../../http/access.ts';
 import { requireUser } from '../../http/context.ts';
+import { sessionToCheck } from '../../auth/sessions.ts';
 import { listBoardItems } from './board.query.ts';
 import { setItemStatus } from './set-item-status.command.ts';
 
@@ -33,11 +34,14 @@ export const boardRoutes: FastifyPluginAsync = async (base) => {
     '/api/orders/:orderId/items/:itemId/status',
     {
       // setItemStatus's first effect is its transaction: a repeat's key is met by its claim there.
-      config: { access: BOARD_ROLES, idempotency: 'claim-first' },
+      // On PostgreSQL its first read checks the caller's session.
+      config: { access: BOARD_ROLES, idempotency: 'claim-first', session: 'checked-by-write' },
       schema: { params: ItemStatusParamsSchema, body: ItemStatusBodySchema, response: { 200: ItemStatusResponseSchema } },
     },
     async (request) => {
-      const item = await setItemStatus(request.ctx, { ...request.params, status: request.body.status, actor: requireUser(request.user) });
+      const session = request.sessionRead ? undefined : sessionToCheck(ctx, request, BOARD_ROLES);
+      const input = { ...request.params, status: request.body.status, actor: requireUser(request.user) };
+      const item = await setItemStatus(request.ctx, input, session);
       return { item };
     },
   );

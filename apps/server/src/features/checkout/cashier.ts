@@ -15,7 +15,7 @@ import {
 } from '../../auth/verify-pin.ts';
 import { findOrderRow, ORDER_NOT_FOUND } from '../../model/orders/order-repository.ts';
 import { assertMayWorkOrder } from '../../model/orders/order-access.ts';
-import { SESSION_CHECK, type SessionToCheck } from '../../auth/sessions.ts';
+import { sessionOkCall, type SessionToCheck } from '../../auth/sessions.ts';
 
 type CashierRequest = {
   orderId: string;
@@ -85,10 +85,7 @@ async function cashierInOneCall(ctx: AppContext, req: CashierRequest): Promise<C
   const input = pinInput(req);
   const limits = pinBudgets(input);
   const { user, session } = req;
-  const sessionOk = session
-    ? sql<boolean>`comanda_session_ok(${session.hash}, ${user.id}, ${user.role}, ${user.displayName},
-        ${SESSION_CHECK.idleMs}::bigint, ${SESSION_CHECK.touchEveryMs}::bigint, ${ctx.clock.now()}::bigint)`
-    : sql<boolean>`true`;
+  const sessionOk = sessionOkCall(session, user, ctx.clock.now());
   const { rows } = await sql<{ session_ok: boolean; found: boolean; waiter_id: string | null; attempt: AttemptRow | null }>`
     WITH s AS (SELECT ${sessionOk} AS ok), o AS (SELECT waiter_id FROM orders WHERE id = ${req.orderId})
     SELECT (SELECT ok FROM s) AS session_ok, EXISTS (SELECT 1 FROM o) AS found, (SELECT waiter_id FROM o) AS waiter_id,

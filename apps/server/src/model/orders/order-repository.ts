@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type QueryCreator } from 'kysely';
+import { PostgresAdapter, sql, type QueryCreator, type RawBuilder } from 'kysely';
 import type { Order } from '@comanda/contract';
 import type { Database, OrderItemRow, OrderRow } from '../../db/schema.ts';
 import type { Trx } from '../../http/transaction.ts';
@@ -26,21 +26,26 @@ export async function findOrderItem(db: Trx, orderId: string, itemId: string) {
  * An open order's owner and one of its lines, read in one statement (a board's status change runs
  * it on every tap): 'Orden no encontrada' when the order is missing, ORDER_CLOSED when it is no
  * longer activo (as requireOpenOrder), and `item` undefined when the line is not the order's.
+ * `sessionOk` (PostgreSQL, a remembered session's check) is evaluated with it: null when the
+ * session did not hold or no row told (nothing is refused before the caller reads it again).
  */
 export async function findOpenOrderItem(
   db: Trx,
   orderId: string,
   itemId: string,
-): Promise<{ order: Pick<OrderRow, 'id' | 'waiter_id'>; item: OrderItemRow | undefined }> {
+  sessionOk?: RawBuilder<boolean>,
+): Promise<{ order: Pick<OrderRow, 'id' | 'waiter_id'>; item: OrderItemRow | undefined } | null> {
   const row = await db
     .selectFrom('orders')
     .leftJoin('order_items', (join) => join.onRef('order_items.order_id', '=', 'orders.id').on('order_items.id', '=', itemId))
     .selectAll('order_items')
     .select(['orders.id as order_row_id', 'orders.status as order_status', 'orders.waiter_id as order_waiter_id'])
+    .$if(sessionOk !== undefined, (qb) => qb.select(sessionOk!.as('session_ok')))
     .where('orders.id', '=', orderId)
     .executeTakeFirst();
+  if (sessionOk && !row?.session_ok) return null;
   openOrThrow(row && { status: row.order_status });
-  const { order_row_id, order_status: _status, order_waiter_id, ...item } = row!;
+  const { order_row_id, order_status: _status, order_waiter_id, session_ok: _ok, ...item } = row!;
   return { order: { id: order_row_id, waiter_id: order_waiter_id }, item: item.id === null ? undefined : (item as OrderItemRow) };
 }
 

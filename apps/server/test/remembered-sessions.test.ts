@@ -9,11 +9,11 @@ const onPostgres = testDatabaseKinds().includes('postgres');
 const kinds = ['postgres'] as const;
 
 /**
- * On PostgreSQL the cash close takes a session this process resolved lately without reading it:
- * the PIN's statement checks it (comanda_session_ok), and a session that no longer holds is read
- * again before anything else is done, so it is refused as any request would be.
+ * On PostgreSQL the cash close and a board's move take a session this process resolved lately
+ * without reading it: their first statement checks it (comanda_session_ok), and a session that no
+ * longer holds is read again before anything else is done, so it is refused as any request would be.
  */
-describe.skipIf(!onPostgres).each(kinds)('a remembered session checked by the cash close on %s', (kind) => {
+describe.skipIf(!onPostgres).each(kinds)('a remembered session checked by the cash close and the board move on %s', (kind) => {
   let server: TestServer;
   let admin: ApiClient;
   let now = Date.UTC(2026, 11, 4, 21, 0);
@@ -120,6 +120,80 @@ describe.skipIf(!onPostgres).each(kinds)('a remembered session checked by the ca
       expect(entry.actor_name).toBe('Mesero Renombrado');
     } finally {
       await db().updateTable('users').set({ display_name: name }).where('id', '=', server.users.waiter.id).execute();
+    }
+  });
+
+  /** A line of a fresh waiter's open order, and the bar's device signed in afresh. */
+  const barWithLine = async () => {
+    const { waiter } = await waiterWithReadyOrder();
+    const number = nextTable++;
+    await admin.post<{ table: Table }>('/api/tables', { number });
+    const order = await openReadyOrder(server, admin, waiter, number, undefined, false);
+    const line = order.items.find((i) => i.station === 'barra')!;
+    return { barra: await server.login(server.users.barra.email), order, line };
+  };
+  const move = (api: ApiClient, order: Order, lineId: string, status: string) =>
+    api.patch(`/api/orders/${order.id}/items/${lineId}/status`, { status }, { 'idempotency-key': randomUUID() });
+  const statusOf = async (lineId: string) =>
+    (await db().selectFrom('order_items').select('status').where('id', '=', lineId).executeTakeFirstOrThrow()).status;
+
+  it('a board move checks a remembered session in its first read, and refuses, writing nothing, one that no longer holds', async () => {
+    const { barra, order, line } = await barWithLine();
+    expect((await move(barra, order, line.id, 'en_preparacion')).status).toBe(200);
+    const seen = await statementsDuring(server.ctx.db, async () => expect((await move(barra, order, line.id, 'listo')).status).toBe(200));
+    expect(seen.filter((s) => /from "sessions"/.test(s))).toEqual([]);
+    expect(seen.filter((s) => /comanda_session_ok\(/.test(s))).toHaveLength(1);
+
+    const barraId = server.users.barra.id;
+    const cases: [string, (api: ApiClient) => Promise<unknown>, number, () => Promise<unknown>][] = [
+      [
+        'session ended elsewhere',
+        (api) => db().deleteFrom('sessions').where('token_hash', '=', hashOf(api)).execute(),
+        401,
+        async () => undefined,
+      ],
+      [
+        'user now a waiter',
+        () => db().updateTable('users').set({ role: 'waiter' }).where('id', '=', barraId).execute(),
+        403,
+        () => db().updateTable('users').set({ role: 'barra' }).where('id', '=', barraId).execute(),
+      ],
+    ];
+    for (const [name, change, status, undo] of cases) {
+      const fresh = await server.login(server.users.barra.email);
+      expect((await move(fresh, order, line.id, 'en_preparacion')).status, name).toBe(200);
+      const keys = (await left(order.id)).keys;
+      await change(fresh);
+      const res = await move(fresh, order, line.id, 'listo');
+      await undo();
+      expect(res.status, name).toBe(status);
+      expect(await statusOf(line.id), name).toBe('en_preparacion');
+      expect((await left(order.id)).keys, name).toBe(keys);
+    }
+  });
+
+  it('a board move under a renamed user is audited with the new name; the same key again answers once', async () => {
+    const { barra, order, line } = await barWithLine();
+    expect((await move(barra, order, line.id, 'en_preparacion')).status).toBe(200);
+    const name = (await db().selectFrom('users').select('display_name').where('id', '=', server.users.barra.id).executeTakeFirstOrThrow())
+      .display_name;
+    await db().updateTable('users').set({ display_name: 'Barra Renombrada' }).where('id', '=', server.users.barra.id).execute();
+    try {
+      const key = randomUUID();
+      const first = await barra.patch(`/api/orders/${order.id}/items/${line.id}/status`, { status: 'listo' }, { 'idempotency-key': key });
+      const again = await barra.patch(`/api/orders/${order.id}/items/${line.id}/status`, { status: 'listo' }, { 'idempotency-key': key });
+      expect([first.status, again.status]).toEqual([200, 200]);
+      expect(again.body).toEqual(first.body);
+      const entries = await db()
+        .selectFrom('audit_log')
+        .select('actor_name')
+        .where('entity_id', '=', line.id)
+        .where('action', '=', 'item.status_changed')
+        .where('actor_name', '=', 'Barra Renombrada')
+        .execute();
+      expect(entries).toHaveLength(1);
+    } finally {
+      await db().updateTable('users').set({ display_name: name }).where('id', '=', server.users.barra.id).execute();
     }
   });
 });
