@@ -97,7 +97,7 @@ export async function buildApp({ ctx, webDist, logger = false, onRoute }: BuildO
     const token = sessionToken(request.cookies);
     // A write that checks the session in its own statement may start from one remembered.
     const remembered =
-      request.routeOptions.config.session === 'checked-by-write' && ctx.db.kind === 'postgres' ? rememberedSession(ctx, token) : null;
+      request.routeOptions.config.session === 'checked-in-statement' && ctx.db.kind === 'postgres' ? rememberedSession(ctx, token) : null;
     request.sessionRead = remembered === null;
     const session = remembered ?? (await resolveSession(ctx, token));
     request.user = session?.user ?? null;

@@ -196,4 +196,21 @@ describe.skipIf(!onPostgres).each(kinds)('a remembered session checked by the ca
       await db().updateTable('users').set({ display_name: name }).where('id', '=', server.users.barra.id).execute();
     }
   });
+
+  it('the phones’ table list refuses a remembered session that no longer holds, and lists again for one signed in afresh', async () => {
+    const waiter = await server.login(server.users.waiter.email);
+    expect((await waiter.get('/api/tables')).status).toBe(200);
+    await db().deleteFrom('sessions').where('token_hash', '=', hashOf(waiter)).execute();
+    expect((await waiter.get('/api/tables')).status).toBe(401);
+    const cook = await server.login(server.users.waiter.email);
+    expect((await cook.get('/api/tables')).status).toBe(200); // remembered
+    await db().updateTable('users').set({ role: 'kitchen' }).where('id', '=', server.users.waiter.id).execute();
+    try {
+      expect((await cook.get('/api/tables')).status).toBe(403);
+    } finally {
+      await db().updateTable('users').set({ role: 'waiter' }).where('id', '=', server.users.waiter.id).execute();
+    }
+    const again = await server.login(server.users.waiter.email);
+    expect((await again.get<{ tables: Table[] }>('/api/tables')).body.tables.length).toBeGreaterThan(0);
+  });
 });

@@ -11,11 +11,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     /**
-     * 'checked-by-write' (PostgreSQL): the route's write checks the caller's session inside its own
-     * statement, so a session this process resolved lately is taken without reading it again, and
-     * the route reads it fresh before anything else it does.
+     * 'checked-in-statement' (PostgreSQL): the route's first statement checks the caller's session
+     * (comanda_session_ok), so a session this process resolved lately is taken without reading it
+     * again; when it does not hold, the route reads it fresh before anything else it does.
      */
-    session?: 'checked-by-write';
+    session?: 'checked-in-statement';
   }
 }
 

@@ -26,7 +26,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
     sessionHash: string | null;
-    /** False when `user` is a session remembered, not read (a 'checked-by-write' route): the write must check it. */
+    /** False when `user` is a session remembered, not read (a 'checked-in-statement' route): the write must check it. */
     sessionRead: boolean;
   }
 }

@@ -35,7 +35,7 @@ export const boardRoutes: FastifyPluginAsync = async (base) => {
     {
       // setItemStatus's first effect is its transaction: a repeat's key is met by its claim there.
       // On PostgreSQL its first read checks the caller's session.
-      config: { access: BOARD_ROLES, idempotency: 'claim-first', session: 'checked-by-write' },
+      config: { access: BOARD_ROLES, idempotency: 'claim-first', session: 'checked-in-statement' },
       schema: { params: ItemStatusParamsSchema, body: ItemStatusBodySchema, response: { 200: ItemStatusResponseSchema } },
     },
     async (request) => {

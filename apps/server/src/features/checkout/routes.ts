@@ -27,7 +27,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (base) => {
     '/api/orders/:orderId/close',
     {
       // On PostgreSQL the PIN's statement checks the caller's session (cashierFor).
-      config: { access: STAFF_FLOOR, idempotency: 'own', session: 'checked-by-write' },
+      config: { access: STAFF_FLOOR, idempotency: 'own', session: 'checked-in-statement' },
       schema: {
         params: CloseOrderParamsSchema,
         headers: IdempotencyHeadersSchema,

@@ -45,7 +45,7 @@ export const ordersRoutes: FastifyPluginAsync = async (base) => {
     // addItem's first effect is its transaction: a repeat's key is met by its claim there.
     // On PostgreSQL its plain case checks the caller's session in its own statement.
     {
-      config: { ...floor, idempotency: 'claim-first', session: 'checked-by-write' },
+      config: { ...floor, idempotency: 'claim-first', session: 'checked-in-statement' },
       schema: { params: OrderIdParamsSchema, body: AddItemBodySchema, response: { 200: OrderWriteResponseSchema } },
     },
     async (request) => {

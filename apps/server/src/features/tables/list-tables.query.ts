@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type RawBuilder } from 'kysely';
 import { tablePublicFields, type SessionUser, type Table, type TableOrderSummary } from '@comanda/contract';
 import { canCharge, compareTables, itemQuantity, mayWorkEveryOrder, type ItemStatus, cents } from '@comanda/domain';
 import type { TableRow } from '../../db/schema.ts';
@@ -8,8 +8,16 @@ import type { Trx } from '../../http/transaction.ts';
  * Every table with a summary of its active order, in three queries whatever the number of
  * tables: the tables, the active orders (with their last item and approved card charges
  * waiting for review), and item quantities grouped by order and status. A waiter sees the summaries of their own tables only.
+ * On PostgreSQL the three are one statement (a phone reads the list after each of its writes), and
+ * `sessionOk` (a remembered session's check) is evaluated with them: null when it did not hold.
  */
-export async function listTables(db: Trx, user: SessionUser): Promise<Table[]> {
+export async function listTables(
+  db: Trx,
+  user: SessionUser,
+  sessionOk?: RawBuilder<boolean>,
+  /** The three queries in turn on PostgreSQL too: what its one statement must equal (table-list-statement.test.ts). */
+  { inTurn = false } = {},
+): Promise<Table[] | null> {
   const ownOnly = !mayWorkEveryOrder(user.role);
   let orders = db
     .selectFrom('orders')
@@ -59,11 +67,27 @@ export async function listTables(db: Trx, user: SessionUser): Promise<Table[]> {
     orders = orders.where('waiter_id', '=', user.id);
     counts = counts.where('orders.waiter_id', '=', user.id);
   }
-  const [tables, orderRows, countRows] = await Promise.all([
-    db.selectFrom('tables').selectAll().orderBy('number').execute(),
-    orders.execute(),
-    counts.execute(),
-  ]);
+  const tablesQuery = db.selectFrom('tables').selectAll().orderBy('number');
+  let read: {
+    tables: TableRow[];
+    orderRows: Awaited<ReturnType<typeof orders.execute>>;
+    countRows: Awaited<ReturnType<typeof counts.execute>>;
+  };
+  if (!inTurn && db.getExecutor().adapter instanceof PostgresAdapter) {
+    // Each list as JSON: its columns are text and integers, read back with the values the queries give.
+    const list = (query: Expression<unknown>) => sql`(SELECT COALESCE(json_agg(x), '[]'::json) FROM (${query}) x)`;
+    const { rows } = await sql<{ tables: TableRow[]; orders: typeof read.orderRows; counts: typeof read.countRows; session_ok: boolean }>`
+      SELECT ${list(tablesQuery)} AS tables, ${list(orders)} AS orders, ${list(counts)} AS counts, ${sessionOk ?? sql`true`} AS session_ok`.execute(
+      db,
+    );
+    const row = rows[0]!;
+    if (!row.session_ok) return null;
+    read = { tables: row.tables, orderRows: row.orders, countRows: row.counts };
+  } else {
+    const [tables, orderRows, countRows] = await Promise.all([tablesQuery.execute(), orders.execute(), counts.execute()]);
+    read = { tables, orderRows, countRows };
+  }
+  const { tables, orderRows, countRows } = read;
 
   // One pseudo-item per (order, status) group: the domain's gate and counts apply unchanged.
   const groups = new Map<string, { isDeleted: false; status: ItemStatus; quantity: number }[]>();

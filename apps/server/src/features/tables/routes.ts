@@ -14,6 +14,7 @@ import { notFound } from '../../http/errors.ts';
 import { loadOrderOf, ORDER_NOT_FOUND } from '../../model/orders/order-repository.ts';
 import { assertMayWorkOrder } from '../../model/orders/order-access.ts';
 import { listTables } from './list-tables.query.ts';
+import { sessionOkCall, sessionToCheck } from '../../auth/sessions.ts';
 import { openTable } from './open-table.command.ts';
 import { createTable, deleteTable, renumberTable } from './manage-tables.command.ts';
 import { releaseTable } from './release-table.command.ts';
@@ -23,9 +24,17 @@ export const tablesRoutes: FastifyPluginAsync = async (base) => {
   const { ctx } = app;
   const params = TableIdParamsSchema;
 
-  app.get('/api/tables', { config: { access: STAFF_FLOOR }, schema: { response: { 200: TablesResponseSchema } } }, async (request) => ({
-    tables: await listTables(ctx.db.db, requireUser(request.user)),
-  }));
+  // Every phone reads the list after its own writes: on PostgreSQL one statement that checks the session too.
+  app.get(
+    '/api/tables',
+    { config: { access: STAFF_FLOOR, session: 'checked-in-statement' }, schema: { response: { 200: TablesResponseSchema } } },
+    async (request) => {
+      const user = requireUser(request.user);
+      const session = request.sessionRead ? undefined : sessionToCheck(ctx, request, STAFF_FLOOR);
+      const listed = await listTables(ctx.db.db, user, session && sessionOkCall(session, user, ctx.clock.now()));
+      return { tables: listed ?? (await listTables(ctx.db.db, await session!.read()))! };
+    },
+  );
 
   app.post(
     '/api/tables/:tableId/open',
