@@ -17,9 +17,10 @@ import {
 import { createServer, type RunningServer } from '../src/server.ts';
 import { addItemInTypeScript } from '../src/features/orders/add-item.command.ts';
 import { quickAddItem } from '../src/features/orders/quick-add.ts';
-import { newId, sha256 } from '../src/http/ids.ts';
+import { newId } from '../src/http/ids.ts';
 import { insertProduct, insertStationPrinters } from '../src/testing/factories.ts';
 import { orderItemRowCount } from '../src/testing/reads.ts';
+import { sessionChanges, sessionHashOf } from './sessions-changed.ts';
 import { withoutKey } from '../src/http/request-context.ts';
 
 /**
@@ -384,7 +385,7 @@ describe.skipIf(!onPostgres).each(kinds)('a remembered session checked by the ad
   });
 
   const db = () => server.ctx.db.db;
-  const hashOf = (api: ApiClient) => sha256(api.cookie!.split('=').slice(1).join('='));
+  const hashOf = sessionHashOf;
   /** A waiter signed in afresh, with an open order of their own. */
   const waiterWithOrder = async () => {
     const waiter = await server.login(server.users.waiter.email);
@@ -416,26 +417,7 @@ describe.skipIf(!onPostgres).each(kinds)('a remembered session checked by the ad
   });
 
   it('refuses, and writes nothing, when another process ended the session or changed its user', async () => {
-    const cases: [string, (waiter: ApiClient) => Promise<unknown>, number, () => Promise<unknown>][] = [
-      [
-        'session ended elsewhere',
-        (w) => db().deleteFrom('sessions').where('token_hash', '=', hashOf(w)).execute(),
-        401,
-        async () => undefined,
-      ],
-      [
-        'user deactivated elsewhere',
-        () => db().updateTable('users').set({ active: 0 }).where('id', '=', server.users.waiter.id).execute(),
-        401,
-        () => db().updateTable('users').set({ active: 1 }).where('id', '=', server.users.waiter.id).execute(),
-      ],
-      [
-        'user now a cook',
-        () => db().updateTable('users').set({ role: 'kitchen' }).where('id', '=', server.users.waiter.id).execute(),
-        403,
-        () => db().updateTable('users').set({ role: 'waiter' }).where('id', '=', server.users.waiter.id).execute(),
-      ],
-    ];
+    const cases = sessionChanges(db, { id: server.users.waiter.id, role: 'waiter' }, { role: 'kitchen', name: 'a cook' });
     for (const [name, change, status, undo] of cases) {
       const { waiter, order } = await waiterWithOrder();
       expect((await add(waiter, order.id)).status, name).toBe(200);

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, Table } from '@comanda/contract';
 import { startTestServer, statementsDuring, testDatabaseKinds, type ApiClient, type TestServer } from '../src/testing/index.ts';
-import { sha256 } from '../src/http/ids.ts';
 import { openReadyOrder } from './terminals-helpers.ts';
+import { sessionChanges, sessionHashOf } from './sessions-changed.ts';
 
 const onPostgres = testDatabaseKinds().includes('postgres');
 const kinds = ['postgres'] as const;
@@ -29,7 +29,7 @@ describe.skipIf(!onPostgres).each(kinds)('a remembered session checked by the ca
   });
 
   const db = () => server.ctx.db.db;
-  const hashOf = (api: ApiClient) => sha256(api.cookie!.split('=').slice(1).join('='));
+  const hashOf = sessionHashOf;
   /** A waiter signed in afresh, with a ready order of their own (its items delivered). */
   const waiterWithReadyOrder = async () => {
     const waiter = await server.login(server.users.waiter.email);
@@ -62,27 +62,7 @@ describe.skipIf(!onPostgres).each(kinds)('a remembered session checked by the ca
   });
 
   it('refuses, and writes nothing, when another process ended the session or changed its user', async () => {
-    const waiterId = server.users.waiter.id;
-    const cases: [string, (waiter: ApiClient) => Promise<unknown>, number, () => Promise<unknown>][] = [
-      [
-        'session ended elsewhere',
-        (w) => db().deleteFrom('sessions').where('token_hash', '=', hashOf(w)).execute(),
-        401,
-        async () => undefined,
-      ],
-      [
-        'user deactivated elsewhere',
-        () => db().updateTable('users').set({ active: 0 }).where('id', '=', waiterId).execute(),
-        401,
-        () => db().updateTable('users').set({ active: 1 }).where('id', '=', waiterId).execute(),
-      ],
-      [
-        'user now a cook',
-        () => db().updateTable('users').set({ role: 'kitchen' }).where('id', '=', waiterId).execute(),
-        403,
-        () => db().updateTable('users').set({ role: 'waiter' }).where('id', '=', waiterId).execute(),
-      ],
-    ];
+    const cases = sessionChanges(db, { id: server.users.waiter.id, role: 'waiter' }, { role: 'kitchen', name: 'a cook' });
     for (const [name, change, status, undo] of cases) {
       const { waiter, order } = await waiterWithReadyOrder();
       const before = await left(order.id);
@@ -144,21 +124,7 @@ describe.skipIf(!onPostgres).each(kinds)('a remembered session checked by the ca
     expect(seen.filter((s) => /from "sessions"/.test(s))).toEqual([]);
     expect(seen.filter((s) => /comanda_session_ok\(/.test(s))).toHaveLength(1);
 
-    const barraId = server.users.barra.id;
-    const cases: [string, (api: ApiClient) => Promise<unknown>, number, () => Promise<unknown>][] = [
-      [
-        'session ended elsewhere',
-        (api) => db().deleteFrom('sessions').where('token_hash', '=', hashOf(api)).execute(),
-        401,
-        async () => undefined,
-      ],
-      [
-        'user now a waiter',
-        () => db().updateTable('users').set({ role: 'waiter' }).where('id', '=', barraId).execute(),
-        403,
-        () => db().updateTable('users').set({ role: 'barra' }).where('id', '=', barraId).execute(),
-      ],
-    ];
+    const cases = sessionChanges(db, { id: server.users.barra.id, role: 'barra' }, { role: 'waiter', name: 'a waiter' }, false);
     for (const [name, change, status, undo] of cases) {
       const fresh = await server.login(server.users.barra.email);
       expect((await move(fresh, order, line.id, 'en_preparacion')).status, name).toBe(200);

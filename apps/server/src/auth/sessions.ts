@@ -152,6 +152,26 @@ export function sessionToCheck(ctx: AppContext, request: FastifyRequest, access:
   };
 }
 
+/**
+ * A request that took its session as remembered: `attempt` runs with the session for its first
+ * statement to check, and gives null when it did not hold (nothing kept); the session is then read
+ * (401 or 403 when it no longer may) and `attempt` runs once more as the user now is, with none to check.
+ */
+export async function withSessionChecked<T>(
+  user: SessionUser,
+  session: SessionToCheck | undefined,
+  attempt: (user: SessionUser, session: SessionToCheck | undefined) => Promise<T | null>,
+): Promise<T> {
+  if (session) {
+    const first = await attempt(user, session);
+    if (first !== null) return first;
+    user = await session.read();
+  }
+  const result = await attempt(user, undefined);
+  if (result === null) throw new Error('withSessionChecked: refused with no session to check');
+  return result;
+}
+
 /** PostgreSQL: a remembered session's check (comanda_session_ok) for a statement to evaluate; true when there is none to check. */
 export function sessionOkCall(session: SessionToCheck | null | undefined, user: SessionUser, now: number): RawBuilder<boolean> {
   if (!session) return sql<boolean>`true`;

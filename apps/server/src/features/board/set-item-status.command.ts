@@ -15,7 +15,7 @@ import type { WriteContext } from '../../http/request-context.ts';
 import type { Emit, Trx } from '../../http/transaction.ts';
 import type { Database, OrderItemRow } from '../../db/schema.ts';
 import { compiledOnce, firstRow } from '../../db/compiled.ts';
-import { sessionOkCall, type SessionToCheck } from '../../auth/sessions.ts';
+import { sessionOkCall, withSessionChecked, type SessionToCheck } from '../../auth/sessions.ts';
 
 export const BOARD_MESSAGES = MESSAGES.board;
 
@@ -32,13 +32,8 @@ export interface SetItemStatusInput {
  * the route took as remembered (PostgreSQL), the first read checks it; when it does not hold, the
  * transaction is rolled back and the session read again before the move is tried once more.
  */
-export async function setItemStatus(ctx: WriteContext, input: SetItemStatusInput, session?: SessionToCheck): Promise<OrderItem> {
-  if (session) {
-    const moved = await moveOnce(ctx, input, session);
-    if (moved) return moved;
-    input = { ...input, actor: await session.read() };
-  }
-  return (await moveOnce(ctx, input, undefined))!;
+export function setItemStatus(ctx: WriteContext, input: SetItemStatusInput, session?: SessionToCheck): Promise<OrderItem> {
+  return withSessionChecked(input.actor, session, (actor, checked) => moveOnce(ctx, { ...input, actor }, checked));
 }
 
 /** Thrown inside the move's transaction so that it (and a key's claim) rolls back before the session is read. */

@@ -15,7 +15,7 @@ import {
 } from '../../auth/verify-pin.ts';
 import { findOrderRow, ORDER_NOT_FOUND } from '../../model/orders/order-repository.ts';
 import { assertMayWorkOrder } from '../../model/orders/order-access.ts';
-import { sessionOkCall, type SessionToCheck } from '../../auth/sessions.ts';
+import { sessionOkCall, withSessionChecked, type SessionToCheck } from '../../auth/sessions.ts';
 
 type CashierRequest = {
   orderId: string;
@@ -39,18 +39,14 @@ export interface Cashier {
  * is tried of the PIN before the order is known to be the user's: a waiter cannot guess PINs
  * through another waiter's table.
  */
-export async function cashierFor(ctx: AppContext, req: CashierRequest): Promise<Cashier> {
-  const first = await cashierOnce(ctx, req);
-  if (first) return first;
-  // A remembered session the statement did not confirm is read before anything else is done for it.
-  const user = await req.session!.read();
-  return (await cashierOnce(ctx, { ...req, user, session: undefined }))!;
+export function cashierFor(ctx: AppContext, req: CashierRequest): Promise<Cashier> {
+  return withSessionChecked(req.user, req.session, (user, session) => cashierOnce(ctx, { ...req, user, session }));
 }
 
-/** One try: undefined when a remembered session did not hold (nothing else was done). */
-async function cashierOnce(ctx: AppContext, req: CashierRequest): Promise<Cashier | undefined> {
+/** One try: null when a remembered session did not hold (nothing else was done). */
+async function cashierOnce(ctx: AppContext, req: CashierRequest): Promise<Cashier | null> {
   if (ctx.db.kind === 'postgres') return cashierInOneCall(ctx, req);
-  if (req.session) return undefined; // only PostgreSQL's statement checks one
+  if (req.session) return null; // only PostgreSQL's statement checks one
   return { cashier: await cashierInTurn(ctx, req), user: req.user };
 }
 
@@ -78,10 +74,10 @@ async function cashierInTurn(ctx: AppContext, req: CashierRequest): Promise<PinU
  * the session holds and the user may work the order, the PIN's attempt, in one round trip. The
  * attempt is a CASE branch, so it runs only when comanda_may_work_order (the domain's mayWorkOrder
  * in SQL) holds. The rule is still asked of the row afterwards; should the two ever disagree on an
- * order the user may work, the attempt is made on its own. Undefined: the session did not hold,
+ * order the user may work, the attempt is made on its own. Null: the session did not hold,
  * nothing else was done, and the caller reads it again.
  */
-async function cashierInOneCall(ctx: AppContext, req: CashierRequest): Promise<Cashier | undefined> {
+async function cashierInOneCall(ctx: AppContext, req: CashierRequest): Promise<Cashier | null> {
   const input = pinInput(req);
   const limits = pinBudgets(input);
   const { user, session } = req;
@@ -93,7 +89,7 @@ async function cashierInOneCall(ctx: AppContext, req: CashierRequest): Promise<C
         THEN (SELECT row_to_json(a) FROM ${pinAttemptCall(ctx, input, limits)} a)
       END AS attempt`.execute(ctx.db.db);
   const row = rows[0];
-  if (!row?.session_ok) return undefined;
+  if (!row?.session_ok) return null;
   if (!row.found) throw notFound(ORDER_NOT_FOUND);
   assertMayWorkOrder(req.user, { waiter_id: row.waiter_id });
   const judged = row.attempt ? judgedFrom(row.attempt) : await attemptPin(ctx, input, limits);

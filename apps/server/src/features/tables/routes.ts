@@ -14,7 +14,7 @@ import { notFound } from '../../http/errors.ts';
 import { loadOrderOf, ORDER_NOT_FOUND } from '../../model/orders/order-repository.ts';
 import { assertMayWorkOrder } from '../../model/orders/order-access.ts';
 import { listTables } from './list-tables.query.ts';
-import { sessionOkCall, sessionToCheck } from '../../auth/sessions.ts';
+import { sessionOkCall, sessionToCheck, withSessionChecked } from '../../auth/sessions.ts';
 import { openTable } from './open-table.command.ts';
 import { createTable, deleteTable, renumberTable } from './manage-tables.command.ts';
 import { releaseTable } from './release-table.command.ts';
@@ -31,8 +31,10 @@ export const tablesRoutes: FastifyPluginAsync = async (base) => {
     async (request) => {
       const user = requireUser(request.user);
       const session = request.sessionRead ? undefined : sessionToCheck(ctx, request, STAFF_FLOOR);
-      const listed = await listTables(ctx.db.db, user, session && sessionOkCall(session, user, ctx.clock.now()));
-      return { tables: listed ?? (await listTables(ctx.db.db, await session!.read()))! };
+      const tables = await withSessionChecked(user, session, (u, checked) =>
+        listTables(ctx.db.db, u, checked && sessionOkCall(checked, u, ctx.clock.now())),
+      );
+      return { tables };
     },
   );
 
