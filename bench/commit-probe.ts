@@ -3,7 +3,7 @@
  * one row; COMMIT) every PROBE_EVERY_MS, in a process of its own, on the same database and disk as
  * the server. Its latencies are the floor under every write the server answers in that moment: a
  * slow fsync of the disk shows here as it shows in the server's p99s. On SIGTERM it prints one line
- * of JSON ({ count, p50, p99, max, over50, stalls }) and exits. `stalls` are the commits that took
+ * of JSON ({ count, p50, p99, max, over50, stalls }) and exits; it prints `ready` once it can be stopped. `stalls` are the commits that took
  * over STALL_MS, each as [start in milliseconds since the epoch, duration]: a benchmark in another
  * process lays its own slow samples over them.
  *
@@ -38,14 +38,15 @@ async function probePostgres(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   await client.query('CREATE TABLE IF NOT EXISTS bench_probe (id bigserial PRIMARY KEY, at bigint)');
-  while (!stopping) {
+  // At least one commit, however soon the benchmark stops it.
+  do {
     const t0 = performance.now();
     await client.query('BEGIN');
     await client.query({ name: 'bench_probe', text: 'INSERT INTO bench_probe (at) VALUES ($1)', values: [Date.now()] });
     await client.query('COMMIT');
     record(t0);
     await pause(EVERY_MS);
-  }
+  } while (!stopping);
   await client.end();
 }
 
@@ -57,18 +58,21 @@ async function probeSqlite(file: string): Promise<void> {
   db.exec('CREATE TABLE IF NOT EXISTS bench_probe (id INTEGER PRIMARY KEY, at INTEGER)');
   const insert = db.prepare('INSERT INTO bench_probe (at) VALUES (?)');
   const commit = db.transaction(() => insert.run(Date.now()));
-  while (!stopping) {
+  do {
     const t0 = performance.now();
     commit();
     record(t0);
     await pause(EVERY_MS);
-  }
+  } while (!stopping);
   db.close();
 }
 
 process.on('SIGTERM', () => {
   stopping = true;
 });
+// Told to the benchmark, which stops the probe only after this line (before it, SIGTERM would kill
+// a probe still loading, with no figures).
+process.stdout.write('ready\n');
 if (kind !== 'postgres' && kind !== 'sqlite') throw new Error('usage: commit-probe.ts postgres <url> | sqlite <file>');
 await (kind === 'postgres' ? probePostgres(target!) : probeSqlite(target!));
 report();

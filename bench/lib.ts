@@ -316,11 +316,18 @@ export function startCommitProbe(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  let markReady = () => {};
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  child.stdout.on('data', (d: Buffer) => {
+    out += d.toString();
+    if (out.startsWith('ready\n')) markReady();
+  });
   child.stderr.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     async stop() {
+      // A short run on a loaded machine may end before the probe has loaded: wait for it (or its exit).
+      await Promise.race([ready, exited]);
       child.kill('SIGTERM');
       await exited;
       const line = out.split('\n').find((l) => l.startsWith('{'));
