@@ -83,17 +83,21 @@ if (only === undefined || only === 'unit') {
   }
 }
 
-// The static gates (each one process on one core) run beside Vitest, which leaves about half a
-// core idle while its suites wait on commits and sockets; their output is printed after, gate by gate.
+// The static gates (each one process on one core) run beside Vitest, which leaves a part of the
+// two cores idle while its suites wait on commits and sockets: one after another, so that they fill
+// that part all along instead of crowding its first minutes. Their output is printed after, gate by gate.
+async function runGates(gates) {
+  const results = [];
+  for (const [name, cmd, args] of gates) results.push({ name, ...(await runQuiet(cmd, args)) });
+  return results;
+}
 const staticGates =
   only === undefined || only === 'static'
-    ? Promise.all(
-        [
-          ['lint', 'npx', ['eslint', '.']],
-          ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
-          ['format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
-        ].map(([name, cmd, args]) => runQuiet(cmd, args).then((r) => ({ name, ...r }))),
-      )
+    ? runGates([
+        ['lint', 'npx', ['eslint', '.']],
+        ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
+        ['format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
+      ])
     : Promise.resolve([]);
 
 // The e2e's web build starts once the static gates are done: Vitest alone leaves a part of the two
