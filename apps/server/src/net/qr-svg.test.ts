@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { qrSvg, startQrWarmup, stopQrWarmup } from './qr-svg.ts';
+import { qrSvg, startQrWarmup, stopQrWarmup, warmEncoder } from './qr-svg.ts';
 
 describe('the QR encoder', () => {
   it('draws a text as SVG, the same markup the second time', async () => {
     const svg = await qrSvg('http://192.168.1.20:3000/factura/ABC123');
     expect(svg).toMatch(/^<svg[^>]*>/);
     expect(await qrSvg('http://192.168.1.20:3000/factura/ABC123')).toBe(svg);
+  });
+
+  it('warms the encoder by drawing throwaway codes, leaving the drawn ones as they were', async () => {
+    const svg = await qrSvg('http://192.168.1.20:3000/factura/DEF456');
+    expect(await warmEncoder(3)).toBe(3);
+    expect(await qrSvg('http://192.168.1.20:3000/factura/DEF456')).toBe(svg);
   });
 
   it('keeps each server’s warm-up timer in its own services: one per server, gone when it stops', async () => {

@@ -2,6 +2,7 @@
 const qrCache = new Map<string, string>();
 
 const importEncoder = () => import('qrcode');
+const SVG_OPTIONS = { type: 'svg', margin: 1, errorCorrectionLevel: 'M', color: { dark: '#0f172a', light: '#ffffff' } } as const;
 /** The QR encoder, loaded once: not on the server's start path, but soon after it (startQrWarmup). */
 let encoder: ReturnType<typeof importEncoder> | null = null;
 function loadEncoder() {
@@ -17,12 +18,26 @@ const WARMUP = 'qr-warmup';
 type Services = { services: Map<string, unknown> };
 
 /**
- * Loads the encoder half a second after the start, in the background: the first ticket with a
- * self-invoice QR otherwise waited ~30 ms for the module (a night's worst ticket read, 44–51 ms).
+ * Loads the encoder half a second after the start, in the background, and draws a few throwaway
+ * codes: the first ticket with a self-invoice QR otherwise waited ~30 ms for the module, and a
+ * process's first codes take 10–23 ms each on the event loop (a warm one 1–2 ms), holding up every
+ * request that arrives meanwhile.
  */
 export function startQrWarmup(ctx: Services): Promise<void> {
-  if (!ctx.services.has(WARMUP)) ctx.services.set(WARMUP, setTimeout(() => void loadEncoder().catch(() => undefined), 500).unref());
+  if (!ctx.services.has(WARMUP)) ctx.services.set(WARMUP, setTimeout(() => void warmEncoder().catch(() => undefined), 500).unref());
   return Promise.resolve();
+}
+
+/** Draws `codes` throwaway codes (not cached), one per turn of the event loop; how many were drawn. */
+export async function warmEncoder(codes = 5): Promise<number> {
+  const { default: QRCode } = await loadEncoder();
+  let drawn = 0;
+  for (let i = 0; i < codes; i++) {
+    const svg = await QRCode.toString(`http://192.168.1.20:3000/factura/${'0'.repeat(36)}?t=${String(i).padStart(22, '0')}`, SVG_OPTIONS);
+    if (svg.startsWith('<svg')) drawn++;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return drawn;
 }
 
 export function stopQrWarmup(ctx: Services): Promise<void> {
@@ -36,7 +51,7 @@ export async function qrSvg(text: string): Promise<string> {
   let svg = qrCache.get(text);
   if (!svg) {
     const { default: QRCode } = await loadEncoder();
-    svg = await QRCode.toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'M', color: { dark: '#0f172a', light: '#ffffff' } });
+    svg = await QRCode.toString(text, SVG_OPTIONS);
     if (qrCache.size > 64) qrCache.clear();
     qrCache.set(text, svg);
   }
