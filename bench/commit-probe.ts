@@ -2,10 +2,10 @@
  * The database's own durable commits while a benchmark runs: one small transaction (BEGIN; INSERT
  * one row; COMMIT) every PROBE_EVERY_MS, in a process of its own, on the same database and disk as
  * the server. Its latencies are the floor under every write the server answers in that moment: a
- * slow fsync of the disk shows here as it shows in the server's p99s. On SIGTERM it prints one line
- * of JSON ({ count, p50, p99, max, over50, stalls }) and exits; it prints `ready` once it can be stopped. `stalls` are the commits that took
- * over STALL_MS, each as [start in milliseconds since the epoch, duration]: a benchmark in another
- * process lays its own slow samples over them.
+ * slow fsync of the disk shows here as it shows in the server's p99s. It prints `ready` once it can
+ * be stopped; on SIGTERM it prints one line of JSON ({ count, p50, p99, max, over50, stalls }) and
+ * exits. `stalls` are the commits that took over STALL_MS, each as [start in milliseconds since the
+ * epoch, duration]: a benchmark in another process lays its own slow samples over them.
  *
  * Usage: tsx bench/commit-probe.ts postgres <url> | sqlite <file>
  */

@@ -28,12 +28,15 @@ export function startQrWarmup(ctx: Services): Promise<void> {
   return Promise.resolve();
 }
 
+/** A text as long as a ticket's self-invoice address, so the warm-up draws codes of the same size. */
+const warmText = (i: number) => `http://192.168.1.20:3000/factura/${'0'.repeat(36)}?t=${String(i).padStart(22, '0')}`;
+
 /** Draws `codes` throwaway codes (not cached), one per turn of the event loop; how many were drawn. */
 export async function warmEncoder(codes = 5): Promise<number> {
   const { default: QRCode } = await loadEncoder();
   let drawn = 0;
   for (let i = 0; i < codes; i++) {
-    const svg = await QRCode.toString(`http://192.168.1.20:3000/factura/${'0'.repeat(36)}?t=${String(i).padStart(22, '0')}`, SVG_OPTIONS);
+    const svg = await QRCode.toString(warmText(i), SVG_OPTIONS);
     if (svg.startsWith('<svg')) drawn++;
     await new Promise((resolve) => setImmediate(resolve));
   }
