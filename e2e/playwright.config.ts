@@ -105,7 +105,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      // E2E_DATABASE_URL: an empty PostgreSQL database to run the specs on instead (on demand, docs/ARCHITECTURE.md).
+      // E2E_DATABASE_URL: an empty PostgreSQL database to run the specs on instead (on demand, README.md).
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? `sqlite:${join(dataDir, 'pos.db')}`,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
