@@ -267,13 +267,13 @@ class Recorder {
   measureFrom = Infinity;
   /** When the peak's warm-up began: its samples are not counted, only tallied (`warmup`). */
   warmupFrom = Infinity;
-  readonly warmup = { samples: 0, overTarget: [] as [string, number][] };
+  readonly warmup = { samples: 0, overTarget: [] as { action: string; ms: number }[] };
 
   sample(action: string, started: number, ms: number): void {
     if (started < this.measureFrom) {
       if (started < this.warmupFrom) return;
       this.warmup.samples++;
-      if (ms > NIGHT_TARGETS.p99Ms) this.warmup.overTarget.push([action, ms]);
+      if (ms > NIGHT_TARGETS.p99Ms) this.warmup.overTarget.push({ action, ms });
       return;
     }
     if (ms > NIGHT_TARGETS.p99Ms) this.slow.push([action, performance.timeOrigin + started, ms]);
@@ -1022,7 +1022,7 @@ export async function runNightOnce(opts: NightOptions): Promise<NightResult> {
       commits,
       boardEvents,
       overTarget: rec.slow.map(([action, at, ms]) => ({ action, at, ms, stallMs: stallUnder(at, ms, commits?.stalls ?? []) })),
-      warmup: { seconds: opts.warmup, ...rec.warmup, overTarget: rec.warmup.overTarget.map(([action, ms]) => ({ action, ms })) },
+      warmup: { seconds: opts.warmup, ...rec.warmup },
       loadBefore,
       loadAfter: loadavg()
         .map((n) => n.toFixed(2))

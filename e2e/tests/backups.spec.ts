@@ -1,4 +1,4 @@
-import { test, expect, login } from './fixtures.ts';
+import { test, expect, login, ON_POSTGRES } from './fixtures.ts';
 
 // No tables used by this file.
 test('Configuración › Respaldos shows the automatic backups and their schedule', async ({ page }) => {
@@ -7,7 +7,7 @@ test('Configuración › Respaldos shows the automatic backups and their schedul
   await page.getByRole('tab', { name: 'Respaldos' }).click();
   const card = page.getByTestId('backups-card');
   await expect(card.getByRole('heading', { name: 'Respaldos automáticos' })).toBeVisible();
-  if (process.env.E2E_DATABASE_URL) {
+  if (ON_POSTGRES) {
     // On PostgreSQL the server makes no backups of its own: the card says so and names pg_dump.
     await expect(card).toContainText('La base de datos es PostgreSQL: el servidor no hace respaldos.');
     await expect(card).toContainText('pg_dump');

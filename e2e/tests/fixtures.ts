@@ -22,6 +22,9 @@ dns.promises.lookup = ((hostname: string, options?: dns.LookupOptions) => {
 /** Where the specs' screenshots go: the project's screenshots folder, to open and judge. */
 export const SHOTS = fileURLToPath(new URL('../../screenshots', import.meta.url));
 
+/** The specs' server runs on PostgreSQL (E2E_DATABASE_URL, on demand) instead of its SQLite file. */
+export const ON_POSTGRES = Boolean(process.env.E2E_DATABASE_URL);
+
 export const PASSWORD = 'comanda123';
 export const ACCOUNTS = {
   admin: { email: 'admin@comanda.mx', pin: '1234', name: 'Ana Administradora' },

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import SQLite from 'better-sqlite3';
-import { test, expect, addInPicker, pickerList, tapInPicker, signedInContext, ACCOUNTS, MOBILE, SHOTS } from './fixtures.ts';
+import { test, expect, addInPicker, pickerList, tapInPicker, signedInContext, ACCOUNTS, MOBILE, ON_POSTGRES, SHOTS } from './fixtures.ts';
 
 // Tables 1–4 belong to this file (see the team brief); other specs use other tables.
 const DESKTOP = { width: 1440, height: 900 };
@@ -253,7 +253,7 @@ test.describe('tables and orders', () => {
     adminApi,
     waiterApi,
   }) => {
-    test.skip(Boolean(process.env.E2E_DATABASE_URL), 'the orphan is made in the SQLite file');
+    test.skip(ON_POSTGRES, 'the orphan is made in the SQLite file');
     const created = await adminApi.post('/api/tables', { data: { number: 417 } });
     expect(created.ok(), await created.text()).toBeTruthy();
     const table = ((await created.json()) as { table: { id: string } }).table;

@@ -31,13 +31,17 @@ export function startQrWarmup(ctx: Services): Promise<void> {
 /** A text as long as a ticket's self-invoice address, so the warm-up draws codes of the same size. */
 const warmText = (i: number) => `http://192.168.1.20:3000/factura/${'0'.repeat(36)}?t=${String(i).padStart(22, '0')}`;
 
+/** One code drawn as SVG, uncached: the warm-up's and qrSvg's one way to draw. */
+async function draw(text: string): Promise<string> {
+  const { default: QRCode } = await loadEncoder();
+  return QRCode.toString(text, SVG_OPTIONS);
+}
+
 /** Draws `codes` throwaway codes (not cached), one per turn of the event loop; how many were drawn. */
 export async function warmEncoder(codes = 5): Promise<number> {
-  const { default: QRCode } = await loadEncoder();
   let drawn = 0;
   for (let i = 0; i < codes; i++) {
-    const svg = await QRCode.toString(warmText(i), SVG_OPTIONS);
-    if (svg.startsWith('<svg')) drawn++;
+    if ((await draw(warmText(i))).startsWith('<svg')) drawn++;
     await new Promise((resolve) => setImmediate(resolve));
   }
   return drawn;
@@ -53,8 +57,7 @@ export function stopQrWarmup(ctx: Services): Promise<void> {
 export async function qrSvg(text: string): Promise<string> {
   let svg = qrCache.get(text);
   if (!svg) {
-    const { default: QRCode } = await loadEncoder();
-    svg = await QRCode.toString(text, SVG_OPTIONS);
+    svg = await draw(text);
     if (qrCache.size > 64) qrCache.clear();
     qrCache.set(text, svg);
   }
